@@ -1,0 +1,86 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import * as path from 'node:path';
+import { AppModule } from './app.module';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config';
+
+export const API_PREFIX = 'api';
+export const ASSETS_DIR = path.resolve(__dirname, '..', 'assets');
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Natural beauty shop API')
+    .setDescription(
+      'REST API of the online shop for natural beauty and skincare products in Ethiopia. Prices are in ETB. ' +
+        'Errors always have the shape { success: false, statusCode, message, errors? }.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth()
+    .addCookieAuth('token')
+    .addServer('/', 'This server')
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+}
+
+/** Everything between "the module graph" and "listening": shared by main.ts, the tests and the OpenAPI writer. */
+export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    bodyParser: false,
+    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+
+  // Older clients may send the doubled prefix (/api/api/...): DECISIONS.md keeps it as an alias.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.url.startsWith('/api/api/') || req.url === '/api/api') req.url = req.url.slice(4);
+    next();
+  });
+  app.use(
+    helmet({
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+        },
+      },
+    }),
+  );
+  app.useBodyParser('json', { limit: config.bodyLimit });
+  app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  app.use(cookieParser());
+  app.enableCors({
+    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['Content-Range', 'X-Total-Count'],
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
+  app.enableShutdownHooks();
+
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    yamlDocumentUrl: `${API_PREFIX}/docs-yaml`,
+  });
+  return app;
+}
+
+export async function listen(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  await app.listen(config.port, config.host);
+  new Logger('Bootstrap').log(
+    `API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/${API_PREFIX} ` +
+      `(docs at /${API_PREFIX}/docs)`,
+  );
+}

@@ -1,0 +1,138 @@
+import * as path from 'node:path';
+
+/** The API's configuration, read and validated once at start from the environment. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public origin of the API, used to build absolute links (payment callbacks, image URLs). */
+  publicUrl: string;
+  database: {
+    /** Step 1 of the engine ladder: an explicit server. */
+    uri?: string;
+    name: string;
+    /** Folder where the local engines keep their data. */
+    dataDir: string;
+    /** Local engines keep nothing on disk (tests). */
+    inMemory: boolean;
+    /** Step 2 of the ladder (mongodb-memory-server) may be tried; off skips straight to step 3. */
+    tryMemoryServer: boolean;
+    memoryServerTimeoutMs: number;
+  };
+  seedOnEmpty: boolean;
+  corsOrigins: string[];
+  jwt: { secret: string; expiresIn: string };
+  adminSecretKey: string;
+  uploadDir: string;
+  storefrontUrl: string;
+  bodyLimit: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
+export const DEV_ADMIN_SECRET_KEY = 'dev-admin-secret';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+type Env = Record<string, string | undefined>;
+
+function readBool(env: Env, key: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  problems.push(`${key} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+function readInt(env: Env, key: string, fallback: number, problems: string[], min = 0, max = 65535): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${key} must be an integer between ${min} and ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function readUrl(env: Env, key: string, fallback: string, problems: string[]): string {
+  const raw = env[key] || fallback;
+  try {
+    const url = new URL(raw);
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
+    return raw.replace(/\/+$/, '');
+  } catch {
+    problems.push(`${key} must be an http(s) URL (got "${raw}")`);
+    return fallback;
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const nodeEnvRaw = env.NODE_ENV || 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = (['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as
+    AppConfig['nodeEnv'];
+  const production = nodeEnv === 'production';
+
+  const port = readInt(env, 'PORT', 4000, problems);
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = readUrl(env, 'PUBLIC_API_URL', `http://localhost:${port}`, problems);
+
+  const uri = env.MONGODB_URI?.trim() || undefined;
+  if (uri && !/^mongodb(\+srv)?:\/\//.test(uri)) {
+    problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+  }
+
+  const jwtSecret = env.JWT_SECRET || DEV_JWT_SECRET;
+  if (production && (jwtSecret === DEV_JWT_SECRET || jwtSecret.length < 32)) {
+    problems.push('JWT_SECRET must be set to a random string of at least 32 characters in production');
+  }
+  const adminSecretKey = env.ADMIN_SECRET_KEY || DEV_ADMIN_SECRET_KEY;
+  if (production && (adminSecretKey === DEV_ADMIN_SECRET_KEY || adminSecretKey.length < 16)) {
+    problems.push('ADMIN_SECRET_KEY must be set to a secret of at least 16 characters in production');
+  }
+
+  const corsOrigins = (env.CORS_ORIGINS || 'http://localhost:3000,http://localhost:3001')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (production && corsOrigins.some((o) => o === '*')) {
+    problems.push('CORS_ORIGINS must list origins explicitly in production, not *');
+  }
+
+  const inMemory = readBool(env, 'EMBEDDED_IN_MEMORY', false, problems);
+  const config: AppConfig = {
+    nodeEnv,
+    host,
+    port,
+    publicUrl,
+    database: {
+      uri,
+      name: env.MONGODB_DB || 'beauty_shop',
+      dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+      inMemory,
+      tryMemoryServer: readBool(env, 'MONGOMS_ENABLED', !inMemory || !!env.MONGOMS_SYSTEM_BINARY, problems),
+      memoryServerTimeoutMs: readInt(env, 'MONGOMS_TIMEOUT_MS', 20000, problems, 0, 600000),
+    },
+    seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', nodeEnv === 'development', problems),
+    corsOrigins,
+    jwt: { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN || '7d' },
+    adminSecretKey,
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, '.data', 'uploads')),
+    storefrontUrl: readUrl(env, 'STOREFRONT_URL', 'http://localhost:3000', problems),
+    bodyLimit: env.BODY_LIMIT || '1mb',
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,42 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { DATABASE_ENGINE, resolveDatabaseEngine, type DatabaseEngine } from './engine';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE_ENGINE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => resolveDatabaseEngine(config),
+    },
+  ],
+  exports: [DATABASE_ENGINE],
+})
+class DatabaseEngineModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.stop();
+  }
+}
+
+/** Owns the Mongoose connection to whichever engine the ladder chose. */
+@Module({
+  imports: [
+    DatabaseEngineModule,
+    MongooseModule.forRootAsync({
+      imports: [DatabaseEngineModule],
+      inject: [DATABASE_ENGINE],
+      useFactory: (engine: DatabaseEngine) => ({
+        uri: engine.uri,
+        dbName: engine.dbName,
+        serverSelectionTimeoutMS: 10000,
+        autoIndex: true,
+      }),
+    }),
+  ],
+  exports: [DatabaseEngineModule, MongooseModule],
+})
+export class DatabaseModule {}

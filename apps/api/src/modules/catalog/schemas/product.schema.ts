@@ -1,0 +1,120 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
+import { HydratedDocument } from 'mongoose';
+
+/** A product for sale. Money is stored in integer santim and exposed in ETB by toJSON. */
+@Schema({ timestamps: true, collection: 'products' })
+export class Product {
+  @Prop({ required: true, trim: true, maxlength: 200 })
+  name!: string;
+
+  /** Stock-keeping unit; unique when present. */
+  @Prop({ trim: true, maxlength: 64 })
+  sku?: string;
+
+  @Prop({ trim: true, maxlength: 200 })
+  nameAm?: string;
+
+  @Prop({ required: true, trim: true, maxlength: 100 })
+  brand!: string;
+
+  @Prop({ default: '', maxlength: 5000 })
+  description!: string;
+
+  @Prop({ maxlength: 5000 })
+  descriptionAm?: string;
+
+  @Prop({ maxlength: 20000 })
+  richDescription?: string;
+
+  @Prop({ type: [String], default: [] })
+  ingredients!: string[];
+
+  @Prop({ type: [String], default: [] })
+  keyIngredients!: string[];
+
+  @Prop({ type: [String], default: [] })
+  benefits!: string[];
+
+  @Prop({ required: true, min: 0 })
+  priceSantim!: number;
+
+  @Prop({ min: 0 })
+  originalPriceSantim?: number;
+
+  @Prop({ enum: CURRENCIES, default: 'ETB' })
+  currency!: string;
+
+  @Prop({ type: [String], default: [] })
+  images!: string[];
+
+  @Prop({ required: true, min: 0, default: 0 })
+  stock!: number;
+
+  @Prop({ min: 0, default: 5 })
+  lowStockThreshold!: number;
+
+  @Prop({ min: 0 })
+  restockThreshold?: number;
+
+  @Prop()
+  lastRestockDate?: Date;
+
+  @Prop()
+  promotionId?: string;
+
+  @Prop({ required: true, enum: CATEGORY_SLUGS })
+  category!: string;
+
+  @Prop({ enum: SUB_CATEGORY_SLUGS })
+  subCategory?: string;
+
+  @Prop({ trim: true })
+  size?: string;
+
+  @Prop({ type: [String], default: [] })
+  skinTypes!: string[];
+
+  @Prop({ default: true })
+  active!: boolean;
+
+  @Prop({ default: false })
+  isFeatured!: boolean;
+
+  @Prop({ min: 0, max: 5, default: 0 })
+  rating!: number;
+
+  @Prop({ min: 0, default: 0 })
+  reviewCount!: number;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type ProductDocument = HydratedDocument<Product>;
+export const ProductSchema = SchemaFactory.createForClass(Product);
+
+ProductSchema.index({ active: 1, isFeatured: -1, createdAt: -1 });
+ProductSchema.index({ active: 1, category: 1, priceSantim: 1 });
+ProductSchema.index({ active: 1, priceSantim: 1 });
+ProductSchema.index({ active: 1, rating: -1, reviewCount: -1 });
+ProductSchema.index({ active: 1, createdAt: -1 });
+ProductSchema.index({ brand: 1 });
+ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
+ProductSchema.index({ stock: 1 });
+
+/** The product as the API answers it: ETB prices, `countInStock` mirrored, discount percent. */
+export function toProductView(doc: Product & { _id: unknown }): Record<string, unknown> {
+  const { priceSantim, originalPriceSantim, ...rest } = doc as Product & { _id: unknown; __v?: number };
+  delete (rest as { __v?: number }).__v;
+  const price = toBirr(priceSantim);
+  const originalPrice = originalPriceSantim != null ? toBirr(originalPriceSantim) : undefined;
+  return {
+    ...rest,
+    _id: String(doc._id),
+    price,
+    ...(originalPrice !== undefined ? { originalPrice } : {}),
+    discount: discountPercent(price, originalPrice),
+    countInStock: doc.stock,
+  };
+}

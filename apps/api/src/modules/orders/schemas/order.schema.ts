@@ -1,0 +1,93 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
+import { HydratedDocument, Types } from 'mongoose';
+
+@Schema({ _id: false })
+export class ShippingAddress {
+  @Prop({ required: true, trim: true }) street!: string;
+  @Prop({ required: true, trim: true }) city!: string;
+  @Prop({ required: true, trim: true }) state!: string;
+  @Prop({ required: true, trim: true }) zipCode!: string;
+  @Prop({ required: true, trim: true, default: 'Ethiopia' }) country!: string;
+}
+export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddress);
+
+@Schema()
+export class OrderItem {
+  @Prop({ type: Types.ObjectId, ref: 'Product', required: true })
+  product!: Types.ObjectId;
+
+  /** Name and image at purchase time, so that history survives product edits. */
+  @Prop({ required: true }) name!: string;
+  @Prop() image?: string;
+
+  @Prop({ required: true, min: 1 }) quantity!: number;
+
+  @Prop({ required: true, min: 0 }) priceAtPurchaseSantim!: number;
+}
+export const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
+
+@Schema({ _id: false })
+export class StatusChange {
+  @Prop({ required: true, enum: ORDER_STATUSES }) status!: string;
+  @Prop({ type: Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
+  @Prop({ required: true, default: () => new Date() }) at!: Date;
+  @Prop() note?: string;
+}
+export const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
+
+@Schema({ timestamps: true, collection: 'orders' })
+export class Order {
+  @Prop({ type: Types.ObjectId, ref: 'User', required: true })
+  user!: Types.ObjectId;
+
+  /** Customer name and email at order time, as the admin list shows them. */
+  @Prop({ type: { name: String, email: String }, _id: false })
+  customer!: { name: string; email: string };
+
+  @Prop({ type: [OrderItemSchema], required: true })
+  orderItems!: OrderItem[];
+
+  @Prop({ type: ShippingAddressSchema, required: true })
+  shippingAddress!: ShippingAddress;
+
+  @Prop({ enum: SHIPPING_METHODS, default: 'standard' })
+  shippingMethod!: string;
+
+  @Prop({ required: true, default: 'chapa' })
+  paymentMethod!: string;
+
+  @Prop({ required: true, min: 0 }) subtotalSantim!: number;
+  @Prop({ required: true, min: 0 }) shippingCostSantim!: number;
+  @Prop({ required: true, min: 0 }) taxSantim!: number;
+  @Prop({ required: true, min: 0 }) totalAmountSantim!: number;
+
+  @Prop({ enum: ['ETB'], default: 'ETB' })
+  currency!: string;
+
+  @Prop({ required: true, enum: ORDER_STATUSES, default: 'pending' })
+  status!: string;
+
+  @Prop({ required: true, enum: PAYMENT_STATUSES, default: 'unpaid' })
+  paymentStatus!: string;
+
+  @Prop() paidAt?: Date;
+  @Prop() paymentReference?: string;
+  @Prop() trackingNumber?: string;
+
+  @Prop({ type: [StatusChangeSchema], default: [] })
+  statusHistory!: StatusChange[];
+
+  @Prop() idempotencyKey?: string;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type OrderDocument = HydratedDocument<Order>;
+export const OrderSchema = SchemaFactory.createForClass(Order);
+OrderSchema.index({ user: 1, createdAt: -1 });
+OrderSchema.index({ status: 1, createdAt: -1 });
+OrderSchema.index({ createdAt: -1 });
+OrderSchema.index({ paymentReference: 1 }, { unique: true, sparse: true });
+OrderSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } });

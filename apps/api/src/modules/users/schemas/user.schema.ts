@@ -1,0 +1,50 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { ROLES } from '@shop/shared';
+import { HydratedDocument } from 'mongoose';
+
+@Schema({ _id: false })
+export class Address {
+  @Prop({ required: true })
+  id!: number;
+
+  @Prop({ required: true, trim: true }) street!: string;
+  @Prop({ required: true, trim: true }) city!: string;
+  @Prop({ required: true, trim: true }) state!: string;
+  @Prop({ required: true, trim: true }) zipCode!: string;
+  @Prop({ required: true, trim: true, default: 'Ethiopia' }) country!: string;
+  @Prop({ default: false }) isDefault!: boolean;
+}
+export const AddressSchema = SchemaFactory.createForClass(Address);
+
+@Schema({ timestamps: true, collection: 'users' })
+export class User {
+  @Prop({ required: true, trim: true, maxlength: 100 })
+  name!: string;
+
+  /** Stored lower-cased; unique. */
+  @Prop({ required: true, trim: true, lowercase: true, maxlength: 254 })
+  email!: string;
+
+  @Prop({ trim: true })
+  phone?: string;
+
+  @Prop({ required: true, select: false })
+  passwordHash!: string;
+
+  @Prop({ required: true, enum: ROLES, default: 'customer' })
+  role!: string;
+
+  @Prop({ default: true })
+  isActive!: boolean;
+
+  @Prop({ type: [AddressSchema], default: [] })
+  addresses!: Address[];
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);
+UserSchema.index({ email: 1 }, { unique: true });
+UserSchema.index({ role: 1, createdAt: -1 });

@@ -1,0 +1,287 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { priceOrder, toSantim, type ShippingMethod } from '@shop/shared';
+import * as bcrypt from 'bcryptjs';
+import { Model, Types } from 'mongoose';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { Product } from '../modules/catalog/schemas/product.schema';
+import { Order } from '../modules/orders/schemas/order.schema';
+import { Review } from '../modules/reviews/schemas/review.schema';
+import { User } from '../modules/users/schemas/user.schema';
+import { SEED_PRODUCTS } from './data/products';
+import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
+
+/** Development accounts; the README states them. Never created in production unless asked. */
+export const DEMO_ACCOUNTS = {
+  admin: { name: 'Selam Admin', email: 'admin@beauty.et', password: 'Admin@12345', role: 'admin' },
+  customer: { name: 'Hanna Customer', email: 'customer@beauty.et', password: 'Customer@123', role: 'customer' },
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_ORDER_COUNT = 42;
+const SEED_ORDER_DAYS = 14;
+const BCRYPT_ROUNDS = 10;
+
+/** A small deterministic PRNG so that the seed is the same on every machine. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function emailFor(name: string): string {
+  return `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.et`;
+}
+
+export interface SeedReport {
+  products: number;
+  users: number;
+  reviews: number;
+  orders: number;
+}
+
+@Injectable()
+export class SeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seedOnEmpty) return;
+    if ((await this.products.estimatedDocumentCount()) > 0) return;
+    this.logger.log('Empty catalogue: seeding demo data');
+    const report = await this.seed();
+    this.logger.log(
+      `Seeded ${report.products} products, ${report.users} users, ${report.reviews} reviews, ${report.orders} orders`,
+    );
+  }
+
+  /** Idempotent: running it again adds what is missing and never duplicates or overwrites edits. */
+  async seed(now = new Date()): Promise<SeedReport> {
+    await Promise.all([this.products.init(), this.users.init(), this.reviews.init(), this.orders.init()]);
+    const users = await this.seedUsers();
+    const products = await this.seedProducts(now);
+    const reviews = await this.seedReviews(users.reviewers, products, now);
+    const orders = await this.seedOrders(users.customers, products, now);
+    return { products: products.length, users: users.all, reviews, orders };
+  }
+
+  private async seedUsers() {
+    const accounts = [
+      DEMO_ACCOUNTS.admin,
+      DEMO_ACCOUNTS.customer,
+      ...SEED_CUSTOMER_NAMES.map((name) => ({ name, email: emailFor(name), password: 'Customer@123', role: 'customer' })),
+    ];
+    const existing = new Set(
+      (await this.users.find({ email: { $in: accounts.map((a) => a.email) } }, { email: 1 }).lean()).map((u) => u.email),
+    );
+    const missing = accounts.filter((a) => !existing.has(a.email));
+    const hashes = await Promise.all(missing.map((a) => bcrypt.hash(a.password, BCRYPT_ROUNDS)));
+    if (missing.length) {
+      await this.users.insertMany(
+        missing.map((a, i) => ({ name: a.name, email: a.email, role: a.role, passwordHash: hashes[i], isActive: true })),
+      );
+    }
+    const all = await this.users.find({ email: { $in: accounts.map((a) => a.email) } }).lean();
+    const byEmail = new Map(all.map((u) => [u.email, u]));
+    const customers = accounts.filter((a) => a.role === 'customer').map((a) => byEmail.get(a.email)!);
+    const reviewers = SEED_CUSTOMER_NAMES.map((n) => byEmail.get(emailFor(n))!);
+    return { all: all.length, customers, reviewers };
+  }
+
+  private async seedProducts(now: Date) {
+    const ops = SEED_PRODUCTS.map((p) => {
+      const createdAt = new Date(now.getTime() - p.daysSinceCreated * DAY_MS);
+      return {
+        updateOne: {
+          filter: { sku: p.key },
+          update: {
+            $setOnInsert: {
+              sku: p.key,
+              name: p.name,
+              nameAm: p.nameAm,
+              brand: p.brand,
+              description: p.description,
+              descriptionAm: p.descriptionAm,
+              ingredients: p.ingredients,
+              keyIngredients: p.keyIngredients,
+              benefits: p.benefits,
+              priceSantim: toSantim(p.price),
+              ...(p.originalPrice ? { originalPriceSantim: toSantim(p.originalPrice) } : {}),
+              currency: 'ETB',
+              images: [`/api/assets/products/${p.key}.svg`],
+              stock: p.stock,
+              lowStockThreshold: 5,
+              category: p.category,
+              ...(p.subCategory ? { subCategory: p.subCategory } : {}),
+              size: p.size,
+              skinTypes: p.skinTypes,
+              active: true,
+              isFeatured: p.isFeatured,
+              rating: 0,
+              reviewCount: 0,
+              createdAt,
+              updatedAt: createdAt,
+            },
+          },
+          upsert: true,
+        },
+      };
+    });
+    await this.products.collection.bulkWrite(ops, { ordered: false });
+    return this.products
+      .find({ sku: { $in: SEED_PRODUCTS.map((p) => p.key) } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean();
+  }
+
+  private async seedReviews(
+    reviewers: { _id: Types.ObjectId }[],
+    products: { _id: Types.ObjectId }[],
+    now: Date,
+  ): Promise<number> {
+    const random = mulberry32(2026);
+    const ops = [];
+    let text = 0;
+    for (const product of products) {
+      const count = Math.floor(random() * 5);
+      const start = Math.floor(random() * reviewers.length);
+      for (let i = 0; i < count; i++) {
+        const review = SEED_REVIEW_TEXTS[text++ % SEED_REVIEW_TEXTS.length];
+        const user = reviewers[(start + i) % reviewers.length];
+        const createdAt = new Date(now.getTime() - Math.floor(random() * 60 * DAY_MS));
+        ops.push({
+          updateOne: {
+            filter: { user: user._id, product: product._id },
+            update: {
+              $setOnInsert: {
+                user: user._id,
+                product: product._id,
+                rating: review.rating,
+                comment: review.comment,
+                verified: false,
+                createdAt,
+                updatedAt: createdAt,
+              },
+            },
+            upsert: true,
+          },
+        });
+      }
+    }
+    if (ops.length) await this.reviews.collection.bulkWrite(ops, { ordered: false });
+    await this.refreshRatings(products.map((p) => p._id));
+    return this.reviews.countDocuments({ product: { $in: products.map((p) => p._id) } });
+  }
+
+  /** Keeps product rating and reviewCount in step with the reviews. */
+  private async refreshRatings(productIds: Types.ObjectId[]): Promise<void> {
+    const stats = await this.reviews.aggregate<{ _id: Types.ObjectId; avg: number; count: number }>([
+      { $match: { product: { $in: productIds } } },
+      { $group: { _id: '$product', avg: { $avg: '$rating' }, count: { $sum: 1 } } },
+    ]);
+    const byProduct = new Map(stats.map((s) => [String(s._id), s]));
+    await this.products.bulkWrite(
+      productIds.map((id) => {
+        const s = byProduct.get(String(id));
+        return {
+          updateOne: {
+            filter: { _id: id },
+            update: { $set: { rating: s ? Math.round(s.avg * 10) / 10 : 0, reviewCount: s?.count ?? 0 } },
+            timestamps: false,
+          },
+        };
+      }),
+    );
+  }
+
+  private async seedOrders(
+    customers: { _id: Types.ObjectId; name: string; email: string }[],
+    products: { _id: Types.ObjectId; name: string; priceSantim: number; images: string[] }[],
+    now: Date,
+  ): Promise<number> {
+    const random = mulberry32(14);
+    const methods: ShippingMethod[] = ['standard', 'standard', 'express', 'pickup'];
+    const cities = [
+      { city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' },
+      { city: 'Bahir Dar', state: 'Amhara', zipCode: '6000' },
+      { city: 'Hawassa', state: 'Sidama', zipCode: '1050' },
+      { city: 'Mekelle', state: 'Tigray', zipCode: '2310' },
+      { city: 'Adama', state: 'Oromia', zipCode: '1888' },
+      { city: 'Dire Dawa', state: 'Dire Dawa', zipCode: '3000' },
+    ];
+    const ops = [];
+    for (let n = 0; n < SEED_ORDER_COUNT; n++) {
+      const customer = customers[Math.floor(random() * customers.length)];
+      const age = Math.floor(random() * SEED_ORDER_DAYS * DAY_MS);
+      const createdAt = new Date(now.getTime() - age);
+      const lineCount = 1 + Math.floor(random() * 3);
+      const chosen = new Set<number>();
+      while (chosen.size < lineCount) chosen.add(Math.floor(random() * products.length));
+      const orderItems = [...chosen].map((index) => {
+        const product = products[index];
+        return {
+          _id: new Types.ObjectId(),
+          product: product._id,
+          name: product.name,
+          image: product.images[0],
+          quantity: 1 + Math.floor(random() * 3),
+          priceAtPurchaseSantim: product.priceSantim,
+        };
+      });
+      const shippingMethod = methods[Math.floor(random() * methods.length)];
+      const totals = priceOrder(
+        orderItems.map((i) => ({ unitPrice: i.priceAtPurchaseSantim, quantity: i.quantity })),
+        shippingMethod,
+      );
+      const days = age / DAY_MS;
+      const status =
+        n % 13 === 5 ? 'cancelled' : days > 7 ? 'delivered' : days > 4 ? 'shipped' : days > 2 ? 'processing' : 'pending';
+      const paid = status !== 'cancelled' && (status !== 'pending' || n % 2 === 0);
+      const history = ['pending', 'processing', 'shipped', 'delivered'];
+      const reached = status === 'cancelled' ? ['pending', 'cancelled'] : history.slice(0, history.indexOf(status) + 1);
+      const address = cities[n % cities.length];
+      ops.push({
+        updateOne: {
+          filter: { user: customer._id, idempotencyKey: `seed-order-${n}` },
+          update: {
+            $setOnInsert: {
+              user: customer._id,
+              customer: { name: customer.name, email: customer.email },
+              orderItems,
+              shippingAddress: { street: `Bole Road, House ${100 + n}`, ...address, country: 'Ethiopia' },
+              shippingMethod,
+              paymentMethod: 'chapa',
+              subtotalSantim: totals.subtotal,
+              shippingCostSantim: totals.shippingCost,
+              taxSantim: totals.tax,
+              totalAmountSantim: totals.totalAmount,
+              currency: 'ETB',
+              status,
+              paymentStatus: paid ? 'paid' : 'unpaid',
+              ...(paid ? { paidAt: new Date(createdAt.getTime() + 5 * 60 * 1000) } : {}),
+              ...(status === 'shipped' || status === 'delivered' ? { trackingNumber: `ET${100000 + n}` } : {}),
+              statusHistory: reached.map((s, i) => ({ status: s, at: new Date(createdAt.getTime() + i * 6 * 3600 * 1000) })),
+              idempotencyKey: `seed-order-${n}`,
+              createdAt,
+              updatedAt: createdAt,
+            },
+          },
+          upsert: true,
+        },
+      });
+    }
+    await this.orders.collection.bulkWrite(ops, { ordered: false });
+    return this.orders.countDocuments({ idempotencyKey: /^seed-order-/ });
+  }
+}

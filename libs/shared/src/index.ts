@@ -1,0 +1,5 @@
+export * from './money';
+export * from './pricing';
+export * from './order-status';
+export * from './password';
+export * from './catalog';

@@ -1,0 +1,33 @@
+/** Money is an integer count of santim (1/100 ETB) until it is shown. */
+export type Santim = number;
+
+export const SANTIM_PER_BIRR = 100;
+
+/** Converts an ETB amount (a number with at most two decimals) to santim, rounding half away from zero. */
+export function toSantim(etb: number): Santim {
+  if (!Number.isFinite(etb)) throw new RangeError(`Not a finite amount: ${etb}`);
+  return Math.sign(etb) * Math.round(Math.abs(etb) * SANTIM_PER_BIRR);
+}
+
+/** Converts santim to an ETB number with two decimals, as the API exposes money. */
+export function toBirr(santim: Santim): number {
+  return Math.round(santim) / SANTIM_PER_BIRR;
+}
+
+/** Percentage of an amount in santim, rounded to the nearest santim (half up). */
+export function percentOf(santim: Santim, percent: number): Santim {
+  return Math.round((santim * percent) / 100);
+}
+
+export const CURRENCIES = ['ETB', 'USD', 'EUR', 'GBP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Formats an amount for display, e.g. `ETB 1,250.00` or `1,250.00 ብር` in Amharic. */
+export function formatMoney(amount: number, currency: Currency = 'ETB', locale: 'en' | 'am' = 'en'): string {
+  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    amount,
+  );
+  if (currency === 'ETB') return locale === 'am' ? `${digits} ብር` : `ETB ${digits}`;
+  const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency];
+  return `${symbol}${digits}`;
+}

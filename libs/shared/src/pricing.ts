@@ -1,0 +1,68 @@
+import { percentOf, type Santim } from './money';
+
+/** Business constants of SPEC section 9, as settled by DECISIONS.md. */
+export const TAX_PERCENT = 15;
+export const MAX_QUANTITY_PER_ADD = 10;
+export const DEFAULT_ADD_QUANTITY = 1;
+export const CATALOGUE_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const LOW_STOCK_THRESHOLD = 5;
+export const FEATURED_PRODUCTS = 8;
+
+export const SHIPPING_METHODS = ['standard', 'express', 'pickup'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+/** Shipping prices and the free-standard-shipping threshold; defaults of the settings document. */
+export interface ShippingRates {
+  standard: Santim;
+  express: Santim;
+  pickup: Santim;
+  /** Standard shipping is free when the subtotal is over this amount. */
+  freeStandardOver: Santim;
+}
+
+export const DEFAULT_SHIPPING_RATES: ShippingRates = {
+  standard: 15_000,
+  express: 30_000,
+  pickup: 0,
+  freeStandardOver: 100_000,
+};
+
+export interface PricedLine {
+  unitPrice: Santim;
+  quantity: number;
+}
+
+export interface OrderTotals {
+  subtotal: Santim;
+  shippingCost: Santim;
+  tax: Santim;
+  totalAmount: Santim;
+}
+
+export function shippingCost(
+  subtotal: Santim,
+  method: ShippingMethod,
+  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
+): Santim {
+  if (method === 'standard' && subtotal > rates.freeStandardOver) return 0;
+  return rates[method];
+}
+
+/** Prices an order: subtotal of the lines, shipping by method, 15% tax of the subtotal. */
+export function priceOrder(
+  lines: readonly PricedLine[],
+  method: ShippingMethod = 'standard',
+  rates: ShippingRates = DEFAULT_SHIPPING_RATES,
+): OrderTotals {
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const shipping = shippingCost(subtotal, method, rates);
+  const tax = percentOf(subtotal, TAX_PERCENT);
+  return { subtotal, shippingCost: shipping, tax, totalAmount: subtotal + shipping + tax };
+}
+
+/** Discount percent shown on a product card, from the original and current price. */
+export function discountPercent(price: number, originalPrice?: number | null): number {
+  if (!originalPrice || originalPrice <= price) return 0;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
