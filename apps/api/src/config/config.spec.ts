@@ -1,0 +1,39 @@
+import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has safe development defaults: ports, CORS allow-list, embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.nodeEnv).toBe('development');
+    expect(config.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:3001']);
+    expect(config.database.uri).toBeUndefined();
+    expect(config.seedOnEmpty).toBe(true);
+  });
+
+  it('refuses the development secrets in production, naming every problem', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production', CORS_ORIGINS: '*' });
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/JWT_SECRET/);
+      expect(problems).toMatch(/ADMIN_SECRET_KEY/);
+      expect(problems).toMatch(/CORS_ORIGINS/);
+    }
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_SECRET_KEY: 'y'.repeat(20),
+      MONGODB_URI: 'mongodb://db:27017/?replicaSet=rs0',
+    });
+    expect(ok.jwt.secret).not.toBe(DEV_JWT_SECRET);
+    expect(ok.seedOnEmpty).toBe(false);
+  });
+
+  it('rejects malformed values with clear messages', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ MONGODB_URI: 'postgres://x' })).toThrow(/MONGODB_URI/);
+    expect(() => loadConfig({ EMBEDDED_IN_MEMORY: 'maybe' })).toThrow(/EMBEDDED_IN_MEMORY/);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+});
