@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import * as path from 'node:path';
+import { startEmbeddedMongo } from './server';
+
+/** `embedded-mongo --port 27017 --dbpath ./data` or `--memory`: runs in the foreground until SIGTERM. */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const value = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const inMemory = args.includes('--memory');
+  const dbPath = inMemory ? undefined : path.resolve(value('--dbpath') ?? './.data/embedded-mongo');
+  const server = await startEmbeddedMongo({
+    port: Number(value('--port') ?? 27017),
+    inMemory,
+    dbPath,
+    logger: (m) => console.error(m),
+  });
+  console.log(`embedded-mongo listening: ${server.uri}${dbPath ? ` (data in ${dbPath})` : ' (in memory)'}`);
+  const stop = () => {
+    server.stop().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

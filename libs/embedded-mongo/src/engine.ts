@@ -1,0 +1,711 @@
+import { Long, ObjectId, Timestamp, type Document } from 'bson';
+import { Query, aggregate, update as applyUpdate } from 'mingo';
+import {
+  MongoCommandError,
+  badValue,
+  commandNotFound,
+  cursorNotFound,
+  failedToParse,
+  invalidNamespace,
+  namespaceNotFound,
+  noSuchTransaction,
+  toCommandError,
+  writeConflict,
+} from './errors';
+import {
+  Collection,
+  Storage,
+  cloneDoc,
+  defaultIndexName,
+  valueKey,
+  type IndexSpec,
+  type JournalRecord,
+} from './storage';
+
+interface Transaction {
+  sessionKey: string;
+  txnNumber: number;
+  /** ns -> _id key -> the document as this transaction sees it (null = deleted). */
+  writes: Map<string, Map<string, Document | null>>;
+  /** ns|_id key -> the committed version this transaction started from. */
+  baseVersions: Map<string, number>;
+  collections: Map<string, Collection>;
+}
+
+interface CursorState {
+  ns: string;
+  docs: Document[];
+}
+
+export interface ServerIdentity {
+  host: string;
+  port: number;
+  replSetName: string;
+}
+
+const DEFAULT_BATCH = 101;
+const MAX_BSON = 16 * 1024 * 1024;
+
+function isOperatorUpdate(u: Document): boolean {
+  const keys = Object.keys(u);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+function serializedEqual(a: Document, b: Document): boolean {
+  return valueKey(a) === valueKey(b);
+}
+
+function checkCollectionName(name: unknown): string {
+  if (typeof name !== 'string' || name.length === 0 || name.includes('$') || name.includes('\0')) {
+    throw invalidNamespace(`Invalid collection name: ${String(name)}`);
+  }
+  return name;
+}
+
+/** The command layer: MongoDB commands over the storage, with sessions and transactions. */
+export class Engine {
+  private readonly cursors = new Map<string, CursorState>();
+  private nextCursorId = 1;
+  private readonly transactions = new Map<string, Transaction>();
+  private readonly committed = new Map<string, number>();
+  /** ns|_id key -> session key of the transaction holding an uncommitted write. */
+  private readonly locks = new Map<string, string>();
+  private readonly electionId = new ObjectId('7fffffff0000000000000001');
+  private readonly startedAt = new Date();
+
+  constructor(
+    readonly storage: Storage,
+    private readonly identity: ServerIdentity,
+  ) {}
+
+  run(db: string, command: Document, connectionId: number): Document {
+    const name = Object.keys(command)[0];
+    try {
+      const txn = this.transactionFor(command, name);
+      const reply = this.dispatch(name, db, command, txn, connectionId);
+      return { ...reply, ok: 1 };
+    } catch (error) {
+      return toCommandError(error).toReply();
+    }
+  }
+
+  // ---------------------------------------------------------------- sessions and transactions
+
+  private transactionFor(command: Document, name: string): Transaction | undefined {
+    if (command.autocommit !== false || !command.lsid) return undefined;
+    const sessionKey = valueKey(command.lsid.id);
+    const txnNumber = Number(command.txnNumber);
+    if (command.startTransaction) {
+      const existing = this.transactions.get(sessionKey);
+      if (existing) this.abort(existing);
+      const txn: Transaction = {
+        sessionKey,
+        txnNumber,
+        writes: new Map(),
+        baseVersions: new Map(),
+        collections: new Map(),
+      };
+      this.transactions.set(sessionKey, txn);
+      return txn;
+    }
+    const txn = this.transactions.get(sessionKey);
+    if (txn && txn.txnNumber === txnNumber) return txn;
+    if ((name === 'commitTransaction' || name === 'abortTransaction') && this.committed.get(sessionKey) === txnNumber) {
+      return undefined;
+    }
+    throw noSuchTransaction(txnNumber);
+  }
+
+  private abort(txn: Transaction): void {
+    for (const [key, owner] of this.locks) if (owner === txn.sessionKey) this.locks.delete(key);
+    this.transactions.delete(txn.sessionKey);
+  }
+
+  private commit(txn: Transaction): void {
+    try {
+      for (const [lockKey, version] of txn.baseVersions) {
+        const sep = lockKey.indexOf('|');
+        const coll = txn.collections.get(lockKey.slice(0, sep));
+        if (coll && (coll.versions.get(lockKey.slice(sep + 1)) ?? 0) !== version) throw writeConflict();
+      }
+      for (const [ns, writes] of txn.writes) {
+        const coll = txn.collections.get(ns)!;
+        for (const [idKey, doc] of writes) if (doc) coll.checkUnique(doc, idKey);
+      }
+    } catch (error) {
+      this.abort(txn);
+      throw error;
+    }
+    const ops: JournalRecord[] = [];
+    for (const [ns, writes] of txn.writes) {
+      const coll = txn.collections.get(ns)!;
+      if (!this.storage.collection(coll.db, coll.name)) {
+        this.storage.dbs.get(coll.db) ?? this.storage.dbs.set(coll.db, new Map());
+        this.storage.dbs.get(coll.db)!.set(coll.name, coll);
+        ops.push({ t: 'create', d: coll.db, c: coll.name });
+      }
+      for (const [idKey, doc] of writes) {
+        if (doc) {
+          coll.put(idKey, doc);
+          ops.push({ t: 'put', d: coll.db, c: coll.name, doc });
+        } else {
+          const id = coll.docs.get(idKey)?._id;
+          coll.remove(idKey);
+          if (id !== undefined) ops.push({ t: 'del', d: coll.db, c: coll.name, id });
+        }
+      }
+    }
+    if (ops.length) this.storage.append({ t: 'batch', ops });
+    this.committed.set(txn.sessionKey, txn.txnNumber);
+    this.abort(txn);
+  }
+
+  // ---------------------------------------------------------------- views over committed + transaction state
+
+  private collectionFor(db: string, name: string, txn: Transaction | undefined, create: boolean): Collection | undefined {
+    const existing = this.storage.collection(db, name) ?? txn?.collections.get(`${db}.${name}`);
+    if (existing || !create) return existing;
+    if (txn) {
+      const coll = new Collection(db, name);
+      txn.collections.set(coll.ns, coll);
+      return coll;
+    }
+    return this.storage.ensureCollection(db, name);
+  }
+
+  private docsOf(coll: Collection | undefined, txn: Transaction | undefined): Document[] {
+    if (!coll) return [];
+    const overlay = txn?.writes.get(coll.ns);
+    if (!overlay) return Array.from(coll.docs.values());
+    const out: Document[] = [];
+    for (const [idKey, doc] of coll.docs) {
+      if (!overlay.has(idKey)) out.push(doc);
+      else if (overlay.get(idKey)) out.push(overlay.get(idKey)!);
+    }
+    for (const [idKey, doc] of overlay) if (doc && !coll.docs.has(idKey)) out.push(doc);
+    return out;
+  }
+
+  private getDoc(coll: Collection, idKey: string, txn: Transaction | undefined): Document | undefined {
+    const overlay = txn?.writes.get(coll.ns);
+    if (overlay?.has(idKey)) return overlay.get(idKey) ?? undefined;
+    return coll.docs.get(idKey);
+  }
+
+  /** Stores (or deletes, with null) one document, checking unique indexes first. */
+  private write(coll: Collection, idKey: string, doc: Document | null, txn: Transaction | undefined): void {
+    if (!txn) {
+      if (doc) {
+        coll.checkUnique(doc, idKey);
+        coll.put(idKey, doc);
+        this.storage.append({ t: 'put', d: coll.db, c: coll.name, doc });
+      } else {
+        const id = coll.docs.get(idKey)?._id;
+        coll.remove(idKey);
+        this.storage.append({ t: 'del', d: coll.db, c: coll.name, id });
+      }
+      return;
+    }
+    const lockKey = `${coll.ns}|${idKey}`;
+    const owner = this.locks.get(lockKey);
+    if (owner && owner !== txn.sessionKey) throw writeConflict();
+    if (doc) {
+      for (const index of coll.uniqueIndexes()) {
+        const key = Collection.uniqueKey(index, doc);
+        if (key === undefined) continue;
+        for (const other of this.docsOf(coll, txn)) {
+          const otherKey = valueKey(other._id);
+          if (otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
+            throw Collection.duplicateError(coll.ns, index, doc);
+          }
+        }
+      }
+    }
+    this.locks.set(lockKey, txn.sessionKey);
+    if (!txn.baseVersions.has(lockKey)) txn.baseVersions.set(lockKey, coll.versions.get(idKey) ?? 0);
+    txn.collections.set(coll.ns, coll);
+    let overlay = txn.writes.get(coll.ns);
+    if (!overlay) txn.writes.set(coll.ns, (overlay = new Map()));
+    overlay.set(idKey, doc);
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  private dispatch(name: string, db: string, cmd: Document, txn: Transaction | undefined, connectionId: number): Document {
+    switch (name) {
+      case 'hello':
+      case 'isMaster':
+      case 'ismaster':
+        return this.hello(connectionId, name !== 'hello');
+      case 'ping':
+      case 'endSessions':
+      case 'killSessions':
+      case 'refreshSessions':
+      case 'collMod':
+      case 'logout':
+        return {};
+      case 'buildInfo':
+      case 'buildinfo':
+        return { version: '7.0.0', gitVersion: 'embedded', versionArray: [7, 0, 0, 0], bits: 64, maxBsonObjectSize: MAX_BSON, javascriptEngine: 'none', modules: [] };
+      case 'getParameter':
+        return { featureCompatibilityVersion: { version: '7.0' } };
+      case 'hostInfo':
+        return { system: { hostname: this.identity.host, cpuArch: process.arch }, os: { type: process.platform } };
+      case 'getCmdLineOpts':
+        return { argv: ['embedded-mongo'], parsed: {} };
+      case 'serverStatus':
+        return { host: this.identity.host, version: '7.0.0', process: 'embedded-mongo', uptime: (Date.now() - this.startedAt.getTime()) / 1000, localTime: new Date(), connections: {} };
+      case 'connectionStatus':
+        return { authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] } };
+      case 'whatsmyuri':
+        return { you: `${this.identity.host}:0` };
+      case 'getLog':
+        return { totalLinesWritten: 0, log: [] };
+      case 'listCommands':
+        return { commands: {} };
+      case 'dbStats':
+        return this.dbStats(db);
+      case 'commitTransaction':
+        if (txn) this.commit(txn);
+        return {};
+      case 'abortTransaction':
+        if (txn) this.abort(txn);
+        return {};
+      case 'find':
+        return this.find(db, cmd, txn);
+      case 'getMore':
+        return this.getMore(cmd);
+      case 'killCursors':
+        return this.killCursors(cmd);
+      case 'insert':
+        return this.insert(db, cmd, txn);
+      case 'update':
+        return this.update(db, cmd, txn);
+      case 'delete':
+        return this.delete(db, cmd, txn);
+      case 'findAndModify':
+      case 'findandmodify':
+        return this.findAndModify(db, cmd, txn);
+      case 'aggregate':
+        return this.aggregate(db, cmd, txn);
+      case 'count':
+        return this.count(db, cmd, txn);
+      case 'distinct':
+        return this.distinct(db, cmd, txn);
+      case 'create':
+        return this.create(db, cmd);
+      case 'drop':
+        if (!this.storage.dropCollection(db, checkCollectionName(cmd.drop))) throw namespaceNotFound();
+        return { ns: `${db}.${cmd.drop}`, nIndexesWas: 1 };
+      case 'dropDatabase':
+        this.storage.dropDatabase(db);
+        return { dropped: db };
+      case 'listCollections':
+        return this.listCollections(db, cmd, txn);
+      case 'listDatabases':
+        return this.listDatabases(cmd);
+      case 'createIndexes':
+        return this.createIndexes(db, cmd);
+      case 'listIndexes':
+        return this.listIndexes(db, cmd);
+      case 'dropIndexes':
+      case 'deleteIndexes':
+        return this.dropIndexes(db, cmd);
+      default:
+        throw commandNotFound(name);
+    }
+  }
+
+  hello(connectionId: number, legacy: boolean): Document {
+    const me = `${this.identity.host}:${this.identity.port}`;
+    return {
+      ...(legacy ? { ismaster: true } : { isWritablePrimary: true }),
+      helloOk: true,
+      secondary: false,
+      setName: this.identity.replSetName,
+      setVersion: 1,
+      hosts: [me],
+      primary: me,
+      me,
+      electionId: this.electionId,
+      lastWrite: {
+        opTime: { ts: Timestamp.fromNumber(Math.floor(Date.now() / 1000)), t: Long.fromNumber(1) },
+        lastWriteDate: new Date(),
+      },
+      maxBsonObjectSize: MAX_BSON,
+      maxMessageSizeBytes: 48000000,
+      maxWriteBatchSize: 100000,
+      localTime: new Date(),
+      logicalSessionTimeoutMinutes: 30,
+      connectionId,
+      minWireVersion: 0,
+      maxWireVersion: 21,
+      readOnly: false,
+    };
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  private cursorReply(ns: string, docs: Document[], batchSize: number | undefined, singleBatch: boolean): Document {
+    const size = batchSize && batchSize > 0 ? batchSize : singleBatch ? docs.length : DEFAULT_BATCH;
+    const firstBatch = docs.slice(0, size);
+    let id = Long.ZERO;
+    if (!singleBatch && docs.length > size) {
+      id = Long.fromNumber(this.nextCursorId++);
+      this.cursors.set(id.toString(), { ns, docs: docs.slice(size) });
+    }
+    return { cursor: { firstBatch, id, ns } };
+  }
+
+  private query(docs: Document[], filter: Document | undefined): Document[] {
+    if (!filter || Object.keys(filter).length === 0) return docs;
+    return new Query(filter).find(docs).all() as Document[];
+  }
+
+  private find(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const name = checkCollectionName(cmd.find);
+    const coll = this.collectionFor(db, name, txn, false);
+    let docs = this.docsOf(coll, txn);
+    const filter = (cmd.filter ?? {}) as Document;
+    const idOnly = filter && Object.keys(filter).length === 1 && '_id' in filter && (typeof filter._id !== 'object' || filter._id instanceof ObjectId);
+    if (idOnly && coll) {
+      const doc = this.getDoc(coll, valueKey(filter._id), txn);
+      docs = doc ? [doc] : [];
+    } else {
+      docs = this.query(docs, filter);
+    }
+    let cursor = new Query({}).find(docs, cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined);
+    if (cmd.sort && Object.keys(cmd.sort).length) cursor = cursor.sort(cmd.sort);
+    if (cmd.skip) cursor = cursor.skip(Number(cmd.skip));
+    const limit = Number(cmd.limit ?? 0);
+    if (limit) cursor = cursor.limit(Math.abs(limit));
+    const results = cursor.all() as Document[];
+    return this.cursorReply(`${db}.${name}`, results, cmd.batchSize, !!cmd.singleBatch || limit < 0);
+  }
+
+  private getMore(cmd: Document): Document {
+    const key = String(cmd.getMore);
+    const state = this.cursors.get(key);
+    if (!state) throw cursorNotFound(key);
+    const size = cmd.batchSize && cmd.batchSize > 0 ? Number(cmd.batchSize) : state.docs.length;
+    const nextBatch = state.docs.splice(0, size);
+    let id = Long.fromString(key);
+    if (state.docs.length === 0) {
+      this.cursors.delete(key);
+      id = Long.ZERO;
+    }
+    return { cursor: { nextBatch, id, ns: state.ns } };
+  }
+
+  private killCursors(cmd: Document): Document {
+    const killed: unknown[] = [];
+    const notFound: unknown[] = [];
+    for (const id of (cmd.cursors ?? []) as unknown[]) {
+      (this.cursors.delete(String(id)) ? killed : notFound).push(id);
+    }
+    return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [] };
+  }
+
+  private count(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const coll = this.collectionFor(db, checkCollectionName(cmd.count), txn, false);
+    let docs = this.query(this.docsOf(coll, txn), cmd.query);
+    if (cmd.skip) docs = docs.slice(Number(cmd.skip));
+    if (cmd.limit) docs = docs.slice(0, Math.abs(Number(cmd.limit)));
+    return { n: docs.length };
+  }
+
+  private distinct(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const coll = this.collectionFor(db, checkCollectionName(cmd.distinct), txn, false);
+    if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
+    const seen = new Map<string, unknown>();
+    for (const doc of this.query(this.docsOf(coll, txn), cmd.query)) {
+      const values = new Query({}).find([doc], { [cmd.key]: 1, _id: 0 }).all()[0] as Document;
+      let value: unknown = values;
+      for (const part of cmd.key.split('.')) value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
+      for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
+    }
+    return { values: [...seen.values()] };
+  }
+
+  private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    if (!Array.isArray(cmd.pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
+    for (const stage of cmd.pipeline as Document[]) {
+      const op = Object.keys(stage)[0];
+      if (op === '$out' || op === '$merge') throw badValue(`${op} is not supported by the embedded engine`);
+    }
+    const collName = cmd.aggregate === 1 ? undefined : checkCollectionName(cmd.aggregate);
+    const source = collName ? this.docsOf(this.collectionFor(db, collName, txn, false), txn) : [];
+    const results = aggregate(source, cmd.pipeline, {
+      collectionResolver: (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn),
+    }) as Document[];
+    return this.cursorReply(`${db}.${collName ?? '$cmd.aggregate'}`, results, cmd.cursor?.batchSize, false);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  private insert(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const coll = this.collectionFor(db, checkCollectionName(cmd.insert), txn, true)!;
+    const ordered = cmd.ordered !== false;
+    const writeErrors: Document[] = [];
+    let n = 0;
+    ((cmd.documents ?? []) as Document[]).forEach((input, index) => {
+      if (ordered && writeErrors.length) return;
+      try {
+        const { _id, ...fields } = input;
+        const doc = { _id: _id === undefined ? new ObjectId() : _id, ...fields }; // _id first, as mongod stores it
+        if (Array.isArray(doc._id)) throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+        const idKey = valueKey(doc._id);
+        if (this.getDoc(coll, idKey, txn)) {
+          throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
+        }
+        this.write(coll, idKey, doc, txn);
+        n++;
+      } catch (error) {
+        this.writeError(error, index, writeErrors);
+      }
+    });
+    return writeErrors.length ? { n, writeErrors } : { n };
+  }
+
+  /** Write errors that abort a transaction are thrown; the rest are reported per statement. */
+  private writeError(error: unknown, index: number, writeErrors: Document[]): void {
+    const e = toCommandError(error);
+    if (e.code === 112 || e.code === 251) throw e;
+    writeErrors.push({ index, code: e.code, errmsg: e.message, ...(e.extra as Document) });
+  }
+
+  /** Applies an update document (operators, replacement or pipeline) to a copy of `doc`. */
+  private applyUpdateTo(doc: Document, u: Document | Document[], statement: Document, inserting: boolean): Document {
+    if (Array.isArray(u)) {
+      const [result] = aggregate([cloneDoc(doc)], u) as Document[];
+      return { ...result, _id: doc._id };
+    }
+    if (!isOperatorUpdate(u)) {
+      if (Object.keys(u).some((k) => k.startsWith('$'))) throw failedToParse('Update document mixes operators and fields');
+      if (u._id !== undefined && valueKey(u._id) !== valueKey(doc._id)) {
+        throw new MongoCommandError(66, 'ImmutableField', "After applying the update, the (immutable) field '_id' was found to have been altered");
+      }
+      return { _id: doc._id, ...u };
+    }
+    const { $setOnInsert, ...operators } = u;
+    const modifier: Document = { ...operators };
+    if (inserting && $setOnInsert) modifier.$set = { ...(modifier.$set ?? {}), ...$setOnInsert };
+    for (const op of Object.keys(modifier)) {
+      if (!['$set', '$unset', '$inc', '$mul', '$min', '$max', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$rename', '$currentDate', '$bit'].includes(op)) {
+        throw new MongoCommandError(9, 'FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      }
+    }
+    const copy = cloneDoc(doc);
+    if (Object.keys(modifier).length) {
+      applyUpdate(copy, modifier, statement.arrayFilters, inserting ? undefined : statement.q, { cloneMode: 'none' });
+    }
+    if (valueKey(copy._id) !== valueKey(doc._id)) {
+      throw new MongoCommandError(66, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+    return copy;
+  }
+
+  /** The document an upsert starts from: the equality fields of the query. */
+  private upsertSeed(q: Document): Document {
+    const seed: Document = {};
+    for (const [key, value] of Object.entries(q ?? {})) {
+      if (key.startsWith('$')) continue;
+      const v = value && typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date) && !Array.isArray(value) && '$eq' in value ? (value as Document).$eq : value;
+      if (v && typeof v === 'object' && !(v instanceof ObjectId) && !(v instanceof Date) && Object.keys(v).some((k) => k.startsWith('$'))) continue;
+      if (key.includes('.')) {
+        const parts = key.split('.');
+        let target = seed;
+        for (const part of parts.slice(0, -1)) target = (target[part] ??= {});
+        target[parts[parts.length - 1]] = v;
+      } else seed[key] = v;
+    }
+    return seed;
+  }
+
+  private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
+    const u = statement.u as Document;
+    const matches = target ? [target] : this.query(this.docsOf(coll, txn), statement.q);
+    const selected = statement.multi ? matches : matches.slice(0, 1);
+    let nModified = 0;
+    const changed: Document[] = [];
+    for (const doc of selected) {
+      const next = this.applyUpdateTo(doc, u, statement, false);
+      if (!serializedEqual(doc, next)) {
+        this.write(coll, valueKey(doc._id), next, txn);
+        nModified++;
+      }
+      changed.push(next);
+    }
+    if (selected.length === 0 && statement.upsert) {
+      const seed = Array.isArray(u) || isOperatorUpdate(u) ? this.upsertSeed(statement.q) : {};
+      const base = { _id: seed._id ?? (Array.isArray(u) || isOperatorUpdate(u) ? undefined : u._id) ?? new ObjectId(), ...seed };
+      const doc = this.applyUpdateTo(base, u, statement, true);
+      const idKey = valueKey(doc._id);
+      if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
+      this.write(coll, idKey, doc, txn);
+      return { n: 1, nModified: 0, upserted: doc, docs: [doc], before: [] as Document[] };
+    }
+    return { n: selected.length, nModified, upserted: undefined, docs: changed, before: selected };
+  }
+
+  private update(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const coll = this.collectionFor(db, checkCollectionName(cmd.update), txn, true)!;
+    const ordered = cmd.ordered !== false;
+    const writeErrors: Document[] = [];
+    const upserted: Document[] = [];
+    let n = 0;
+    let nModified = 0;
+    ((cmd.updates ?? []) as Document[]).forEach((statement, index) => {
+      if (ordered && writeErrors.length) return;
+      try {
+        const result = this.updateOne(coll, statement, txn);
+        n += result.n;
+        nModified += result.nModified;
+        if (result.upserted) upserted.push({ index, _id: result.upserted._id });
+      } catch (error) {
+        this.writeError(error, index, writeErrors);
+      }
+    });
+    return { n, nModified, ...(upserted.length ? { upserted } : {}), ...(writeErrors.length ? { writeErrors } : {}) };
+  }
+
+  private delete(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const coll = this.collectionFor(db, checkCollectionName(cmd.delete), txn, false);
+    let n = 0;
+    if (!coll) return { n };
+    for (const statement of (cmd.deletes ?? []) as Document[]) {
+      const matches = this.query(this.docsOf(coll, txn), statement.q);
+      const selected = Number(statement.limit) === 1 ? matches.slice(0, 1) : matches;
+      for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
+      n += selected.length;
+    }
+    return { n };
+  }
+
+  private findAndModify(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const name = checkCollectionName(cmd.findAndModify ?? cmd.findandmodify);
+    const coll = this.collectionFor(db, name, txn, !cmd.remove)!;
+    if (!cmd.remove && cmd.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
+    let matches = this.query(this.docsOf(coll, txn), cmd.query);
+    if (cmd.sort && Object.keys(cmd.sort).length) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
+    const target = matches[0];
+    const project = (doc: Document | undefined) =>
+      doc && cmd.fields && Object.keys(cmd.fields).length ? (new Query({}).find([doc], cmd.fields).all()[0] as Document) : (doc ?? null);
+    if (cmd.remove) {
+      if (target) this.write(coll, valueKey(target._id), null, txn);
+      return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target) };
+    }
+    if (!target && !cmd.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
+    const statement = { q: cmd.query ?? {}, u: cmd.update, upsert: !!cmd.upsert, multi: false, arrayFilters: cmd.arrayFilters };
+    const result = this.updateOne(coll, statement, txn, target);
+    const after = result.docs[0];
+    if (result.upserted) {
+      return {
+        lastErrorObject: { n: 1, updatedExisting: false, upserted: after._id },
+        value: cmd.new ? project(after) : null,
+      };
+    }
+    return { lastErrorObject: { n: 1, updatedExisting: true }, value: project(cmd.new ? after : target) };
+  }
+
+  // ---------------------------------------------------------------- collections and indexes
+
+  private create(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.create);
+    if (this.storage.collection(db, name)) {
+      throw new MongoCommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
+    }
+    this.storage.ensureCollection(db, name);
+    return {};
+  }
+
+  private listCollections(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    const colls = [...(this.storage.dbs.get(db)?.values() ?? [])];
+    if (txn) for (const c of txn.collections.values()) if (c.db === db && !colls.includes(c)) colls.push(c);
+    const infos = colls.map((c) => ({
+      name: c.name,
+      type: 'collection',
+      options: {},
+      info: { readOnly: false },
+      idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+    }));
+    const filtered = this.query(infos, cmd.filter);
+    const docs = cmd.nameOnly ? filtered.map((i) => ({ name: i.name, type: i.type })) : filtered;
+    return this.cursorReply(`${db}.$cmd.listCollections`, docs, cmd.cursor?.batchSize, false);
+  }
+
+  private listDatabases(cmd: Document): Document {
+    const databases = [...this.storage.dbs.keys()].map((name) => ({ name, sizeOnDisk: 0, empty: false }));
+    const filtered = this.query(databases, cmd.filter);
+    return { databases: cmd.nameOnly ? filtered.map((d) => ({ name: d.name })) : filtered, totalSize: 0, totalSizeMb: 0 };
+  }
+
+  private dbStats(db: string): Document {
+    const colls = [...(this.storage.dbs.get(db)?.values() ?? [])];
+    const objects = colls.reduce((sum, c) => sum + c.docs.size, 0);
+    return { db, collections: colls.length, objects, dataSize: 0, storageSize: 0, indexes: colls.reduce((s, c) => s + c.indexes.length, 0) };
+  }
+
+  private createIndexes(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.createIndexes);
+    const created = !this.storage.collection(db, name);
+    const coll = this.storage.ensureCollection(db, name);
+    const before = coll.indexes.length;
+    if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) throw badValue('Must specify at least one index to create');
+    for (const raw of cmd.indexes as Document[]) {
+      if (!raw.key || typeof raw.key !== 'object' || Object.keys(raw.key).length === 0) {
+        throw new MongoCommandError(67, 'CannotCreateIndex', 'Index keys cannot be empty.');
+      }
+      const spec: IndexSpec = { v: 2, ...raw, key: raw.key, name: raw.name ?? defaultIndexName(raw.key) };
+      const sameName = coll.indexes.find((i) => i.name === spec.name);
+      const sameKey = coll.indexes.find((i) => valueKey(i.key) === valueKey(spec.key));
+      if (sameName) {
+        if (valueKey(sameName.key) !== valueKey(spec.key)) {
+          throw new MongoCommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index but different key: ${spec.name}`);
+        }
+        if (!!sameName.unique !== !!spec.unique) {
+          throw new MongoCommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index but different options: ${spec.name}`);
+        }
+        continue;
+      }
+      if (sameKey && !!sameKey.unique === !!spec.unique && sameKey.name !== '_id_') {
+        throw new MongoCommandError(85, 'IndexOptionsConflict', `Index already exists with a different name: ${sameKey.name}`);
+      }
+      if (sameKey && sameKey.name === '_id_') continue;
+      coll.addIndex(spec);
+      this.storage.append({ t: 'index', d: db, c: name, spec });
+    }
+    return { numIndexesBefore: before, numIndexesAfter: coll.indexes.length, createdCollectionAutomatically: created };
+  }
+
+  private listIndexes(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.listIndexes);
+    const coll = this.storage.collection(db, name);
+    if (!coll) throw namespaceNotFound(`ns does not exist: ${db}.${name}`);
+    return this.cursorReply(`${db}.${name}`, coll.indexes.map((i) => ({ ...i })), cmd.cursor?.batchSize, false);
+  }
+
+  private dropIndexes(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.dropIndexes ?? cmd.deleteIndexes);
+    const coll = this.storage.collection(db, name);
+    if (!coll) throw namespaceNotFound(`ns not found ${db}.${name}`);
+    const was = coll.indexes.length;
+    const targets: string[] =
+      cmd.index === '*'
+        ? coll.indexes.slice(1).map((i) => i.name)
+        : Array.isArray(cmd.index)
+          ? cmd.index
+          : typeof cmd.index === 'string'
+            ? [cmd.index]
+            : coll.indexes.filter((i) => valueKey(i.key) === valueKey(cmd.index)).map((i) => i.name);
+    for (const target of targets) {
+      if (target === '_id_') throw new MongoCommandError(72, 'InvalidOptions', 'cannot drop _id index');
+      if (!coll.indexes.some((i) => i.name === target)) {
+        throw new MongoCommandError(27, 'IndexNotFound', `index not found with name [${target}]`);
+      }
+      coll.dropIndex(target);
+      this.storage.append({ t: 'dropIndex', d: db, c: name, name: target });
+    }
+    return { nIndexesWas: was };
+  }
+}

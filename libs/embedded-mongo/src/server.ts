@@ -1,0 +1,107 @@
+import * as net from 'node:net';
+import { Engine } from './engine';
+import { Storage } from './storage';
+import { MSG_MORE_TO_COME, OP_MSG, encodeMsgReply, encodeOpReply, parseMessage } from './wire';
+
+export interface EmbeddedMongoOptions {
+  /** 0 or undefined picks a free port. */
+  port?: number;
+  /** Loopback only; default 127.0.0.1. */
+  host?: string;
+  /** Folder for durable data (journal); created if missing. */
+  dbPath?: string;
+  /** Keep nothing on disk. */
+  inMemory?: boolean;
+  replSetName?: string;
+  logger?: (message: string) => void;
+}
+
+export interface EmbeddedMongo {
+  /** A URI the driver uses as is: `mongodb://127.0.0.1:PORT/?replicaSet=rs0`. */
+  readonly uri: string;
+  readonly port: number;
+  readonly host: string;
+  stop(): Promise<void>;
+}
+
+const MAX_MESSAGE = 48_000_000;
+
+/** Starts the in-process MongoDB wire-protocol server. */
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const host = options.host ?? '127.0.0.1';
+  const replSetName = options.replSetName ?? 'rs0';
+  const storage = new Storage(options.inMemory ? undefined : options.dbPath);
+  const sockets = new Set<net.Socket>();
+  let connectionIds = 0;
+  const identity = { host, port: 0, replSetName };
+  const engine = new Engine(storage, identity);
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.setNoDelay(true);
+    const connectionId = ++connectionIds;
+    let pending = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      while (pending.length >= 4) {
+        const length = pending.readInt32LE(0);
+        if (length < 16 || length > MAX_MESSAGE) {
+          socket.destroy();
+          return;
+        }
+        if (pending.length < length) break;
+        const frame = pending.subarray(0, length);
+        pending = pending.subarray(length);
+        let reply: Buffer | undefined;
+        try {
+          const message = parseMessage(frame);
+          const db =
+            message.opCode === OP_MSG
+              ? String(message.command.$db ?? 'admin')
+              : (message.fullCollectionName ?? 'admin.$cmd').split('.')[0];
+          const result = engine.run(db, message.command, connectionId);
+          if (message.opCode === OP_MSG) {
+            if (!(message.flags & MSG_MORE_TO_COME)) reply = encodeMsgReply(message.requestId, result);
+          } else {
+            reply = encodeOpReply(message.requestId, result);
+          }
+        } catch (error) {
+          options.logger?.(`closing connection ${connectionId}: ${(error as Error).message}`);
+          socket.destroy();
+          return;
+        }
+        if (reply) socket.write(reply);
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  identity.port = port;
+  let stopped: Promise<void> | undefined;
+  return {
+    uri: `mongodb://${host}:${port}/?replicaSet=${replSetName}`,
+    port,
+    host,
+    stop: () =>
+      (stopped ??= new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          storage.close();
+          resolve();
+        });
+      })),
+  };
+}
+
+/** Puts a database name into a URI made by startEmbeddedMongo. */
+export function uriWithDb(uri: string, dbName: string): string {
+  const url = new URL(uri);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
