@@ -1,0 +1,54 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+export type { components, paths } from './schema';
+export type Product = components['schemas']['ProductDto'];
+export type ProductList = components['schemas']['ProductListDto'];
+export type Category = components['schemas']['CategoryDto'];
+export type ApiErrorBody = components['schemas']['ErrorDto'];
+
+export interface ApiClientOptions {
+  /** The API base including `/api`, e.g. http://localhost:4000/api. */
+  baseUrl: string;
+  token?: string;
+  fetch?: typeof fetch;
+}
+
+/** The API's paths are written with their `/api` prefix; the base is the origin in front of it. */
+export function apiOrigin(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/api$/, '');
+}
+
+/** A typed client for the shop API, generated from openapi.yaml. */
+export function createApiClient(options: ApiClientOptions) {
+  const client = createClient<paths>({ baseUrl: apiOrigin(options.baseUrl), fetch: options.fetch });
+  if (options.token) {
+    const auth: Middleware = {
+      onRequest({ request }) {
+        request.headers.set('Authorization', `Bearer ${options.token}`);
+        return request;
+      },
+    };
+    client.use(auth);
+  }
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** An error answered by the API, in its one error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static from(body: unknown, status: number): ApiError {
+    const b = (body ?? {}) as Partial<ApiErrorBody>;
+    return new ApiError(b.statusCode ?? status, b.message ?? `Request failed with status ${status}`, b.errors);
+  }
+}
