@@ -140,7 +140,7 @@ export class Engine {
     for (const [ns, writes] of txn.writes) {
       const coll = txn.collections.get(ns)!;
       if (!this.storage.collection(coll.db, coll.name)) {
-        this.storage.dbs.get(coll.db) ?? this.storage.dbs.set(coll.db, new Map());
+        if (!this.storage.dbs.has(coll.db)) this.storage.dbs.set(coll.db, new Map());
         this.storage.dbs.get(coll.db)!.set(coll.name, coll);
         ops.push({ t: 'create', d: coll.db, c: coll.name });
       }
@@ -362,6 +362,17 @@ export class Engine {
     return new Query(filter).find(docs).all() as Document[];
   }
 
+  /** `{ field: value }` on a unique single-field index answers from the index, outside transactions. */
+  private indexedEquality(coll: Collection | undefined, filter: Document, txn: Transaction | undefined): Document[] | undefined {
+    const keys = Object.keys(filter);
+    if (!coll || keys.length !== 1 || (txn && txn.writes.has(coll.ns))) return undefined;
+    const value = filter[keys[0]];
+    if (value === null || value instanceof RegExp || (typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date))) {
+      return undefined;
+    }
+    return coll.findByUnique(keys[0], value);
+  }
+
   private find(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const name = checkCollectionName(cmd.find);
     const coll = this.collectionFor(db, name, txn, false);
@@ -372,7 +383,7 @@ export class Engine {
       const doc = this.getDoc(coll, valueKey(filter._id), txn);
       docs = doc ? [doc] : [];
     } else {
-      docs = this.query(docs, filter);
+      docs = this.indexedEquality(coll, filter, txn) ?? this.query(docs, filter);
     }
     let cursor = new Query({}).find(docs, cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined);
     if (cmd.sort && Object.keys(cmd.sort).length) cursor = cursor.sort(cmd.sort);

@@ -87,14 +87,23 @@ export class Collection {
 
   /** Throws the duplicate-key error if storing `doc` would break a unique index. */
   checkUnique(doc: Document, idKey: string): void {
-    const existing = this.docs.get(idKey);
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       if (key === undefined) continue;
       const owner = this.uniqueMaps.get(index.name)?.get(key);
       if (owner !== undefined && owner !== idKey) throw Collection.duplicateError(this.ns, index, doc);
     }
-    void existing;
+  }
+
+  /** Equality lookup through a single-field unique index, or undefined when no such index exists. */
+  findByUnique(field: string, value: unknown): Document[] | undefined {
+    const index = this.uniqueIndexes().find(
+      (i) => Object.keys(i.key).length === 1 && field in i.key && !i.sparse && !i.partialFilterExpression,
+    );
+    if (!index) return undefined;
+    const idKey = this.uniqueMaps.get(index.name)?.get(valueKey([value]));
+    const doc = idKey === undefined ? undefined : this.docs.get(idKey);
+    return doc ? [doc] : [];
   }
 
   put(idKey: string, doc: Document): void {

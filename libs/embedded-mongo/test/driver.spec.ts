@@ -153,6 +153,12 @@ describe('embedded-mongo through the official driver', () => {
     expect(result.code).toBe(11000);
     expect(await users.countDocuments({ email: 'd@x.et' })).toBe(1);
     await expect(users.createIndex({ shop: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
+    // equality finds answered from the unique index stay in step with updates and deletes
+    await users.updateOne({ email: 'd@x.et' }, { $set: { email: 'e@x.et' } });
+    expect(await users.findOne({ email: 'd@x.et' })).toBeNull();
+    expect((await users.findOne({ email: 'e@x.et' }))?.email).toBe('e@x.et');
+    await users.deleteOne({ email: 'e@x.et' });
+    expect(await users.findOne({ email: 'e@x.et' })).toBeNull();
     const partial = db.collection('partial');
     await partial.createIndex({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
     await partial.insertMany([{ n: 1 }, { n: 2 }, { key: 'k' }]);
