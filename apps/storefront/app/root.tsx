@@ -5,7 +5,10 @@ import { env } from './env.server';
 import { languageFromCookie } from './language';
 import styles from './styles.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { lang: languageFromCookie(request.headers.get('Cookie')), apiOrigin: env.publicApiOrigin };

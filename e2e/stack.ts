@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+
+export const root = path.resolve(__dirname, '..');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer\n${log()}`);
+}
+
+export interface Stack {
+  api: string;
+  storefront: string;
+  admin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built API (in-memory database, seeded), storefront and admin on free loopback ports. */
+export async function startStack(): Promise<Stack> {
+  const [apiPort, sfPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+  const api = `http://127.0.0.1:${apiPort}/api`;
+  const storefront = `http://127.0.0.1:${sfPort}`;
+  const admin = `http://127.0.0.1:${adminPort}`;
+  const children: ChildProcess[] = [];
+  const run = (args: string[], env: Record<string, string>, cwd = root) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    children.push(child);
+    return { child, log: () => output };
+  };
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once('exit', () => resolve());
+            c.kill('SIGTERM');
+            setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+  };
+  try {
+    const a = run(['apps/api/dist/main.js'], {
+      NODE_ENV: 'development',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      EMBEDDED_IN_MEMORY: 'true',
+      SEED_ON_EMPTY: 'true',
+      CORS_ORIGINS: `${storefront},${admin}`,
+    });
+    await waitFor(`${api}/health`, a.child, a.log);
+    // remix-serve serves build/client relative to its working directory
+    const s = run(
+      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api },
+      path.join(root, 'apps/storefront'),
+    );
+    const d = run(['apps/admin/serve.mjs'], { PORT: String(adminPort), API_URL: api });
+    await waitFor(storefront, s.child, s.log);
+    await waitFor(`${admin}/admin`, d.child, d.log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { api, storefront, admin, stop };
+}
