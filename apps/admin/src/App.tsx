@@ -1,6 +1,6 @@
 import { Admin, CustomRoutes } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { apiUrl } from './config';
 import { Dashboard } from './Dashboard';
 import { i18nProvider } from './i18nProvider';
@@ -11,17 +11,26 @@ const dataProvider = simpleRestProvider(`${apiUrl}/admin`);
 export function App() {
   return (
     <BrowserRouter>
-      <Admin
-        basename="/admin"
-        dashboard={Dashboard}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        disableTelemetry
-      >
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Dashboard />} />
-        </CustomRoutes>
-      </Admin>
+      <Routes>
+        <Route path="/" element={<Navigate to="/admin" replace />} />
+        <Route
+          path="/admin/*"
+          element={
+            <Admin
+              basename="/admin"
+              dashboard={Dashboard}
+              dataProvider={dataProvider}
+              i18nProvider={i18nProvider}
+              disableTelemetry
+              title="Addis Natural Beauty"
+            >
+              <CustomRoutes>
+                <Route path="/dashboard" element={<Dashboard />} />
+              </CustomRoutes>
+            </Admin>
+          }
+        />
+      </Routes>
     </BrowserRouter>
   );
 }
