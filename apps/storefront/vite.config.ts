@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     !process.env.VITEST &&
       remix({
-        future: { v3_fetcherPersist: true, v3_relativeRoutePath: true, v3_throwAbortReason: true },
+        future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
       }),
   ],
   resolve: {

@@ -7,9 +7,9 @@ type Query = { page?: number; limit?: number; sort?: 'featured' | 'price_asc' | 
 export async function listProducts(query: Query): Promise<{ data?: ProductList; failed: boolean }> {
   try {
     const api = createApiClient({ baseUrl: env.apiUrl });
-    const { data, error, response } = await api.GET('/api/products', { params: { query } });
-    if (error || !data) throw ApiError.from(error, response.status);
-    return { data, failed: false };
+    const result = await api.GET('/api/products', { params: { query } });
+    if (!result.data) throw ApiError.from(result.error, result.response.status);
+    return { data: result.data, failed: false };
   } catch {
     return { failed: true };
   }
