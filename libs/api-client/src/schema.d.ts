@@ -21,6 +21,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a customer; signs in (token in the answer and an httpOnly cookie) */
+        post: operations["Auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register an admin with the server secret key */
+        post: operations["Auth_registerAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in (the role choice admin refuses non-admins) */
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: clears the token cookie */
+        post: operations["Auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["Auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -111,6 +196,95 @@ export interface components {
             /** @example Product not found */
             message: string;
             errors?: components["schemas"]["FieldErrorDto"][];
+        };
+        RegisterDto: {
+            /**
+             * @description Or firstName + lastName
+             * @example Hanna Tesfaye
+             */
+            name?: string;
+            firstName?: string;
+            lastName?: string;
+            /** @example hanna@example.et */
+            email: string;
+            /** @example Buna@2026 */
+            password: string;
+            /** @example Buna@2026 */
+            confirmPassword?: string;
+            /** @example +251911234567 */
+            phone?: string;
+            /**
+             * @description Only customers register here
+             * @enum {string}
+             */
+            role?: "customer" | "user";
+        };
+        UserDto: {
+            _id: string;
+            id: string;
+            name: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone?: string;
+            /** @enum {string} */
+            role: "customer" | "admin";
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuthResponseDto: {
+            /** @example true */
+            success: boolean;
+            token: string;
+            user: components["schemas"]["UserDto"];
+            /** @example Signed in */
+            message: string;
+        };
+        RegisterAdminDto: {
+            /**
+             * @description Or firstName + lastName
+             * @example Hanna Tesfaye
+             */
+            name?: string;
+            firstName?: string;
+            lastName?: string;
+            /** @example hanna@example.et */
+            email: string;
+            /** @example Buna@2026 */
+            password: string;
+            /** @example Buna@2026 */
+            confirmPassword?: string;
+            /** @example +251911234567 */
+            phone?: string;
+            /**
+             * @description Only customers register here
+             * @enum {string}
+             */
+            role?: "customer" | "user";
+            /** @description The server's admin secret key */
+            adminSecretKey?: string;
+        };
+        LoginDto: {
+            /** @example customer@beauty.et */
+            email: string;
+            /** @example Customer@123 */
+            password: string;
+            /**
+             * @description The role chosen on the sign-in form
+             * @enum {string}
+             */
+            role?: "customer" | "admin" | "user";
+        };
+        MessageResponseDto: {
+            /** @example true */
+            success: boolean;
+            message: string;
+        };
+        MeResponseDto: {
+            /** @example true */
+            success: boolean;
+            user: components["schemas"]["UserDto"];
         };
         ProductDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -248,6 +422,183 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description 'Passwords do not match', 'Please choose a stronger password', field errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_registerAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterAdminDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description Admin secret key is required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Admin registration failed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description Invalid email or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description This account has been deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+        };
+    };
+    Auth_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponseDto"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

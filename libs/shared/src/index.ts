@@ -3,3 +3,4 @@ export * from './pricing';
 export * from './order-status';
 export * from './password';
 export * from './catalog';
+export * from './phone';

@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse,
+  ApiOperation, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { CookieOptions, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
+import { ErrorDto } from '../../common/error.dto';
+import { AuthService } from './auth.service';
+import { AuthResponseDto, LoginDto, MeResponseDto, MessageResponseDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private cookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.nodeEnv === 'production', path: '/' };
+  }
+
+  private setToken(res: Response, token: string): void {
+    res.cookie('token', token, { ...this.cookieOptions(), maxAge: WEEK_MS });
+  }
+
+  @Post('register')
+  @ApiOperation({ summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)' })
+  @ApiCreatedResponse({ type: AuthResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: "'Passwords do not match', 'Please choose a stronger password', field errors" })
+  @ApiConflictResponse({ type: ErrorDto, description: 'An account with this email already exists' })
+  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response) {
+    const { user, token } = await this.auth.register(dto);
+    this.setToken(res, token);
+    return { success: true, token, user, message: 'Account created' };
+  }
+
+  @Post('register-admin')
+  @ApiOperation({ summary: 'Register an admin with the server secret key' })
+  @ApiCreatedResponse({ type: AuthResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Admin secret key is required' })
+  @ApiForbiddenResponse({ type: ErrorDto, description: 'Admin registration failed' })
+  @ApiConflictResponse({ type: ErrorDto })
+  async registerAdmin(@Body() dto: RegisterAdminDto, @Res({ passthrough: true }) res: Response) {
+    const { user, token } = await this.auth.registerAdmin(dto);
+    this.setToken(res, token);
+    return { success: true, token, user, message: 'Admin account created' };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in (the role choice admin refuses non-admins)' })
+  @ApiOkResponse({ type: AuthResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto, description: 'Invalid email or password' })
+  @ApiForbiddenResponse({ type: ErrorDto, description: 'This account has been deactivated' })
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response) {
+    const { user, token } = await this.auth.login(dto);
+    this.setToken(res, token);
+    return { success: true, token, user, message: 'Signed in' };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: clears the token cookie' })
+  @ApiOkResponse({ type: MessageResponseDto })
+  logout(@Res({ passthrough: true }) res: Response) {
+    res.clearCookie('token', this.cookieOptions());
+    return { success: true, message: 'Signed out' };
+  }
+
+  @Get('me')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: MeResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  async me(@CurrentUser() user: AuthUser) {
+    return { success: true, user: await this.auth.me(user.id) };
+  }
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectModel } from '@nestjs/mongoose';
+import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
+import * as bcrypt from 'bcryptjs';
+import { Model } from 'mongoose';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { ConflictError, DomainError, InvalidDataError } from '../../common/errors/domain-error';
+import { User } from '../users/schemas/user.schema';
+import type { LoginDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
+
+const BCRYPT_ROUNDS = 10;
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** Compared against when the email is unknown, so both failures take the same time. */
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
+
+type UserRecord = User & { _id: unknown };
+
+/** The user as every answer shows it: name canonical, first and last name derived, never the hash. */
+export function toUserView(user: UserRecord) {
+  const [firstName, ...rest] = user.name.split(' ');
+  return {
+    _id: String(user._id),
+    id: String(user._id),
+    name: user.name,
+    firstName,
+    lastName: rest.join(' '),
+    email: user.email,
+    ...(user.phone ? { phone: user.phone } : {}),
+    role: user.role,
+    isActive: user.isActive,
+    createdAt: user.createdAt,
+  };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly jwt: JwtService,
+  ) {}
+
+  /** Customer registration with the password rules of SPEC section 5. */
+  async register(dto: RegisterDto) {
+    if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
+      throw new InvalidDataError('Passwords do not match', [{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+    }
+    if (!isStrongEnough(dto.password)) {
+      throw new InvalidDataError('Please choose a stronger password', [
+        { field: 'password', message: 'Please choose a stronger password' },
+      ]);
+    }
+    return this.createAccount(dto, 'customer');
+  }
+
+  /** Admin registration: needs the configured secret key; the password rules apply too. */
+  async registerAdmin(dto: RegisterAdminDto) {
+    if (!dto.adminSecretKey) {
+      throw new InvalidDataError('Admin secret key is required', [{ field: 'adminSecretKey', message: 'Admin secret key is required' }]);
+    }
+    if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
+      throw new DomainError('FORBIDDEN', 'Admin registration failed');
+    }
+    if (!isStrongEnough(dto.password)) {
+      throw new InvalidDataError('Please choose a stronger password', [
+        { field: 'password', message: 'Please choose a stronger password' },
+      ]);
+    }
+    return this.createAccount(dto, 'admin');
+  }
+
+  private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
+    const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
+    if (!name) throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
+    let phone: string | undefined;
+    if (dto.phone) {
+      phone = normaliseEthiopianPhone(dto.phone);
+      if (!phone) {
+        throw new InvalidDataError('Validation failed', [
+          { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
+        ]);
+      }
+    }
+    const email = dto.email.trim().toLowerCase();
+    if (await this.users.exists({ email })) throw new ConflictError('An account with this email already exists');
+    const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
+    try {
+      const user = await this.users.create({ name, email, phone, passwordHash, role, isActive: true });
+      return { user: toUserView(user.toObject()), token: await this.sign(String(user._id)) };
+    } catch (error) {
+      // two registrations racing for one email: the unique index decides
+      if ((error as { code?: number }).code === 11000) throw new ConflictError('An account with this email already exists');
+      throw error;
+    }
+  }
+
+  /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */
+  async login(dto: LoginDto) {
+    const user = await this.users.findOne({ email: dto.email.trim().toLowerCase() }).select('+passwordHash').lean();
+    const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (dto.role === 'admin' && user.role !== 'admin') throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
+    return { user: toUserView(user), token: await this.sign(String(user._id)) };
+  }
+
+  async me(id: string) {
+    const user = await this.users.findById(id).lean();
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    return toUserView(user);
+  }
+
+  private sign(subject: string): Promise<string> {
+    return this.jwt.signAsync({ sub: subject });
+  }
+}

@@ -1,0 +1,81 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
+export class RegisterDto {
+  @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) lastName?: string;
+
+  @ApiProperty({ example: 'hanna@example.et' })
+  @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'Buna@2026' })
+  @IsString() @MaxLength(128)
+  password!: string;
+
+  @ApiPropertyOptional({ example: 'Buna@2026' })
+  @IsOptional() @IsString() @MaxLength(128)
+  confirmPassword?: string;
+
+  @ApiPropertyOptional({ example: '+251911234567' })
+  @IsOptional() @IsString() @MaxLength(20)
+  phone?: string;
+
+  @ApiPropertyOptional({ enum: ['customer', 'user'], description: 'Only customers register here' })
+  @IsOptional() @IsIn(['customer', 'user'])
+  role?: string;
+}
+
+export class RegisterAdminDto extends RegisterDto {
+  @ApiPropertyOptional({ description: "The server's admin secret key" })
+  @IsOptional() @IsString() @MaxLength(200)
+  adminSecretKey?: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'customer@beauty.et' })
+  @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ example: 'Customer@123' })
+  @IsString() @MinLength(1) @MaxLength(128)
+  password!: string;
+
+  @ApiPropertyOptional({ enum: ['customer', 'admin', 'user'], description: 'The role chosen on the sign-in form' })
+  @IsOptional() @IsIn(['customer', 'admin', 'user'])
+  role?: string;
+}
+
+export class UserDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty() email!: string;
+  @ApiPropertyOptional() phone?: string;
+  @ApiProperty({ enum: ['customer', 'admin'] }) role!: string;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+}
+
+export class AuthResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty() token!: string;
+  @ApiProperty({ type: UserDto }) user!: UserDto;
+  @ApiProperty({ example: 'Signed in' }) message!: string;
+}
+
+export class MeResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: UserDto }) user!: UserDto;
+}
+
+export class MessageResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty() message!: string;
+}
