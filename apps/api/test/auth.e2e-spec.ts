@@ -113,3 +113,23 @@ describe('auth', () => {
     await request(t.http).get('/api/auth/me').set('Authorization', `Bearer ${reg.body.token}`).expect(401);
   });
 });
+
+describe('auth rate limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT: '3' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 in the error shape once a client exceeds the sign-in limit', async () => {
+    for (let i = 0; i < 3; i++) {
+      await request(t.http).post('/api/auth/login').send({ email: 'nobody@example.et', password: 'Wrong@12345' }).expect(401);
+    }
+    const limited = await request(t.http).post('/api/auth/login').send({ email: 'nobody@example.et', password: 'Wrong@12345' }).expect(429);
+    expect(limited.body).toEqual({ success: false, statusCode: 429, message: 'Too many attempts, please try again in a minute' });
+  });
+});

@@ -26,6 +26,8 @@ export interface AppConfig {
   uploadDir: string;
   storefrontUrl: string;
   bodyLimit: string;
+  /** Requests per minute per client IP on sign-in and registration. */
+  authRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, '.data', 'uploads')),
     storefrontUrl: readUrl(env, 'STOREFRONT_URL', 'http://localhost:3000', problems),
     bodyLimit: env.BODY_LIMIT || '1mb',
+    authRateLimit: readInt(env, 'AUTH_RATE_LIMIT', 10, problems, 1, 100000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

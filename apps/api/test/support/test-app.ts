@@ -23,6 +23,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     NODE_ENV: 'test',
     EMBEDDED_IN_MEMORY: 'true',
     SEED_ON_EMPTY: 'false',
+    AUTH_RATE_LIMIT: '1000', // tests that exercise the limit set their own
     MONGODB_DB: `test_${randomBytes(6).toString('hex')}`,
     ...env,
   });

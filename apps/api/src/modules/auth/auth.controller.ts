@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse,
-  ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import type { CookieOptions, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
@@ -30,6 +31,8 @@ export class AuthController {
   }
 
   @Post('register')
+  @UseGuards(ThrottlerGuard)
+  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
   @ApiOperation({ summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)' })
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: "'Passwords do not match', 'Please choose a stronger password', field errors" })
@@ -41,6 +44,8 @@ export class AuthController {
   }
 
   @Post('register-admin')
+  @UseGuards(ThrottlerGuard)
+  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
   @ApiOperation({ summary: 'Register an admin with the server secret key' })
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Admin secret key is required' })
@@ -53,6 +58,8 @@ export class AuthController {
   }
 
   @Post('login')
+  @UseGuards(ThrottlerGuard)
+  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in (the role choice admin refuses non-admins)' })
   @ApiOkResponse({ type: AuthResponseDto })

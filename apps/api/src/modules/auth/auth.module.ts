@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { User, UserSchema } from '../users/schemas/user.schema';
@@ -12,6 +13,13 @@ import { AuthService } from './auth.service';
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authRateLimit }],
+        errorMessage: 'Too many attempts, please try again in a minute',
+      }),
+    }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
