@@ -116,7 +116,8 @@ export interface paths {
         /** List active products (paginated, filtered, sorted) */
         get: operations["Catalog_listProducts"];
         put?: never;
-        post?: never;
+        /** Create a product (admin) */
+        post: operations["Catalog_createProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -132,9 +133,11 @@ export interface paths {
         };
         /** One product (the document itself) */
         get: operations["Catalog_getProduct"];
-        put?: never;
+        /** Update a product with the whole form (admin) */
+        put: operations["Catalog_updateProduct"];
         post?: never;
-        delete?: never;
+        /** Withdraw a product from sale (admin) */
+        delete: operations["Catalog_deleteProduct"];
         options?: never;
         head?: never;
         patch?: never;
@@ -393,6 +396,57 @@ export interface components {
             /** @example true */
             success: boolean;
             categories: components["schemas"]["CategoryDto"][];
+        };
+        ProductInputDto: {
+            /** @example Moringa Glow Serum */
+            name: string;
+            nameAm?: string;
+            sku?: string;
+            brand?: string;
+            description?: string;
+            descriptionAm?: string;
+            richDescription?: string;
+            ingredients?: string[];
+            keyIngredients?: string[];
+            benefits?: string[];
+            /**
+             * @description ETB
+             * @example 890
+             */
+            price: number;
+            /**
+             * @description ETB, at least the price
+             * @example 1050
+             */
+            originalPrice?: number;
+            /** @enum {string} */
+            currency?: "ETB" | "USD" | "EUR" | "GBP";
+            images?: string[];
+            /** @description A single image URL (accepted as images[0]) */
+            image?: string;
+            /** @example 24 */
+            stock?: number;
+            /**
+             * @description Alias of stock
+             * @example 24
+             */
+            countInStock?: number;
+            lowStockThreshold?: number;
+            restockThreshold?: number;
+            promotionId?: string;
+            /** @enum {string} */
+            category?: "skincare" | "makeup" | "haircare" | "fragrance";
+            /** @enum {string} */
+            subCategory?: "serums" | "lips" | "treatments" | "masks" | "eyes" | "shampoo";
+            size?: string;
+            skinTypes?: string[];
+            active?: boolean;
+            isFeatured?: boolean;
+        };
+        ProductResponseDto: {
+            /** @example true */
+            success: boolean;
+            product: components["schemas"]["ProductDto"];
         };
     };
     responses: never;
@@ -669,6 +723,61 @@ export interface operations {
             };
         };
     };
+    Catalog_createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Catalog_getProduct: {
         parameters: {
             query?: never;
@@ -689,6 +798,92 @@ export interface operations {
                 };
             };
             /** @description Unknown or malformed id: "Product not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Catalog_updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Catalog_deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;

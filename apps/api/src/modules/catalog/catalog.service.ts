@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CATEGORIES, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
 import { FilterQuery, Model, SortOrder } from 'mongoose';
-import { NotFoundError } from '../../common/errors/domain-error';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import type { ListProductsQuery } from './dto/list-products.query';
+import type { ProductInputDto } from './dto/product-input.dto';
 import { Product, toProductView } from './schemas/product.schema';
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
@@ -93,5 +94,56 @@ export class CatalogService {
       })),
       productCount: byCategory.get(category.slug) ?? 0,
     }));
+  }
+
+  /** Maps the product form to the stored document: ETB to santim, countInStock and image aliases. */
+  private toDocument(input: ProductInputDto): Partial<Product> {
+    const stock = input.stock ?? input.countInStock;
+    if (stock === undefined) throw new InvalidDataError('Validation failed', [{ field: 'stock', message: 'stock is required' }]);
+    if (input.originalPrice !== undefined && input.originalPrice < input.price) {
+      throw new InvalidDataError('Validation failed', [{ field: 'originalPrice', message: 'originalPrice must not be below price' }]);
+    }
+    const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
+    return {
+      ...rest,
+      priceSantim: toSantim(price),
+      ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
+      images: images ?? (image ? [image] : []),
+      stock,
+    };
+  }
+
+  async createProduct(input: ProductInputDto) {
+    try {
+      const doc = await this.products.create(this.toDocument(input));
+      return toProductView(doc.toObject());
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) throw new ConflictError('A product with this SKU already exists');
+      throw error;
+    }
+  }
+
+  /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
+  async updateProduct(id: string, input: ProductInputDto) {
+    const update = this.toDocument(input);
+    const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
+    try {
+      const doc = await this.products
+        .findByIdAndUpdate(parseObjectId(id, PRODUCT_NOT_FOUND), { $set: update, ...unset }, { new: true, runValidators: true })
+        .lean();
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return toProductView(doc);
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) throw new ConflictError('A product with this SKU already exists');
+      throw error;
+    }
+  }
+
+  /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */
+  async deleteProduct(id: string) {
+    const doc = await this.products
+      .findOneAndUpdate({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true }, { $set: { active: false } })
+      .lean();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
   }
 }

@@ -15,7 +15,7 @@ export class Product {
   @Prop({ trim: true, maxlength: 200 })
   nameAm?: string;
 
-  @Prop({ required: true, trim: true, maxlength: 100 })
+  @Prop({ trim: true, maxlength: 100, default: '' })
   brand!: string;
 
   @Prop({ default: '', maxlength: 5000 })
@@ -63,8 +63,8 @@ export class Product {
   @Prop()
   promotionId?: string;
 
-  @Prop({ required: true, enum: CATEGORY_SLUGS })
-  category!: string;
+  @Prop({ enum: CATEGORY_SLUGS })
+  category?: string;
 
   @Prop({ enum: SUB_CATEGORY_SLUGS })
   subCategory?: string;
