@@ -752,6 +752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description No or invalid token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -760,6 +761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description Access denied (not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -839,6 +841,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -876,6 +888,16 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
             403: {
                 headers: {
                     [name: string]: unknown;

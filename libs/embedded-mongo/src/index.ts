@@ -1,2 +1,2 @@
-export { startEmbeddedMongo, uriWithDb, type EmbeddedMongo, type EmbeddedMongoOptions } from './server';
+export { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './server';
 export { MongoCommandError } from './errors';

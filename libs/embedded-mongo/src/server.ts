@@ -99,9 +99,3 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   };
 }
 
-/** Puts a database name into a URI made by startEmbeddedMongo. */
-export function uriWithDb(uri: string, dbName: string): string {
-  const url = new URL(uri);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}

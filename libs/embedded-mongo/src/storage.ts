@@ -1,4 +1,4 @@
-import { BSON, EJSON, ObjectId, type Document } from 'bson';
+import { BSON, EJSON, type Document } from 'bson';
 import { Query } from 'mingo';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -294,8 +294,4 @@ export class Storage {
     fs.closeSync(this.fd);
     this.fd = undefined;
   }
-}
-
-export function newId(): ObjectId {
-  return new ObjectId();
 }

@@ -3,7 +3,6 @@ import { BSON, type Document } from 'bson';
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
 export const OP_MSG = 2013;
-export const OP_COMPRESSED = 2012;
 
 const MSG_CHECKSUM_PRESENT = 1;
 export const MSG_MORE_TO_COME = 2;

@@ -1,5 +1,21 @@
 import { Types } from 'mongoose';
-import { NotFoundError } from './errors/domain-error';
+import { ConflictError, NotFoundError } from './errors/domain-error';
+
+const DUPLICATE_KEY = 11000;
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: number } | undefined)?.code === DUPLICATE_KEY;
+}
+
+/** Runs a write whose unique index may refuse it, answering 409 with the caller's message. */
+export async function conflictOnDuplicate<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw new ConflictError(message);
+    throw error;
+  }
+}
 
 /** Parses a route id; a malformed id is answered like an unknown one, never as a server error. */
 export function parseObjectId(id: string, notFoundMessage: string): Types.ObjectId {

@@ -1,10 +1,12 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { Model, Types } from 'mongoose';
 import { DomainError } from '../errors/domain-error';
+import { ErrorDto } from '../error.dto';
 import { User } from '../../modules/users/schemas/user.schema';
 import type { AuthUser } from './auth-user';
 
@@ -54,3 +56,13 @@ export class JwtAuthGuard implements CanActivate {
     return true;
   }
 }
+
+/** An admin-only route: token required, current role admin, documented as such in the OpenAPI contract. */
+export const AdminOnly = () =>
+  applyDecorators(
+    UseGuards(JwtAuthGuard),
+    Roles('admin'),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ type: ErrorDto, description: 'No or invalid token' }),
+    ApiForbiddenResponse({ type: ErrorDto, description: 'Access denied (not an admin)' }),
+  );

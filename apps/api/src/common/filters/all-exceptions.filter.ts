@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
 import { DomainError, type FieldError } from '../errors/domain-error';
+import { isDuplicateKeyError } from '../mongo';
 
 export interface ErrorBody {
   success: false;
@@ -15,8 +16,6 @@ interface BodyParserError {
   status?: number;
   statusCode?: number;
 }
-
-const DUPLICATE_KEY = 11000;
 
 /** Turns every failure into the one error shape `{ success: false, statusCode, message, errors? }`. */
 @Catch()
@@ -59,9 +58,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const errors = Object.values(exception.errors).map((e) => ({ field: e.path, message: e.message }));
       return this.body(HttpStatus.BAD_REQUEST, 'Validation failed', errors);
     }
-    const mongo = exception as { code?: number; keyValue?: Record<string, unknown> };
-    if (mongo && mongo.code === DUPLICATE_KEY) {
-      const fields = Object.keys(mongo.keyValue ?? {});
+    if (isDuplicateKeyError(exception)) {
+      const fields = Object.keys((exception as { keyValue?: Record<string, unknown> }).keyValue ?? {});
       return this.body(HttpStatus.CONFLICT, `A record with this ${fields.join(', ') || 'value'} already exists`);
     }
     const parser = exception as BodyParserError;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse,
   ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
@@ -13,6 +13,13 @@ import { AuthService } from './auth.service';
 import { AuthResponseDto, LoginDto, MeResponseDto, MessageResponseDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Sign-in and registration are limited per client IP (AUTH_RATE_LIMIT per minute). */
+const RateLimited = () =>
+  applyDecorators(
+    UseGuards(ThrottlerGuard),
+    ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' }),
+  );
 
 @ApiTags('auth')
 @Controller('auth')
@@ -31,8 +38,7 @@ export class AuthController {
   }
 
   @Post('register')
-  @UseGuards(ThrottlerGuard)
-  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
+  @RateLimited()
   @ApiOperation({ summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)' })
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: "'Passwords do not match', 'Please choose a stronger password', field errors" })
@@ -44,8 +50,7 @@ export class AuthController {
   }
 
   @Post('register-admin')
-  @UseGuards(ThrottlerGuard)
-  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
+  @RateLimited()
   @ApiOperation({ summary: 'Register an admin with the server secret key' })
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Admin secret key is required' })
@@ -58,8 +63,7 @@ export class AuthController {
   }
 
   @Post('login')
-  @UseGuards(ThrottlerGuard)
-  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'Rate limit per client IP' })
+  @RateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in (the role choice admin refuses non-admins)' })
   @ApiOkResponse({ type: AuthResponseDto })

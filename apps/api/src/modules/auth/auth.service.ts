@@ -7,11 +7,13 @@ import { Model } from 'mongoose';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { ConflictError, DomainError, InvalidDataError } from '../../common/errors/domain-error';
+import { conflictOnDuplicate } from '../../common/mongo';
 import { User } from '../users/schemas/user.schema';
 import type { LoginDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
 
 const BCRYPT_ROUNDS = 10;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+const DUPLICATE_EMAIL = 'An account with this email already exists';
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
@@ -53,11 +55,6 @@ export class AuthService {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new InvalidDataError('Passwords do not match', [{ field: 'confirmPassword', message: 'Passwords do not match' }]);
     }
-    if (!isStrongEnough(dto.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
-    }
     return this.createAccount(dto, 'customer');
   }
 
@@ -69,15 +66,16 @@ export class AuthService {
     if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
       throw new DomainError('FORBIDDEN', 'Admin registration failed');
     }
+    return this.createAccount(dto, 'admin');
+  }
+
+  /** Password rules (SPEC section 5) hold for every account the server creates. */
+  private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     if (!isStrongEnough(dto.password)) {
       throw new InvalidDataError('Please choose a stronger password', [
         { field: 'password', message: 'Please choose a stronger password' },
       ]);
     }
-    return this.createAccount(dto, 'admin');
-  }
-
-  private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name) throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
     let phone: string | undefined;
@@ -90,16 +88,14 @@ export class AuthService {
       }
     }
     const email = dto.email.trim().toLowerCase();
-    if (await this.users.exists({ email })) throw new ConflictError('An account with this email already exists');
+    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
     const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    try {
-      const user = await this.users.create({ name, email, phone, passwordHash, role, isActive: true });
-      return { user: toUserView(user.toObject()), token: await this.sign(String(user._id)) };
-    } catch (error) {
-      // two registrations racing for one email: the unique index decides
-      if ((error as { code?: number }).code === 11000) throw new ConflictError('An account with this email already exists');
-      throw error;
-    }
+    // two registrations racing for one email: the unique index decides
+    const user = await conflictOnDuplicate(
+      this.users.create({ name, email, phone, passwordHash, role, isActive: true }),
+      DUPLICATE_EMAIL,
+    );
+    return { user: toUserView(user.toObject()), token: await this.sign(String(user._id)) };
   }
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse,
-  ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiTags,
 } from '@nestjs/swagger';
-import { JwtAuthGuard, Roles } from '../../common/auth/jwt-auth.guard';
+import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { CatalogService } from './catalog.service';
 import { CategoryListDto, ProductDto, ProductListDto } from './dto/product.dto';
@@ -39,40 +39,30 @@ export class CatalogController {
   }
 
   @Post('products')
-  @UseGuards(JwtAuthGuard)
-  @Roles('admin')
-  @ApiBearerAuth()
+  @AdminOnly()
   @ApiOperation({ summary: 'Create a product (admin)' })
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
-  @ApiUnauthorizedResponse({ type: ErrorDto })
-  @ApiForbiddenResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
   async createProduct(@Body() input: ProductInputDto) {
     return { success: true, product: await this.catalog.createProduct(input) };
   }
 
   @Put('products/:id')
-  @UseGuards(JwtAuthGuard)
-  @Roles('admin')
-  @ApiBearerAuth()
+  @AdminOnly()
   @ApiOperation({ summary: 'Update a product with the whole form (admin)' })
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiForbiddenResponse({ type: ErrorDto })
   async updateProduct(@Param('id') id: string, @Body() input: ProductInputDto) {
     return { success: true, product: await this.catalog.updateProduct(id, input) };
   }
 
   @Delete('products/:id')
-  @UseGuards(JwtAuthGuard)
-  @Roles('admin')
-  @ApiBearerAuth()
+  @AdminOnly()
   @ApiOperation({ summary: 'Withdraw a product from sale (admin)' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiForbiddenResponse({ type: ErrorDto })
   async deleteProduct(@Param('id') id: string) {
     await this.catalog.deleteProduct(id);
     return { success: true, message: 'Product deleted successfully' };

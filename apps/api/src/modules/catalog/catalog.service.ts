@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CATEGORIES, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
 import { FilterQuery, Model, SortOrder } from 'mongoose';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
-import { escapeRegex, parseObjectId } from '../../common/mongo';
+import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+
+const DUPLICATE_SKU = 'A product with this SKU already exists';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
 import { Product, toProductView } from './schemas/product.schema';
@@ -114,29 +116,23 @@ export class CatalogService {
   }
 
   async createProduct(input: ProductInputDto) {
-    try {
-      const doc = await this.products.create(this.toDocument(input));
-      return toProductView(doc.toObject());
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) throw new ConflictError('A product with this SKU already exists');
-      throw error;
-    }
+    const doc = await conflictOnDuplicate(this.products.create(this.toDocument(input)), DUPLICATE_SKU);
+    return toProductView(doc.toObject());
   }
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
   async updateProduct(id: string, input: ProductInputDto) {
     const update = this.toDocument(input);
     const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
-    try {
-      const doc = await this.products
+    const doc = await conflictOnDuplicate(
+      this.products
         .findByIdAndUpdate(parseObjectId(id, PRODUCT_NOT_FOUND), { $set: update, ...unset }, { new: true, runValidators: true })
-        .lean();
-      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return toProductView(doc);
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) throw new ConflictError('A product with this SKU already exists');
-      throw error;
-    }
+        .lean()
+        .exec(),
+      DUPLICATE_SKU,
+    );
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return toProductView(doc);
   }
 
   /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */
