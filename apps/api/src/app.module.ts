@@ -5,6 +5,17 @@ import { ConfigModule, type AppConfig } from './config';
 import { DatabaseModule } from './database';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
+import { UsersModule } from './modules/users/users.module';
+import { ReviewsModule } from './modules/reviews/reviews.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
+import { CartModule } from './modules/cart/cart.module';
+import { WishlistModule } from './modules/wishlist/wishlist.module';
+import { OrdersModule } from './modules/orders/orders.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { ContactsModule } from './modules/contacts/contacts.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { HealthModule } from './modules/health/health.module';
 import { SeedModule } from './seed/seed.module';
 
@@ -13,7 +24,25 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, AuthModule, CatalogModule, SeedModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        SettingsModule,
+        AuditModule,
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        CatalogModule,
+        ReviewsModule,
+        UploadsModule,
+        CartModule,
+        WishlistModule,
+        OrdersModule,
+        PaymentsModule,
+        ContactsModule,
+        AdminModule,
+        SeedModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

@@ -34,6 +34,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
+    rawBody: true, // payment webhooks check an HMAC of the exact bytes received
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
   });
   app.set('trust proxy', 'loopback');

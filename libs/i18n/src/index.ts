@@ -1,12 +1,25 @@
+import accountAm from './account.am.json';
+import accountEn from './account.en.json';
+import adminAm from './admin.am.json';
+import adminEn from './admin.en.json';
 import am from './am.json';
 import en from './en.json';
+import shopAm from './shop.am.json';
+import shopEn from './shop.en.json';
 
 export const LANGUAGES = ['en', 'am'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 type Dictionary = { [key: string]: string | Dictionary };
-export const dictionaries: Record<Language, Dictionary> = { en, am };
+/**
+ * One dictionary per language, assembled from files that each own distinct top-level namespaces:
+ * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`.
+ */
+export const dictionaries: Record<Language, Dictionary> = {
+  en: { ...en, ...shopEn, ...accountEn, ...adminEn },
+  am: { ...am, ...shopAm, ...accountAm, ...adminAm },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'am';

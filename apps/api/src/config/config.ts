@@ -28,6 +28,18 @@ export interface AppConfig {
   bodyLimit: string;
   /** Requests per minute per client IP on sign-in and registration. */
   authRateLimit: number;
+  /** Contact submissions per hour per client IP. */
+  contactRateLimit: number;
+  /** Chapa; without a secret key the built-in test payment provider stands in. */
+  chapa: {
+    secretKey?: string;
+    publicKey?: string;
+    webhookSecret?: string;
+    /** Base of Chapa's API (a local stub in tests). */
+    baseUrl: string;
+    /** Where the browser posts the hosted payment form. */
+    hostedFormUrl: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -135,7 +147,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storefrontUrl: readUrl(env, 'STOREFRONT_URL', 'http://localhost:3000', problems),
     bodyLimit: env.BODY_LIMIT || '1mb',
     authRateLimit: readInt(env, 'AUTH_RATE_LIMIT', 10, problems, 1, 100000),
+    contactRateLimit: readInt(env, 'CONTACT_RATE_LIMIT', 5, problems, 1, 100000),
+    chapa: {
+      secretKey: env.CHAPA_SECRET_KEY || undefined,
+      publicKey: env.CHAPA_PUBLIC_KEY || undefined,
+      webhookSecret: env.CHAPA_WEBHOOK_SECRET || undefined,
+      baseUrl: readUrl(env, 'CHAPA_BASE_URL', 'https://api.chapa.co', problems),
+      hostedFormUrl: readUrl(env, 'CHAPA_HOSTED_FORM_URL', 'https://api.chapa.co/v1/hosted/pay', problems),
+    },
   };
+  if (production && config.chapa.secretKey && !config.chapa.webhookSecret) {
+    problems.push('CHAPA_WEBHOOK_SECRET must be set in production when CHAPA_SECRET_KEY is');
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuditService } from './audit.service';
+import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
+
+/** Global so that every module that changes audited fields can record it. */
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: AuditEntry.name, schema: AuditEntrySchema }])],
+  providers: [AuditService],
+  exports: [AuditService, MongooseModule],
+})
+export class AuditModule {}

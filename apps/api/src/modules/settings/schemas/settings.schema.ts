@@ -1,0 +1,32 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { DEFAULT_SHIPPING_RATES } from '@shop/shared';
+
+export const SETTINGS_CURRENCIES = ['ETB', 'USD'] as const;
+export const SETTINGS_LANGUAGES = ['en', 'am'] as const;
+export const SETTINGS_TIMEZONES = ['UTC', 'Africa/Addis_Ababa', 'America/New_York', 'Europe/London'] as const;
+/** The one settings document has this fixed key, so reads and upserts always meet the same record. */
+export const SETTINGS_KEY = 'site';
+
+/** Site settings (SPEC section 3) plus the shipping settings of DECISIONS.md; money in santim. */
+@Schema({ timestamps: true, collection: 'settings' })
+export class Settings {
+  @Prop({ required: true, unique: true, default: SETTINGS_KEY }) key!: string;
+  @Prop({ default: 'Addis Natural Beauty', trim: true, maxlength: 100 }) siteName!: string;
+  @Prop({ default: 'Natural beauty and skincare products, delivered across Ethiopia.', maxlength: 500 })
+  siteDescription!: string;
+  @Prop({ default: 'admin@beauty.et', trim: true, lowercase: true, maxlength: 254 }) adminEmail!: string;
+  @Prop({ enum: SETTINGS_CURRENCIES, default: 'ETB' }) currency!: string;
+  @Prop({ enum: SETTINGS_LANGUAGES, default: 'en' }) language!: string;
+  @Prop({ enum: SETTINGS_TIMEZONES, default: 'UTC' }) timezone!: string;
+  @Prop({ default: true }) emailNotifications!: boolean;
+  @Prop({ default: true }) orderNotifications!: boolean;
+  @Prop({ default: true }) lowStockAlerts!: boolean;
+  @Prop({ default: false }) maintenanceMode!: boolean;
+  @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.standard }) standardShippingSantim!: number;
+  @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.express }) expressShippingSantim!: number;
+  @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.pickup }) pickupShippingSantim!: number;
+  @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.freeStandardOver }) freeShippingThresholdSantim!: number;
+  updatedAt?: Date;
+}
+
+export const SettingsSchema = SchemaFactory.createForClass(Settings);

@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Settings, SettingsSchema } from './schemas/settings.schema';
+import { SettingsService } from './settings.service';
+
+/** Global: orders read shipping rates, the maintenance guard reads maintenanceMode. */
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Settings.name, schema: SettingsSchema }])],
+  providers: [SettingsService],
+  exports: [SettingsService, MongooseModule],
+})
+export class SettingsModule {}

@@ -1,0 +1,51 @@
+import { createApiClient, type ApiClient } from '@shop/api-client';
+import { env } from './env.server';
+
+/**
+ * The storefront session: the API's JWT kept in the storefront's own httpOnly cookie `token`
+ * (DECISIONS.md: never in localStorage). Loaders and actions call the API with it as a Bearer token.
+ */
+export const TOKEN_COOKIE = 'token';
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+export function tokenFromRequest(request: Request): string | undefined {
+  const match = /(?:^|;\s*)token=([^;]*)/.exec(request.headers.get('Cookie') ?? '');
+  const value = match ? decodeURIComponent(match[1]) : '';
+  return value || undefined;
+}
+
+export function sessionCookie(token: string): string {
+  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${WEEK_SECONDS}${secure}`;
+}
+
+export function clearSessionCookie(): string {
+  return `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+/** A typed API client acting as the signed-in user of this request (or as a guest). */
+export function apiFor(request: Request): ApiClient {
+  return createApiClient({ baseUrl: env.apiUrl, token: tokenFromRequest(request) });
+}
+
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone?: string;
+  role: 'customer' | 'admin';
+}
+
+/** The signed-in user, or null for a guest or an expired token. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const token = tokenFromRequest(request);
+  if (!token) return null;
+  try {
+    const res = await fetch(`${env.apiUrl}/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { user?: SessionUser };
+    return body.user ?? null;
+  } catch {
+    return null;
+  }
+}
