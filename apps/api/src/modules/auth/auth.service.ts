@@ -11,9 +11,9 @@ import { conflictOnDuplicate } from '../../common/mongo';
 import { User } from '../users/schemas/user.schema';
 import type { LoginDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
 
-const BCRYPT_ROUNDS = 10;
+export const BCRYPT_ROUNDS = 10;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-const DUPLICATE_EMAIL = 'An account with this email already exists';
+export const DUPLICATE_EMAIL = 'An account with this email already exists';
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 

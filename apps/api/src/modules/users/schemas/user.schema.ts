@@ -40,6 +40,10 @@ export class User {
   @Prop({ type: [AddressSchema], default: [] })
   addresses!: Address[];
 
+  /** Last numeric address id handed out; ids are never reused within a user. */
+  @Prop({ default: 0, select: false })
+  addressSeq!: number;
+
   createdAt!: Date;
   updatedAt!: Date;
 }

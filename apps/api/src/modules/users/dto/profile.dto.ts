@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { UserDto } from '../../auth/dto/auth.dto';
+
+/** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
+  @IsOptional() @IsString() @MinLength(1, { message: 'name must not be empty' }) @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) lastName?: string;
+
+  @ApiPropertyOptional({ example: 'hanna@example.et' })
+  @IsOptional() @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({
+    example: '0911234567',
+    nullable: true,
+    description: 'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
+  })
+  @IsOptional() @IsString() @MaxLength(20)
+  phone?: string | null;
+}
+
+export class ChangePasswordDto {
+  @ApiPropertyOptional({ description: 'The current password (alias: oldPassword); one of them is required' })
+  @IsOptional() @IsString() @MaxLength(128)
+  currentPassword?: string;
+
+  @ApiPropertyOptional({ description: 'Alias of currentPassword' })
+  @IsOptional() @IsString() @MaxLength(128)
+  oldPassword?: string;
+
+  @ApiProperty({ example: 'Injera@2027', description: 'Strength score of at least 3 (SPEC section 5)' })
+  @IsString() @MaxLength(128)
+  newPassword!: string;
+
+  @ApiPropertyOptional({ description: 'When sent, must equal newPassword' })
+  @IsOptional() @IsString() @MaxLength(128)
+  confirmPassword?: string;
+}
+
+export class AddressInputDto {
+  @ApiProperty({ example: 'Bole Road, House 12' }) @IsString() @MinLength(1) @MaxLength(200) street!: string;
+  @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) city!: string;
+  @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) state!: string;
+  @ApiProperty({ example: '1000' }) @IsString() @MinLength(1) @MaxLength(20) zipCode!: string;
+
+  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia', description: 'Delivery is only within Ethiopia' })
+  @IsOptional() @IsString() @MaxLength(100)
+  country?: string;
+
+  @ApiPropertyOptional({ description: 'Make this the default address (the first address always is)' })
+  @IsOptional() @IsBoolean()
+  isDefault?: boolean;
+}
+
+export class UpdateAddressDto extends PartialType(AddressInputDto) {}
+
+export class AddressDto {
+  @ApiProperty({ example: 1, description: 'Numeric id, unique within the user' }) id!: number;
+  @ApiProperty() street!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() state!: string;
+  @ApiProperty() zipCode!: string;
+  @ApiProperty({ example: 'Ethiopia' }) country!: string;
+  @ApiProperty() isDefault!: boolean;
+}
+
+export class ProfileUserDto extends UserDto {
+  @ApiPropertyOptional({ type: [AddressDto], description: 'On GET /users/profile' }) addresses?: AddressDto[];
+}
+
+export class ProfileResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: ProfileUserDto }) user!: ProfileUserDto;
+  @ApiPropertyOptional({ example: 'Profile updated successfully' }) message?: string;
+}
+
+export class AddressListResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: [AddressDto] }) addresses!: AddressDto[];
+}
+
+export class AddressResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: AddressDto }) address!: AddressDto;
+  @ApiProperty({ type: [AddressDto] }) addresses!: AddressDto[];
+}

@@ -1,0 +1,196 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
+import * as bcrypt from 'bcryptjs';
+import { Model, Types } from 'mongoose';
+import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { conflictOnDuplicate } from '../../common/mongo';
+import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, toUserView } from '../auth/auth.service';
+import type { AddressInputDto, ChangePasswordDto, UpdateAddressDto, UpdateProfileDto } from './dto/profile.dto';
+import { Address, User } from './schemas/user.schema';
+
+export const ADDRESS_NOT_FOUND = 'Address not found';
+export const MAX_ADDRESSES = 20;
+const COUNTRY = 'Ethiopia';
+
+export function toAddressView(address: Address) {
+  return {
+    id: address.id,
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    zipCode: address.zipCode,
+    country: address.country,
+    isDefault: !!address.isDefault,
+  };
+}
+
+/** Delivery is only within Ethiopia: the country may be left out or spelled in any case. */
+function countryOf(input: string | undefined): string {
+  if (input === undefined || input.trim() === '' || input.trim().toLowerCase() === COUNTRY.toLowerCase()) return COUNTRY;
+  throw new InvalidDataError('Validation failed', [{ field: 'country', message: 'Delivery is only within Ethiopia' }]);
+}
+
+function requireText(field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!trimmed) throw new InvalidDataError('Validation failed', [{ field, message: `${field} must not be empty` }]);
+  return trimmed;
+}
+
+/** One's own profile and address book; every method is keyed by the signed-in user's id. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+
+  private async load(userId: string) {
+    const user = await this.users.findById(new Types.ObjectId(userId)).lean();
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    return user;
+  }
+
+  async getProfile(userId: string) {
+    const user = await this.load(userId);
+    return { ...toUserView(user), addresses: (user.addresses ?? []).map(toAddressView) };
+  }
+
+  /** Name, email (unique, 409 when taken) and phone (Ethiopian, normalised to +251...). */
+  async updateProfile(userId: string, dto: UpdateProfileDto) {
+    const set: Partial<User> = {};
+    const unset: Record<string, 1> = {};
+    const fullName =
+      dto.name !== undefined
+        ? requireText('name', dto.name)
+        : dto.firstName !== undefined || dto.lastName !== undefined
+          ? requireText('name', [dto.firstName, dto.lastName].filter(Boolean).join(' '))
+          : undefined;
+    if (fullName) set.name = fullName;
+    if (dto.email !== undefined) set.email = dto.email.trim().toLowerCase();
+    if (dto.phone === null || (typeof dto.phone === 'string' && dto.phone.trim() === '')) {
+      unset.phone = 1;
+    } else if (dto.phone !== undefined) {
+      const phone = normaliseEthiopianPhone(dto.phone);
+      if (!phone) {
+        throw new InvalidDataError('Validation failed', [
+          { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
+        ]);
+      }
+      set.phone = phone;
+    }
+    if (!Object.keys(set).length && !Object.keys(unset).length) {
+      throw new InvalidDataError('Nothing to update: send name, email or phone');
+    }
+    const id = new Types.ObjectId(userId);
+    if (set.email && (await this.users.exists({ email: set.email, _id: { $ne: id } }))) {
+      throw new ConflictError(DUPLICATE_EMAIL);
+    }
+    const user = await conflictOnDuplicate(
+      this.users
+        .findByIdAndUpdate(id, { ...(Object.keys(set).length ? { $set: set } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) }, { new: true, runValidators: true })
+        .lean()
+        .exec(),
+      DUPLICATE_EMAIL,
+    );
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    return toUserView(user);
+  }
+
+  /** The current password is required; the new one follows the sign-up strength rule. */
+  async changePassword(userId: string, dto: ChangePasswordDto) {
+    const current = dto.currentPassword ?? dto.oldPassword;
+    if (!current) {
+      throw new InvalidDataError('Current password is required', [
+        { field: 'currentPassword', message: 'Current password is required' },
+      ]);
+    }
+    if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.newPassword) {
+      throw new InvalidDataError('Passwords do not match', [{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+    }
+    if (!isStrongEnough(dto.newPassword)) {
+      throw new InvalidDataError('Please choose a stronger password', [
+        { field: 'newPassword', message: 'Please choose a stronger password' },
+      ]);
+    }
+    const user = await this.users.findById(new Types.ObjectId(userId)).select('+passwordHash').lean();
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    // 400, not 401: a 401 makes the spec's client forget its session
+    if (!(await bcrypt.compare(current, user.passwordHash))) {
+      throw new InvalidDataError('Current password is incorrect', [
+        { field: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
+    }
+    const passwordHash = await bcrypt.hash(dto.newPassword, BCRYPT_ROUNDS);
+    await this.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
+  }
+
+  async listAddresses(userId: string) {
+    return ((await this.load(userId)).addresses ?? []).map(toAddressView);
+  }
+
+  /** Adds an address with the next numeric id; the first address (or one marked so) becomes the default. */
+  async addAddress(userId: string, dto: AddressInputDto) {
+    const id = new Types.ObjectId(userId);
+    const country = countryOf(dto.country);
+    const fields = {
+      street: requireText('street', dto.street)!,
+      city: requireText('city', dto.city)!,
+      state: requireText('state', dto.state)!,
+      zipCode: requireText('zipCode', dto.zipCode)!,
+    };
+    // allocating the id and checking the cap in one atomic update: two parallel adds never share an id
+    const counter = await this.users
+      .findOneAndUpdate(
+        { _id: id, [`addresses.${MAX_ADDRESSES - 1}`]: { $exists: false } },
+        { $inc: { addressSeq: 1 } },
+        { new: true, projection: { addressSeq: 1, addresses: 1 } },
+      )
+      .lean();
+    if (!counter) {
+      await this.load(userId);
+      throw new InvalidDataError(`An address book holds at most ${MAX_ADDRESSES} addresses`);
+    }
+    const makeDefault = dto.isDefault === true || (counter.addresses ?? []).length === 0;
+    const address: Address = { id: counter.addressSeq, ...fields, country, isDefault: makeDefault };
+    if (makeDefault) {
+      const others = (counter.addresses ?? []).map((a) => ({ ...a, isDefault: false }));
+      await this.users.updateOne({ _id: id }, { $set: { addresses: [...others, address] } });
+    } else {
+      await this.users.updateOne({ _id: id }, { $push: { addresses: address } });
+    }
+    return { address: toAddressView(address), addresses: await this.listAddresses(userId) };
+  }
+
+  async updateAddress(userId: string, addressId: number, dto: UpdateAddressDto) {
+    const user = await this.load(userId);
+    const addresses = user.addresses ?? [];
+    const existing = addresses.find((a) => a.id === addressId);
+    if (!existing) throw new NotFoundError(ADDRESS_NOT_FOUND);
+    const changed: Address = { ...existing };
+    for (const field of ['street', 'city', 'state', 'zipCode'] as const) {
+      const value = requireText(field, dto[field]);
+      if (value !== undefined) changed[field] = value;
+    }
+    if (dto.country !== undefined) changed.country = countryOf(dto.country);
+    if (dto.isDefault !== undefined) changed.isDefault = dto.isDefault;
+    const next = addresses.map((a) =>
+      a.id === addressId ? changed : dto.isDefault === true ? { ...a, isDefault: false } : a,
+    );
+    await this.users.updateOne({ _id: user._id }, { $set: { addresses: next } }, { runValidators: true });
+    return { address: toAddressView(changed), addresses: next.map(toAddressView) };
+  }
+
+  /** Removes an address; when it was the default, the oldest remaining one takes its place. */
+  async removeAddress(userId: string, addressId: number) {
+    const id = new Types.ObjectId(userId);
+    const before = await this.users.findOneAndUpdate({ _id: id }, { $pull: { addresses: { id: addressId } } }).lean();
+    if (!before) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    const removed = (before.addresses ?? []).find((a) => a.id === addressId);
+    if (!removed) throw new NotFoundError(ADDRESS_NOT_FOUND);
+    const rest = (before.addresses ?? []).filter((a) => a.id !== addressId);
+    if (removed.isDefault && rest.length && !rest.some((a) => a.isDefault)) {
+      rest[0] = { ...rest[0], isDefault: true };
+      await this.users.updateOne({ _id: id }, { $set: { addresses: rest } });
+    }
+    return this.listAddresses(userId);
+  }
+}
