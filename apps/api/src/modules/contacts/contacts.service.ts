@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { parseObjectId } from '../../common/mongo';
+import { Contact, type ContactStatus } from './schemas/contact.schema';
+import type { SubmitContactDto } from './dto/contact.dto';
+
+const CONTACT_NOT_FOUND = 'Contact not found';
+
+export interface ContactView {
+  _id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: ContactStatus;
+  ipAddress?: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type StoredContact = Contact & { _id: unknown };
+
+export function toContactView(contact: StoredContact): ContactView {
+  return {
+    _id: String(contact._id),
+    name: contact.name,
+    email: contact.email,
+    subject: contact.subject,
+    message: contact.message,
+    status: contact.status,
+    ipAddress: contact.ipAddress,
+    createdAt: contact.createdAt,
+    updatedAt: contact.updatedAt,
+  };
+}
+
+@Injectable()
+export class ContactsService {
+  constructor(@InjectModel(Contact.name) private readonly contacts: Model<Contact>) {}
+
+  async submit(input: SubmitContactDto, sender: { ipAddress?: string; userAgent?: string }): Promise<ContactView> {
+    const created = await this.contacts.create({
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      status: 'unread',
+      ipAddress: sender.ipAddress,
+      userAgent: sender.userAgent?.slice(0, 500),
+    });
+    return toContactView(created.toObject());
+  }
+
+  async list(status?: ContactStatus): Promise<ContactView[]> {
+    const filter = status ? { status } : {};
+    const rows = await this.contacts.find(filter).sort({ createdAt: -1, _id: -1 }).lean();
+    return rows.map((row) => toContactView(row));
+  }
+
+  async get(id: string): Promise<ContactView> {
+    const contact = await this.contacts.findById(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
+    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+    return toContactView(contact);
+  }
+
+  async setStatus(id: string, status: ContactStatus): Promise<ContactView> {
+    const contact = await this.contacts
+      .findByIdAndUpdate(parseObjectId(id, CONTACT_NOT_FOUND), { $set: { status } }, { new: true })
+      .lean();
+    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+    return toContactView(contact);
+  }
+
+  async remove(id: string): Promise<void> {
+    const deleted = await this.contacts.findByIdAndDelete(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
+    if (!deleted) throw new NotFoundError(CONTACT_NOT_FOUND);
+  }
+}

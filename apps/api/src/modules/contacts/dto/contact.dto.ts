@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { CONTACT_LIMITS, CONTACT_STATUSES, type ContactStatus } from '../schemas/contact.schema';
+
+const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+export class SubmitContactDto {
+  @ApiProperty({ example: 'Hana Tesfaye', maxLength: CONTACT_LIMITS.name })
+  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.name)
+  name!: string;
+
+  @ApiProperty({ example: 'hana@example.com', maxLength: CONTACT_LIMITS.email })
+  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.email) @IsEmail()
+  email!: string;
+
+  @ApiProperty({ example: 'Question about shea butter', maxLength: CONTACT_LIMITS.subject })
+  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.subject)
+  subject!: string;
+
+  @ApiProperty({ example: 'Is it suitable for dry skin?', maxLength: CONTACT_LIMITS.message })
+  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.message)
+  message!: string;
+}
+
+export class ContactStatusDto {
+  @ApiProperty({ enum: CONTACT_STATUSES, example: 'read' })
+  @IsString() @IsIn(CONTACT_STATUSES)
+  status!: ContactStatus;
+}
+
+export class ListContactsQuery {
+  @ApiPropertyOptional({ enum: CONTACT_STATUSES })
+  @IsOptional() @IsString() @IsIn(CONTACT_STATUSES)
+  status?: ContactStatus;
+}
+
+export class ContactDto {
+  @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) _id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({ enum: CONTACT_STATUSES }) status!: string;
+  @ApiPropertyOptional({ example: '196.188.0.10' }) ipAddress?: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+}
+
+export class ContactSubmittedDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ example: "Your message has been sent. We'll get back to you soon." }) message!: string;
+}
+
+export class ContactListDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: [ContactDto] }) contacts!: ContactDto[];
+}
+
+export class ContactResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: ContactDto }) contact!: ContactDto;
+  @ApiPropertyOptional({ example: 'Contact status updated successfully' }) message?: string;
+}
+
+export class ContactDeletedDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ example: 'Contact deleted successfully' }) message!: string;
+}
