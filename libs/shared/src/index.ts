@@ -4,3 +4,4 @@ export * from './order-status';
 export * from './password';
 export * from './catalog';
 export * from './phone';
+export * from './cart';

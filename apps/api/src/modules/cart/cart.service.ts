@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
+import { Model, Types } from 'mongoose';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { Product, toProductView } from '../catalog/schemas/product.schema';
+import { Cart } from './schemas/cart.schema';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_NOT_IN_CART = 'Product not in cart';
+
+export interface CartNotice {
+  productId: string;
+  type: 'removed' | 'quantity_reduced';
+  message: string;
+}
+
+export interface CartView {
+  success: true;
+  products: { product: Record<string, unknown>; quantity: number }[];
+  total: number;
+  itemCount: number;
+  notices?: CartNotice[];
+}
+
+type LeanProduct = Product & { _id: Types.ObjectId };
+
+/** The messages a customer sees when a line is short of stock; orders use the same wording. */
+export function outOfStockMessage(name: string): string {
+  return `${name} is out of stock`;
+}
+export function onlyLeftMessage(name: string, stock: number, inCart = 0): string {
+  const base = `Only ${stock} left in stock for ${name}`;
+  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
+}
+
+/**
+ * One cart document per user (unique index), changed only with atomic conditional updates, so two
+ * tabs adding at once can never push a line past the stock or create two carts.
+ */
+@Injectable()
+export class CartService {
+  constructor(
+    @InjectModel(Cart.name) private readonly carts: Model<Cart>,
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+  ) {}
+
+  /** The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first. */
+  async view(userId: string): Promise<CartView> {
+    const user = new Types.ObjectId(userId);
+    const cart = await this.carts.findOne({ user }).lean().exec();
+    const items = cart?.items ?? [];
+    const products = await this.productsById(items.map((i) => i.product));
+    const notices: CartNotice[] = [];
+    const lines: { product: LeanProduct; quantity: number }[] = [];
+    for (const item of items) {
+      const product = products.get(String(item.product));
+      const productId = String(item.product);
+      if (!product || !product.active) {
+        await this.carts.updateOne({ user }, { $pull: { items: { product: item.product } } }).exec();
+        notices.push({
+          productId,
+          type: 'removed',
+          message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
+        });
+      } else if (product.stock <= 0) {
+        await this.carts.updateOne({ user }, { $pull: { items: { product: item.product } } }).exec();
+        notices.push({ productId, type: 'removed', message: `${product.name} is out of stock and was removed from your cart` });
+      } else if (item.quantity > product.stock) {
+        // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
+        await this.carts
+          .updateOne(
+            { user, items: { $elemMatch: { product: item.product, quantity: item.quantity } } },
+            { $set: { 'items.$.quantity': product.stock } },
+          )
+          .exec();
+        notices.push({
+          productId,
+          type: 'quantity_reduced',
+          message: `${onlyLeftMessage(product.name, product.stock)}; quantity reduced to ${product.stock}`,
+        });
+        lines.push({ product, quantity: product.stock });
+      } else {
+        lines.push({ product, quantity: item.quantity });
+      }
+    }
+    const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
+    return {
+      success: true,
+      products: lines.map((l) => ({ product: toProductView(l.product), quantity: l.quantity })),
+      total: toBirr(totals.total),
+      itemCount: totals.itemCount,
+      ...(notices.length ? { notices } : {}),
+    };
+  }
+
+  /** Adds units of an active product; the line never exceeds the stock (409 naming the product). */
+  async add(userId: string, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
+    const user = new Types.ObjectId(userId);
+    const product = await this.activeProduct(productId);
+    if (product.stock <= 0) throw new ConflictError(outOfStockMessage(product.name));
+    await this.ensureCart(user);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      // An existing line grows only if the result stays within the stock (one atomic conditional update).
+      const grown = await this.carts
+        .updateOne(
+          { user, items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } } },
+          { $inc: { 'items.$.quantity': quantity } },
+        )
+        .exec();
+      if (grown.matchedCount) return this.view(userId);
+      if (quantity > product.stock) throw new ConflictError(onlyLeftMessage(product.name, product.stock));
+      const pushed = await this.carts
+        .updateOne(
+          { user, 'items.product': { $ne: product._id } },
+          { $push: { items: { product: product._id, quantity, addedAt: new Date() } } },
+        )
+        .exec();
+      if (pushed.matchedCount) return this.view(userId);
+      const line = await this.line(user, product._id);
+      if (line) throw new ConflictError(onlyLeftMessage(product.name, product.stock, line.quantity));
+      // The line vanished between the two updates (removed in another tab): try again.
+    }
+    throw new ConflictError('The cart changed while adding; please try again');
+  }
+
+  /** Sets a line's quantity, between 1 and the stock. */
+  async update(userId: string, productId: string, quantity: number): Promise<CartView> {
+    const user = new Types.ObjectId(userId);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const product = await this.products.findById(id).lean().exec();
+    if (!product || !product.active) {
+      await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
+      throw new NotFoundError(PRODUCT_NOT_FOUND);
+    }
+    if (product.stock <= 0) throw new ConflictError(outOfStockMessage(product.name));
+    if (quantity > product.stock) throw new ConflictError(onlyLeftMessage(product.name, product.stock));
+    const res = await this.carts
+      .updateOne({ user, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
+      .exec();
+    if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART);
+    return this.view(userId);
+  }
+
+  /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
+  async remove(userId: string, productId: string): Promise<CartView> {
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    await this.carts.updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } }).exec();
+    return this.view(userId);
+  }
+
+  async clear(userId: string): Promise<CartView> {
+    await this.carts.updateOne({ user: new Types.ObjectId(userId) }, { $set: { items: [] } }).exec();
+    return this.view(userId);
+  }
+
+  /** The raw lines, for order placement (which checks products and stock itself). */
+  async lines(userId: string): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+    const cart = await this.carts.findOne({ user: new Types.ObjectId(userId) }).lean().exec();
+    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
+  }
+
+  /** Takes ordered products out of the cart after an order is placed. */
+  async removeProducts(userId: string, productIds: Types.ObjectId[]): Promise<void> {
+    await this.carts
+      .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: { $in: productIds } } } })
+      .exec();
+  }
+
+  private async activeProduct(productId: string): Promise<LeanProduct> {
+    const product = await this.products
+      .findOne({ _id: parseObjectId(productId, PRODUCT_NOT_FOUND), active: true })
+      .lean()
+      .exec();
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return product as LeanProduct;
+  }
+
+  private async line(user: Types.ObjectId, product: Types.ObjectId) {
+    const cart = await this.carts.findOne({ user }).lean().exec();
+    return cart?.items.find((i) => i.product.equals(product));
+  }
+
+  private async productsById(ids: Types.ObjectId[]): Promise<Map<string, LeanProduct>> {
+    if (!ids.length) return new Map();
+    const found = (await this.products.find({ _id: { $in: ids } }).lean().exec()) as LeanProduct[];
+    return new Map(found.map((p) => [String(p._id), p]));
+  }
+
+  /** Creates the user's cart once; a concurrent creation loses on the unique index and is fine. */
+  private async ensureCart(user: Types.ObjectId): Promise<void> {
+    try {
+      await this.carts.updateOne({ user }, { $setOnInsert: { items: [] } }, { upsert: true }).exec();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+}

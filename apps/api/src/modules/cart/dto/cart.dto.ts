@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
+import { IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
+import { ProductDto } from '../../catalog/dto/product.dto';
+
+export const MAX_CART_LINE_QUANTITY = 10_000;
+
+export class AddToCartDto {
+  @ApiProperty({ example: '665f1c2e9b1d8c0012345678' })
+  @IsMongoId({ message: 'productId must be a valid product id' })
+  productId!: string;
+
+  @ApiPropertyOptional({ example: 1, default: DEFAULT_ADD_QUANTITY, minimum: 1, maximum: MAX_QUANTITY_PER_ADD })
+  @IsOptional()
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(MAX_QUANTITY_PER_ADD, { message: `You can add at most ${MAX_QUANTITY_PER_ADD} units at a time` })
+  quantity?: number;
+}
+
+export class UpdateCartItemDto {
+  @ApiProperty({ example: 2, minimum: 1, description: 'The new quantity, between 1 and the stock' })
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(MAX_CART_LINE_QUANTITY)
+  quantity!: number;
+}
+
+export class CartNoticeDto {
+  @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
+  @ApiProperty({ enum: ['removed', 'quantity_reduced'] }) type!: 'removed' | 'quantity_reduced';
+  @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' }) message!: string;
+}
+
+export class CartLineDto {
+  @ApiProperty({ type: ProductDto, description: 'The current product (live price, stock, images)' })
+  product!: ProductDto;
+  @ApiProperty({ example: 2 }) quantity!: number;
+}
+
+export class CartDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: [CartLineDto] }) products!: CartLineDto[];
+  @ApiProperty({ example: 1300, description: 'Sum of price times quantity, in ETB' }) total!: number;
+  @ApiProperty({ example: 2, description: 'Sum of quantities' }) itemCount!: number;
+  @ApiPropertyOptional({ type: [CartNoticeDto], description: 'Lines dropped or reduced since the last visit' })
+  notices?: CartNoticeDto[];
+  @ApiPropertyOptional({ example: 'Cart cleared' }) message?: string;
+}

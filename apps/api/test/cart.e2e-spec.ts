@@ -1,0 +1,223 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import request from 'supertest';
+import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('cart', () => {
+  let t: TestApp;
+  let admin: string;
+  let products: Model<Product>;
+  let userCounter = 0;
+
+  const login = async (account: { email: string; password: string }) =>
+    (await request(t.http).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200)).body.token as string;
+  const newCustomer = async () => {
+    userCounter += 1;
+    const res = await request(t.http)
+      .post('/api/auth/register')
+      .send({ name: `Cart Customer ${userCounter}`, email: `cart${userCounter}@example.et`, password: 'Buna@2026', confirmPassword: 'Buna@2026' })
+      .expect(201);
+    return res.body.token as string;
+  };
+  const makeProduct = async (fields: { name: string; price: number; stock: number; originalPrice?: number }) => {
+    const res = await request(t.http).post('/api/products').set('Authorization', `Bearer ${admin}`).send({ brand: 'Habesha Naturals', ...fields }).expect(201);
+    return res.body.product._id as string;
+  };
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.get(SeedService).seed();
+    admin = await login(DEMO_ACCOUNTS.admin);
+    products = t.app.get(getModelToken(Product.name));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps guests out of every cart route with 401', async () => {
+    const id = '000000000000000000000000';
+    await request(t.http).get('/api/cart').expect(401);
+    await request(t.http).post('/api/cart/add').send({ productId: id }).expect(401);
+    await request(t.http).patch(`/api/cart/update/${id}`).send({ quantity: 1 }).expect(401);
+    await request(t.http).delete(`/api/cart/remove/${id}`).expect(401);
+    await request(t.http).delete('/api/cart/clear').expect(401);
+    const res = await request(t.http).delete('/api/cart/clearAllFromCart').expect(401);
+    expect(res.body).toMatchObject({ success: false, statusCode: 401 });
+  });
+
+  it('starts empty', async () => {
+    const token = await newCustomer();
+    const res = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(res.body).toEqual({ success: true, products: [], total: 0, itemCount: 0 });
+  });
+
+  it('adds one unit by default and answers the cart with current product data, totals in ETB', async () => {
+    const token = await newCustomer();
+    const a = await makeProduct({ name: 'Shea Butter Cream', price: 450.5, stock: 20 });
+    const b = await makeProduct({ name: 'Coffee Scrub', price: 0.1, stock: 20 });
+    const first = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: a }).expect(200);
+    expect(first.body).toMatchObject({ success: true, total: 450.5, itemCount: 1 });
+    expect(first.body.products[0]).toMatchObject({ quantity: 1, product: { _id: a, name: 'Shea Butter Cream', brand: 'Habesha Naturals', price: 450.5, stock: 20, countInStock: 20 } });
+    expect(Array.isArray(first.body.products[0].product.images)).toBe(true);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: b, quantity: 3 }).expect(200);
+    const again = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: a, quantity: 2 }).expect(200);
+    expect(again.body.itemCount).toBe(6);
+    expect(again.body.total).toBe(1351.8); // 3 x 450.50 + 3 x 0.10, computed in santim
+    expect(again.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([3, 3]);
+  });
+
+  it('shows the price as it is now, not as it was when added', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Price Watch Oil', price: 100, stock: 5 });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
+    await request(t.http).put(`/api/products/${id}`).set(auth(admin)).send({ name: 'Price Watch Oil', price: 80, originalPrice: 100, stock: 5 }).expect(200);
+    const res = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(res.body.total).toBe(160);
+    expect(res.body.products[0].product).toMatchObject({ price: 80, originalPrice: 100, discount: 20 });
+  });
+
+  it('refuses the 11th unit in one add, zero, fractions, strings and unknown fields with 400', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Bulk Soap', price: 10, stock: 100 });
+    const over = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 11 }).expect(400);
+    expect(over.body.errors).toEqual([{ field: 'quantity', message: 'You can add at most 10 units at a time' }]);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 0 }).expect(400);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 1.5 }).expect(400);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: '2' }).expect(400);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, price: 1 }).expect(400);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: { $gt: '' } }).expect(400);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({}).expect(400);
+    const ten = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 10 }).expect(200);
+    expect(ten.body.itemCount).toBe(10);
+    const cart = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(cart.body.itemCount).toBe(10);
+  });
+
+  it('answers 404 "Product not found" for unknown, malformed and withdrawn products', async () => {
+    const token = await newCustomer();
+    const unknown = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: '000000000000000000000000' }).expect(404);
+    expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: 'nope' }).expect(400);
+    const id = await makeProduct({ name: 'Withdrawn Balm', price: 10, stock: 5 });
+    await request(t.http).delete(`/api/products/${id}`).set(auth(admin)).expect(200);
+    const withdrawn = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(404);
+    expect(withdrawn.body.message).toBe('Product not found');
+    await request(t.http).patch('/api/cart/update/nope').set(auth(token)).send({ quantity: 1 }).expect(404);
+    await request(t.http).delete('/api/cart/remove/nope').set(auth(token)).expect(404);
+  });
+
+  it('never lets a line exceed the stock: 409 naming the product', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Rare Frankincense Oil', price: 900, stock: 3 });
+    const tooMany = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 4 }).expect(409);
+    expect(tooMany.body).toEqual({ success: false, statusCode: 409, message: 'Only 3 left in stock for Rare Frankincense Oil' });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
+    const more = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(409);
+    expect(more.body.message).toBe('Only 3 left in stock for Rare Frankincense Oil (you already have 2 in your cart)');
+    const sold = await makeProduct({ name: 'Sold Out Mask', price: 50, stock: 0 });
+    const out = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: sold }).expect(409);
+    expect(out.body.message).toBe('Sold Out Mask is out of stock');
+    expect((await request(t.http).get('/api/cart').set(auth(token))).body.itemCount).toBe(2);
+  });
+
+  it('keeps concurrent adds within the stock (atomic per user)', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Concurrent Cream', price: 10, stock: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    const cart = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(cart.body.products).toHaveLength(1);
+    expect(cart.body.itemCount).toBe(4);
+  });
+
+  it('updates a quantity between 1 and the stock', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Update Lotion', price: 25, stock: 12 });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(200);
+    const res = await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 12 }).expect(200);
+    expect(res.body).toMatchObject({ total: 300, itemCount: 12 });
+    const over = await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 13 }).expect(409);
+    expect(over.body.message).toBe('Only 12 left in stock for Update Lotion');
+    await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 0 }).expect(400);
+    await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({}).expect(400);
+    const other = await makeProduct({ name: 'Not In Cart', price: 25, stock: 12 });
+    const missing = await request(t.http).patch(`/api/cart/update/${other}`).set(auth(token)).send({ quantity: 1 }).expect(404);
+    expect(missing.body.message).toBe('Product not in cart');
+    expect((await request(t.http).get('/api/cart').set(auth(token))).body.itemCount).toBe(12);
+  });
+
+  it('removes a line, idempotently', async () => {
+    const token = await newCustomer();
+    const a = await makeProduct({ name: 'Remove A', price: 5, stock: 9 });
+    const b = await makeProduct({ name: 'Remove B', price: 7, stock: 9 });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: a }).expect(200);
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: b }).expect(200);
+    const res = await request(t.http).delete(`/api/cart/remove/${a}`).set(auth(token)).expect(200);
+    expect(res.body.products.map((l: { product: { _id: string } }) => l.product._id)).toEqual([b]);
+    expect(res.body.total).toBe(7);
+    await request(t.http).delete(`/api/cart/remove/${a}`).set(auth(token)).expect(200);
+  });
+
+  it('clears with both clear and clearAllFromCart', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Clear Me', price: 5, stock: 9 });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
+    const cleared = await request(t.http).delete('/api/cart/clear').set(auth(token)).expect(200);
+    expect(cleared.body).toEqual({ success: true, products: [], total: 0, itemCount: 0, message: 'Cart cleared' });
+    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(200);
+    const all = await request(t.http).delete('/api/cart/clearAllFromCart').set(auth(token)).expect(200);
+    expect(all.body.itemCount).toBe(0);
+    await request(t.http).delete('/api/cart/clearAllFromCart').set(auth(token)).expect(200);
+  });
+
+  it('drops withdrawn and sold-out products and reduces over-stock lines, with notices once', async () => {
+    const token = await newCustomer();
+    const gone = await makeProduct({ name: 'Gone Serum', price: 100, stock: 5 });
+    const soldOut = await makeProduct({ name: 'Empty Shelf Toner', price: 100, stock: 5 });
+    const short = await makeProduct({ name: 'Short Supply Oil', price: 100, stock: 5 });
+    const fine = await makeProduct({ name: 'Fine Shampoo', price: 50, stock: 5 });
+    for (const id of [gone, soldOut, short, fine]) {
+      await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 4 }).expect(200);
+    }
+    await request(t.http).delete(`/api/products/${gone}`).set(auth(admin)).expect(200);
+    await products.updateOne({ _id: soldOut }, { $set: { stock: 0 } });
+    await products.updateOne({ _id: short }, { $set: { stock: 2 } });
+    const res = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(res.body.products.map((l: { product: { name: string }; quantity: number }) => [l.product.name, l.quantity])).toEqual([
+      ['Short Supply Oil', 2],
+      ['Fine Shampoo', 4],
+    ]);
+    expect(res.body.total).toBe(400);
+    expect(res.body.itemCount).toBe(6);
+    expect(res.body.notices).toEqual([
+      { productId: gone, type: 'removed', message: 'Gone Serum is no longer available and was removed from your cart' },
+      { productId: soldOut, type: 'removed', message: 'Empty Shelf Toner is out of stock and was removed from your cart' },
+      { productId: short, type: 'quantity_reduced', message: 'Only 2 left in stock for Short Supply Oil; quantity reduced to 2' },
+    ]);
+    const again = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(again.body.notices).toBeUndefined();
+    expect(again.body.itemCount).toBe(6);
+    await products.deleteOne({ _id: fine });
+    const deleted = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
+    expect(deleted.body.notices).toEqual([{ productId: fine, type: 'removed', message: 'A product is no longer available and was removed from your cart' }]);
+    expect(deleted.body.itemCount).toBe(2);
+  });
+
+  it('gives admins a cart of their own too', async () => {
+    const id = await makeProduct({ name: 'Admin Pick', price: 5, stock: 9 });
+    const res = await request(t.http).post('/api/cart/add').set(auth(admin)).send({ productId: id }).expect(200);
+    expect(res.body.itemCount).toBe(1);
+  });
+
+  it('answers the doubled /api/api prefix as the same route', async () => {
+    const token = await newCustomer();
+    await request(t.http).get('/api/api/cart').set(auth(token)).expect(200);
+  });
+});
