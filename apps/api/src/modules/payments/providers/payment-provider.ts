@@ -1,0 +1,73 @@
+import { DomainError } from '../../../common/errors/domain-error';
+import type { PaymentProviderName } from '../schemas/payment.schema';
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+export interface InitializePaymentInput {
+  txRef: string;
+  amountSantim: number;
+  currency: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string;
+  title: string;
+  description: string;
+  callbackUrl: string;
+  returnUrl: string;
+}
+
+export interface InitializedPayment {
+  /** Where the browser goes to pay. */
+  checkoutUrl: string;
+}
+
+/** What the provider says about a transaction; the service compares amount and currency with the order. */
+export interface ProviderVerification {
+  status: 'success' | 'failed' | 'pending';
+  amountSantim?: number;
+  currency?: string;
+  providerReference?: string;
+  message?: string;
+}
+
+/**
+ * A payment provider (Vendure's payment-method handler idea): Chapa in production, a local test
+ * provider when no keys are configured. Chosen in PaymentsModule from configuration.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  initialize(input: InitializePaymentInput): Promise<InitializedPayment>;
+  verify(txRef: string): Promise<ProviderVerification>;
+}
+
+/** The provider could not be reached or answered nonsense: the caller may retry later. */
+export class PaymentProviderUnavailableError extends DomainError {
+  constructor(message: string) {
+    super('UNAVAILABLE', message);
+    this.name = 'PaymentProviderUnavailableError';
+  }
+}
+
+/** The provider refused a request (e.g. an invalid field): answered 502, nothing was charged. */
+export class PaymentProviderRefusedError extends DomainError {
+  constructor(message: string) {
+    super('UNAVAILABLE', message);
+    this.name = 'PaymentProviderRefusedError';
+  }
+
+  override get statusCode(): number {
+    return 502;
+  }
+}
+
+/** ETB amount as Chapa takes it: a string with two decimals. */
+export function santimToAmountString(santim: number): string {
+  return (santim / 100).toFixed(2);
+}
+
+/** Chapa answers amounts as numbers or strings ("100", "100.00", 100.5); invalid -> undefined. */
+export function amountToSantim(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : undefined;
+}
