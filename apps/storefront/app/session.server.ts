@@ -14,8 +14,15 @@ export function tokenFromRequest(request: Request): string | undefined {
   return value || undefined;
 }
 
-export function sessionCookie(token: string): string {
-  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';
+/** True when the browser reached us over HTTPS (directly or through a proxy): only then is the cookie Secure. */
+export function isHttps(request?: Request): boolean {
+  if (!request) return process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false';
+  const proto = request.headers.get('X-Forwarded-Proto') ?? new URL(request.url).protocol.replace(':', '');
+  return proto.split(',')[0].trim() === 'https';
+}
+
+export function sessionCookie(token: string, request?: Request): string {
+  const secure = isHttps(request) ? '; Secure' : '';
   return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${WEEK_SECONDS}${secure}`;
 }
 
@@ -26,6 +33,11 @@ export function clearSessionCookie(): string {
 /** A typed API client acting as the signed-in user of this request (or as a guest). */
 export function apiFor(request: Request): ApiClient {
   return createApiClient({ baseUrl: env.apiUrl, token: tokenFromRequest(request) });
+}
+
+/** A typed API client acting with a token just obtained (sign-in), before the cookie reaches the browser. */
+export function apiWithToken(token: string | undefined): ApiClient {
+  return createApiClient({ baseUrl: env.apiUrl, token });
 }
 
 export interface SessionUser {

@@ -1,0 +1,72 @@
+import { Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useShop } from '../root';
+import { Spinner } from './components';
+import type { VerifyOutcome } from './verify.server';
+
+export type PaymentPageData = { txRef: string | null; outcome: VerifyOutcome | null; checkUrl: string };
+
+/**
+ * The payment return and callback pages: a spinner while the server verifies the transaction, then
+ * 'Payment Successful!' (and the order confirmation 1.5 s later) or the failure message.
+ */
+export function PaymentStatus() {
+  const data = useLoaderData<PaymentPageData>();
+  const fetcher = useFetcher<PaymentPageData>();
+  const navigate = useNavigate();
+  const { t } = useShop();
+  const outcome = fetcher.data?.outcome ?? data.outcome;
+
+  useEffect(() => {
+    if (!data.outcome && fetcher.state === 'idle' && !fetcher.data) fetcher.load(data.checkUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.outcome, data.checkUrl]);
+
+  useEffect(() => {
+    if (outcome?.state === 'paid' && outcome.orderId) {
+      const timer = setTimeout(() => navigate(`/order-confirmation/${outcome.orderId}`), 1500);
+      return () => clearTimeout(timer);
+    }
+    if (outcome?.state === 'pending') {
+      const timer = setTimeout(() => fetcher.load(data.checkUrl), 3000);
+      return () => clearTimeout(timer);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome, data.checkUrl]);
+
+  if (!outcome) {
+    return (
+      <section className="acc-page acc-payment">
+        <noscript><meta httpEquiv="refresh" content={`0;url=${data.checkUrl}`} /></noscript>
+        <Spinner label={t('payment.verifying')} />
+      </section>
+    );
+  }
+  if (outcome.state === 'paid') {
+    return (
+      <section className="acc-page acc-payment">
+        {outcome.orderId ? <noscript><meta httpEquiv="refresh" content={`2;url=/order-confirmation/${outcome.orderId}`} /></noscript> : null}
+        <h1 className="acc-success">{t('payment.success')}</h1>
+        <p>{t('payment.redirecting')}</p>
+        {outcome.orderId ? <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link> : null}
+      </section>
+    );
+  }
+  if (outcome.state === 'pending') {
+    return (
+      <section className="acc-page acc-payment">
+        <noscript><meta httpEquiv="refresh" content={`3;url=${data.checkUrl}`} /></noscript>
+        <Spinner label={t(outcome.message)} />
+      </section>
+    );
+  }
+  return (
+    <section className="acc-page acc-payment">
+      <h1 className="acc-failure" role="alert">{t(outcome.message)}</h1>
+      <p>
+        {outcome.orderId ? <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link> : null}{' '}
+        <Link to="/orders">{t('orders.title')}</Link> · <Link to="/cart">{t('cart.title')}</Link>
+      </p>
+    </section>
+  );
+}

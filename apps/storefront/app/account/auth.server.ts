@@ -1,0 +1,37 @@
+import { redirect } from '@remix-run/node';
+import { getSessionUser, isHttps, type SessionUser } from '../session.server';
+import { apiAs, id } from './api.server';
+import { clearIntentCookie, intentCookie, intentFromCookieHeader, signInPath, type PendingIntent } from './intent';
+
+/** The back office's address; an admin who signs in goes to its dashboard. */
+export const adminUrl = (process.env.ADMIN_URL || 'http://localhost:3001/admin').replace(/\/+$/, '');
+
+/** The signed-in user, or a redirect of the guest to sign in with the way back remembered. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(url.pathname + url.search));
+  }
+  return user;
+}
+
+/** Sends a guest to sign in, remembering what they were doing. */
+export function redirectGuestWithIntent(request: Request, intent: PendingIntent, returnTo: string) {
+  return redirect(signInPath(returnTo), { headers: { 'Set-Cookie': intentCookie(intent, isHttps(request)) } });
+}
+
+/**
+ * Carries out the remembered intent with the new session's token. Failures (e.g. out of stock) are
+ * logged and do not stop the sign-in; the customer sees the cart or wishlist as it is.
+ */
+export async function carryOutPendingIntent(request: Request, token: string): Promise<string | null> {
+  const intent = intentFromCookieHeader(request.headers.get('Cookie'));
+  if (!intent) return null;
+  const result =
+    intent.type === 'cart'
+      ? await apiAs(token, 'POST', '/api/cart/add', { body: { productId: intent.productId, quantity: intent.quantity } })
+      : await apiAs(token, 'POST', `/api/wishlist/add/${id(intent.productId)}`, { body: {} });
+  if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
+  return clearIntentCookie();
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { ORDER_STATUS_COLORS, formatMoney, passwordScore, passwordStrengthLabel, type OrderStatus } from '@shop/shared';
+import { dictionaries, keysOf, translate } from '@shop/i18n';
+import { useShop } from '../root';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+const KEY = /^[a-z]+\.[A-Za-z0-9]+$/;
+const NAMESPACES = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];
+/** English texts of our namespaces (e.g. the API's SPEC section 8 messages) back to their keys. */
+const KEY_OF_TEXT = new Map(
+  keysOf(dictionaries.en)
+    .filter((key) => NAMESPACES.includes(key.split('.')[0]))
+    .map((key) => [translate('en', key), key] as const),
+);
+
+/** A message that is one of our i18n keys, a known English text (translated), or a server's own text. */
+export function message(t: T, text: string | undefined | null): string {
+  if (!text) return '';
+  if (KEY.test(text)) return t(text);
+  const key = KEY_OF_TEXT.get(text);
+  return key ? t(key) : text;
+}
+
+export function Field({
+  name, label, error, type = 'text', defaultValue, required = true, autoComplete, onChange,
+}: {
+  name: string; label: string; error?: string; type?: string; defaultValue?: string; required?: boolean;
+  autoComplete?: string; onChange?: (value: string) => void;
+}) {
+  const { t } = useShop();
+  const errorId = `${name}-error`;
+  return (
+    <label className="acc-field">
+      <span>{label}</span>
+      <input
+        name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+      />
+      {error ? <small id={errorId} className="acc-error" role="alert">{message(t, error)}</small> : null}
+    </label>
+  );
+}
+
+export function FormError({ text }: { text?: string | null }) {
+  const { t } = useShop();
+  if (!text) return null;
+  return <p className="acc-alert" role="alert">{message(t, text)}</p>;
+}
+
+/** The live strength label of SPEC section 5 (very weak .. very strong). */
+export function PasswordStrength({ password }: { password: string }) {
+  const { t } = useShop();
+  if (!password) return null;
+  const score = passwordScore(password);
+  const label = passwordStrengthLabel(score);
+  const key = { 'very weak': 'veryWeak', weak: 'weak', medium: 'medium', strong: 'strong', 'very strong': 'veryStrong' }[label];
+  return (
+    <p className={`acc-strength acc-strength-${score}`} data-testid="password-strength" aria-live="polite">
+      {t('auth.strength')}: <strong>{t(`auth.strengths.${key}`)}</strong>
+    </p>
+  );
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useShop();
+  const colour = ORDER_STATUS_COLORS[status] ?? 'grey';
+  return <span className={`acc-status acc-status-${colour}`} data-status={status} data-colour={colour}>{t(`orders.statuses.${status}`)}</span>;
+}
+
+export function Money({ amount }: { amount: number }) {
+  const { lang } = useShop();
+  return <>{formatMoney(amount, 'ETB', lang)}</>;
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="acc-spinner" role="status" aria-live="polite">
+      <span className="acc-spinner-wheel" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** A toast that closes itself after 3 s (SPEC section 9); without JavaScript it simply stays. */
+export function Toast({ kind, text, stamp }: { kind: 'success' | 'error'; text: string; stamp?: unknown }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    setOpen(true);
+    const timer = setTimeout(() => setOpen(false), 3000);
+    return () => clearTimeout(timer);
+  }, [text, stamp]);
+  if (!open) return null;
+  return (
+    <div className={`acc-toast acc-toast-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <span>{text}</span>
+      <button type="button" onClick={() => setOpen(false)} aria-label="×">×</button>
+    </div>
+  );
+}
+
+/** Dates as YYYY-MM-DD in Addis Ababa time: the same text on the server and in every browser (no hydration mismatch). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Date(date.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

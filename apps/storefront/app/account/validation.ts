@@ -1,0 +1,85 @@
+import { isStrongEnough } from '@shop/shared';
+
+/** Field problems as i18n keys (rendered in the customer's language); the form re-renders with them. */
+export type FieldErrors = Record<string, string>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+
+export interface SignInInput { email: string; password: string; role: 'customer' | 'admin' }
+
+export function validateSignIn(form: FormData): { input: SignInInput; errors: FieldErrors } {
+  const input: SignInInput = {
+    email: text(form, 'email'),
+    password: String(form.get('password') ?? ''),
+    role: form.get('role') === 'admin' ? 'admin' : 'customer',
+  };
+  const errors: FieldErrors = {};
+  if (!input.email) errors.email = 'auth.emailRequired';
+  else if (!EMAIL.test(input.email)) errors.email = 'auth.emailInvalid';
+  if (!input.password) errors.password = 'auth.passwordRequired';
+  return { input, errors };
+}
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  asAdmin: boolean;
+  adminSecretKey: string;
+}
+
+/** SPEC section 5: name and email required; customers need matching, strong enough passwords; admins a secret key. */
+export function validateSignUp(form: FormData): { input: SignUpInput; errors: FieldErrors } {
+  const input: SignUpInput = {
+    name: text(form, 'name'),
+    email: text(form, 'email'),
+    password: String(form.get('password') ?? ''),
+    confirmPassword: String(form.get('confirmPassword') ?? ''),
+    asAdmin: form.get('accountType') === 'admin',
+    adminSecretKey: text(form, 'adminSecretKey'),
+  };
+  const errors: FieldErrors = {};
+  if (!input.name) errors.name = 'auth.nameRequired';
+  if (!input.email) errors.email = 'auth.emailRequired';
+  else if (!EMAIL.test(input.email)) errors.email = 'auth.emailInvalid';
+  if (input.asAdmin) {
+    if (!input.adminSecretKey) errors.adminSecretKey = 'auth.adminSecretRequired';
+    if (!input.password) errors.password = 'auth.passwordRequired';
+  } else {
+    if (!input.password) errors.password = 'auth.passwordRequired';
+    else if (!isStrongEnough(input.password)) errors.password = 'auth.weakPassword';
+    if (!input.confirmPassword) errors.confirmPassword = 'auth.confirmRequired';
+    else if (input.password !== input.confirmPassword) errors.confirmPassword = 'auth.passwordsMismatch';
+  }
+  return { input, errors };
+}
+
+export interface AddressInput { street: string; city: string; state: string; zipCode: string; country: string }
+export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode', 'country'] as const;
+
+export function validateAddress(form: FormData): { input: AddressInput; errors: FieldErrors } {
+  const input = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f)])) as unknown as AddressInput;
+  const errors: FieldErrors = {};
+  for (const field of ADDRESS_FIELDS) if (!input[field]) errors[field] = `checkout.${field}Required`;
+  return { input, errors };
+}
+
+export interface ProfileInput { name: string; email: string; phone: string }
+
+export function validateProfile(form: FormData): { input: ProfileInput; errors: FieldErrors } {
+  const input: ProfileInput = { name: text(form, 'name'), email: text(form, 'email'), phone: text(form, 'phone') };
+  const errors: FieldErrors = {};
+  if (!input.name) errors.name = 'auth.nameRequired';
+  if (!input.email) errors.email = 'auth.emailRequired';
+  else if (!EMAIL.test(input.email)) errors.email = 'auth.emailInvalid';
+  return { input, errors };
+}
+
+export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
+
+/** Maps the API's field errors onto the form's fields (server text shown as is). */
+export function serverFieldErrors(errors: { field: string; message: string }[] | undefined): Record<string, string> {
+  return Object.fromEntries((errors ?? []).map((e) => [e.field, e.message]));
+}

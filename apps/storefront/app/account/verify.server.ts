@@ -1,0 +1,44 @@
+import { api, id } from './api.server';
+
+export type VerifyOutcome =
+  | { state: 'paid'; message: string; orderId?: string }
+  | { state: 'pending'; message: string; orderId?: string }
+  | { state: 'failed'; message: string; orderId?: string };
+
+/** Server texts of SPEC section 8 (and the API's pending/refund notices) mapped to our i18n keys. */
+const MESSAGE_KEYS: Record<string, string> = {
+  'Payment Successful!': 'payment.success',
+  'Payment reference not found': 'payment.notFound',
+  'Payment verification failed': 'payment.verificationFailed',
+  'Payment was not successful': 'payment.notSuccessful',
+  'Payment verification error': 'payment.verificationError',
+  'Payment is still being processed': 'payment.pending',
+  "Payment received for a cancelled order; it will be refunded": 'payment.refundPending',
+};
+
+export function paymentMessageKey(message: string | undefined, fallback: string): string {
+  return (message && MESSAGE_KEYS[message]) || fallback;
+}
+
+interface VerifyAnswer { status: 'paid' | 'failed' | 'pending' | 'refund_pending'; message?: string; order?: { _id: string } }
+
+/**
+ * Verifies a transaction with the API. On success the cart is emptied; a failure to do so is only
+ * logged (SPEC section 8).
+ */
+export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
+  if (!txRef) return { state: 'failed', message: 'payment.notFound' };
+  const result = await api<VerifyAnswer>(request, 'GET', `/api/payments/verify/${id(txRef)}`);
+  if (!result.ok) {
+    if (result.status === 404) return { state: 'failed', message: 'payment.notFound' };
+    return { state: 'failed', message: result.status >= 500 ? 'payment.verificationError' : paymentMessageKey(result.message, 'payment.verificationFailed') };
+  }
+  const orderId = result.data.order?._id;
+  if (result.data.status === 'paid') {
+    const cleared = await api(request, 'DELETE', '/api/cart/clear');
+    if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
+    return { state: 'paid', message: 'payment.success', orderId };
+  }
+  if (result.data.status === 'pending') return { state: 'pending', message: paymentMessageKey(result.data.message, 'payment.pending'), orderId };
+  return { state: 'failed', message: paymentMessageKey(result.data.message, 'payment.notSuccessful'), orderId };
+}

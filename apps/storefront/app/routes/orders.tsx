@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireUser } from '../account/auth.server';
+import { FormError, Toast, message } from '../account/components';
+import { OrderList } from '../account/OrderList';
+import { cancelOrder, loadMyOrders } from '../account/orders.server';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Orders' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { orders: await loadMyOrders(request) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
+  return Response.json(result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message }, { status: result.ok ? 200 : 400 });
+}
+
+export default function Orders() {
+  const { orders } = useLoaderData<typeof loader>();
+  const data = useActionData<{ ok: boolean; message?: string }>();
+  const { t } = useShop();
+  return (
+    <section className="acc-page">
+      <h1>{t('orders.title')}</h1>
+      {data ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {orders === null ? <FormError text="orders.fetchFailed" /> : <OrderList orders={orders} />}
+      {orders === null ? <Link to=".">{t('cart.retry')}</Link> : null}
+    </section>
+  );
+}

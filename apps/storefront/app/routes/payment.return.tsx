@@ -1,0 +1,9 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { paymentPageLoader } from '../account/payment-page.server';
+import { PaymentStatus } from '../account/PaymentStatus';
+import accountStyles from '../account.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Payment' }, { name: 'robots', content: 'noindex' }];
+export const loader = ({ request }: LoaderFunctionArgs) => paymentPageLoader(request);
+export default PaymentStatus;

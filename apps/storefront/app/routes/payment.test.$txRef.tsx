@@ -1,0 +1,61 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { api, id } from '../account/api.server';
+import { requireUser } from '../account/auth.server';
+import { FormError, Money } from '../account/components';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'TEST payment' }, { name: 'robots', content: 'noindex' }];
+
+const TX_REF = /^[A-Za-z0-9._-]{1,100}$/;
+interface TestPayment { txRef: string; amount: number; currency: string; status: string }
+
+/** The built-in test provider's checkout page (no Chapa keys configured): nothing is charged. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const txRef = params.txRef ?? '';
+  if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
+  const result = await api<TestPayment>(request, 'GET', `/api/payments/test/${id(txRef)}`);
+  if (!result.ok) throw new Response('Payment reference not found', { status: 404 });
+  return { payment: result.data };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const txRef = params.txRef ?? '';
+  if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
+  const form = await request.formData();
+  const outcome = form.get('outcome') === 'success' ? 'success' : 'failed';
+  const result = await api(request, 'POST', `/api/payments/test/${id(txRef)}/complete`, { body: { outcome } });
+  if (!result.ok && result.status !== 409) return Response.json({ error: result.message || 'payment.verificationError' }, { status: result.status });
+  return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
+}
+
+export default function TestPaymentPage() {
+  const { payment } = useLoaderData<typeof loader>();
+  const data = useActionData<{ error?: string }>();
+  const { t } = useShop();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="acc-page acc-test-payment">
+      <p className="acc-test-banner" role="note">{t('payment.testBanner')}</p>
+      <h1>{t('payment.testTitle')}</h1>
+      <p>{t('payment.testExplain')}</p>
+      <dl>
+        <dt>{t('payment.reference')}</dt><dd><code>{payment.txRef}</code></dd>
+        <dt>{t('payment.amount')}</dt><dd><strong><Money amount={payment.amount} /></strong></dd>
+      </dl>
+      <FormError text={data?.error} />
+      {payment.status === 'initialized' ? (
+        <Form method="post" className="acc-actions">
+          <button type="submit" name="outcome" value="success" className="button" disabled={busy}>{t('payment.testComplete')}</button>
+          <button type="submit" name="outcome" value="failed" className="button acc-danger" disabled={busy}>{t('payment.testFail')}</button>
+        </Form>
+      ) : (
+        <p><Link to={`/payment/return?tx_ref=${encodeURIComponent(payment.txRef)}`}>{t('payment.checkStatus')}</Link></p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { api } from '../account/api.server';
+import { requireUser } from '../account/auth.server';
+import { Field, FormError, Toast, message } from '../account/components';
+import { OrderList } from '../account/OrderList';
+import { cancelOrder, loadMyOrders } from '../account/orders.server';
+import type { UserView } from '../account/types';
+import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Profile' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sessionUser = await requireUser(request);
+  const url = new URL(request.url);
+  const tab = url.searchParams.get('tab') === 'orders' ? 'orders' : 'profile';
+  const editing = url.searchParams.get('edit') === '1';
+  const [profile, orders] = await Promise.all([
+    api<{ user: UserView }>(request, 'GET', '/api/users/profile'),
+    tab === 'orders' ? loadMyOrders(request) : Promise.resolve([]),
+  ]);
+  return { user: profile.ok ? profile.data.user : (sessionUser as UserView), tab, editing, orders };
+}
+
+type ActionData = { ok: boolean; message?: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  if (form.get('intent') === 'cancel') {
+    const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
+    return Response.json({ ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message }, { status: result.ok ? 200 : 400 });
+  }
+  const { input, errors } = validateProfile(form);
+  if (hasErrors(errors)) return Response.json({ ok: false, fieldErrors: errors, values: input }, { status: 400 });
+  const result = await api(request, 'PUT', '/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || undefined } });
+  if (!result.ok) {
+    return Response.json(
+      { ok: false, message: result.message || 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },
+      { status: result.status },
+    );
+  }
+  return Response.json({ ok: true, message: 'profile.updated' });
+}
+
+export default function Profile() {
+  const { user, tab, editing, orders } = useLoaderData<typeof loader>();
+  const data = useActionData<ActionData>();
+  const { t } = useShop();
+  const busy = useNavigation().state !== 'idle';
+  const showForm = editing || (data && !data.ok && data.fieldErrors);
+  const values = data?.values ?? { name: user.name, email: user.email, phone: user.phone ?? '' };
+  return (
+    <section className="acc-page">
+      <h1>{t('profile.title')}</h1>
+      <nav className="acc-tabs" role="tablist">
+        <Link role="tab" aria-selected={tab === 'profile'} to="/profile">{t('profile.tabProfile')}</Link>
+        <Link role="tab" aria-selected={tab === 'orders'} to="/profile?tab=orders">{t('profile.tabOrders')}</Link>
+        <Link className="button" to="/wishlist">{t('profile.wishlist')}</Link>
+      </nav>
+      {data?.message ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {tab === 'orders' ? (
+        orders === null ? <FormError text="orders.fetchFailed" /> : <OrderList orders={orders} />
+      ) : showForm && !data?.ok ? (
+        <Form method="post" noValidate className="acc-form">
+          <Field name="name" label={t('auth.name')} defaultValue={values.name} error={data?.fieldErrors?.name} />
+          <Field name="email" type="email" label={t('auth.email')} defaultValue={values.email} error={data?.fieldErrors?.email} />
+          <Field name="phone" type="tel" label={t('profile.phone')} required={false} defaultValue={values.phone} error={data?.fieldErrors?.phone} />
+          <p className="acc-actions">
+            <button type="submit" className="button" disabled={busy}>{t('profile.save')}</button>
+            <Link to="/profile">{t('profile.cancel')}</Link>
+          </p>
+        </Form>
+      ) : (
+        <div>
+          <dl className="acc-order-facts">
+            <dt>{t('auth.name')}</dt><dd data-testid="profile-name">{data?.ok && data.values ? data.values.name : user.name}</dd>
+            <dt>{t('auth.email')}</dt><dd>{user.email}</dd>
+            <dt>{t('profile.phone')}</dt><dd>{user.phone || '—'}</dd>
+          </dl>
+          <Link className="button" to="/profile?edit=1">{t('profile.edit')}</Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { api } from '../account/api.server';
+import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
+import { Field, FormError } from '../account/components';
+import { safeRedirectPath } from '../account/intent';
+import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '../account/validation';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+import { getSessionUser, sessionCookie } from '../session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Sign in' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  const user = await getSessionUser(request);
+  if (user) throw redirect(user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo);
+  return { redirectTo };
+}
+
+interface AuthAnswer { token: string; user: { role: 'customer' | 'admin' } }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get('redirectTo'));
+  const { input, errors } = validateSignIn(form);
+  const values = { email: input.email, role: input.role };
+  if (hasErrors(errors)) return Response.json({ fieldErrors: errors, formError: null, values }, { status: 400 });
+  const result = await api<AuthAnswer>(request, 'POST', '/api/auth/login', { body: input });
+  if (!result.ok || !result.data?.token) {
+    const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
+    const formError = (!result.ok && result.message) || 'auth.signInFailed';
+    return Response.json({ fieldErrors, formError, values }, { status: result.ok ? 502 : result.status });
+  }
+  const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
+  const cleared = await carryOutPendingIntent(request, result.data.token);
+  if (cleared) headers.append('Set-Cookie', cleared);
+  return redirect(result.data.user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo, { headers });
+}
+
+type ActionData = { fieldErrors: FieldErrors; formError: string | null; values: { email: string; role: string } };
+
+export default function SignIn() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const data = useActionData<ActionData>();
+  const { t } = useShop();
+  const busy = useNavigation().state === 'submitting';
+  const role = data?.values.role ?? 'customer';
+  return (
+    <section className="acc-auth">
+      <h1>{t('auth.signInTitle')}</h1>
+      <Form method="post" noValidate className="acc-form">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError text={data?.formError} />
+        <fieldset className="acc-roles">
+          <legend>{t('auth.signInAs')}</legend>
+          <label><input type="radio" name="role" value="customer" defaultChecked={role !== 'admin'} /> {t('auth.customer')}</label>
+          <label><input type="radio" name="role" value="admin" defaultChecked={role === 'admin'} /> {t('auth.admin')}</label>
+        </fieldset>
+        <Field name="email" type="email" label={t('auth.email')} autoComplete="email" defaultValue={data?.values.email} error={data?.fieldErrors.email} />
+        <Field name="password" type="password" label={t('auth.password')} autoComplete="current-password" error={data?.fieldErrors.password} />
+        <button type="submit" className="button" disabled={busy}>{busy ? t('auth.signingIn') : t('auth.signIn')}</button>
+      </Form>
+      <p>{t('auth.noAccount')} <Link to={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signUp')}</Link></p>
+    </section>
+  );
+}

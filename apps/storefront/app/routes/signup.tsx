@@ -1,0 +1,82 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { api } from '../account/api.server';
+import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
+import { Field, FormError, PasswordStrength } from '../account/components';
+import { safeRedirectPath } from '../account/intent';
+import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+import { getSessionUser, sessionCookie } from '../session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Sign up' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  const user = await getSessionUser(request);
+  if (user) throw redirect(user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo);
+  return { redirectTo };
+}
+
+interface AuthAnswer { token: string; user: { role: 'customer' | 'admin' } }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get('redirectTo'));
+  const { input, errors } = validateSignUp(form);
+  const values = { name: input.name, email: input.email, accountType: input.asAdmin ? 'admin' : 'customer' };
+  if (hasErrors(errors)) return Response.json({ fieldErrors: errors, formError: null, values }, { status: 400 });
+  const body = { name: input.name, email: input.email, password: input.password, confirmPassword: input.confirmPassword || input.password };
+  const result = input.asAdmin
+    ? await api<AuthAnswer>(request, 'POST', '/api/auth/register-admin', { body: { ...body, adminSecretKey: input.adminSecretKey } })
+    : await api<AuthAnswer>(request, 'POST', '/api/auth/register', { body });
+  if (!result.ok || !result.data?.token) {
+    const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
+    const formError = (!result.ok && result.message) || (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');
+    return Response.json({ fieldErrors, formError, values }, { status: result.ok ? 502 : result.status });
+  }
+  const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
+  if (result.data.user.role === 'admin') return redirect(`${adminUrl}/dashboard`, { headers });
+  const cleared = await carryOutPendingIntent(request, result.data.token);
+  if (cleared) headers.append('Set-Cookie', cleared);
+  return redirect(redirectTo, { headers });
+}
+
+type ActionData = { fieldErrors: FieldErrors; formError: string | null; values: { name: string; email: string; accountType: string } };
+
+export default function SignUp() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const data = useActionData<ActionData>();
+  const { t } = useShop();
+  const [password, setPassword] = useState('');
+  const busy = useNavigation().state === 'submitting';
+  const accountType = data?.values.accountType ?? 'customer';
+  return (
+    <section className="acc-auth">
+      <h1>{t('auth.signUpTitle')}</h1>
+      <Form method="post" noValidate className="acc-form acc-signup">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError text={data?.formError} />
+        <fieldset className="acc-roles">
+          <legend>{t('auth.accountType')}</legend>
+          <label><input type="radio" name="accountType" value="customer" defaultChecked={accountType !== 'admin'} /> {t('auth.customer')}</label>
+          <label><input type="radio" name="accountType" value="admin" defaultChecked={accountType === 'admin'} /> {t('auth.admin')}</label>
+        </fieldset>
+        <Field name="name" label={t('auth.name')} autoComplete="name" defaultValue={data?.values.name} error={data?.fieldErrors.name} />
+        <Field name="email" type="email" label={t('auth.email')} autoComplete="email" defaultValue={data?.values.email} error={data?.fieldErrors.email} />
+        <Field name="password" type="password" label={t('auth.password')} autoComplete="new-password" error={data?.fieldErrors.password} onChange={setPassword} />
+        <PasswordStrength password={password} />
+        <div className="acc-customer-only">
+          <Field name="confirmPassword" type="password" label={t('auth.confirmPassword')} autoComplete="new-password" required={false} error={data?.fieldErrors.confirmPassword} />
+        </div>
+        <div className="acc-admin-only">
+          <Field name="adminSecretKey" type="password" label={t('auth.adminSecretKey')} required={false} error={data?.fieldErrors.adminSecretKey} />
+        </div>
+        <button type="submit" className="button" disabled={busy}>{busy ? t('auth.creatingAccount') : t('auth.signUp')}</button>
+      </Form>
+      <p>{t('auth.haveAccount')} <Link to={`/signin?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signIn')}</Link></p>
+    </section>
+  );
+}

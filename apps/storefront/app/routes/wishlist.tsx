@@ -1,0 +1,84 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { api, id } from '../account/api.server';
+import { requireUser } from '../account/auth.server';
+import { Money, Toast, message } from '../account/components';
+import { isProductId } from '../account/intent';
+import type { WishlistAnswer } from '../account/types';
+import accountStyles from '../account.css?url';
+import { useShop } from '../root';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: 'Wishlist' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const result = await api<WishlistAnswer>(request, 'GET', '/api/wishlist');
+  return { lines: result.ok ? result.data.products : null };
+}
+
+type Toasted = { ok: boolean; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const productId = form.get('productId');
+  const reply = (ok: boolean, text: string, status = 200) => Response.json({ ok, message: text } satisfies Toasted, { status });
+  if (!isProductId(productId)) return reply(false, 'wishlist.operationFailed', 400);
+  if (intent === 'move') {
+    const result = await api(request, 'POST', `/api/wishlist/move-to-cart/${id(productId)}`, { body: { quantity: 1 } });
+    return result.ok ? reply(true, 'wishlist.moved') : reply(false, result.message || 'wishlist.moveFailed', result.status);
+  }
+  if (intent === 'remove') {
+    const result = await api(request, 'DELETE', `/api/wishlist/remove/${id(productId)}`);
+    return result.ok ? reply(true, 'wishlist.removed') : reply(false, result.message || 'wishlist.removeFailed', result.status);
+  }
+  if (intent === 'preferences') {
+    const body = { notifyOnSale: form.get('notifyOnSale') === 'on', notifyOnStock: form.get('notifyOnStock') === 'on' };
+    const result = await api(request, 'PATCH', `/api/wishlist/notifications/${id(productId)}`, { body });
+    return result.ok ? reply(true, 'wishlist.preferencesUpdated') : reply(false, result.message || 'wishlist.preferencesFailed', result.status);
+  }
+  return reply(false, 'wishlist.operationFailed', 400);
+}
+
+export default function Wishlist() {
+  const { lines } = useLoaderData<typeof loader>();
+  const data = useActionData<Toasted>();
+  const { t, lang, apiOrigin } = useShop();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="acc-page">
+      <h1>{t('wishlist.title')}</h1>
+      {data ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {lines === null ? (
+        <p className="acc-alert" role="alert">{t('wishlist.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p>
+      ) : lines.length === 0 ? (
+        <div className="acc-empty"><p>{t('wishlist.empty')}</p><Link className="button" to="/products">{t('cart.startShopping')}</Link></div>
+      ) : (
+        <ul className="acc-wishlist">
+          {lines.map(({ product, notifyOnSale, notifyOnStock }) => (
+            <li key={product._id} className="card acc-wish-card" data-testid="wishlist-card">
+              {product.images?.[0] ? <img src={`${apiOrigin}${product.images[0]}`} alt="" width={200} height={200} /> : null}
+              <Link to={`/product/${product._id}`}><strong>{(lang === 'am' && product.nameAm) || product.name}</strong></Link>
+              <p><Money amount={product.price} /> {product.stock === 0 ? <span className="acc-warning">{t('wishlist.outOfStock')}</span> : null}</p>
+              <Form method="post" className="acc-prefs" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+                <input type="hidden" name="productId" value={product._id} />
+                <input type="hidden" name="intent" value="preferences" />
+                <label className="acc-check"><input type="checkbox" name="notifyOnSale" defaultChecked={!!notifyOnSale} /> {t('wishlist.notifyOnSale')}</label>
+                <label className="acc-check"><input type="checkbox" name="notifyOnStock" defaultChecked={!!notifyOnStock} /> {t('wishlist.notifyOnStock')}</label>
+                <noscript><button type="submit">{t('wishlist.savePreferences')}</button></noscript>
+              </Form>
+              <Form method="post" className="acc-actions">
+                <input type="hidden" name="productId" value={product._id} />
+                <button type="submit" name="intent" value="move" className="button" disabled={busy || product.stock === 0}>{t('wishlist.moveToCart')}</button>
+                <button type="submit" name="intent" value="remove" className="acc-link-button" disabled={busy}>{t('wishlist.remove')}</button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { api, id } from '../account/api.server';
+import { redirectGuestWithIntent } from '../account/auth.server';
+import { isProductId, safeRedirectPath } from '../account/intent';
+import type { WishlistAnswer } from '../account/types';
+import { tokenFromRequest } from '../session.server';
+
+/** POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const productId = form.get('productId');
+  const back = safeRedirectPath(form.get('redirectTo'), '/wishlist');
+  const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
+  if (!isProductId(productId)) {
+    return fetcher ? Response.json({ ok: false, message: 'Wishlist operation failed' }, { status: 400 }) : redirect(back);
+  }
+  if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
+  const current = await api<WishlistAnswer>(request, 'GET', '/api/wishlist');
+  if (!current.ok && current.status === 401) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
+  const present = current.ok && current.data.products.some((line) => line.product?._id === productId);
+  const result = present
+    ? await api<WishlistAnswer>(request, 'DELETE', `/api/wishlist/remove/${id(productId)}`)
+    : await api<WishlistAnswer>(request, 'POST', `/api/wishlist/add/${id(productId)}`, { body: {} });
+  const answer = result.ok
+    ? { ok: true, inWishlist: !present, message: present ? 'Removed from wishlist' : 'Added to wishlist' }
+    : { ok: false, inWishlist: present, message: result.message || (present ? 'Failed to remove from wishlist' : 'Failed to add to wishlist') };
+  if (fetcher) return Response.json(answer, { status: result.ok ? 200 : result.status });
+  return redirect(back);
+}
+
+export const loader = () => redirect('/wishlist');
