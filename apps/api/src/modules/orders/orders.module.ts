@@ -1,5 +1,26 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CartModule } from '../cart/cart.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+import { Order, OrderSchema } from './schemas/order.schema';
+import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema';
 
-/** Filled in by the orders work (see the issues). */
-@Module({})
+export { toOrderView, type OrderView } from './order.view';
+export { OrdersService } from './orders.service';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: Order.name, schema: OrderSchema },
+      { name: OrderRequest.name, schema: OrderRequestSchema },
+    ]),
+    CatalogModule,
+    CartModule,
+  ],
+  controllers: [OrdersController],
+  providers: [OrdersService],
+  exports: [OrdersService, MongooseModule],
+})
 export class OrdersModule {}

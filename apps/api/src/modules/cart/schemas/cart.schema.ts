@@ -1,9 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class CartItem {
-  @Prop({ type: Types.ObjectId, ref: 'Product', required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Product', required: true })
   product!: Types.ObjectId;
 
   @Prop({ required: true, min: 1 })
@@ -17,7 +17,7 @@ export const CartItemSchema = SchemaFactory.createForClass(CartItem);
 /** One cart per user, changed only with atomic operators. Prices are never stored: they are read live. */
 @Schema({ timestamps: true, collection: 'carts' })
 export class Cart {
-  @Prop({ type: Types.ObjectId, ref: 'User', required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true })
   user!: Types.ObjectId;
 
   @Prop({ type: [CartItemSchema], default: [] })

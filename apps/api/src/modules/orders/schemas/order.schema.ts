@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class ShippingAddress {
@@ -14,7 +14,9 @@ export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddres
 
 @Schema()
 export class OrderItem {
-  @Prop({ type: Types.ObjectId, ref: 'Product', required: true })
+  _id!: Types.ObjectId;
+
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Product', required: true })
   product!: Types.ObjectId;
 
   /** Name and image at purchase time, so that history survives product edits. */
@@ -30,7 +32,7 @@ export const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
 @Schema({ _id: false })
 export class StatusChange {
   @Prop({ required: true, enum: ORDER_STATUSES }) status!: string;
-  @Prop({ type: Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
   @Prop({ required: true, default: () => new Date() }) at!: Date;
   @Prop() note?: string;
 }
@@ -38,7 +40,7 @@ export const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
 @Schema({ timestamps: true, collection: 'orders' })
 export class Order {
-  @Prop({ type: Types.ObjectId, ref: 'User', required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true })
   user!: Types.ObjectId;
 
   /** Customer name and email at order time, as the admin list shows them. */

@@ -1,0 +1,121 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
+import { Transform, Type } from 'class-transformer';
+import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export class ShippingAddressDto {
+  @ApiProperty({ example: 'Bole Road, House 12' })
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'street is required' }) @MaxLength(200)
+  street!: string;
+
+  @ApiProperty({ example: 'Addis Ababa' })
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'city is required' }) @MaxLength(100)
+  city!: string;
+
+  @ApiProperty({ example: 'Addis Ababa' })
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'state is required' }) @MaxLength(100)
+  state!: string;
+
+  @ApiProperty({ example: '1000' })
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'zipCode is required' }) @MaxLength(20)
+  zipCode!: string;
+
+  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia' })
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'country must not be empty' }) @MaxLength(100)
+  country?: string;
+}
+
+/** The items come from the customer's cart on the server; prices sent by a client are refused. */
+export class PlaceOrderDto {
+  @ApiProperty({ type: ShippingAddressDto })
+  @IsDefined({ message: 'shippingAddress is required' })
+  @IsObject({ message: 'shippingAddress must be an object' })
+  @ValidateNested()
+  @Type(() => ShippingAddressDto)
+  shippingAddress!: ShippingAddressDto;
+
+  @ApiPropertyOptional({ enum: PAYMENT_METHODS, default: 'chapa', description: 'All are paid through Chapa' })
+  @IsOptional() @Transform(lower) @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
+  paymentMethod?: string;
+
+  @ApiPropertyOptional({ enum: SHIPPING_METHODS, default: 'standard' })
+  @IsOptional() @Transform(lower) @IsIn(SHIPPING_METHODS, { message: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` })
+  shippingMethod?: string;
+}
+
+export class ChangeOrderStatusDto {
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'shipped' })
+  @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+  status!: string;
+
+  @ApiPropertyOptional({ example: 'ET123456789' })
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(100)
+  trackingNumber?: string;
+}
+
+export class ShippingAddressViewDto {
+  @ApiProperty() street!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() state!: string;
+  @ApiProperty() zipCode!: string;
+  @ApiProperty({ example: 'Ethiopia' }) country!: string;
+}
+
+export class OrderItemDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ description: 'Product id' }) product!: string;
+  @ApiProperty({ example: 'Shea Butter Cream', description: 'Name at purchase time' }) name!: string;
+  @ApiPropertyOptional({ description: 'Image at purchase time' }) image?: string;
+  @ApiProperty({ example: 2 }) quantity!: number;
+  @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' }) priceAtPurchase!: number;
+}
+
+export class StatusChangeDto {
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Id of the user who made the change' }) by!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiPropertyOptional() note?: string;
+}
+
+export class OrderCustomerDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+}
+
+export class OrderDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ description: 'Mirror of _id' }) id!: string;
+  @ApiProperty({ description: 'Id of the customer' }) user!: string;
+  @ApiPropertyOptional({ type: OrderCustomerDto }) customer?: OrderCustomerDto;
+  @ApiProperty({ type: [OrderItemDto] }) orderItems!: OrderItemDto[];
+  @ApiProperty({ type: ShippingAddressViewDto }) shippingAddress!: ShippingAddressViewDto;
+  @ApiProperty({ enum: SHIPPING_METHODS }) shippingMethod!: string;
+  @ApiProperty({ example: 'chapa' }) paymentMethod!: string;
+  @ApiProperty({ example: 901, description: 'ETB' }) subtotal!: number;
+  @ApiProperty({ example: 150, description: 'ETB' }) shippingCost!: number;
+  @ApiProperty({ example: 135.15, description: '15% of the subtotal, ETB' }) tax!: number;
+  @ApiProperty({ example: 1186.15, description: 'subtotal + shippingCost + tax, ETB' }) totalAmount!: number;
+  @ApiProperty({ example: 'ETB' }) currency!: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) paidAt?: string;
+  @ApiPropertyOptional() paymentReference?: string;
+  @ApiPropertyOptional() trackingNumber?: string;
+  @ApiProperty({ type: [StatusChangeDto] }) statusHistory!: StatusChangeDto[];
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+}
+
+export class OrderResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: OrderDto }) order!: OrderDto;
+  @ApiPropertyOptional({ example: 'Order cancelled' }) message?: string;
+}
+
+export class OrderListResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: [OrderDto], description: 'Newest first' }) orders!: OrderDto[];
+}

@@ -1,0 +1,17 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
+
+/**
+ * A short-lived claim on an Idempotency-Key while its order is being placed: a concurrent retry
+ * with the same key waits for the first request's order instead of racing it for the cart and stock.
+ */
+@Schema({ collection: 'order_requests' })
+export class OrderRequest {
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
+  @Prop({ required: true }) idempotencyKey!: string;
+  @Prop({ required: true, default: () => new Date() }) createdAt!: Date;
+}
+
+export const OrderRequestSchema = SchemaFactory.createForClass(OrderRequest);
+OrderRequestSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true });
+OrderRequestSchema.index({ createdAt: 1 }, { expireAfterSeconds: 3600 });
