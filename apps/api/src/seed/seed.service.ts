@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { Product } from '../modules/catalog/schemas/product.schema';
 import { Order } from '../modules/orders/schemas/order.schema';
 import { Review } from '../modules/reviews/schemas/review.schema';
+import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
 import { SEED_PRODUCTS } from './data/products';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
@@ -114,6 +115,7 @@ export class SeedService implements OnApplicationBootstrap {
               description: p.description,
               descriptionAm: p.descriptionAm,
               ingredients: p.ingredients,
+              searchTerms: productSearchTerms(p),
               keyIngredients: p.keyIngredients,
               benefits: p.benefits,
               priceSantim: toSantim(p.price),

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { CatalogService } from './catalog.service';
@@ -54,8 +55,8 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async updateProduct(@Param('id') id: string, @Body() input: ProductInputDto) {
-    return { success: true, product: await this.catalog.updateProduct(id, input) };
+  async updateProduct(@Param('id') id: string, @Body() input: ProductInputDto, @CurrentUser() user: AuthUser) {
+    return { success: true, product: await this.catalog.updateProduct(id, input, user) };
   }
 
   @Delete('products/:id')

@@ -1,14 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CATEGORIES, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
+import { CATEGORIES, SUB_CATEGORIES, toBirr, toSantim, type ProductSort } from '@shop/shared';
 import { FilterQuery, Model, SortOrder } from 'mongoose';
+import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
-
-const DUPLICATE_SKU = 'A product with this SKU already exists';
+import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
 import { Product, toProductView } from './schemas/product.schema';
+import { MAX_QUERY_WORDS, productSearchTerms, wordsOf } from './search-terms';
+
+const DUPLICATE_SKU = 'A product with this SKU already exists';
+const BACKFILL_BATCH = 500;
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
@@ -21,21 +25,48 @@ const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 @Injectable()
-export class CatalogService {
-  constructor(@InjectModel(Product.name) private readonly products: Model<Product>) {}
+export class CatalogService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Catalogue');
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Products written before search terms existed (or by raw imports) get them once, at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.backfillSearchTerms();
+    } catch (error) {
+      this.logger.warn(`Search terms backfill skipped: ${(error as Error).message}`);
+    }
+  }
+
+  async backfillSearchTerms(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await this.products
+        .find({ searchTerms: { $exists: false } }, { name: 1, nameAm: 1, brand: 1, description: 1, descriptionAm: 1, ingredients: 1 })
+        .limit(BACKFILL_BATCH)
+        .lean();
+      if (!batch.length) return done;
+      await this.products.bulkWrite(
+        batch.map((p) => ({ updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } } })),
+      );
+      done += batch.length;
+    }
+  }
 
   /** The storefront listing: active products only, filtered, sorted and paginated. */
   async listProducts(query: ListProductsQuery) {
     const filter: FilterQuery<Product> = { active: true };
     if (query.search?.trim()) {
-      const pattern = new RegExp(escapeRegex(query.search.trim()), 'i');
-      filter.$or = [
-        { name: pattern },
-        { nameAm: pattern },
-        { brand: pattern },
-        { description: pattern },
-        { ingredients: pattern },
-      ];
+      const words = [...new Set(wordsOf(query.search))].slice(0, MAX_QUERY_WORDS);
+      // text without a single word (e.g. ".*") matches nothing rather than everything
+      if (!words.length) return { products: [], totalPages: 0, totalProducts: 0, page: query.page ?? 1 };
+      // every query word must start a word of the product: an anchored, case-sensitive prefix on
+      // lower-cased terms is an index range scan, and the escaped text is never a pattern or operator
+      filter.$and = words.map((word) => ({ searchTerms: { $regex: `^${escapeRegex(word)}` } }));
     }
     if (query.minPrice !== undefined || query.maxPrice !== undefined) {
       filter.priceSantim = {};
@@ -108,6 +139,7 @@ export class CatalogService {
     const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
     return {
       ...rest,
+      searchTerms: productSearchTerms(input),
       priceSantim: toSantim(price),
       ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
       images: images ?? (image ? [image] : []),
@@ -121,18 +153,33 @@ export class CatalogService {
   }
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
-  async updateProduct(id: string, input: ProductInputDto) {
+  async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
+    const productId = parseObjectId(id, PRODUCT_NOT_FOUND);
     const update = this.toDocument(input);
     const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
-    const doc = await conflictOnDuplicate(
+    const before = await conflictOnDuplicate(
       this.products
-        .findByIdAndUpdate(parseObjectId(id, PRODUCT_NOT_FOUND), { $set: update, ...unset }, { new: true, runValidators: true })
+        .findByIdAndUpdate(productId, { $set: update, ...unset }, { new: false, runValidators: true })
         .lean()
         .exec(),
       DUPLICATE_SKU,
     );
+    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const doc = await this.products.findById(productId).lean().exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    await this.auditPriceAndStock(actor, before, doc);
     return toProductView(doc);
+  }
+
+  /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */
+  private async auditPriceAndStock(actor: AuthUser | undefined, before: Product & { _id: unknown }, after: Product) {
+    const entityId = String(before._id);
+    if (before.priceSantim !== after.priceSantim) {
+      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.price', from: toBirr(before.priceSantim), to: toBirr(after.priceSantim) });
+    }
+    if (before.stock !== after.stock) {
+      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.stock', from: before.stock, to: after.stock });
+    }
   }
 
   /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */

@@ -87,6 +87,10 @@ export class Product {
   @Prop({ min: 0, default: 0 })
   reviewCount!: number;
 
+  /** Lower-cased distinct words of the searchable fields (see search-terms.ts); never sent to clients. */
+  @Prop({ type: [String], default: undefined, select: false })
+  searchTerms?: string[];
+
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -102,11 +106,14 @@ ProductSchema.index({ active: 1, createdAt: -1 });
 ProductSchema.index({ brand: 1 });
 ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
 ProductSchema.index({ stock: 1 });
+/** Search: one index range scan per query word over the words of name, brand, description and ingredients. */
+ProductSchema.index({ searchTerms: 1 });
 
 /** The product as the API answers it: ETB prices, `countInStock` mirrored, discount percent. */
 export function toProductView(doc: Product & { _id: unknown }): Record<string, unknown> {
   const { priceSantim, originalPriceSantim, ...rest } = doc as Product & { _id: unknown; __v?: number };
   delete (rest as { __v?: number }).__v;
+  delete (rest as { searchTerms?: string[] }).searchTerms;
   const price = toBirr(priceSantim);
   const originalPrice = originalPriceSantim != null ? toBirr(originalPriceSantim) : undefined;
   return {
