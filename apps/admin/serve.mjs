@@ -8,7 +8,8 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
 
 export function configScript(env = process.env) {
   const apiUrl = env.API_URL || 'http://localhost:4000/api';
-  return `window.__SHOP_CONFIG__ = ${JSON.stringify({ apiUrl })};\n`;
+  const storefrontUrl = env.STOREFRONT_URL || 'http://localhost:3000';
+  return `window.__SHOP_CONFIG__ = ${JSON.stringify({ apiUrl, storefrontUrl })};\n`;
 }
 
 export function createServer(env = process.env) {
@@ -16,7 +17,7 @@ export function createServer(env = process.env) {
   const security = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
-    'Content-Security-Policy': `default-src 'self'; img-src 'self' data: ${apiOrigin}; connect-src 'self' ${apiOrigin}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'`,
+    'Content-Security-Policy': `default-src 'self'; img-src 'self' data: blob: https: ${apiOrigin}; connect-src 'self' ${apiOrigin}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'`,
   };
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -1,11 +1,20 @@
-import { Admin, CustomRoutes } from 'react-admin';
-import simpleRestProvider from 'ra-data-simple-rest';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { apiUrl } from './config';
-import { Dashboard } from './Dashboard';
+import { authProvider } from './authProvider';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './layout/LoginPage';
+import audit from './audit';
+import contacts from './contacts';
+import orders from './orders';
+import products from './products';
+import reviews from './reviews';
+import users from './users';
 
-const dataProvider = simpleRestProvider(`${apiUrl}/admin`);
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 /** The back office lives under /admin with real (history) URLs; /admin and /admin/dashboard both show the dashboard. */
 export function App() {
@@ -20,12 +29,23 @@ export function App() {
               basename="/admin"
               dashboard={Dashboard}
               dataProvider={dataProvider}
+              authProvider={authProvider}
               i18nProvider={i18nProvider}
+              loginPage={LoginPage}
+              layout={Layout}
+              requireAuth
               disableTelemetry
               title="Addis Natural Beauty"
             >
+              <Resource name="products" options={{ label: 'shop.admin.menu.products' }} {...products} />
+              <Resource name="orders" options={{ label: 'shop.admin.menu.orders' }} {...orders} />
+              <Resource name="users" options={{ label: 'shop.admin.menu.users' }} {...users} />
+              <Resource name="contacts" options={{ label: 'shop.admin.menu.contacts' }} {...contacts} />
+              <Resource name="reviews" options={{ label: 'shop.admin.menu.reviews' }} {...reviews} />
+              <Resource name="audit" options={{ label: 'shop.admin.menu.audit' }} {...audit} />
               <CustomRoutes>
                 <Route path="/dashboard" element={<Dashboard />} />
+                <Route path="/settings" element={<SettingsPage />} />
               </CustomRoutes>
             </Admin>
           }

@@ -1,8 +1,11 @@
 declare global {
   interface Window {
-    __SHOP_CONFIG__?: { apiUrl?: string };
+    __SHOP_CONFIG__?: { apiUrl?: string; storefrontUrl?: string };
   }
 }
 
 /** The API base, from /config.js written by the server at run time. */
 export const apiUrl = (window.__SHOP_CONFIG__?.apiUrl ?? 'http://localhost:4000/api').replace(/\/+$/, '');
+
+/** The storefront, for links such as 'Create Order' (its /checkout). */
+export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://localhost:3000').replace(/\/+$/, '');

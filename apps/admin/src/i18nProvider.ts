@@ -1,16 +1,8 @@
 import { dictionaries } from '@shop/i18n';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-
-/** react-admin's own messages in Amharic for the parts the back office shows; the rest falls back to English. */
-const amharicRa = {
-  ra: {
-    ...englishMessages.ra,
-    page: { ...englishMessages.ra.page, dashboard: 'ዳሽቦርድ', error: 'የሆነ ችግር ተፈጥሯል', loading: 'በመጫን ላይ', not_found: 'አልተገኘም' },
-    action: { ...englishMessages.ra.action, refresh: 'አድስ', close: 'ዝጋ' },
-    auth: { ...englishMessages.ra.auth, logout: 'ውጣ', user_menu: 'መገለጫ' },
-  },
-};
+import { resolveBrowserLocale, type TranslationMessages } from 'react-admin';
+import { amharicRaMessages } from './raAmharic';
 
 /** Polyglot interpolates %{name}; the shared dictionaries use {name}. */
 function toPolyglot<T>(node: T): T {
@@ -18,17 +10,48 @@ function toPolyglot<T>(node: T): T {
   return Object.fromEntries(Object.entries(node as object).map(([k, v]) => [k, toPolyglot(v)])) as T;
 }
 
+type Tree = { [key: string]: string | Tree };
+
+/** `over` laid on `base`, key by key: a missing Amharic text falls back to the English one (DECISIONS: Language). */
+function withFallback(base: Tree, over: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = base[k];
+    out[k] = typeof v === 'object' && typeof b === 'object' ? withFallback(b, v) : v;
+  }
+  return out;
+}
+
+const en = { ...englishMessages, shop: toPolyglot(dictionaries.en) } as unknown as Tree;
 export const messages = {
-  en: { ...englishMessages, shop: toPolyglot(dictionaries.en) },
-  am: { ...amharicRa, shop: toPolyglot(dictionaries.am) },
+  en,
+  am: withFallback(en, { ...amharicRaMessages, shop: toPolyglot(dictionaries.am) } as unknown as Tree),
 };
 
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'am' ? messages.am : messages.en),
-  (localStorage.getItem('language') === 'am' ? 'am' : 'en'),
+/** The language chosen last (shared key `language`, as the storefront), else the browser's, else English. */
+function initialLocale(): 'en' | 'am' {
+  const saved = localStorage.getItem('language');
+  if (saved === 'am' || saved === 'en') return saved;
+  return resolveBrowserLocale('en') === 'am' ? 'am' : 'en';
+}
+
+const polyglot = polyglotI18nProvider(
+  (locale) => (locale === 'am' ? messages.am : messages.en) as TranslationMessages,
+  initialLocale(),
   [
     { locale: 'en', name: 'English' },
     { locale: 'am', name: 'አማርኛ' },
   ],
+  // an unknown key shows the key itself
   { allowMissing: true },
 );
+
+export const i18nProvider = {
+  ...polyglot,
+  changeLocale: async (locale: string) => {
+    localStorage.setItem('language', locale);
+    document.documentElement.lang = locale;
+    return polyglot.changeLocale(locale);
+  },
+};
+document.documentElement.lang = polyglot.getLocale();

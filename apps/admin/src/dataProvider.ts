@@ -1,0 +1,41 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider } from 'react-admin';
+import { apiUrl } from './config';
+import { session } from './session';
+
+/** Adds the admin's Bearer token to every list/one/create/update/delete call. */
+export const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) => {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = session.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetchUtils.fetchJson(url, { ...options, headers });
+};
+
+/** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
+const PRODUCT_FIELDS = [
+  'name', 'nameAm', 'brand', 'description', 'descriptionAm', 'price', 'originalPrice', 'images', 'stock',
+  'category', 'subCategory', 'isFeatured', 'active',
+] as const;
+
+export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of PRODUCT_FIELDS) {
+    const value = data[field];
+    if (value === undefined || value === null || value === '') continue;
+    out[field] = value;
+  }
+  if (Array.isArray(out.images)) out.images = (out.images as unknown[]).filter((u) => typeof u === 'string' && u);
+  for (const f of ['price', 'originalPrice', 'stock'] as const) if (f in out) out[f] = Number(out[f]);
+  return out;
+}
+
+const rest = simpleRestProvider(`${apiUrl}/admin`, httpClient);
+
+/** ra-data-simple-rest over /api/admin, sending products only their writable fields. */
+export const dataProvider: DataProvider = {
+  ...rest,
+  create: (resource, params) =>
+    rest.create(resource, resource === 'products' ? { ...params, data: productPayload(params.data) } : params),
+  update: (resource, params) =>
+    rest.update(resource, resource === 'products' ? { ...params, data: productPayload(params.data) } : params),
+};

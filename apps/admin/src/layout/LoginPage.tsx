@@ -1,0 +1,42 @@
+import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
+
+/** Sign-in for admins: email and password (the sign-in asks the API for the admin role). */
+export function LoginPage() {
+  const t = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    login({ email, password }, '/dashboard')
+      .catch((err: Error) => {
+        const key = err?.message?.startsWith('shop.') ? err.message : 'shop.admin.auth.refused';
+        setError(key);
+        notify(key, { type: 'error' });
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
+      <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography variant="h5" component="h1">{t('shop.admin.auth.title')}</Typography>
+          <Typography variant="body2" color="text.secondary">{t('shop.admin.auth.subtitle')}</Typography>
+          <TextField label={t('ra.auth.email')} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={t('ra.auth.password')} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          {error && <Typography role="alert" color="error" data-testid="login-error">{t(error)}</Typography>}
+          <Button type="submit" variant="contained" disabled={busy}>{t('ra.auth.sign_in')}</Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type ShopSettings } from '../shopApi';
+
+type Key = keyof ShopSettings;
+const TABS = ['general', 'admin', 'notifications', 'system'] as const;
+const SWITCHES: Record<(typeof TABS)[number], Key[]> = {
+  general: [],
+  admin: [],
+  notifications: ['emailNotifications', 'orderNotifications', 'lowStockAlerts'],
+  system: ['maintenanceMode'],
+};
+const SHIPPING: Key[] = ['standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold'];
+
+/** /admin/settings: every settings field in four tabs, saved as one document. */
+export function SettingsPage() {
+  const t = useTranslate();
+  const notify = useNotify();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('general');
+  const [settings, setSettings] = useState<ShopSettings>();
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    adminApi.settings().then(setSettings, () => {
+      setFailed(true);
+      notify('shop.admin.settings.loadFailed', { type: 'error' });
+    });
+  }, [notify]);
+
+  if (failed) return <Typography color="error" role="alert" sx={{ m: 2 }}>{t('shop.admin.settings.loadFailed')}</Typography>;
+  if (!settings) return <Loading />;
+
+  const set = <K extends Key>(key: K, value: ShopSettings[K]) => setSettings({ ...settings, [key]: value });
+  const text = (key: Key, type = 'text') => (
+    <TextField
+      key={key}
+      name={key}
+      type={type}
+      label={t(`shop.admin.settings.fields.${key}`)}
+      value={settings[key] as string | number}
+      onChange={(e) => set(key, (type === 'number' ? Number(e.target.value) : e.target.value) as never)}
+      slotProps={{ htmlInput: type === 'number' ? { min: 0, step: 0.01 } : undefined }}
+      multiline={key === 'siteDescription'}
+      fullWidth
+    />
+  );
+  const select = (key: Key, options: readonly string[], label: (o: string) => string) => (
+    <TextField key={key} select name={key} label={t(`shop.admin.settings.fields.${key}`)} value={settings[key] as string} onChange={(e) => set(key, e.target.value as never)} fullWidth>
+      {options.map((o) => <MenuItem key={o} value={o}>{label(o)}</MenuItem>)}
+    </TextField>
+  );
+  const toggle = (key: Key) => (
+    <FormControlLabel key={key} label={t(`shop.admin.settings.fields.${key}`)}
+      control={<Switch name={key} checked={Boolean(settings[key])} onChange={(e) => set(key, e.target.checked as never)} />} />
+  );
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      setSettings(await adminApi.saveSettings(settings));
+      notify('shop.admin.settings.saved', { type: 'success' });
+    } catch {
+      notify('shop.admin.settings.saveFailed', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const panels: Record<(typeof TABS)[number], ReactNode> = {
+    general: [text('siteName'), text('siteDescription'), select('currency', SETTINGS_CURRENCIES, (c) => c), select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`))],
+    admin: [text('adminEmail', 'email'), select('timezone', TIMEZONES, (z) => z)],
+    notifications: SWITCHES.notifications.map(toggle),
+    system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={t('shop.admin.settings.title')} />
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable">
+        {TABS.map((k) => <Tab key={k} value={k} label={t(`shop.admin.settings.tabs.${k}`)} />)}
+      </Tabs>
+      <CardContent>
+        <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>{panels[tab]}</Box>
+        <Button sx={{ mt: 3 }} variant="contained" onClick={save} disabled={saving}>{t('shop.admin.settings.save')}</Button>
+      </CardContent>
+    </Card>
+  );
+}
