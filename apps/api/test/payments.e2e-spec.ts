@@ -3,6 +3,7 @@ import { Types, type Model } from 'mongoose';
 import request from 'supertest';
 import { AuditEntry } from '../src/modules/audit/schemas/audit-entry.schema';
 import { Order } from '../src/modules/orders/schemas/order.schema';
+import { reverifyIntervalMs } from '../src/modules/payments/payments.module';
 import { PaymentsService } from '../src/modules/payments/payments.service';
 import { Payment } from '../src/modules/payments/schemas/payment.schema';
 import { startChapaStub, type ChapaStub } from './support/chapa-stub';
@@ -384,6 +385,14 @@ describe('payments through Chapa (local stub)', () => {
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('paid');
   });
 
+  it('offers no test checkout while Chapa is configured', async () => {
+    const orderId = await placeOrder(t, alice);
+    const { txRef } = await initialize(orderId);
+    await request(t.http).get(`/api/payments/test/${txRef}`).expect(404);
+    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: 'success' }).expect(404);
+    expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
+  });
+
   it('acknowledges webhooks for unknown references without changing anything', async () => {
     const res = await deliver(stub.webhook('bs-000000000000000000000000-0000000000000000')).expect(200);
     expect(res.body).toEqual({ received: true, processed: false });
@@ -475,5 +484,16 @@ describe('payments through Chapa (local stub)', () => {
     const calls = verifyCalls(paidRef);
     await service.reverifyPending(0);
     expect(verifyCalls(paidRef)).toBe(calls);
+  });
+});
+
+describe('re-verification schedule', () => {
+  it('runs every 10 minutes by default, never in tests unless asked, and 0 turns it off', () => {
+    expect(reverifyIntervalMs({}, 'production')).toBe(600_000);
+    expect(reverifyIntervalMs({}, 'development')).toBe(600_000);
+    expect(reverifyIntervalMs({}, 'test')).toBe(0);
+    expect(reverifyIntervalMs({ PAYMENT_REVERIFY_INTERVAL_MS: '30000' }, 'test')).toBe(30_000);
+    expect(reverifyIntervalMs({ PAYMENT_REVERIFY_INTERVAL_MS: '0' }, 'production')).toBe(0);
+    expect(reverifyIntervalMs({ PAYMENT_REVERIFY_INTERVAL_MS: 'often' }, 'production')).toBe(600_000);
   });
 });

@@ -62,7 +62,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startChapaStub(options: { secretKey: string; webhookSecret?: string }): Promise<ChapaStub> {
   const transactions = new Map<string, StubTransaction>();
   const requests: RecordedRequest[] = [];
-  let server: Server;
 
   const stub: ChapaStub = {
     url: '',
@@ -111,7 +110,7 @@ export async function startChapaStub(options: { secretKey: string; webhookSecret
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
-  server = createServer((req, res) => {
+  const server: Server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
       const path = (req.url ?? '/').split('?')[0];
