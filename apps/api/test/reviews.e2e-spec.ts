@@ -147,6 +147,10 @@ describe('reviews', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, statusCode: 400 });
     }
+    const huge = await request(t.http).post(`/api/reviews/product/${butter}`).set(as(fresh.token)).send({ rating: 5, comment: 'x'.repeat(2 * 1024 * 1024) }).expect(413);
+    expect(huge.body).toMatchObject({ success: false, statusCode: 413 });
+    const long = await request(t.http).post(`/api/reviews/product/${butter}`).set(as(fresh.token)).send({ rating: 5, comment: 'x'.repeat(2001) }).expect(400);
+    expect(long.body.errors[0].field).toBe('comment');
     const comment = await request(t.http).post(`/api/reviews/product/${butter}`).set(as(fresh.token)).send({ rating: 5 }).expect(400);
     expect(comment.body.errors[0].field).toBe('comment');
     const mine = (await request(t.http).get(`/api/reviews/product/${serum}`)).body.reviews.find((r: { user: { name: string } }) => r.user.name === 'Meron Alemu');

@@ -87,6 +87,20 @@ describe('users: profile and address book', () => {
     expect(profile.body.user).toMatchObject({ name: 'Dawit Bekele', email: 'dawit@example.et', role: 'customer' });
   });
 
+  it('refuses a huge body with 413 and changes nothing', async () => {
+    const res = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: 'x'.repeat(2 * 1024 * 1024) }).expect(413);
+    expect(res.body).toMatchObject({ success: false, statusCode: 413 });
+    const huge = await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: 'x'.repeat(2 * 1024 * 1024), city: 'c', state: 's', zipCode: '1' })
+      .expect(413);
+    expect(huge.body.success).toBe(false);
+    const tooLong = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: 'x'.repeat(101) }).expect(400);
+    expect(tooLong.body.errors[0].field).toBe('name');
+    expect((await request(t.http).get('/api/users/profile').set(as(dawit))).body.user.name).toBe('Dawit Bekele');
+  });
+
   it('changes the password only with the current one and a strong new one', async () => {
     const next = 'Injera@2027';
     const missing = await request(t.http).put('/api/users/profile/password').set(as(dawit)).send({ newPassword: next }).expect(400);

@@ -20,6 +20,7 @@ export class CatalogController {
   @Get('products')
   @ApiOperation({ summary: 'List active products (paginated, filtered, sorted)' })
   @ApiOkResponse({ type: ProductListDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid query values (field errors); limit at most 100' })
   listProducts(@Query() query: ListProductsQuery) {
     return this.catalog.listProducts(query);
   }

@@ -28,6 +28,7 @@ export class ReviewsController {
   @Get('product/:id')
   @ApiOperation({ summary: "A product's reviews, newest first, with its rating and review count" })
   @ApiOkResponse({ type: ProductReviewsResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid page or limit' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Product not found' })
   async listForProduct(@Param('id') id: string, @Query() query: ProductReviewsQuery) {
     return { success: true, ...(await this.reviews.listForProduct(id, query)) };
