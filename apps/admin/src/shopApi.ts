@@ -31,6 +31,7 @@ export interface ActivityItem {
   status?: string;
   message?: string;
   customer?: string;
+  customerName?: string;
   email?: string;
   totalAmount?: number;
   createdAt?: string;

@@ -77,7 +77,7 @@ export function Dashboard() {
                       id: String(a.orderId ?? a._id ?? '').slice(-6),
                       status: a.status ? t(`shop.admin.orders.status.${a.status}`) : '',
                     })}
-                    secondary={[a.customer ?? a.email, a.createdAt ?? a.at ? new Date((a.createdAt ?? a.at)!).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US') : undefined].filter(Boolean).join(' · ')}
+                    secondary={[a.customerName ?? a.customer ?? a.email, a.createdAt ?? a.at ? new Date((a.createdAt ?? a.at)!).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US') : undefined].filter(Boolean).join(' · ')}
                   />
                 </ListItem>
               ))}
