@@ -458,6 +458,35 @@ describe('payments through Chapa (local stub)', () => {
     await initialize(orderId);
   });
 
+  it('pays an order placed through the orders API, and flags one cancelled before the money arrived', async () => {
+    const admin = await registerAdmin(t);
+    const product = (
+      await request(t.http).post('/api/products').set(bearer(admin)).send({ name: 'Teff Body Scrub', price: 420.5, stock: 10 }).expect(201)
+    ).body.product._id as string;
+    const shippingAddress = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' };
+    const placeThroughApi = async () => {
+      await request(t.http).post('/api/cart/add').set(bearer(alice.token)).send({ productId: product, quantity: 2 }).expect(200);
+      return (await request(t.http).post('/api/orders').set(bearer(alice.token)).send({ shippingAddress, paymentMethod: 'chapa' }).expect(201)).body.order;
+    };
+
+    const order = await placeThroughApi();
+    const paying = await initialize(order._id);
+    expect(paying.hostedForm.fields.amount).toBe(order.totalAmount.toFixed(2));
+    expect(stub.transactions.get(paying.txRef)!.amount).toBe(order.totalAmount.toFixed(2));
+    stub.settle(paying.txRef, 'success');
+    await deliver(stub.webhook(paying.txRef)).expect(200);
+    const mine = await request(t.http).get(`/api/orders/${order._id}`).set(bearer(alice.token)).expect(200);
+    expect(mine.body.order).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+
+    const cancelled = await placeThroughApi();
+    const late = await initialize(cancelled._id);
+    await request(t.http).patch(`/api/orders/${cancelled._id}/cancel`).set(bearer(alice.token)).expect(200);
+    stub.settle(late.txRef, 'success');
+    await deliver(stub.webhook(late.txRef)).expect(200);
+    const after = (await orders.findById(cancelled._id).lean())!;
+    expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending' });
+  });
+
   it('re-verifies forgotten payments: a customer who never came back is still marked paid', async () => {
     const service = t.app.get(PaymentsService);
     const forgotten = await placeOrder(t, alice);
