@@ -69,7 +69,7 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,

@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { DATABASE_ENGINE, resolveDatabaseEngine, type DatabaseEngine } from './engine';
+import { serverSelectionTimeoutFor } from './unavailable';
 
 @Global()
 @Module({
@@ -32,7 +33,8 @@ class DatabaseEngineModule implements OnApplicationShutdown {
       useFactory: (engine: DatabaseEngine) => ({
         uri: engine.uri,
         dbName: engine.dbName,
-        serverSelectionTimeoutMS: 10000,
+        // Bounded waits: an unreachable database answers 503 in seconds, and the driver reconnects by itself.
+        ...(serverSelectionTimeoutFor(engine.uri) ? { serverSelectionTimeoutMS: serverSelectionTimeoutFor(engine.uri) } : {}),
         autoIndex: true,
       }),
     }),

@@ -1,2 +1,3 @@
 export * from './engine';
 export * from './database.module';
+export * from './unavailable';

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
 import { DomainError, type FieldError } from '../errors/domain-error';
 import { isDuplicateKeyError } from '../mongo';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailableError } from '../../database/unavailable';
 
 export interface ErrorBody {
   success: false;
@@ -62,6 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const fields = Object.keys((exception as { keyValue?: Record<string, unknown> }).keyValue ?? {});
       return this.body(HttpStatus.CONFLICT, `A record with this ${fields.join(', ') || 'value'} already exists`);
     }
+    if (isDatabaseUnavailableError(exception)) return this.body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
     const parser = exception as BodyParserError;
     if (parser && typeof parser.type === 'string') {
       if (parser.type === 'entity.too.large') return this.body(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');

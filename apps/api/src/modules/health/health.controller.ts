@@ -4,6 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse
 import { Connection } from 'mongoose';
 import { ErrorDto } from '../../common/error.dto';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../../database';
+import { GracefulShutdown } from './graceful-shutdown.service';
 
 class DatabaseHealthDto {
   @ApiProperty({ example: true }) ok!: boolean;
@@ -25,13 +26,15 @@ export class HealthController {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
+    private readonly shutdown: GracefulShutdown,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Liveness and database ping, naming the database engine' })
   @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The database does not answer' })
+  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The database does not answer, or the API is shutting down' })
   async health(): Promise<HealthDto> {
+    if (this.shutdown.shuttingDown) throw new ServiceUnavailableException('Shutting down');
     const started = process.hrtime.bigint();
     try {
       const db = this.connection.db;
