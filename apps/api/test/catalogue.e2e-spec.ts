@@ -173,9 +173,11 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
     expect(keys).toEqual(
       expect.arrayContaining([
         JSON.stringify({ searchTerms: 1 }),
-        JSON.stringify({ active: 1, priceSantim: 1 }),
-        JSON.stringify({ active: 1, isFeatured: -1, createdAt: -1 }),
-        JSON.stringify({ active: 1, category: 1, priceSantim: 1 }),
+        JSON.stringify({ active: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 }),
+        JSON.stringify({ active: 1, priceSantim: 1, _id: 1 }),
+        JSON.stringify({ active: 1, category: 1, priceSantim: 1, _id: 1 }),
+        JSON.stringify({ active: 1, reviewCount: -1, rating: -1, _id: 1 }),
+        JSON.stringify({ active: 1, createdAt: -1, _id: -1 }),
       ]),
     );
   });

@@ -17,9 +17,10 @@ const BACKFILL_BATCH = 500;
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
   price_asc: { priceSantim: 1, _id: 1 },
-  price_desc: { priceSantim: -1, _id: 1 },
+  // tie-breaks follow the index direction so that every sort is an index walk (schemas/product.schema.ts)
+  price_desc: { priceSantim: -1, _id: -1 },
   reviews: { reviewCount: -1, rating: -1, _id: 1 },
-  newest: { createdAt: -1, _id: 1 },
+  newest: { createdAt: -1, _id: -1 },
 };
 
 export const PRODUCT_NOT_FOUND = 'Product not found';

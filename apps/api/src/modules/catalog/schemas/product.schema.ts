@@ -98,11 +98,15 @@ export class Product {
 export type ProductDocument = HydratedDocument<Product>;
 export const ProductSchema = SchemaFactory.createForClass(Product);
 
-ProductSchema.index({ active: 1, isFeatured: -1, createdAt: -1 });
-ProductSchema.index({ active: 1, category: 1, priceSantim: 1 });
-ProductSchema.index({ active: 1, priceSantim: 1 });
-ProductSchema.index({ active: 1, rating: -1, reviewCount: -1 });
-ProductSchema.index({ active: 1, createdAt: -1 });
+// Each listing sort has an index whose keys are exactly `active` (+ category) and the sort, tie-break
+// included, so a page of the catalogue is read in order from the index instead of sorting 100,000 documents.
+ProductSchema.index({ active: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 }); // featured (default)
+ProductSchema.index({ active: 1, category: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 });
+ProductSchema.index({ active: 1, priceSantim: 1, _id: 1 }); // price_asc, price_desc (reversed), price range
+ProductSchema.index({ active: 1, category: 1, priceSantim: 1, _id: 1 });
+ProductSchema.index({ active: 1, reviewCount: -1, rating: -1, _id: 1 }); // reviews
+ProductSchema.index({ active: 1, createdAt: -1, _id: -1 }); // newest
+ProductSchema.index({ active: 1, rating: -1 }); // minRating
 ProductSchema.index({ brand: 1 });
 ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
 ProductSchema.index({ stock: 1 });
