@@ -88,6 +88,36 @@ describe('auth', () => {
     await request(t.http).get('/api/auth/me').set('Authorization', 'Bearer forged.token.value').expect(401);
   });
 
+  it('sets the httpOnly token cookie at sign-in, and the cookie alone authenticates', async () => {
+    const res = await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password }).expect(200);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0];
+    expect(cookie).toMatch(/^token=.+; .*HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const me = await request(t.http).get('/api/auth/me').set('Cookie', cookie.split(';')[0]).expect(200);
+    expect(me.body.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('refuses self-promotion, weak admin passwords, duplicate admins and huge bodies, writing nothing', async () => {
+    await request(t.http).post('/api/auth/register').send({ name: 'Eve', email: 'eve@example.et', password: strong, role: 'admin' }).expect(400);
+    const weak = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({ name: 'Weak Admin', email: 'weak-admin@beauty.et', password: 'abc', adminSecretKey: t.config.adminSecretKey })
+      .expect(400);
+    expect(weak.body.message).toBe('Please choose a stronger password');
+    const duplicate = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({ name: 'Dup', email: DEMO_ACCOUNTS.customer.email, password: strong, adminSecretKey: t.config.adminSecretKey })
+      .expect(409);
+    expect(duplicate.body.message).toBe('An account with this email already exists');
+    const huge = await request(t.http).post('/api/auth/register').send({ name: 'x'.repeat(2 * 1024 * 1024), email: 'big@example.et', password: strong }).expect(413);
+    expect(huge.body).toMatchObject({ success: false, statusCode: 413 });
+    for (const email of ['eve@example.et', 'weak-admin@beauty.et', 'big@example.et']) {
+      await request(t.http).post('/api/auth/login').send({ email, password: strong }).expect(401);
+    }
+    const login = await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password, role: 'customer' }).expect(200);
+    expect(login.body.user.role).toBe('customer');
+  });
+
   it('logs out by clearing the cookie', async () => {
     const res = await request(t.http).post('/api/auth/logout').expect(200);
     expect(res.body).toEqual({ success: true, message: 'Signed out' });
