@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CartModule } from '../cart/cart.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { Wishlist, WishlistSchema } from './schemas/wishlist.schema';
+import { WishlistController } from './wishlist.controller';
+import { WishlistService } from './wishlist.service';
 
-/** Filled in by the wishlist work (see the issues). */
-@Module({})
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Wishlist.name, schema: WishlistSchema }]), CatalogModule, CartModule],
+  controllers: [WishlistController],
+  providers: [WishlistService],
+  exports: [WishlistService, MongooseModule],
+})
 export class WishlistModule {}
