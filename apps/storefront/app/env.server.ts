@@ -5,4 +5,8 @@ export const env = {
   publicApiOrigin: (process.env.PUBLIC_API_URL || process.env.API_URL || 'http://localhost:4000/api')
     .replace(/\/+$/, '')
     .replace(/\/api$/, ''),
+  /** The back office, linked from the user menu of admins. */
+  adminUrl: (process.env.ADMIN_URL || 'http://localhost:3001/admin').replace(/\/+$/, ''),
+  /** Public origin of the storefront, for canonical and Open Graph URLs. */
+  storefrontUrl: (process.env.STOREFRONT_URL || '').replace(/\/+$/, ''),
 };

@@ -1,65 +1,109 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { createTranslator, type Language } from '@shop/i18n';
+import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?url';
+import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?url';
+import { useEffect } from 'react';
+import { Footer } from './components/Footer';
+import { Header } from './components/Header';
+import { ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
 import { languageFromCookie } from './language';
+import { basketSummary, publicSettings as readPublicSettings } from './products.server';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './shop-data';
+import { getSessionUser, type SessionUser } from './session.server';
 import styles from './styles.css?url';
 
 export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: ethiopicFont },
+  { rel: 'stylesheet', href: ethiopicFontBold },
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** Paths that stay reachable in maintenance mode, so that an admin can still sign in. */
+const MAINTENANCE_OPEN_PATHS = ['/signin', '/logout', '/language'];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { lang: languageFromCookie(request.headers.get('Cookie')), apiOrigin: env.publicApiOrigin };
+  const lang = languageFromCookie(request.headers.get('Cookie'));
+  const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
+  const basket = user
+    ? await basketSummary(request)
+    : { cartCount: 0, wishlistCount: 0, cartQuantities: {} as Record<string, number>, wishlistIds: [] as string[] };
+  const path = new URL(request.url).pathname;
+  const maintenance =
+    settings.maintenanceMode && user?.role !== 'admin' && !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
+  return {
+    lang,
+    user,
+    ...basket,
+    publicSettings: settings,
+    maintenance,
+    apiOrigin: env.publicApiOrigin,
+    adminUrl: env.adminUrl,
+  };
 }
 
-export function useShop() {
+export interface ShopContext {
+  lang: Language;
+  t: ReturnType<typeof createTranslator>;
+  apiOrigin: string;
+  user: SessionUser | null;
+  cartCount: number;
+  wishlistCount: number;
+  cartQuantities: Record<string, number>;
+  wishlistIds: string[];
+  publicSettings: PublicSettings;
+  adminUrl: string;
+  maintenance: boolean;
+}
+
+/** What every page knows: language and translator, the shopper, their cart and wishlist counts, settings. */
+export function useShop(): ShopContext {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang: Language = data?.lang ?? 'en';
-  return { lang, t: createTranslator(lang), apiOrigin: data?.apiOrigin ?? '' };
+  return {
+    lang,
+    t: createTranslator(lang),
+    apiOrigin: data?.apiOrigin ?? '',
+    user: data?.user ?? null,
+    cartCount: data?.cartCount ?? 0,
+    wishlistCount: data?.wishlistCount ?? 0,
+    cartQuantities: data?.cartQuantities ?? {},
+    wishlistIds: data?.wishlistIds ?? [],
+    publicSettings: data?.publicSettings ?? DEFAULT_PUBLIC_SETTINGS,
+    adminUrl: data?.adminUrl ?? '',
+    maintenance: data?.maintenance ?? false,
+  };
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+export function Layout({ children }: { children: React.ReactNode }) {
   const { lang, t } = useShop();
-  const location = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.js = 'true';
+  }, []);
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{t('common.shopName')}</title>
+        <meta name="description" content={t('home.metaDescription')} />
         <Meta />
         <Links />
       </head>
       <body>
-        <header className="header">
-          <Link to="/" className="logo">{t('common.shopName')}</Link>
-          <nav>
-            <Link to="/">{t('nav.home')}</Link>
-            <Link to="/products">{t('nav.products')}</Link>
-          </nav>
-          <Form method="post" action="/language" className="language">
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <label>
-              <span className="sr-only">{t('common.language')}</span>
-              <select name="lang" defaultValue={lang} onChange={(e) => {
-                window.localStorage.setItem('language', e.currentTarget.value);
-                e.currentTarget.form?.requestSubmit();
-              }}>
-                <option value="en">{t('common.english')}</option>
-                <option value="am">{t('common.amharic')}</option>
-              </select>
-            </label>
-            <noscript><button type="submit">{t('common.language')}</button></noscript>
-          </Form>
-        </header>
-        <main>{children}</main>
-        <footer className="footer">
-          <p>{t('footer.contact')}</p>
-          <p>{t('footer.hours')} · {t('footer.delivery')}</p>
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
-        </footer>
+        <Header />
+        <main id="main" tabIndex={-1}>{children}</main>
+        <Footer />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -67,23 +111,31 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function Layout({ children }: { children: React.ReactNode }) {
-  return <Shell>{children}</Shell>;
+/** The language of the page, for a route's `meta` function (from the root loader's data). */
+export function langOf(matches: readonly { id: string; data?: unknown }[]): Language {
+  const root = matches.find((m) => m.id === 'root')?.data as { lang?: Language } | undefined;
+  return root?.lang ?? 'en';
 }
 
+/** Page titles: '<page> · <shop>' from a route's `meta`, the shop's name otherwise. */
+export function pageTitle(lang: Language | undefined, key: string): { title: string } {
+  const t = createTranslator(lang ?? 'en');
+  return { title: `${t(key)} · ${t('common.shopName')}` };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const t = createTranslator(data?.lang ?? 'en');
+  if (data?.maintenance) return [{ title: t('errors.maintenanceTitle') }];
+  if (error) return [{ title: isRouteErrorResponse(error) && error.status === 404 ? t('errors.notFound') : t('errors.somethingWrong') }];
+  return [{ title: t('common.shopName') }];
+};
+
 export default function App() {
-  useLoaderData<typeof loader>();
-  return <Outlet />;
+  const { maintenance } = useShop();
+  return maintenance ? <Maintenance /> : <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useShop();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="notice">
-      <h1>{notFound ? t('errors.notFound') : t('errors.loadingProducts')}</h1>
-      <p><Link to="/">{t('errors.returnHome')}</Link></p>
-    </section>
-  );
+  return isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorPage />;
 }

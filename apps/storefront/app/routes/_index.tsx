@@ -1,31 +1,47 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { FEATURED_PRODUCTS } from '@shop/shared';
-import { ProductCard } from '../ProductCard';
-import { listProducts } from '../products.server';
-import { useShop } from '../root';
+import { HeroSlider } from '../components/HeroSlider';
+import { ProductCard } from '../components/ProductCard';
+import { Testimonials } from '../components/Testimonials';
+import { listProducts, recentReviews } from '../products.server';
+import { langOf, pageTitle, useShop } from '../root';
 
-export async function loader() {
-  return listProducts({ limit: FEATURED_PRODUCTS, sort: 'featured' });
+export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.home')];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [featured, reviews] = await Promise.all([
+    listProducts(request, { limit: FEATURED_PRODUCTS, sort: 'featured' }),
+    recentReviews(request),
+  ]);
+  return { ...featured, reviews };
 }
 
 export default function Home() {
-  const { data, failed } = useLoaderData<typeof loader>();
+  const { data, failed, reviews } = useLoaderData<typeof loader>();
   const { t } = useShop();
   return (
     <>
-      <section className="hero">
-        <h1>{t('home.heroTitle')}</h1>
-        <p>{t('home.heroText')}</p>
-        <Link to="/shop" className="button">{t('home.shopNow')}</Link>
-      </section>
-      <section>
-        <h2>{t('home.featured')}</h2>
+      <HeroSlider />
+      <section className="featured" aria-labelledby="featured-title">
+        <div className="section-head">
+          <h2 id="featured-title">{t('home.featured')}</h2>
+          <Link to="/products">{t('home.viewAll')}</Link>
+        </div>
         {failed || !data ? (
-          <p className="notice" role="alert">{t('errors.loadingProducts')} <Link to="/">{t('common.retry')}</Link></p>
+          <p className="notice" role="alert">{t('errors.loadingProducts')} <Link to="/" reloadDocument>{t('common.retry')}</Link></p>
         ) : (
           <div className="grid">{data.products.map((p) => <ProductCard key={p._id} product={p} />)}</div>
         )}
-        <p><Link to="/products">{t('home.viewAll')}</Link></p>
+      </section>
+      <Testimonials reviews={reviews} />
+      <section className="cta-band" aria-labelledby="cta-title">
+        <h2 id="cta-title">{t('home.ctaTitle')}</h2>
+        <p>{t('home.ctaText')}</p>
+        <p className="actions">
+          <Link to="/products" className="button light">{t('home.ctaButton')}</Link>
+          <Link to="/contact" className="button outline">{t('home.ctaContact')}</Link>
+        </p>
       </section>
     </>
   );

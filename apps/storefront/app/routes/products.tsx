@@ -1,37 +1,140 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { CATALOGUE_PAGE_SIZE } from '@shop/shared';
-import { ProductCard } from '../ProductCard';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { CATEGORIES, PRICE_RANGES, PRODUCT_SORTS, SUB_CATEGORIES } from '@shop/shared';
+import { useEffect, useRef } from 'react';
+import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRange } from '../catalogue';
+import { Pagination } from '../components/Pagination';
+import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { listProducts } from '../products.server';
-import { useShop } from '../root';
+import { langOf, pageTitle, useShop } from '../root';
+
+export const FILTER_DEBOUNCE_MS = 500;
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'catalogue.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-  const search = url.searchParams.get('search')?.slice(0, 100) || undefined;
-  return { page, ...(await listProducts({ page, limit: CATALOGUE_PAGE_SIZE, search })) };
+  const filters = readFilters(new URL(request.url).searchParams);
+  return { filters, ...(await listProducts(request, productQuery(filters))) };
+}
+
+/** Puts the URL's filter values back into the form after back/forward (but not under the typing user). */
+function useFormMirrorsUrl(form: React.RefObject<HTMLFormElement>, search: string) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const params = new URLSearchParams(search);
+    for (const field of Array.from(el.elements) as HTMLInputElement[]) {
+      if (!field.name || field === document.activeElement) continue;
+      if (field.type === 'checkbox') field.checked = params.get(field.name) === 'true';
+      else if (field.type !== 'submit') field.value = params.get(field.name) ?? '';
+    }
+  }, [form, search]);
 }
 
 export default function Catalogue() {
-  const { data, failed, page } = useLoaderData<typeof loader>();
-  const { t } = useShop();
-  if (failed || !data) {
-    return <p className="notice" role="alert">{t('errors.loadingProducts')} <Link to=".">{t('common.retry')}</Link></p>;
+  const { data, failed, filters } = useLoaderData<typeof loader>();
+  const { t, lang } = useShop();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useFormMirrorsUrl(formRef, location.search);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Filters apply 500 ms after the last change, replacing the URL (the single source of truth).
+  function scheduleSubmit(form: HTMLFormElement) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const data = new FormData(form);
+      for (const [key, value] of Array.from(data.entries())) if (value === '') data.delete(key);
+      submit(data, { method: 'get', action: location.pathname, preventScrollReset: true });
+    }, FILTER_DEBOUNCE_MS);
   }
-  const from = data.totalProducts ? (page - 1) * CATALOGUE_PAGE_SIZE + 1 : 0;
-  const to = Math.min(page * CATALOGUE_PAGE_SIZE, data.totalProducts);
+
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const subCategories = SUB_CATEGORIES.filter((s) => !filters.category || s.category === filters.category);
+  const hasFilters = Boolean(
+    filters.search || filters.priceRange || filters.category || filters.subCategory || filters.sort || filters.minRating !== '' || filters.inStock,
+  );
+
   return (
-    <section>
-      <h1>{t('catalogue.title')}</h1>
-      <p>{t('catalogue.showing', { from, to, total: data.totalProducts })}</p>
-      {data.products.length === 0 ? <p>{t('catalogue.empty')}</p> : (
-        <div className="grid">{data.products.map((p) => <ProductCard key={p._id} product={p} />)}</div>
+    <section className="catalogue" aria-labelledby="catalogue-title">
+      <h1 id="catalogue-title">{filters.search ? t('catalogue.resultsFor', { search: filters.search }) : t('catalogue.title')}</h1>
+      <Form ref={formRef} method="get" className="filters" aria-label={t('catalogue.filters')}
+        onChange={(e) => scheduleSubmit(e.currentTarget)}
+        onSubmit={() => clearTimeout(timer.current)}>
+        <label className="filter search">
+          <span>{t('catalogue.search')}</span>
+          <input type="search" name="search" defaultValue={filters.search} maxLength={SEARCH_MAX_LENGTH} placeholder={t('header.searchPlaceholder')} />
+        </label>
+        <label className="filter">
+          <span>{t('catalogue.priceRange')}</span>
+          <select name="priceRange" defaultValue={filters.priceRange}>
+            {PRICE_RANGES.map((r) => (
+              <option key={r.key} value={r.key === 'all' ? '' : r.key}>{t(`catalogue.priceRanges.${r.key}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('catalogue.category')}</span>
+          <select name="category" defaultValue={filters.category}>
+            <option value="">{t('catalogue.allCategories')}</option>
+            {CATEGORIES.map((c) => <option key={c.slug} value={c.slug}>{c.name[lang]}</option>)}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('catalogue.subCategory')}</span>
+          <select name="subCategory" defaultValue={filters.subCategory}>
+            <option value="">{t('catalogue.allSubCategories')}</option>
+            {subCategories.map((c) => <option key={c.slug} value={c.slug}>{c.name[lang]}</option>)}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('catalogue.sort')}</span>
+          <select name="sort" defaultValue={filters.sort}>
+            <option value="">{t('catalogue.sortDefault')}</option>
+            {PRODUCT_SORTS.map((s) => <option key={s} value={s}>{t(`catalogue.sorts.${s}`)}</option>)}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{t('catalogue.rating')}</span>
+          <select name="minRating" defaultValue={String(filters.minRating)}>
+            <option value="">{t('catalogue.anyRating')}</option>
+            {RATING_FILTERS.map((r) => <option key={r} value={r}>{t('catalogue.starsAndUp', { stars: r })}</option>)}
+          </select>
+        </label>
+        <label className="filter checkbox">
+          <input type="checkbox" name="inStock" value="true" defaultChecked={filters.inStock} />
+          <span>{t('catalogue.inStockOnly')}</span>
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button small">{t('catalogue.apply')}</button>
+          {hasFilters && <Link to={location.pathname} className="clear-all">{t('catalogue.clearAll')}</Link>}
+        </div>
+      </Form>
+
+      {failed || !data ? (
+        <div className="notice error-state" role="alert">
+          <p>{t('errors.loadingProducts')}</p>
+          <a href={location.pathname + location.search} className="button small">{t('common.retry')}</a>
+        </div>
+      ) : (
+        <>
+          <p className="showing" aria-live="polite">{t('catalogue.showing', showingRange(filters.page, data.totalProducts))}</p>
+          {loading ? (
+            <ProductGridSkeleton count={Math.max(4, Math.min(8, data.products.length))} />
+          ) : data.products.length === 0 ? (
+            <div className="notice empty-state">
+              <p>{t('catalogue.empty')}</p>
+              {hasFilters && <Link to={location.pathname}>{t('catalogue.clearAll')}</Link>}
+            </div>
+          ) : (
+            <div className="grid">{data.products.map((p) => <ProductCard key={p._id} product={p} />)}</div>
+          )}
+          <Pagination filters={filters} totalPages={data.totalPages} />
+        </>
       )}
-      <nav className="pages">
-        {Array.from({ length: data.totalPages }, (_, i) => i + 1).map((n) => (
-          <Link key={n} to={`?page=${n}`} aria-current={n === page ? 'page' : undefined}>{n}</Link>
-        ))}
-      </nav>
     </section>
   );
 }

@@ -1,1 +1,2 @@
-export { loader, default } from './products';
+/** /shop is the same listing as /products (SPEC section 2; the hero's call-to-action goes here). */
+export { loader, meta, default } from './products';

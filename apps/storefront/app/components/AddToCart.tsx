@@ -1,0 +1,107 @@
+import { Form, useFetcher, useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { quantityOptions } from '../catalogue';
+import { useShop } from '../root';
+
+export const ADDED_STATE_MS = 1000;
+
+type ActionAnswer = { success?: boolean; ok?: boolean; error?: string; message?: string } | undefined;
+
+/**
+ * Add to cart: a plain POST form to /cart/add (works without JavaScript), enhanced with a fetcher that
+ * shows 'Added to Cart!' and the 'added' state for 1 s. Guests post the same form and are sent to sign in.
+ */
+export function AddToCart({
+  productId,
+  stock,
+  control,
+}: {
+  productId: string;
+  stock: number;
+  control: 'stepper' | 'select';
+}) {
+  const { t, user } = useShop();
+  const location = useLocation();
+  const fetcher = useFetcher<ActionAnswer>();
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const wasBusy = useRef(false);
+  const options = quantityOptions(stock);
+  const max = options.length;
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle') {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const answer = fetcher.data;
+    if (answer && (answer.success === false || answer.ok === false || answer.error)) {
+      setFailure(answer.error || answer.message || t('errors.addToCart'));
+      return;
+    }
+    setFailure(null);
+    setAdded(true);
+    const timer = setTimeout(() => setAdded(false), ADDED_STATE_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data, t]);
+
+  if (stock <= 0) {
+    return <p className="stock-text out">{t('product.outOfStock')}</p>;
+  }
+  const FormTag = user ? fetcher.Form : Form;
+  const busy = fetcher.state !== 'idle';
+  const qtyId = `qty-${productId}-${control}`;
+  return (
+    <FormTag method="post" action="/cart/add" className={`add-to-cart ${control}`}>
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {user && control === 'stepper' && (
+        <div className="stepper" role="group" aria-label={t('product.quantity')}>
+          <button type="button" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</button>
+          <label htmlFor={qtyId} className="sr-only">{t('product.quantity')}</label>
+          <input id={qtyId} name="quantity" type="number" inputMode="numeric" min={1} max={max} value={quantity}
+            onChange={(e) => setQuantity(Math.min(max, Math.max(1, Number(e.currentTarget.value) || 1)))} />
+          <button type="button" aria-label={t('product.increase')} disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>+</button>
+        </div>
+      )}
+      {control === 'select' && (
+        <label className="qty-select">
+          <span>{t('product.quantity')}</span>
+          <select name="quantity" value={quantity} onChange={(e) => setQuantity(Number(e.currentTarget.value))}>
+            {options.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+      )}
+      {!user && control === 'stepper' && <input type="hidden" name="quantity" value="1" />}
+      <button type="submit" className={`button add ${added ? 'added' : ''}`} disabled={busy}>
+        {!user ? t('product.signInToAdd') : added ? t('product.added') : busy ? t('product.adding') : t('product.addToCart')}
+      </button>
+      <p className="add-status" role="status" aria-live="polite">
+        {added ? t('product.addedToCart') : failure ? <span className="error">{failure}</span> : null}
+      </p>
+    </FormTag>
+  );
+}
+
+/** The wishlist heart: a POST form to /wishlist/toggle. */
+export function WishlistHeart({ productId, name }: { productId: string; name: string }) {
+  const { t, wishlistIds, user } = useShop();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const saved = wishlistIds.includes(productId);
+  const optimistic = fetcher.state !== 'idle' ? !saved : saved;
+  const FormTag = user ? fetcher.Form : Form;
+  return (
+    <FormTag method="post" action="/wishlist/toggle" className="heart-form">
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className={`heart ${optimistic ? 'on' : ''}`} aria-pressed={optimistic}
+        aria-label={optimistic ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })}>
+        <span aria-hidden="true">{optimistic ? '♥' : '♡'}</span>
+      </button>
+    </FormTag>
+  );
+}

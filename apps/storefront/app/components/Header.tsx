@@ -1,0 +1,115 @@
+import { Form, Link, NavLink, useLocation, useRevalidator } from '@remix-run/react';
+import { isLanguage } from '@shop/i18n';
+import { useEffect, useState } from 'react';
+import { badgeCount } from '../catalogue';
+import { languageCookie } from '../language';
+import { useShop } from '../root';
+import { SearchBox } from './SearchBox';
+
+/** The language selector: localStorage `language` mirrored to a cookie so the server renders it. */
+function LanguageSelect() {
+  const { lang, t } = useShop();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+
+  // A choice kept in localStorage wins over a missing or stale cookie (e.g. after cookies were cleared).
+  useEffect(() => {
+    const stored = window.localStorage.getItem('language');
+    if (isLanguage(stored) && stored !== lang) {
+      document.cookie = languageCookie(stored);
+      revalidator.revalidate();
+    } else if (!isLanguage(stored)) {
+      window.localStorage.setItem('language', lang);
+    }
+    // once per page load
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Form method="post" action="/language" className="language">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label>
+        <span className="sr-only">{t('common.language')}</span>
+        <select name="lang" value={lang} onChange={(e) => {
+          window.localStorage.setItem('language', e.currentTarget.value);
+          e.currentTarget.form?.requestSubmit();
+        }}>
+          <option value="en" lang="en">English</option>
+          <option value="am" lang="am">አማርኛ</option>
+        </select>
+      </label>
+      <noscript><button type="submit">{t('header.changeLanguage')}</button></noscript>
+    </Form>
+  );
+}
+
+function UserMenu() {
+  const { t, user, adminUrl } = useShop();
+  const location = useLocation();
+  if (!user) {
+    return (
+      <div className="guest-links">
+        <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>{t('nav.signIn')}</Link>
+        <Link to="/signup" className="button small">{t('nav.signUp')}</Link>
+      </div>
+    );
+  }
+  return (
+    <details className="user-menu">
+      <summary aria-label={t('header.accountMenu', { name: user.name })}>
+        <span aria-hidden="true" className="avatar">{user.name.slice(0, 1).toUpperCase()}</span>
+        <span className="user-name">{user.name}</span>
+      </summary>
+      <ul>
+        <li><Link to="/profile">{t('header.profile')}</Link></li>
+        {user.role === 'admin' && <li><a href={`${adminUrl}/dashboard`}>{t('header.adminPanel')}</a></li>}
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="link-button">{t('header.logout')}</button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+export function Header() {
+  const { t, cartCount, wishlistCount } = useShop();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="header">
+      <a href="#main" className="skip-link">{t('header.skipToContent')}</a>
+      <div className="header-bar">
+        <Link to="/" className="logo">
+          <span aria-hidden="true" className="logo-mark">✿</span> {t('common.shopName')}
+        </Link>
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu"
+          onClick={() => setMenuOpen((o) => !o)}>
+          <span aria-hidden="true">☰</span> {t('header.menu')}
+        </button>
+        <div id="site-menu" className={`header-panel ${menuOpen ? 'open' : ''}`}>
+          <SearchBox />
+          <nav aria-label={t('header.mainNav')} className="main-nav">
+            <NavLink to="/" end>{t('nav.home')}</NavLink>
+            <NavLink to="/products">{t('nav.products')}</NavLink>
+          </nav>
+          <div className="header-icons">
+            <Link to="/wishlist" className="icon-link" aria-label={t('header.wishlistCount', { count: wishlistCount })}>
+              <span aria-hidden="true">♡</span>
+              <span className="count" aria-hidden="true">{wishlistCount}</span>
+            </Link>
+            <Link to="/cart" className="icon-link" aria-label={t('header.cartCount', { count: cartCount })}>
+              <span aria-hidden="true">🛒</span>
+              {cartCount > 0 && <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">{badgeCount(cartCount)}</span>}
+            </Link>
+          </div>
+          <LanguageSelect />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useShop } from '../root';
+
+/** The not-found page, with Go back and Return home. */
+export function NotFound() {
+  const { t } = useShop();
+  return (
+    <section className="status-page" aria-labelledby="not-found-title">
+      <p className="status-code" aria-hidden="true">404</p>
+      <h1 id="not-found-title">{t('errors.notFound')}</h1>
+      <p>{t('errors.notFoundText')}</p>
+      <p className="actions">
+        <button type="button" className="button secondary" onClick={() => window.history.back()}>{t('errors.goBack')}</button>
+        <Link to="/" className="button">{t('errors.returnHome')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Something failed on our side or the API's: explain and offer a retry. */
+export function ErrorPage({ message }: { message?: string }) {
+  const { t } = useShop();
+  const location = useLocation();
+  return (
+    <section className="status-page" aria-labelledby="error-title" role="alert">
+      <h1 id="error-title">{t('errors.somethingWrong')}</h1>
+      <p>{message ?? t('errors.tryAgainLater')}</p>
+      <p className="actions">
+        <a href={location.pathname + location.search} className="button">{t('common.retry')}</a>
+        <Link to="/" className="button secondary">{t('errors.returnHome')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Shown to everyone but admins while the shop is in maintenance mode. */
+export function Maintenance() {
+  const { t } = useShop();
+  return (
+    <section className="status-page" aria-labelledby="maintenance-title">
+      <h1 id="maintenance-title">{t('errors.maintenanceTitle')}</h1>
+      <p>{t('errors.maintenanceText')}</p>
+      <p>{t('footer.hoursTitle')}: {t('footer.hours')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from '@remix-run/react';
+import type { Product } from '@shop/api-client';
+import { useShop } from '../root';
+import { AddToCart, WishlistHeart } from './AddToCart';
+import { Price } from './Price';
+import { Stars } from './Stars';
+
+/** The product's name in the active language (Amharic when the product has one). */
+export function productName(product: Pick<Product, 'name' | 'nameAm'>, lang: string): string {
+  return lang === 'am' && product.nameAm ? product.nameAm : product.name;
+}
+
+export function ProductCard({ product }: { product: Product }) {
+  const { lang, t, apiOrigin, cartQuantities } = useShop();
+  const name = productName(product, lang);
+  const inCart = cartQuantities[product._id] ?? 0;
+  const href = `/product/${product._id}`;
+  const image = product.images[0];
+  return (
+    <article className="card">
+      <div className="card-image">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          {image ? <img src={image.startsWith('http') ? image : `${apiOrigin}${image}`} alt="" loading="lazy" width={300} height={300} /> : <span className="no-image" />}
+        </Link>
+        {product.discount > 0 && <span className="badge">{t('product.off', { percent: product.discount })}</span>}
+        {inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>}
+        {product.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
+        <WishlistHeart productId={product._id} name={name} />
+      </div>
+      <p className="brand">{product.brand}</p>
+      <h3><Link to={href}>{name}</Link></h3>
+      <p className="rating"><Stars rating={product.rating} count={product.reviewCount} /></p>
+      <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
+      <AddToCart productId={product._id} stock={product.stock} control="stepper" />
+    </article>
+  );
+}
+
+/** Grey placeholders shown while the next page of products loads. */
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  const { t } = useShop();
+  return (
+    <div className="grid" aria-busy="true">
+      <p className="sr-only" role="status">{t('common.loading')}</p>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="card skeleton" aria-hidden="true">
+          <div className="sk-img" /><div className="sk-line" /><div className="sk-line short" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { Form, Link, useLocation } from '@remix-run/react';
+import type { ReviewView } from '../shop-data';
+import { useShop } from '../root';
+import { Stars } from './Stars';
+
+/** Dates in the active language; Amharic uses the Ethiopian calendar (DECISIONS.md allows it). */
+export function formatDate(iso: string, lang: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = lang === 'am' ? 'am-ET-u-ca-ethiopic' : 'en-GB';
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Addis_Ababa' }).format(date);
+}
+
+function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string }) {
+  const { t } = useShop();
+  return (
+    <label htmlFor={id}>
+      <span>{t('product.yourRating')}</span>
+      <select id={id} name="rating" defaultValue={defaultValue ?? 5} required>
+        {[5, 4, 3, 2, 1].map((n) => <option key={n} value={n}>{t('product.starsN', { n })}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * Reviews on the product page: the rating summary, the list, and for signed-in customers a form
+ * posting to /reviews (create, or edit and delete of their own review).
+ */
+export function ReviewSection({
+  productId,
+  rating,
+  reviewCount,
+  reviews,
+}: {
+  productId: string;
+  rating: number;
+  reviewCount: number;
+  reviews: ReviewView[] | null;
+}) {
+  const { t, lang, user } = useShop();
+  const location = useLocation();
+  const list = reviews ?? [];
+  const own = user ? list.find((r) => r.user._id === user._id) : undefined;
+  const count = Math.max(reviewCount, list.length);
+  const distribution = [5, 4, 3, 2, 1].map((stars) => ({
+    stars,
+    count: list.filter((r) => Math.round(r.rating) === stars).length,
+  }));
+
+  return (
+    <section id="reviews" className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">{t('product.customerReviews')}</h2>
+      <div className="review-summary">
+        <p className="average"><strong>{rating.toFixed(1)}</strong> / 5</p>
+        <Stars rating={rating} />
+        <p>{t('product.basedOn', { count })}</p>
+        {list.length > 0 && (
+          <ul className="distribution" aria-label={t('product.ratingBreakdown')}>
+            {distribution.map((d) => (
+              <li key={d.stars}>
+                <span>{t('product.starsN', { n: d.stars })}</span>
+                <span className="bar" aria-hidden="true"><span style={{ width: `${(d.count / list.length) * 100}%` }} /></span>
+                <span>{d.count}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {reviews === null && <p className="notice" role="alert">{t('product.reviewsFailed')}</p>}
+      {reviews !== null && list.length === 0 && <p>{t('product.noReviews')}</p>}
+      <ul className="review-list">
+        {list.map((r) => (
+          <li key={r._id} className="review">
+            <p className="review-head">
+              <Stars rating={r.rating} /> <strong>{r.user.name}</strong>
+              {r.verified && <span className="verified">{t('product.verified')}</span>}
+              <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
+            </p>
+            {r.title && <p className="review-title">{r.title}</p>}
+            <p>{r.comment}</p>
+          </li>
+        ))}
+      </ul>
+
+      {!user ? (
+        <p><Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#reviews')}`}>{t('product.signInToReview')}</Link></p>
+      ) : own ? (
+        <div className="review-forms">
+          <h3>{t('product.editReview')}</h3>
+          <Form method="post" action="/reviews" className="review-form">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="productId" value={productId} />
+            <input type="hidden" name="reviewId" value={own._id} />
+            <RatingSelect id="edit-rating" defaultValue={own.rating} />
+            <label htmlFor="edit-comment"><span>{t('product.yourReview')}</span></label>
+            <textarea id="edit-comment" name="comment" defaultValue={own.comment} required maxLength={2000} rows={4} />
+            <button type="submit" className="button small">{t('product.saveReview')}</button>
+          </Form>
+          <Form method="post" action="/reviews" className="review-delete">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="productId" value={productId} />
+            <input type="hidden" name="reviewId" value={own._id} />
+            <button type="submit" className="button small secondary">{t('product.deleteReview')}</button>
+          </Form>
+        </div>
+      ) : (
+        <div className="review-forms">
+          <h3>{t('product.writeReview')}</h3>
+          <Form method="post" action="/reviews" className="review-form">
+            <input type="hidden" name="intent" value="create" />
+            <input type="hidden" name="productId" value={productId} />
+            <RatingSelect id="new-rating" />
+            <label htmlFor="new-comment"><span>{t('product.yourReview')}</span></label>
+            <textarea id="new-comment" name="comment" required maxLength={2000} rows={4} />
+            <button type="submit" className="button small">{t('product.submitReview')}</button>
+          </Form>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useShop } from '../root';
+
+/** A star rating, read out as "4.5 out of 5 stars". */
+export function Stars({ rating, count }: { rating: number; count?: number }) {
+  const { t } = useShop();
+  const full = Math.round(rating);
+  return (
+    <span className="stars">
+      <span aria-hidden="true">{'★'.repeat(full)}{'☆'.repeat(5 - full)}</span>
+      <span className="sr-only">{t('product.ratingLabel', { rating: rating.toFixed(1) })}</span>
+      {count !== undefined && <small> {t('product.reviews', { count })}</small>}
+    </span>
+  );
+}

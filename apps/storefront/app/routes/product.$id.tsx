@@ -1,0 +1,164 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
+import { createTranslator } from '@shop/i18n';
+import { useState } from 'react';
+import { AddToCart, WishlistHeart } from '../components/AddToCart';
+import { ErrorPage, NotFound } from '../components/NotFound';
+import { Price } from '../components/Price';
+import { productName } from '../components/ProductCard';
+import { ReviewSection } from '../components/ReviewSection';
+import { env } from '../env.server';
+import { getProduct, productReviews } from '../products.server';
+import { langOf, useShop } from '../root';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const [result, reviews] = await Promise.all([getProduct(request, id), productReviews(request, id)]);
+  if (result.notFound) throw new Response('Product not found', { status: 404 });
+  if (!result.product) throw new Response('The product could not be loaded', { status: 502 });
+  const origin = env.storefrontUrl || new URL(request.url).origin;
+  return { product: result.product, reviews, pageUrl: `${origin}/product/${id}` };
+}
+
+function absolute(url: string | undefined, apiOrigin: string): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith('http') ? url : `${apiOrigin}${url}`;
+}
+
+/** Title, description and Open Graph tags for sharing, in the page's language. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const lang = langOf(matches);
+  const t = createTranslator(lang);
+  if (!data?.product) return [{ title: t('errors.notFound') }];
+  const p = data.product;
+  const name = productName(p, lang);
+  const description = ((lang === 'am' && p.descriptionAm) || p.description || '').slice(0, 200);
+  const apiOrigin = (matches.find((m) => m.id === 'root')?.data as { apiOrigin?: string } | undefined)?.apiOrigin ?? '';
+  const image = absolute(p.images[0], apiOrigin);
+  return [
+    { title: `${name} · ${t('common.shopName')}` },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: name },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: data.pageUrl },
+    { property: 'og:site_name', content: t('common.shopName') },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { property: 'product:price:amount', content: p.price.toFixed(2) },
+    { property: 'product:price:currency', content: 'ETB' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { tagName: 'link', rel: 'canonical', href: data.pageUrl },
+  ];
+};
+
+/** schema.org Product structured data (escaped so product text can never close the script). */
+function ProductJsonLd({ json }: { json: object }) {
+  const text = JSON.stringify(json).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
+export default function ProductPage() {
+  const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
+  const { t, lang, apiOrigin } = useShop();
+  const [imageIndex, setImageIndex] = useState(0);
+  const name = productName(p, lang);
+  const description = (lang === 'am' && p.descriptionAm) || p.description;
+  const category = CATEGORIES.find((c) => c.slug === p.category);
+  const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
+  const images = p.images.map((i) => absolute(i, apiOrigin) as string);
+  const stockText =
+    p.stock <= 0 ? t('product.outOfStock') : p.stock <= p.lowStockThreshold ? t('product.onlyLeft', { count: p.stock }) : t('product.inStock', { count: p.stock });
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    description,
+    image: images,
+    brand: p.brand ? { '@type': 'Brand', name: p.brand } : undefined,
+    category: category?.name.en,
+    url: pageUrl,
+    offers: {
+      '@type': 'Offer',
+      price: p.price.toFixed(2),
+      priceCurrency: 'ETB',
+      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: pageUrl,
+    },
+    ...(p.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviewCount } } : {}),
+  };
+
+  return (
+    <article className="product-detail" aria-labelledby="product-title">
+      <ProductJsonLd json={jsonLd} />
+      <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
+        <Link to="/">{t('nav.home')}</Link> › <Link to="/products">{t('nav.products')}</Link>
+        {category && <> › <Link to={`/products?category=${category.slug}`}>{category.name[lang]}</Link></>}
+      </nav>
+      <div className="detail-grid">
+        <div className="gallery">
+          <div className="main-image card-image">
+            {images[imageIndex] && <img src={images[imageIndex]} alt={name} width={560} height={560} />}
+            {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
+            {p.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
+          </div>
+          {images.length > 1 && (
+            <ul className="thumbs">
+              {images.map((src, i) => (
+                <li key={src}>
+                  <button type="button" onClick={() => setImageIndex(i)} aria-pressed={i === imageIndex}
+                    aria-label={t('product.showImage', { n: i + 1 })}>
+                    <img src={src} alt="" width={72} height={72} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="summary">
+          {p.brand && <p className="brand">{p.brand}</p>}
+          <h1 id="product-title">{name}</h1>
+          <p className="rating">
+            <a href="#reviews">{'★'.repeat(Math.round(p.rating))}{'☆'.repeat(5 - Math.round(p.rating))}
+              {' '}{t('product.ratingSummary', { rating: p.rating.toFixed(1), count: p.reviewCount })}</a>
+          </p>
+          <Price price={p.price} originalPrice={p.originalPrice} />
+          {p.discount > 0 && p.originalPrice && (
+            <p className="saving">{t('product.youSave', { amount: formatMoney(p.originalPrice - p.price, 'ETB', lang) })}</p>
+          )}
+          <dl className="facts">
+            {category && <><dt>{t('product.category')}</dt><dd>{category.name[lang]}{subCategory ? ` · ${subCategory.name[lang]}` : ''}</dd></>}
+            {p.brand && <><dt>{t('product.brand')}</dt><dd>{p.brand}</dd></>}
+            {p.size && <><dt>{t('product.size')}</dt><dd>{p.size}</dd></>}
+            <dt>{t('product.availability')}</dt>
+            <dd className={`stock-text ${p.stock <= 0 ? 'out' : ''}`} data-testid="stock-text">{stockText}</dd>
+          </dl>
+          <p className="description">{description}</p>
+          <div className="buy-row">
+            <AddToCart productId={p._id} stock={p.stock} control="select" />
+            <WishlistHeart productId={p._id} name={name} />
+          </div>
+          {p.ingredients.length > 0 && (
+            <section aria-labelledby="ingredients-title" className="ingredients">
+              <h2 id="ingredients-title">{t('product.ingredients')}</h2>
+              <p>{p.ingredients.join(', ')}</p>
+            </section>
+          )}
+          {p.benefits.length > 0 && (
+            <section aria-labelledby="benefits-title">
+              <h2 id="benefits-title">{t('product.benefits')}</h2>
+              <ul>{p.benefits.map((b) => <li key={b}>{b}</li>)}</ul>
+            </section>
+          )}
+        </div>
+      </div>
+      <ReviewSection productId={p._id} rating={p.rating} reviewCount={p.reviewCount} reviews={reviews} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorPage />;
+}
