@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { MaintenanceGuard } from './common/guards/maintenance.guard';
 import { ConfigModule, type AppConfig } from './config';
 import { DatabaseModule } from './database';
 import { AuthModule } from './modules/auth/auth.module';
@@ -43,7 +44,10 @@ export class AppModule {
         AdminModule,
         SeedModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_GUARD, useClass: MaintenanceGuard },
+      ],
     };
   }
 }

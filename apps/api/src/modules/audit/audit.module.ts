@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
 
@@ -7,6 +8,7 @@ import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
 @Global()
 @Module({
   imports: [MongooseModule.forFeature([{ name: AuditEntry.name, schema: AuditEntrySchema }])],
+  controllers: [AuditController],
   providers: [AuditService],
   exports: [AuditService, MongooseModule],
 })

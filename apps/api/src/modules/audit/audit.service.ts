@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { parseObjectId } from '../../common/mongo';
+import { filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import { AUDIT_ENTITIES, AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
 
 export interface AuditChange {
   entity: AuditEntity;
@@ -12,7 +15,24 @@ export interface AuditChange {
   to?: unknown;
 }
 
-/** The audit trail of DECISIONS/issue 10: order status, role, activation, product price and stock. */
+type AuditRecord = AuditEntry & { _id: unknown; __v?: number };
+
+export function toAuditView(doc: AuditRecord) {
+  return {
+    id: String(doc._id),
+    _id: String(doc._id),
+    entity: doc.entity,
+    entityId: doc.entityId,
+    action: doc.action,
+    from: doc.from,
+    to: doc.to,
+    actor: doc.actor ? String(doc.actor) : null,
+    actorEmail: doc.actorEmail ?? null,
+    createdAt: doc.createdAt,
+  };
+}
+
+/** The audit trail of DECISIONS/issue 10: order status, role, activation, product price and stock, settings. */
 @Injectable()
 export class AuditService {
   constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}
@@ -24,5 +44,36 @@ export class AuditService {
       actor: actor ? new Types.ObjectId(actor.id) : undefined,
       actorEmail: actor?.email,
     });
+  }
+
+  /** The react-admin list: newest first by default; filters entity, entityId, action, actor. */
+  async list(query: ReactAdminListQuery) {
+    const { sort, skip, limit, filter } = parseListQuery(query, {
+      sortFields: { createdAt: 'createdAt', entity: 'entity', action: 'action', actorEmail: 'actorEmail' },
+      filters: ['entity', 'entityId', 'action', 'actor'],
+      defaultSort: ['createdAt', 'DESC'],
+    });
+    const where: FilterQuery<AuditEntry> = {};
+    const ids = filterIds(filter);
+    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const entities = filterEnum(filter, 'entity', AUDIT_ENTITIES);
+    if (entities) where.entity = { $in: entities };
+    const entityId = filterText(filter, 'entityId');
+    if (entityId) where.entityId = entityId;
+    const action = filterText(filter, 'action');
+    if (action) where.action = action;
+    const actors = filterIds(filter, 'actor');
+    if (actors) where.actor = { $in: actors.map((id) => new Types.ObjectId(id)) };
+    const [docs, total] = await Promise.all([
+      this.entries.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
+      this.entries.countDocuments(where).exec(),
+    ]);
+    return { records: docs.map((d) => toAuditView(d as AuditRecord)), skip, total };
+  }
+
+  async getOne(id: string) {
+    const doc = await this.entries.findById(parseObjectId(id, 'Audit entry not found')).lean().exec();
+    if (!doc) throw new NotFoundError('Audit entry not found');
+    return toAuditView(doc as AuditRecord);
   }
 }

@@ -1,13 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ShippingRates } from '@shop/shared';
+import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 import { Model } from 'mongoose';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AuditService } from '../audit/audit.service';
+import type { SettingsInputDto } from './dto/settings.dto';
 import { Settings, SETTINGS_KEY } from './schemas/settings.schema';
+
+/** How long the maintenance flag is trusted without reading the database again. */
+const MAINTENANCE_CACHE_MS = 5_000;
+
+const EDITABLE = [
+  'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone',
+  'emailNotifications', 'orderNotifications', 'lowStockAlerts', 'maintenanceMode',
+] as const;
+const SHIPPING_FIELDS = {
+  standardShipping: 'standardShippingSantim',
+  expressShipping: 'expressShippingSantim',
+  pickupShipping: 'pickupShippingSantim',
+  freeShippingThreshold: 'freeShippingThresholdSantim',
+} as const;
+
+/** Delivery times of the Shipping page (SPEC section 9). */
+const DELIVERY = {
+  standard: { minDays: 3, maxDays: 5, deliveryTime: '3-5 business days' },
+  express: { minDays: 1, maxDays: 2, deliveryTime: '1-2 business days' },
+  pickup: { minDays: 0, maxDays: 0, deliveryTime: 'Same day' },
+} as const;
 
 /** The single settings document; reading it before any save gives the defaults (DECISIONS.md). */
 @Injectable()
 export class SettingsService {
-  constructor(@InjectModel(Settings.name) private readonly settings: Model<Settings>) {}
+  private maintenanceCache?: { value: boolean; until: number };
+
+  constructor(
+    @InjectModel(Settings.name) private readonly settings: Model<Settings>,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The stored settings merged over the defaults, without writing anything. */
   async get(): Promise<Settings> {
@@ -25,6 +54,98 @@ export class SettingsService {
       express: s.expressShippingSantim,
       pickup: s.pickupShippingSantim,
       freeStandardOver: s.freeShippingThresholdSantim,
+    };
+  }
+
+  /** Whether the shop is in maintenance; cached for a few seconds, refreshed at once by update(). */
+  async maintenanceMode(): Promise<boolean> {
+    const now = Date.now();
+    if (this.maintenanceCache && this.maintenanceCache.until > now) return this.maintenanceCache.value;
+    const value = (await this.get()).maintenanceMode === true;
+    this.maintenanceCache = { value, until: now + MAINTENANCE_CACHE_MS };
+    return value;
+  }
+
+  /** The settings as the back office reads them: every field, shipping in ETB. */
+  async view() {
+    const s = await this.get();
+    return { settings: this.toView(s), updatedAt: s.updatedAt ?? null };
+  }
+
+  /** Saves the settings form (fields left out keep their value) and audits what changed. */
+  async update(input: SettingsInputDto, actor: AuthUser) {
+    const before = await this.get();
+    const set: Partial<Record<string, unknown>> = {};
+    for (const field of EDITABLE) if (input[field] !== undefined) set[field] = input[field];
+    for (const [field, stored] of Object.entries(SHIPPING_FIELDS)) {
+      const etb = input[field as keyof typeof SHIPPING_FIELDS];
+      if (etb !== undefined) set[stored] = toSantim(etb);
+    }
+    const saved = await this.settings
+      .findOneAndUpdate({ key: SETTINGS_KEY }, { $set: set, $setOnInsert: { key: SETTINGS_KEY } }, {
+        upsert: true, new: true, runValidators: true, setDefaultsOnInsert: true,
+      })
+      .lean()
+      .exec();
+    this.maintenanceCache = undefined;
+    const after = { ...before, ...saved } as Settings;
+    const from: Record<string, unknown> = {};
+    const to: Record<string, unknown> = {};
+    const beforeView = this.toView(before) as Record<string, unknown>;
+    const afterView = this.toView(after) as Record<string, unknown>;
+    for (const key of Object.keys(afterView)) {
+      if (beforeView[key] !== afterView[key]) {
+        from[key] = beforeView[key];
+        to[key] = afterView[key];
+      }
+    }
+    if (Object.keys(to).length) {
+      await this.audit.record(actor, { entity: 'settings', entityId: SETTINGS_KEY, action: 'settings.update', from, to });
+    }
+    return { settings: afterView, updatedAt: after.updatedAt ?? null };
+  }
+
+  /** What the storefront may know: no admin email, no notification switches. */
+  async publicView() {
+    const s = await this.get();
+    const rates = {
+      standard: s.standardShippingSantim,
+      express: s.expressShippingSantim,
+      pickup: s.pickupShippingSantim,
+    };
+    return {
+      siteName: s.siteName,
+      siteDescription: s.siteDescription,
+      currency: s.currency,
+      language: s.language,
+      maintenanceMode: s.maintenanceMode,
+      shipping: (['standard', 'express', 'pickup'] as const).map((method) => ({
+        method,
+        price: toBirr(rates[method]),
+        ...DELIVERY[method],
+        ...(method === 'standard' ? { freeOver: toBirr(s.freeShippingThresholdSantim) } : {}),
+      })),
+      freeShippingThreshold: toBirr(s.freeShippingThresholdSantim),
+      taxPercent: TAX_PERCENT,
+    };
+  }
+
+  private toView(s: Settings) {
+    return {
+      siteName: s.siteName,
+      siteDescription: s.siteDescription,
+      adminEmail: s.adminEmail,
+      currency: s.currency,
+      language: s.language,
+      timezone: s.timezone,
+      emailNotifications: s.emailNotifications,
+      orderNotifications: s.orderNotifications,
+      lowStockAlerts: s.lowStockAlerts,
+      maintenanceMode: s.maintenanceMode,
+      standardShipping: toBirr(s.standardShippingSantim),
+      expressShipping: toBirr(s.expressShippingSantim),
+      pickupShipping: toBirr(s.pickupShippingSantim),
+      freeShippingThreshold: toBirr(s.freeShippingThresholdSantim),
     };
   }
 }

@@ -1,0 +1,62 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Request } from 'express';
+import { Model, Types } from 'mongoose';
+import { User } from '../../modules/users/schemas/user.schema';
+import { SettingsService } from '../../modules/settings/settings.service';
+import { tokenFrom } from '../auth/jwt-auth.guard';
+import { DomainError } from '../errors/domain-error';
+
+export const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try again later.';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Writes that stay open during maintenance: signing in and out (so admins can get in), admin
+ * registration (needs the server secret), the back office, and the payment provider's calls about
+ * payments already made (a paid order must still be recorded).
+ */
+const OPEN_WRITES: RegExp[] = [
+  /^\/api\/auth\/(login|logout|me|register-admin)\/?$/,
+  /^\/api\/admin(\/|$)/,
+  /^\/api\/payments\/(.*\/)?(webhook|callback|verify)(\/|$)/,
+];
+
+/**
+ * Maintenance mode (DECISIONS.md): while it is on, non-admin writes to the shop answer 503;
+ * reads keep working and admins are unaffected. The flag is cached briefly by SettingsService,
+ * so the usual request costs no database read; only a blocked write looks the caller up.
+ */
+@Injectable()
+export class MaintenanceGuard implements CanActivate {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly jwt: JwtService,
+    @InjectModel(User.name) private readonly users: Model<User>,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!WRITE_METHODS.has(request.method)) return true;
+    const path = request.path;
+    if (OPEN_WRITES.some((re) => re.test(path))) return true;
+    if (!(await this.settings.maintenanceMode())) return true;
+    if (await this.isAdmin(request)) return true;
+    throw new DomainError('UNAVAILABLE', MAINTENANCE_MESSAGE);
+  }
+
+  private async isAdmin(request: Request): Promise<boolean> {
+    const token = tokenFrom(request);
+    if (!token) return false;
+    try {
+      const { sub } = await this.jwt.verifyAsync<{ sub: string }>(token);
+      if (!Types.ObjectId.isValid(sub)) return false;
+      const user = await this.users.findById(sub).select({ role: 1, isActive: 1 }).lean().exec();
+      return !!user && user.isActive && user.role === 'admin';
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { OrderStatus } from '@shop/shared';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { AdminOnly } from '../../common/auth/jwt-auth.guard';
+import { ErrorDto } from '../../common/error.dto';
+import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import { AdminOrdersService } from './admin-orders.service';
+import { AdminOrderStatusDto } from './dto/admin.dto';
+
+@ApiTags('admin')
+@Controller('admin/orders')
+@AdminOnly()
+export class AdminOrdersController {
+  constructor(private readonly orders: AdminOrdersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)' })
+  @ApiReactAdminList('orders', OrderDto)
+  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    const { records, skip, total } = await this.orders.list(query);
+    setContentRange(res, 'orders', skip, records.length, total);
+    return records;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One order with items, address, payment status, tracking number and status history' })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  getOne(@Param('id') id: string) {
+    return this.orders.getOne(id);
+  }
+
+  @Put(':id/status')
+  @ApiOperation({ summary: 'Move the order along the status machine (cancel restores stock); optional tracking number' })
+  @ApiOkResponse({ type: OrderResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Not a valid move from the current status' })
+  async changeStatus(@Param('id') id: string, @Body() body: AdminOrderStatusDto, @CurrentUser() actor: AuthUser) {
+    const order = await this.orders.changeStatus(id, body.status as OrderStatus, actor, body.trackingNumber);
+    return { success: true, order, message: 'Order status updated successfully' };
+  }
+}

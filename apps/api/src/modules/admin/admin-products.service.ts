@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { CATEGORY_SLUGS } from '@shop/shared';
+import { FilterQuery, Model, Types } from 'mongoose';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { escapeRegex, parseObjectId } from '../../common/mongo';
+import {
+  filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
+} from '../../common/react-admin';
+import { createValidationPipe } from '../../common/validation';
+import { AuditService } from '../audit/audit.service';
+import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
+import { ProductInputDto } from '../catalog/dto/product-input.dto';
+import { Product, toProductView } from '../catalog/schemas/product.schema';
+import { LOW_STOCK_THRESHOLD, toBirr } from '@shop/shared';
+
+/** Fields of a product record that react-admin sends back on update but nobody edits. */
+const READ_ONLY = ['id', '_id', '__v', 'createdAt', 'updatedAt', 'rating', 'reviewCount', 'discount', 'lastRestockDate'];
+
+type ProductRecord = Product & { _id: unknown };
+const toRecord = (doc: ProductRecord) => ({ id: String(doc._id), ...toProductView(doc) });
+
+/** Products for the back office (active or withdrawn); writes go through CatalogService. */
+@Injectable()
+export class AdminProductsService {
+  private readonly validation = createValidationPipe();
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    private readonly catalog: CatalogService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** react-admin list: filters q (name, brand, sku), category, active, isFeatured, lowStock, id. */
+  async list(query: ReactAdminListQuery) {
+    const { sort, skip, limit, filter } = parseListQuery(query, {
+      sortFields: {
+        name: 'name', brand: 'brand', price: 'priceSantim', stock: 'stock', countInStock: 'stock',
+        createdAt: 'createdAt', rating: 'rating', reviewCount: 'reviewCount', category: 'category',
+        active: 'active', isFeatured: 'isFeatured', sku: 'sku',
+      },
+      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock'],
+      defaultSort: ['createdAt', 'DESC'],
+    });
+    const where: FilterQuery<Product> = {};
+    const ids = filterIds(filter);
+    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const q = filterText(filter, 'q');
+    if (q) {
+      const pattern = new RegExp(escapeRegex(q), 'i');
+      where.$or = [{ name: pattern }, { nameAm: pattern }, { brand: pattern }, { sku: pattern }];
+    }
+    const categories = filterEnum(filter, 'category', CATEGORY_SLUGS);
+    if (categories) where.category = { $in: categories };
+    const active = filterBoolean(filter, 'active');
+    if (active !== undefined) where.active = active;
+    const featured = filterBoolean(filter, 'isFeatured');
+    if (featured !== undefined) where.isFeatured = featured;
+    if (filterBoolean(filter, 'lowStock')) where.stock = { $lte: LOW_STOCK_THRESHOLD };
+    const [docs, total] = await Promise.all([
+      this.products.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
+      this.products.countDocuments(where).exec(),
+    ]);
+    return { records: docs.map(toRecord), skip, total };
+  }
+
+  async getOne(id: string) {
+    return toRecord(await this.find(id));
+  }
+
+  async create(body: unknown, actor: AuthUser) {
+    const input = await this.validate(body);
+    const created = await this.catalog.createProduct(input);
+    await this.audit.record(actor, {
+      entity: 'product', entityId: String(created._id), action: 'product.create',
+      to: { price: created.price, stock: created.stock },
+    });
+    return { id: String(created._id), ...created };
+  }
+
+  /** Updates from the whole record react-admin sends; price and stock changes are audited. */
+  async update(id: string, body: unknown, actor: AuthUser) {
+    const before = await this.find(id);
+    const input = await this.validate(body, before.stock);
+    const updated = await this.catalog.updateProduct(id, input);
+    const entityId = String(before._id);
+    if (updated.price !== toBirr(before.priceSantim)) {
+      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.price', from: toBirr(before.priceSantim), to: updated.price });
+    }
+    if (updated.stock !== before.stock) {
+      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.stock', from: before.stock, to: updated.stock });
+    }
+    return { id: entityId, ...updated };
+  }
+
+  /** Withdraws the product from sale (CatalogService's soft delete) and answers the record. */
+  async remove(id: string, actor: AuthUser) {
+    await this.catalog.deleteProduct(id);
+    const after = await this.find(id);
+    await this.audit.record(actor, { entity: 'product', entityId: String(after._id), action: 'product.delete', from: true, to: false });
+    return toRecord(after);
+  }
+
+  private async find(id: string) {
+    const doc = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND)).lean().exec();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return doc;
+  }
+
+  /** The product form rules of the catalogue, after dropping the record's read-only fields. */
+  private async validate(body: unknown, storedStock?: number): Promise<ProductInputDto> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InvalidDataError('Validation failed');
+    const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const key of READ_ONLY) delete data[key];
+    // the record carries stock and its mirror countInStock: the one the form changed wins
+    if (data.stock !== undefined && data.countInStock !== undefined && data.stock !== data.countInStock) {
+      if (data.stock === storedStock) data.stock = data.countInStock;
+    }
+    if (data.stock !== undefined) delete data.countInStock;
+    return (await this.validation.transform(data, { type: 'body', metatype: ProductInputDto })) as ProductInputDto;
+  }
+}

@@ -1,0 +1,41 @@
+import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { AdminOnly } from '../../common/auth/jwt-auth.guard';
+import { ErrorDto } from '../../common/error.dto';
+import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { AdminReviewsService } from './admin-reviews.service';
+import { ReviewRecordDto } from './dto/admin.dto';
+
+@ApiTags('admin')
+@Controller('admin/reviews')
+@AdminOnly()
+export class AdminReviewsController {
+  constructor(private readonly reviews: AdminReviewsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Reviews (react-admin list; filter q over title and comment, product, user, rating, verified, id)' })
+  @ApiReactAdminList('reviews', ReviewRecordDto)
+  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    const { records, skip, total } = await this.reviews.list(query);
+    setContentRange(res, 'reviews', skip, records.length, total);
+    return records;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One review' })
+  @ApiOkResponse({ type: ReviewRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  getOne(@Param('id') id: string) {
+    return this.reviews.getOne(id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: "Delete a review; the product's rating and review count follow (answers the deleted record)" })
+  @ApiOkResponse({ type: ReviewRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
+    return this.reviews.remove(id, actor);
+  }
+}

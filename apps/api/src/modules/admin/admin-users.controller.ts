@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { AdminOnly } from '../../common/auth/jwt-auth.guard';
+import { ErrorDto } from '../../common/error.dto';
+import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { AdminUsersService } from './admin-users.service';
+import {
+  AdminCreateUserDto, AdminUserRecordDto, ChangeActiveDto, ChangeRoleDto, DeletedResponseDto, UserCreatedResponseDto,
+  UserMessageResponseDto,
+} from './dto/admin.dto';
+
+@ApiTags('admin')
+@Controller('admin/users')
+@AdminOnly()
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Users (react-admin list; filter q over name and email, role, isActive, id)' })
+  @ApiReactAdminList('users', AdminUserRecordDto)
+  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    const { records, skip, total } = await this.users.list(query);
+    setContentRange(res, 'users', skip, records.length, total);
+    return records;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One user' })
+  @ApiOkResponse({ type: AdminUserRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  getOne(@Param('id') id: string) {
+    return this.users.getOne(id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a user with a role (the back office "Add User")' })
+  @ApiCreatedResponse({ type: UserCreatedResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: "Invalid field or 'Please choose a stronger password'" })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Email already registered' })
+  async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
+    const user = await this.users.create(body, actor);
+    return { success: true, message: 'User created', user, id: user.id };
+  }
+
+  @Put(':id/role')
+  @ApiOperation({ summary: "Change a user's role (not your own; never the last active admin's)" })
+  @ApiOkResponse({ type: UserMessageResponseDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Own role, or the last active admin' })
+  async changeRole(@Param('id') id: string, @Body() body: ChangeRoleDto, @CurrentUser() actor: AuthUser) {
+    const user = await this.users.changeRole(id, body.role, actor);
+    return { success: true, message: 'User role updated successfully', user };
+  }
+
+  @Put(':id/active')
+  @ApiOperation({ summary: 'Activate or deactivate a user (not yourself; never the last active admin)' })
+  @ApiOkResponse({ type: UserMessageResponseDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Own account, or the last active admin' })
+  async setActive(@Param('id') id: string, @Body() body: ChangeActiveDto, @CurrentUser() actor: AuthUser) {
+    const user = await this.users.setActive(id, body.isActive, actor);
+    return { success: true, message: 'User status updated successfully', user };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a user (not yourself; never the last active admin)' })
+  @ApiOkResponse({ type: DeletedResponseDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Own account, or the last active admin' })
+  async remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
+    return { success: true, message: 'User deleted successfully', id: await this.users.remove(id, actor) };
+  }
+}

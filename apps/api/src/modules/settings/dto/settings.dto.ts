@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsEmail, IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
+
+const MAX_SHIPPING_ETB = 1_000_000;
+
+/**
+ * The settings form of the back office (SPEC section 3 plus the shipping settings of DECISIONS.md,
+ * in ETB). The client sends the whole object it read; a field left out keeps its stored value.
+ */
+export class SettingsInputDto {
+  @ApiPropertyOptional({ example: 'Addis Natural Beauty' }) @IsOptional() @IsString() @MinLength(1) @MaxLength(100) siteName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) siteDescription?: string;
+  @ApiPropertyOptional({ example: 'admin@beauty.et' })
+  @IsOptional() @IsEmail({}, { message: 'adminEmail must be a valid email address' }) @MaxLength(254)
+  adminEmail?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_CURRENCIES, default: 'ETB' }) @IsOptional() @IsIn(SETTINGS_CURRENCIES) currency?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_LANGUAGES, default: 'en' }) @IsOptional() @IsIn(SETTINGS_LANGUAGES) language?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_TIMEZONES, default: 'UTC' }) @IsOptional() @IsIn(SETTINGS_TIMEZONES) timezone?: string;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() emailNotifications?: boolean;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() orderNotifications?: boolean;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() lowStockAlerts?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() maintenanceMode?: boolean;
+  @ApiPropertyOptional({ example: 150, description: 'ETB' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  standardShipping?: number;
+  @ApiPropertyOptional({ example: 300, description: 'ETB' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  expressShipping?: number;
+  @ApiPropertyOptional({ example: 0, description: 'ETB' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  pickupShipping?: number;
+  @ApiPropertyOptional({ example: 1000, description: 'ETB; standard shipping is free over it' })
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  freeShippingThreshold?: number;
+}
+
+export class SettingsDto {
+  @ApiProperty() siteName!: string;
+  @ApiProperty() siteDescription!: string;
+  @ApiProperty() adminEmail!: string;
+  @ApiProperty({ enum: SETTINGS_CURRENCIES }) currency!: string;
+  @ApiProperty({ enum: SETTINGS_LANGUAGES }) language!: string;
+  @ApiProperty({ enum: SETTINGS_TIMEZONES }) timezone!: string;
+  @ApiProperty() emailNotifications!: boolean;
+  @ApiProperty() orderNotifications!: boolean;
+  @ApiProperty() lowStockAlerts!: boolean;
+  @ApiProperty() maintenanceMode!: boolean;
+  @ApiProperty({ example: 150 }) standardShipping!: number;
+  @ApiProperty({ example: 300 }) expressShipping!: number;
+  @ApiProperty({ example: 0 }) pickupShipping!: number;
+  @ApiProperty({ example: 1000 }) freeShippingThreshold!: number;
+}
+
+export class SettingsResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: SettingsDto }) settings!: SettingsDto;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) updatedAt?: string | null;
+  @ApiPropertyOptional({ example: 'Settings saved' }) message?: string;
+}
+
+export class ShippingOptionDto {
+  @ApiProperty({ enum: ['standard', 'express', 'pickup'] }) method!: string;
+  @ApiProperty({ example: 150, description: 'ETB' }) price!: number;
+  @ApiProperty({ example: 3 }) minDays!: number;
+  @ApiProperty({ example: 5 }) maxDays!: number;
+  @ApiProperty({ example: '3-5 business days' }) deliveryTime!: string;
+  @ApiPropertyOptional({ example: 1000, description: 'ETB; this method is free when the subtotal is over it' })
+  freeOver?: number;
+}
+
+export class PublicSettingsDto {
+  @ApiProperty() siteName!: string;
+  @ApiProperty() siteDescription!: string;
+  @ApiProperty({ enum: SETTINGS_CURRENCIES }) currency!: string;
+  @ApiProperty({ enum: SETTINGS_LANGUAGES }) language!: string;
+  @ApiProperty() maintenanceMode!: boolean;
+  @ApiProperty({ type: [ShippingOptionDto] }) shipping!: ShippingOptionDto[];
+  @ApiProperty({ example: 1000 }) freeShippingThreshold!: number;
+  @ApiProperty({ example: 15 }) taxPercent!: number;
+}
+
+export class PublicSettingsResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: PublicSettingsDto }) settings!: PublicSettingsDto;
+}
