@@ -1,10 +1,10 @@
-import { ApiError, type ApiClient, type Product, type ProductList } from '@shop/api-client';
-import { toBirr } from '@shop/shared';
+import { ApiError, type Product, type ProductList, type components } from '@shop/api-client';
 import type { ProductQuery } from './catalogue';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings, type ReviewView } from './shop-data';
 import { apiFor } from './session.server';
 
 type Query = Partial<ProductQuery>;
+type Review = components['schemas']['ReviewDto'];
 
 /** Lists products through the typed client; an API failure is reported, never replaced by fake goods. */
 export async function listProducts(request: Request, query: Query): Promise<{ data?: ProductList; failed: boolean }> {
@@ -31,60 +31,63 @@ export async function getProduct(
   }
 }
 
-/**
- * Reads a JSON answer of an endpoint through the typed client's transport. Used for the endpoints
- * (reviews, settings, cart, wishlist) whose types are read loosely because they are optional extras
- * of a page: any failure becomes `undefined` and the page shows its fallback.
- */
-export async function getLoose<T>(api: ApiClient, path: string, query?: Record<string, string | number>): Promise<T | undefined> {
+/** Reviews of a product, newest first; null when the call failed. */
+export async function productReviews(request: Request, productId: string): Promise<ReviewView[] | null> {
   try {
-    const get = api.GET as unknown as (p: string, init: unknown) => Promise<{ data?: T; response: Response }>;
-    const result = await get(path, { params: { query } });
-    return result.response.ok ? result.data : undefined;
+    const { data } = await apiFor(request).GET('/api/reviews/product/{id}', {
+      params: { path: { id: productId }, query: { limit: 50 } },
+    });
+    return data ? data.reviews.map(toReviewView) : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-/** Reviews of a product, newest first; null when the call failed. */
-export async function productReviews(request: Request, productId: string): Promise<ReviewView[] | null> {
-  const body = await getLoose<{ reviews?: ReviewView[] }>(apiFor(request), `/api/reviews/product/${encodeURIComponent(productId)}`, { limit: 50 });
-  return body?.reviews ? body.reviews.map(normaliseReview) : null;
-}
-
-/** Recent reviews for the home page testimonials; empty when the call fails. */
+/** Recent reviews for the home page testimonials; empty when the call fails (3 static ones show). */
 export async function recentReviews(request: Request): Promise<ReviewView[]> {
-  const body = await getLoose<{ reviews?: ReviewView[] }>(apiFor(request), '/api/reviews/recent', { limit: 6 });
-  return (body?.reviews ?? []).map(normaliseReview).filter((r) => r.comment);
+  try {
+    const { data } = await apiFor(request).GET('/api/reviews/recent', { params: { query: { limit: 6 } } });
+    return (data?.reviews ?? []).map(toReviewView).filter((r) => r.comment);
+  } catch {
+    return [];
+  }
 }
 
-function normaliseReview(r: ReviewView & { text?: string }): ReviewView {
-  return { ...r, comment: r.comment ?? r.text ?? '', user: r.user ?? { name: '' } };
+function toReviewView(r: Review): ReviewView {
+  return {
+    _id: r._id,
+    user: { _id: r.user?._id, name: r.user?.name ?? '' },
+    product: r.product ? { _id: r.product._id, name: r.product.name, nameAm: r.product.nameAm } : undefined,
+    rating: r.rating,
+    title: r.title,
+    comment: r.comment ?? r.text ?? '',
+    verified: r.verified,
+    createdAt: r.createdAt,
+  };
 }
 
 /** Public settings; a failure counts as "not in maintenance" with the default shipping options. */
 export async function publicSettings(request: Request): Promise<PublicSettings> {
-  type Raw = Record<string, unknown> & { settings?: Record<string, unknown> };
-  const raw = await getLoose<Raw>(apiFor(request), '/api/settings/public');
-  const s = (raw?.settings ?? raw ?? {}) as Record<string, unknown>;
-  const shipping = (s.shipping ?? {}) as Record<string, unknown>;
-  const etb = (v: unknown, santim: unknown, fallback: number) =>
-    typeof v === 'number' ? v : typeof santim === 'number' ? toBirr(santim) : fallback;
-  const d = DEFAULT_PUBLIC_SETTINGS.shipping;
-  return {
-    siteName: typeof s.siteName === 'string' ? s.siteName : undefined,
-    maintenanceMode: s.maintenanceMode === true,
-    shipping: {
-      standard: etb(shipping.standard ?? s.standardShipping, s.standardShippingSantim, d.standard),
-      express: etb(shipping.express ?? s.expressShipping, s.expressShippingSantim, d.express),
-      pickup: etb(shipping.pickup ?? s.pickupShipping, s.pickupShippingSantim, d.pickup),
-      freeShippingThreshold: etb(
-        shipping.freeShippingThreshold ?? shipping.freeStandardOver ?? s.freeShippingThreshold,
-        s.freeShippingThresholdSantim,
-        d.freeShippingThreshold,
-      ),
-    },
-  };
+  try {
+    const { data } = await apiFor(request).GET('/api/settings/public');
+    if (!data?.settings) return DEFAULT_PUBLIC_SETTINGS;
+    const s = data.settings;
+    const d = DEFAULT_PUBLIC_SETTINGS.shipping;
+    const price = (method: 'standard' | 'express' | 'pickup', fallback: number) =>
+      s.shipping.find((o) => o.method === method)?.price ?? fallback;
+    return {
+      siteName: s.siteName,
+      maintenanceMode: s.maintenanceMode === true,
+      shipping: {
+        standard: price('standard', d.standard),
+        express: price('express', d.express),
+        pickup: price('pickup', d.pickup),
+        freeShippingThreshold: s.freeShippingThreshold ?? d.freeShippingThreshold,
+      },
+    };
+  } catch {
+    return DEFAULT_PUBLIC_SETTINGS;
+  }
 }
 
 /** The signed-in shopper's cart and wishlist counts; failures count as empty. */
@@ -95,20 +98,18 @@ export async function basketSummary(request: Request): Promise<{
   wishlistIds: string[];
 }> {
   const api = apiFor(request);
-  type Line = { _id?: string; product?: { _id?: string } | string; quantity?: number };
   const [cart, wishlist] = await Promise.all([
-    getLoose<{ products?: Line[]; itemCount?: number }>(api, '/api/cart'),
-    getLoose<{ products?: Line[] }>(api, '/api/wishlist'),
+    api.GET('/api/cart').then((r) => r.data, () => undefined),
+    api.GET('/api/wishlist').then((r) => r.data, () => undefined),
   ]);
-  const idOf = (l: Line) => (typeof l.product === 'string' ? l.product : l.product?._id ?? l._id ?? '');
   const cartQuantities: Record<string, number> = {};
   for (const line of cart?.products ?? []) {
-    const id = idOf(line);
-    if (id) cartQuantities[id] = (cartQuantities[id] ?? 0) + (line.quantity ?? 0);
+    const id = line.product?._id;
+    if (id) cartQuantities[id] = (cartQuantities[id] ?? 0) + line.quantity;
   }
   const cartCount = cart?.itemCount ?? Object.values(cartQuantities).reduce((a, b) => a + b, 0);
-  const wishlistIds = (wishlist?.products ?? []).map(idOf).filter(Boolean);
-  return { cartCount, wishlistCount: wishlistIds.length, cartQuantities, wishlistIds };
+  const wishlistIds = (wishlist?.products ?? []).map((item) => item.product?._id).filter((id): id is string => Boolean(id));
+  return { cartCount, wishlistCount: wishlist?.products.length ?? 0, cartQuantities, wishlistIds };
 }
 
 /** Sends the contact form to the API; the API's message on failure, or none (the page has its own). */
@@ -117,9 +118,11 @@ export async function submitContact(
   body: { name: string; email: string; subject: string; message: string },
 ): Promise<{ ok: true } | { ok: false; status: number; message?: string }> {
   try {
-    const post = apiFor(request).POST as unknown as (p: string, init: unknown) => Promise<{ data?: unknown; error?: { message?: string }; response: Response }>;
     const forwarded = request.headers.get('X-Forwarded-For');
-    const result = await post('/api/contacts/submit', { body, headers: forwarded ? { 'X-Forwarded-For': forwarded } : {} });
+    const result = await apiFor(request).POST('/api/contacts/submit', {
+      body,
+      headers: forwarded ? { 'X-Forwarded-For': forwarded } : {},
+    });
     if (result.response.ok) return { ok: true };
     return { ok: false, status: result.response.status, message: result.error?.message };
   } catch {

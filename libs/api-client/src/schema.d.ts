@@ -4,6 +4,75 @@
  */
 
 export interface paths {
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site settings (admin); the defaults until the first save */
+        get: operations["Settings_get"];
+        /** Save the settings form (admin); fields left out keep their value */
+        put: operations["Settings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public subset of the settings for the storefront */
+        get: operations["Settings_getPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail (react-admin list; filter entity, entityId, action, actor) */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit entry */
+        get: operations["Audit_getOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -106,6 +175,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My profile (with my saved addresses) */
+        get: operations["Users_getProfile"];
+        /** Update my name, email and phone (Ethiopian formats, normalised to +251...) */
+        put: operations["Users_updateProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change my password (current password required, new one strong enough) */
+        put: operations["Users_changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My saved addresses */
+        get: operations["Users_listAddresses"];
+        put?: never;
+        /** Save an address (country defaults to Ethiopia; numeric id assigned) */
+        post: operations["Users_addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit one of my addresses */
+        put: operations["Users_updateAddress"];
+        post?: never;
+        /** Remove one of my addresses */
+        delete: operations["Users_removeAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -160,10 +300,957 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest reviews (home page testimonials); limit defaults to 6, capped at 20 */
+        get: operations["Reviews_recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's reviews, newest first, with its rating and review count */
+        get: operations["Reviews_listForProduct"];
+        put?: never;
+        /** Review a product (customers; one review per product) */
+        post: operations["Reviews_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a review (its author or an admin) */
+        delete: operations["Reviews_remove"];
+        options?: never;
+        head?: never;
+        /** Edit a review (its author or an admin) */
+        patch: operations["Reviews_update"];
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload product images (admin): multipart field images, PNG/JPG/GIF by content, under 5MB each, at most 5 */
+        post: operations["Uploads_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded image (public) */
+        get: operations["Uploads_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cart with current product data; drops withdrawn or sold-out lines with a notice */
+        get: operations["Cart_getCart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add units of a product (default 1, at most 10 per add, never beyond the stock) */
+        post: operations["Cart_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/update/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a line's quantity (1 to the stock) */
+        patch: operations["Cart_update"];
+        trace?: never;
+    };
+    "/api/cart/remove/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a line (idempotent) */
+        delete: operations["Cart_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Empty the cart */
+        delete: operations["Cart_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/clearAllFromCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Empty the cart (the name the payment success page calls) */
+        delete: operations["Cart_clearAll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wishlist with current product data and notification preferences */
+        get: operations["Wishlist_getWishlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/add/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a product (optional notification preferences; adding again updates them) */
+        post: operations["Wishlist_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/remove/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a product (idempotent) */
+        delete: operations["Wishlist_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/move-to-cart/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a wished product to the cart (cart rules apply), taking it off the wishlist */
+        post: operations["Wishlist_moveToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/notifications/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the notify-on-sale / notify-on-stock preferences of a wished product */
+        patch: operations["Wishlist_updatePreferences"];
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order from the signed-in user's cart
+         * @description Items come from the server-side cart; prices, shipping (settings rates) and 15% tax are computed by the server. Stock is reserved for every line or for none. The ordered lines leave the cart.
+         */
+        post: operations["Orders_placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/my-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's orders, newest first */
+        get: operations["Orders_myOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order (its owner or an admin; anyone else gets 404) */
+        get: operations["Orders_getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund */
+        patch: operations["Orders_cancel"];
+        trace?: never;
+    };
+    "/api/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the status (admin), following the order status machine */
+        patch: operations["Orders_changeStatus"];
+        trace?: never;
+    };
+    "/api/payments/initialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying one of your orders
+         * @description Makes a unique tx_ref tied to the order and initialises the transaction with the provider (Chapa, or the offline test provider when no keys are configured) for the amount and currency of the stored order. The browser follows checkoutUrl or posts hostedForm.fields to hostedForm.action.
+         */
+        post: operations["Payments_initialize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/verify/{txRef}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a transaction with the provider (owner or admin)
+         * @description The order becomes paid only when the provider reports success with the amount and currency of the stored order. Idempotent: a settled transaction is answered from the record.
+         */
+        get: operations["Payments_verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chapa's callback_url (public)
+         * @description Chapa calls it after a payment; it only triggers a verification with Chapa and reveals no order details.
+         */
+        get: operations["Payments_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chapa webhook (public, signed)
+         * @description The HMAC-SHA256 (hex) of the raw request body keyed with CHAPA_WEBHOOK_SECRET must be sent in x-chapa-signature or chapa-signature. The transaction is then verified with Chapa before the order changes; repeat deliveries change nothing.
+         */
+        post: operations["Payments_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test/{txRef}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offline test provider's checkout page (HTML; only when no Chapa keys are configured) */
+        get: operations["Payments_testCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test/{txRef}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete or fail a test payment (owner; test provider only)
+         * @description JSON callers get the verification answer; a form post from the test page gets an HTML page that returns to the shop.
+         */
+        post: operations["Payments_completeTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message from the Contact page (public; limited per client IP per hour) */
+        post: operations["Contacts_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, newest first, optionally by status (admin) */
+        get: operations["Contacts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contact message (admin) */
+        get: operations["Contacts_get"];
+        put?: never;
+        post?: never;
+        /** Delete a contact message (admin) */
+        delete: operations["Contacts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a contact message unread, read or replied (admin) */
+        patch: operations["Contacts_setStatus"];
+        trace?: never;
+    };
+    "/api/admin/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard figures: totals, 7-day sales in the shop timezone, top sellers, recent orders and activity, low stock */
+        get: operations["AdminDashboard_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id) */
+        get: operations["AdminOrders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with items, address, payment status, tracking number and status history */
+        get: operations["AdminOrders_getOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move the order along the status machine (cancel restores stock); optional tracking number */
+        put: operations["AdminOrders_changeStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users (react-admin list; filter q over name and email, role, isActive, id) */
+        get: operations["AdminUsers_list"];
+        put?: never;
+        /** Create a user with a role (the back office "Add User") */
+        post: operations["AdminUsers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user */
+        get: operations["AdminUsers_getOne"];
+        put?: never;
+        post?: never;
+        /** Delete a user (not yourself; never the last active admin) */
+        delete: operations["AdminUsers_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a user's role (not your own; never the last active admin's) */
+        put: operations["AdminUsers_changeRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activate or deactivate a user (not yourself; never the last active admin) */
+        put: operations["AdminUsers_setActive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id) */
+        get: operations["AdminProducts_list"];
+        put?: never;
+        /** Create a product (react-admin create: answers the record with id) */
+        post: operations["AdminProducts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product (withdrawn ones included) */
+        get: operations["AdminProducts_getOne"];
+        /** Update a product (react-admin update). The record read-only fields (id, _id, rating, reviewCount, discount, timestamps) are ignored; price and stock changes are audited */
+        put: operations["AdminProducts_update"];
+        post?: never;
+        /** Withdraw a product from sale (react-admin delete: answers the record) */
+        delete: operations["AdminProducts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages (react-admin list; filter q over name, email and subject, status, id) */
+        get: operations["AdminContacts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contact message */
+        get: operations["AdminContacts_getOne"];
+        /** Set the status (unread, read, replied); the whole record may be sent, only status changes */
+        put: operations["AdminContacts_update"];
+        post?: never;
+        /** Delete a contact message (answers the deleted record) */
+        delete: operations["AdminContacts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviews (react-admin list; filter q over title and comment, product, user, rating, verified, id) */
+        get: operations["AdminReviews_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review */
+        get: operations["AdminReviews_getOne"];
+        put?: never;
+        post?: never;
+        /** Delete a review; the product's rating and review count follow (answers the deleted record) */
+        delete: operations["AdminReviews_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SettingsDto: {
+            siteName: string;
+            siteDescription: string;
+            adminEmail: string;
+            /** @enum {string} */
+            currency: "ETB" | "USD";
+            /** @enum {string} */
+            language: "en" | "am";
+            /** @enum {string} */
+            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+            emailNotifications: boolean;
+            orderNotifications: boolean;
+            lowStockAlerts: boolean;
+            maintenanceMode: boolean;
+            /** @example 150 */
+            standardShipping: number;
+            /** @example 300 */
+            expressShipping: number;
+            /** @example 0 */
+            pickupShipping: number;
+            /** @example 1000 */
+            freeShippingThreshold: number;
+        };
+        SettingsResponseDto: {
+            /** @example true */
+            success: boolean;
+            settings: components["schemas"]["SettingsDto"];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            /** @example Settings saved */
+            message?: string;
+        };
+        FieldErrorDto: {
+            /** @example email */
+            field: string;
+            /** @example email must be an email */
+            message: string;
+        };
+        ErrorDto: {
+            /** @example false */
+            success: boolean;
+            /** @example 404 */
+            statusCode: number;
+            /** @example Product not found */
+            message: string;
+            errors?: components["schemas"]["FieldErrorDto"][];
+        };
+        SettingsInputDto: {
+            /** @example Addis Natural Beauty */
+            siteName?: string;
+            siteDescription?: string;
+            /** @example admin@beauty.et */
+            adminEmail?: string;
+            /**
+             * @default ETB
+             * @enum {string}
+             */
+            currency: "ETB" | "USD";
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "am";
+            /**
+             * @default UTC
+             * @enum {string}
+             */
+            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+            /** @default true */
+            emailNotifications: boolean;
+            /** @default true */
+            orderNotifications: boolean;
+            /** @default true */
+            lowStockAlerts: boolean;
+            /** @default false */
+            maintenanceMode: boolean;
+            /**
+             * @description ETB
+             * @example 150
+             */
+            standardShipping?: number;
+            /**
+             * @description ETB
+             * @example 300
+             */
+            expressShipping?: number;
+            /**
+             * @description ETB
+             * @example 0
+             */
+            pickupShipping?: number;
+            /**
+             * @description ETB; standard shipping is free over it
+             * @example 1000
+             */
+            freeShippingThreshold?: number;
+        };
+        ShippingOptionDto: {
+            /** @enum {string} */
+            method: "standard" | "express" | "pickup";
+            /**
+             * @description ETB
+             * @example 150
+             */
+            price: number;
+            /** @example 3 */
+            minDays: number;
+            /** @example 5 */
+            maxDays: number;
+            /** @example 3-5 business days */
+            deliveryTime: string;
+            /**
+             * @description ETB; this method is free when the subtotal is over it
+             * @example 1000
+             */
+            freeOver?: number;
+        };
+        PublicSettingsDto: {
+            siteName: string;
+            siteDescription: string;
+            /** @enum {string} */
+            currency: "ETB" | "USD";
+            /** @enum {string} */
+            language: "en" | "am";
+            maintenanceMode: boolean;
+            shipping: components["schemas"]["ShippingOptionDto"][];
+            /** @example 1000 */
+            freeShippingThreshold: number;
+            /** @example 15 */
+            taxPercent: number;
+        };
+        PublicSettingsResponseDto: {
+            /** @example true */
+            success: boolean;
+            settings: components["schemas"]["PublicSettingsDto"];
+        };
+        AuditEntryDto: {
+            id: string;
+            _id: string;
+            /** @enum {string} */
+            entity: "order" | "user" | "product" | "settings";
+            entityId: string;
+            /** @example order.status */
+            action: string;
+            /** @description Value before the change */
+            from?: Record<string, never>;
+            /** @description Value after the change */
+            to?: Record<string, never>;
+            actor?: string | null;
+            actorEmail?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         DatabaseHealthDto: {
             /** @example true */
             ok: boolean;
@@ -184,21 +1271,6 @@ export interface components {
              * @example 12.5
              */
             uptime: number;
-        };
-        FieldErrorDto: {
-            /** @example email */
-            field: string;
-            /** @example email must be an email */
-            message: string;
-        };
-        ErrorDto: {
-            /** @example false */
-            success: boolean;
-            /** @example 404 */
-            statusCode: number;
-            /** @example Product not found */
-            message: string;
-            errors?: components["schemas"]["FieldErrorDto"][];
         };
         RegisterDto: {
             /**
@@ -288,6 +1360,119 @@ export interface components {
             /** @example true */
             success: boolean;
             user: components["schemas"]["UserDto"];
+        };
+        AddressDto: {
+            /**
+             * @description Numeric id, unique within the user
+             * @example 1
+             */
+            id: number;
+            street: string;
+            city: string;
+            state: string;
+            zipCode: string;
+            /** @example Ethiopia */
+            country: string;
+            isDefault: boolean;
+        };
+        ProfileUserDto: {
+            _id: string;
+            id: string;
+            name: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone?: string;
+            /** @enum {string} */
+            role: "customer" | "admin";
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description On GET /users/profile */
+            addresses?: components["schemas"]["AddressDto"][];
+        };
+        ProfileResponseDto: {
+            /** @example true */
+            success: boolean;
+            user: components["schemas"]["ProfileUserDto"];
+            /** @example Profile updated successfully */
+            message?: string;
+        };
+        UpdateProfileDto: {
+            /**
+             * @description Or firstName + lastName
+             * @example Hanna Tesfaye
+             */
+            name?: string;
+            firstName?: string;
+            lastName?: string;
+            /** @example hanna@example.et */
+            email?: string;
+            /**
+             * @description Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it
+             * @example 0911234567
+             */
+            phone?: Record<string, never> | null;
+        };
+        ChangePasswordDto: {
+            /** @description The current password (alias: oldPassword); one of them is required */
+            currentPassword?: string;
+            /** @description Alias of currentPassword */
+            oldPassword?: string;
+            /**
+             * @description Strength score of at least 3 (SPEC section 5)
+             * @example Injera@2027
+             */
+            newPassword: string;
+            /** @description When sent, must equal newPassword */
+            confirmPassword?: string;
+        };
+        AddressListResponseDto: {
+            /** @example true */
+            success: boolean;
+            addresses: components["schemas"]["AddressDto"][];
+        };
+        AddressInputDto: {
+            /** @example Bole Road, House 12 */
+            street: string;
+            /** @example Addis Ababa */
+            city: string;
+            /** @example Addis Ababa */
+            state: string;
+            /** @example 1000 */
+            zipCode: string;
+            /**
+             * @description Delivery is only within Ethiopia
+             * @default Ethiopia
+             * @example Ethiopia
+             */
+            country: string;
+            /** @description Make this the default address (the first address always is) */
+            isDefault?: boolean;
+        };
+        AddressResponseDto: {
+            /** @example true */
+            success: boolean;
+            address: components["schemas"]["AddressDto"];
+            addresses: components["schemas"]["AddressDto"][];
+        };
+        UpdateAddressDto: {
+            /** @example Bole Road, House 12 */
+            street?: string;
+            /** @example Addis Ababa */
+            city?: string;
+            /** @example Addis Ababa */
+            state?: string;
+            /** @example 1000 */
+            zipCode?: string;
+            /**
+             * @description Delivery is only within Ethiopia
+             * @default Ethiopia
+             * @example Ethiopia
+             */
+            country: string;
+            /** @description Make this the default address (the first address always is) */
+            isDefault?: boolean;
         };
         ProductDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -448,6 +1633,741 @@ export interface components {
             success: boolean;
             product: components["schemas"]["ProductDto"];
         };
+        ReviewUserDto: {
+            _id: string;
+            /** @example Hanna Tesfaye */
+            name: string;
+        };
+        ReviewProductDto: {
+            _id: string;
+            /** @example Moringa Glow Serum */
+            name: string;
+            nameAm?: string;
+            image?: string;
+        };
+        ReviewDto: {
+            _id: string;
+            user: components["schemas"]["ReviewUserDto"];
+            product: components["schemas"]["ReviewProductDto"];
+            rating: number;
+            title?: string;
+            comment: string;
+            /** @description Mirror of comment */
+            text: string;
+            /** @description The author has a delivered order with this product */
+            verified: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecentReviewsResponseDto: {
+            /** @example true */
+            success: boolean;
+            reviews: components["schemas"]["ReviewDto"][];
+        };
+        ProductReviewsResponseDto: {
+            /** @example true */
+            success: boolean;
+            reviews: components["schemas"]["ReviewDto"][];
+            /**
+             * @description Average rating, one decimal
+             * @example 4.3
+             */
+            rating: number;
+            /** @example 12 */
+            reviewCount: number;
+            /** @example 1 */
+            page: number;
+            /** @example 1 */
+            totalPages: number;
+        };
+        CreateReviewDto: {
+            /** @example 5 */
+            rating: number;
+            /**
+             * @description Required unless sent as text
+             * @example My skin loves it
+             */
+            comment?: string;
+            /** @description Alias of comment */
+            text?: string;
+            /** @example Great for the dry season */
+            title?: string;
+        };
+        ReviewResponseDto: {
+            /** @example true */
+            success: boolean;
+            review: components["schemas"]["ReviewDto"];
+            /** @example 4.3 */
+            rating: number;
+            /** @example 12 */
+            reviewCount: number;
+            /** @example Review added */
+            message?: string;
+        };
+        UpdateReviewDto: {
+            rating?: number;
+            comment?: string;
+            /** @description Alias of comment */
+            text?: string;
+            title?: string;
+        };
+        ReviewDeletedResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @example Review deleted */
+            message: string;
+            /** @example 4.3 */
+            rating: number;
+            /** @example 11 */
+            reviewCount: number;
+        };
+        UploadImagesBodyDto: {
+            /** @description PNG, JPG or GIF images, each under 5MB, at most 5 */
+            images: string[];
+        };
+        UploadedImageDto: {
+            /** @example /api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png */
+            url: string;
+            /** @example moringa.png */
+            originalName: string;
+            /** @example image/png */
+            contentType: string;
+            /** @example 48213 */
+            size: number;
+        };
+        UploadResponseDto: {
+            /** @example true */
+            success: boolean;
+            /**
+             * @example [
+             *       "/api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png"
+             *     ]
+             */
+            urls: string[];
+            files: components["schemas"]["UploadedImageDto"][];
+        };
+        CartLineDto: {
+            /** @description The current product (live price, stock, images) */
+            product: components["schemas"]["ProductDto"];
+            /** @example 2 */
+            quantity: number;
+        };
+        CartNoticeDto: {
+            /** @example 665f1c2e9b1d8c0012345678 */
+            productId: string;
+            /** @enum {string} */
+            type: "removed" | "quantity_reduced";
+            /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
+            message: string;
+        };
+        CartDto: {
+            /** @example true */
+            success: boolean;
+            products: components["schemas"]["CartLineDto"][];
+            /**
+             * @description Sum of price times quantity, in ETB
+             * @example 1300
+             */
+            total: number;
+            /**
+             * @description Sum of quantities
+             * @example 2
+             */
+            itemCount: number;
+            /** @description Lines dropped or reduced since the last visit */
+            notices?: components["schemas"]["CartNoticeDto"][];
+            /** @example Cart cleared */
+            message?: string;
+        };
+        AddToCartDto: {
+            /** @example 665f1c2e9b1d8c0012345678 */
+            productId: string;
+            /**
+             * @default 1
+             * @example 1
+             */
+            quantity: number;
+        };
+        UpdateCartItemDto: {
+            /**
+             * @description The new quantity, between 1 and the stock
+             * @example 2
+             */
+            quantity: number;
+        };
+        WishlistItemDto: {
+            /** @description Id of the wishlist item */
+            _id: string;
+            /** @description Mirror of _id */
+            id: string;
+            /** @description The current product */
+            product: components["schemas"]["ProductDto"];
+            notifyOnSale: boolean;
+            notifyOnStock: boolean;
+            /**
+             * @description Price in ETB when added
+             * @example 650
+             */
+            priceAtAdd: number;
+            /** Format: date-time */
+            addedAt: string;
+        };
+        WishlistNoticeDto: {
+            productId: string;
+            /** @enum {string} */
+            type: "removed";
+            /** @example Gone Serum is no longer available and was removed from your wishlist */
+            message: string;
+        };
+        WishlistDto: {
+            /** @example true */
+            success: boolean;
+            products: components["schemas"]["WishlistItemDto"][];
+            notices?: components["schemas"]["WishlistNoticeDto"][];
+            /** @example Moved to cart */
+            message?: string;
+        };
+        WishlistPreferencesDto: {
+            /**
+             * @description Tell me when the price drops
+             * @example true
+             */
+            notifyOnSale?: boolean;
+            /**
+             * @description Tell me when it is back in stock
+             * @example false
+             */
+            notifyOnStock?: boolean;
+        };
+        MoveToCartDto: {
+            /**
+             * @default 1
+             * @example 1
+             */
+            quantity: number;
+        };
+        MoveToCartResponseDto: {
+            /** @example true */
+            success: boolean;
+            products: components["schemas"]["WishlistItemDto"][];
+            notices?: components["schemas"]["WishlistNoticeDto"][];
+            /** @example Moved to cart */
+            message?: string;
+            /** @description The cart after the move */
+            cart: components["schemas"]["CartDto"];
+        };
+        ShippingAddressDto: {
+            /** @example Bole Road, House 12 */
+            street: string;
+            /** @example Addis Ababa */
+            city: string;
+            /** @example Addis Ababa */
+            state: string;
+            /** @example 1000 */
+            zipCode: string;
+            /**
+             * @default Ethiopia
+             * @example Ethiopia
+             */
+            country: string;
+        };
+        PlaceOrderDto: {
+            shippingAddress: components["schemas"]["ShippingAddressDto"];
+            /**
+             * @description All are paid through Chapa
+             * @default chapa
+             * @enum {string}
+             */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card";
+            /**
+             * @default standard
+             * @enum {string}
+             */
+            shippingMethod: "standard" | "express" | "pickup";
+        };
+        OrderCustomerDto: {
+            name: string;
+            email: string;
+        };
+        OrderItemDto: {
+            _id: string;
+            /** @description Product id */
+            product: string;
+            /**
+             * @description Name at purchase time
+             * @example Shea Butter Cream
+             */
+            name: string;
+            /** @description Image at purchase time */
+            image?: string;
+            /** @example 2 */
+            quantity: number;
+            /**
+             * @description Unit price in ETB at purchase time
+             * @example 450.5
+             */
+            priceAtPurchase: number;
+        };
+        ShippingAddressViewDto: {
+            street: string;
+            city: string;
+            state: string;
+            zipCode: string;
+            /** @example Ethiopia */
+            country: string;
+        };
+        StatusChangeDto: {
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @description Id of the user who made the change */
+            by: string | null;
+            /** Format: date-time */
+            at: string;
+            note?: string;
+        };
+        OrderDto: {
+            _id: string;
+            /** @description Mirror of _id */
+            id: string;
+            /** @description Id of the customer */
+            user: string;
+            customer?: components["schemas"]["OrderCustomerDto"];
+            orderItems: components["schemas"]["OrderItemDto"][];
+            shippingAddress: components["schemas"]["ShippingAddressViewDto"];
+            /** @enum {string} */
+            shippingMethod: "standard" | "express" | "pickup";
+            /** @example chapa */
+            paymentMethod: string;
+            /**
+             * @description ETB
+             * @example 901
+             */
+            subtotal: number;
+            /**
+             * @description ETB
+             * @example 150
+             */
+            shippingCost: number;
+            /**
+             * @description 15% of the subtotal, ETB
+             * @example 135.15
+             */
+            tax: number;
+            /**
+             * @description subtotal + shippingCost + tax, ETB
+             * @example 1186.15
+             */
+            totalAmount: number;
+            /** @example ETB */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            /** Format: date-time */
+            paidAt?: string;
+            paymentReference?: string;
+            trackingNumber?: string;
+            statusHistory: components["schemas"]["StatusChangeDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrderResponseDto: {
+            /** @example true */
+            success: boolean;
+            order: components["schemas"]["OrderDto"];
+            /** @example Order cancelled */
+            message?: string;
+        };
+        OrderListResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @description Newest first */
+            orders: components["schemas"]["OrderDto"][];
+        };
+        ChangeOrderStatusDto: {
+            /**
+             * @example shipped
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @example ET123456789 */
+            trackingNumber?: string;
+        };
+        InitializePaymentDto: {
+            /**
+             * @description The customer's own unpaid order
+             * @example 665f1c2e9b1d8c0012345678
+             */
+            orderId: string;
+        };
+        HostedFormFieldsDto: {
+            /** @description Chapa public key (empty with the test provider) */
+            public_key: string;
+            tx_ref: string;
+            /**
+             * @description ETB with two decimals
+             * @example 1207.50
+             */
+            amount: string;
+            /** @example ETB */
+            currency: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            title: string;
+            description: string;
+            logo: string;
+            callback_url: string;
+            return_url: string;
+        };
+        HostedFormDto: {
+            /**
+             * @description Where the browser posts the fields
+             * @example https://api.chapa.co/v1/hosted/pay
+             */
+            action: string;
+            fields: components["schemas"]["HostedFormFieldsDto"];
+        };
+        InitializePaymentResponseDto: {
+            /** @example true */
+            success: boolean;
+            /**
+             * @description 'test': the offline test provider, nothing is charged
+             * @enum {string}
+             */
+            provider: "chapa" | "test";
+            /** @example bs-665f1c2e9b1d8c0012345678-9f2c4e1a7b3d5c60 */
+            txRef: string;
+            /** @description The provider's checkout page (or the test checkout page) */
+            checkoutUrl: string;
+            /**
+             * @description ETB, from the stored order
+             * @example 1207.5
+             */
+            amount: number;
+            /** @example ETB */
+            currency: string;
+            hostedForm: components["schemas"]["HostedFormDto"];
+        };
+        PaymentOrderSummaryDto: {
+            _id: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            paymentMethod: string;
+            /** @example 1207.5 */
+            totalAmount: number;
+            /** @example ETB */
+            currency: string;
+            /** Format: date-time */
+            paidAt?: string;
+            paymentReference?: string;
+        };
+        VerifyPaymentResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @enum {string} */
+            status: "paid" | "failed" | "pending" | "refund_pending";
+            /**
+             * @description 'Payment Successful!' (paid), 'Payment was not successful' (declined), 'Payment verification failed' (amount or currency differ from the order), 'Payment is still being processed' (pending), or the refund notice
+             * @example Payment Successful!
+             */
+            message: string;
+            txRef: string;
+            /** @enum {string} */
+            provider: "chapa" | "test";
+            order?: components["schemas"]["PaymentOrderSummaryDto"];
+        };
+        PaymentCallbackResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @enum {string} */
+            status: "paid" | "failed" | "pending" | "refund_pending";
+            /** @example Payment Successful! */
+            message: string;
+            txRef: string;
+            /** @enum {string} */
+            provider: "chapa" | "test";
+        };
+        WebhookAckDto: {
+            /** @example true */
+            received: boolean;
+            /**
+             * @description False for repeats, unknown references and deferred verifications
+             * @example true
+             */
+            processed: boolean;
+        };
+        CompleteTestPaymentDto: {
+            /**
+             * @description The outcome the customer chooses on the test checkout page
+             * @enum {string}
+             */
+            outcome: "success" | "failed";
+        };
+        TestPaymentCompletedDto: {
+            /** @example true */
+            success: boolean;
+            /** @enum {string} */
+            status: "paid" | "failed" | "pending" | "refund_pending";
+            /**
+             * @description 'Payment Successful!' (paid), 'Payment was not successful' (declined), 'Payment verification failed' (amount or currency differ from the order), 'Payment is still being processed' (pending), or the refund notice
+             * @example Payment Successful!
+             */
+            message: string;
+            txRef: string;
+            /** @enum {string} */
+            provider: "chapa" | "test";
+            order?: components["schemas"]["PaymentOrderSummaryDto"];
+            /** @description The storefront's payment return page for this transaction */
+            returnUrl: string;
+        };
+        SubmitContactDto: {
+            /** @example Hana Tesfaye */
+            name: string;
+            /** @example hana@example.com */
+            email: string;
+            /** @example Question about shea butter */
+            subject: string;
+            /** @example Is it suitable for dry skin? */
+            message: string;
+        };
+        ContactSubmittedDto: {
+            /** @example true */
+            success: boolean;
+            /** @example Your message has been sent. We'll get back to you soon. */
+            message: string;
+        };
+        ContactDto: {
+            /** @example 665f1c2e9b1d8c0012345678 */
+            _id: string;
+            name: string;
+            email: string;
+            subject: string;
+            message: string;
+            /** @enum {string} */
+            status: "unread" | "read" | "replied";
+            /** @example 196.188.0.10 */
+            ipAddress?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContactListDto: {
+            /** @example true */
+            success: boolean;
+            contacts: components["schemas"]["ContactDto"][];
+        };
+        ContactResponseDto: {
+            /** @example true */
+            success: boolean;
+            contact: components["schemas"]["ContactDto"];
+            /** @example Contact status updated successfully */
+            message?: string;
+        };
+        ContactStatusDto: {
+            /**
+             * @example read
+             * @enum {string}
+             */
+            status: "unread" | "read" | "replied";
+        };
+        ContactDeletedDto: {
+            /** @example true */
+            success: boolean;
+            /** @example Contact deleted successfully */
+            message: string;
+        };
+        SalesDayDto: {
+            /**
+             * @description Day in the shop timezone
+             * @example 2026-11-23
+             */
+            _id: string;
+            /**
+             * @description Paid sales that day
+             * @example 1725
+             */
+            totalSales: number;
+            /** @example 2 */
+            orders: number;
+        };
+        ProductDetailsDto: {
+            name: string;
+            /** @example 890 */
+            price: number;
+            image?: string;
+        };
+        TopProductDto: {
+            /** @description Product id */
+            _id: string;
+            /** @example 12 */
+            totalQuantity: number;
+            productDetails: components["schemas"]["ProductDetailsDto"];
+        };
+        CustomerDto: {
+            name: string;
+            email: string;
+        };
+        RecentOrderDto: {
+            _id: string;
+            id: string;
+            customer: components["schemas"]["CustomerDto"];
+            totalAmount: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            paymentStatus: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ActivityDto: {
+            orderId: string;
+            /**
+             * @description Dot colour: delivered green, pending yellow, grey otherwise
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** Format: date-time */
+            at: string;
+            customerName: string;
+            totalAmount: number;
+        };
+        LowStockItemDto: {
+            _id: string;
+            name: string;
+            stock: number;
+            price: number;
+            image?: string;
+        };
+        DashboardStatsDto: {
+            /** @example true */
+            success: boolean;
+            totalOrders: number;
+            /** @description Paid orders not cancelled or refunded, ETB two decimals */
+            totalRevenue: number;
+            itemsSold: number;
+            totalUsers: number;
+            /** @description Products on sale (active) */
+            totalProducts: number;
+            /** @description Last 7 days, oldest first, zero days included */
+            salesData: components["schemas"]["SalesDayDto"][];
+            topSellingProducts: components["schemas"]["TopProductDto"][];
+            recentOrders: components["schemas"]["RecentOrderDto"][];
+            recentActivity: components["schemas"]["ActivityDto"][];
+            lowStockItems: components["schemas"]["LowStockItemDto"][];
+            /** @enum {string} */
+            currency: "ETB" | "USD";
+            /** @enum {string} */
+            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+        };
+        AdminOrderStatusDto: {
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @example ET123456789 */
+            trackingNumber?: string;
+        };
+        AdminUserRecordDto: {
+            _id: string;
+            id: string;
+            name: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone?: string;
+            /** @enum {string} */
+            role: "customer" | "admin";
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminCreateUserDto: {
+            /** @example Selam Bekele */
+            name: string;
+            /** @example selam@example.et */
+            email: string;
+            /**
+             * @description At least 3 of: 8+ characters, upper, lower, digit, symbol
+             * @example Buna@2026
+             */
+            password: string;
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            role: "customer" | "admin" | "user";
+            /** @example +251911234567 */
+            phone?: string;
+        };
+        UserCreatedResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @example User role updated successfully */
+            message: string;
+            user: components["schemas"]["UserDto"];
+            /** @description The new user id (react-admin reads it) */
+            id: string;
+        };
+        ChangeRoleDto: {
+            /** @enum {string} */
+            role: "customer" | "admin" | "user";
+        };
+        UserMessageResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @example User role updated successfully */
+            message: string;
+            user: components["schemas"]["UserDto"];
+        };
+        ChangeActiveDto: {
+            isActive: boolean;
+        };
+        DeletedResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @example User deleted successfully */
+            message: string;
+            id: string;
+        };
+        ContactRecordDto: {
+            id: string;
+            _id: string;
+            name: string;
+            email: string;
+            subject: string;
+            message: string;
+            /** @enum {string} */
+            status: "unread" | "read" | "replied";
+            ipAddress?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactStatusInputDto: {
+            /** @enum {string} */
+            status: "unread" | "read" | "replied";
+        };
+        NamedRefDto: {
+            _id: string;
+            name: string;
+        };
+        ReviewRecordDto: {
+            id: string;
+            _id: string;
+            user: components["schemas"]["NamedRefDto"];
+            product: components["schemas"]["NamedRefDto"];
+            rating: number;
+            title?: string;
+            comment: string;
+            verified: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -457,6 +2377,215 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResponseDto"];
+                };
+            };
+            /** @description Invalid value or unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Settings_getPublic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSettingsResponseDto"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of audit records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `audit <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Audit_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Health_health: {
         parameters: {
             query?: never;
@@ -474,7 +2603,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer, or the API is shutting down */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -689,6 +2818,283 @@ export interface operations {
             };
         };
     };
+    Users_getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileResponseDto"];
+                };
+            };
+            /** @description Field errors (email format, phone format, empty name) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description 'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressListResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAddressDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Address not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Users_removeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressListResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Address not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Catalog_listProducts: {
         parameters: {
             query?: {
@@ -719,6 +3125,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductListDto"];
+                };
+            };
+            /** @description Invalid query values (field errors); limit at most 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -931,6 +3346,2765 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryListDto"];
+                };
+            };
+        };
+    };
+    Reviews_recent: {
+        parameters: {
+            query?: {
+                /** @description Larger values are capped */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentReviewsResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Reviews_listForProduct: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewsResponseDto"];
+                };
+            };
+            /** @description Invalid page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Product not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Reviews_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReviewDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewResponseDto"];
+                };
+            };
+            /** @description rating 1-5 and comment required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only customers write reviews */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Product not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description You have already reviewed this product */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Reviews_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDeletedResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description You can only change your own reviews */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Review not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Reviews_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReviewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description You can only change your own reviews */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Review not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Uploads_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadImagesBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponseDto"];
+                };
+            };
+            /** @description 'Only PNG, JPG or GIF images are allowed', too many files, no files */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description File size must be less than 5MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Uploads_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                };
+            };
+            /** @description Image not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ErrorDto"];
+                    "image/jpeg": components["schemas"]["ErrorDto"];
+                    "image/gif": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddToCartDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description Invalid productId or quantity (1 to 10) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Product not found" (unknown or withdrawn) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not enough stock, e.g. "Only 2 left in stock for Shea Butter Cream" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCartItemDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Product not found" or "Product not in cart" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Quantity beyond the stock */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Malformed product id: "Product not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_clearAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Wishlist_getWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Wishlist_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WishlistPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Product not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Wishlist_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Malformed product id: "Product not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Wishlist_moveToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MoveToCartDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveToCartResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Product not in wishlist" or "Product not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not enough stock, naming the product */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Wishlist_updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WishlistPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Product not in wishlist" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_placeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1-255 visible ASCII characters); a retry with the same key answers the same order (200) and never makes a second one */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderDto"];
+            };
+        };
+        responses: {
+            /** @description Replay: the order an earlier request with the same Idempotency-Key made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            /** @description Order placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            /** @description Invalid address or method, client-sent prices, or "Your cart is empty" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A line is short of stock, e.g. "Shea Butter Cream is out of stock" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_myOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Order not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Order not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description e.g. "Cannot cancel an order that is shipped" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_changeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeOrderStatusDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Order not found" */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description e.g. "Cannot change order status from delivered to pending" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_initialize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitializePaymentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitializePaymentResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Order not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The order is cancelled or already paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The provider refused the transaction */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyPaymentResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Payment reference not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Payment verification error (provider unreachable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_callback: {
+        parameters: {
+            query?: {
+                /** @description The transaction reference (alternative name) */
+                tx_ref?: unknown;
+                /** @description The transaction reference (as Chapa sends it) */
+                trx_ref?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCallbackResponseDto"];
+                };
+            };
+            /** @description Payment reference not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Payment verification error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_webhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same signature under the other header name Chapa uses */
+                "chapa-signature"?: string;
+                /** @description HMAC-SHA256 hex of the raw body with the webhook secret */
+                "x-chapa-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tx_ref?: string;
+                    status?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAckDto"];
+                };
+            };
+            /** @description Missing or wrong signature */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_testCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page to simulate a successful or failed payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payment reference not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Payments_completeTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteTestPaymentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPaymentCompletedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Payment reference not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Contacts_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitContactDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactSubmittedDto"];
+                };
+            };
+            /** @description Missing or invalid name, email, subject or message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONTACT_RATE_LIMIT messages per hour per client IP */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Contacts_list: {
+        parameters: {
+            query?: {
+                status?: "unread" | "read" | "replied";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Contacts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Contact not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Contacts_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDeletedDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Contact not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Contacts_setStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactStatusDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Contact not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminDashboard_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStatsDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of orders records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `orders <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_changeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderStatusDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not a valid move from the current status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of users records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `users <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateUserDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCreatedResponseDto"];
+                };
+            };
+            /** @description Invalid field or 'Please choose a stronger password' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Email already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Own account, or the last active admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMessageResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Own role, or the last active admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_setActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeActiveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMessageResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Own account, or the last active admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of products records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `products <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminContacts_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of contacts records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `contacts <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminContacts_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminContacts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactStatusInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRecordDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminContacts_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminReviews_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of reviews records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `reviews <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminReviews_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminReviews_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
