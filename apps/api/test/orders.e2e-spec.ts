@@ -230,6 +230,20 @@ describe('orders', () => {
     expect(await stockOf(id)).toBe(0);
   });
 
+  it('releases the key of a refused request, so the same key can be used once the cart is fixed', async () => {
+    const customer = await newCustomer();
+    const id = await makeProduct({ name: 'Second Chance Soap', price: 40, stock: 2 });
+    await add(customer.token, id, 2);
+    await products.updateOne({ _id: id }, { $set: { stock: 1 } });
+    const refused = await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(409);
+    expect(refused.body.message).toBe('Only 1 left in stock for Second Chance Soap');
+    await request(t.http).patch(`/api/cart/update/${id}`).set(auth(customer.token)).send({ quantity: 1 }).expect(200);
+    const placed = await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(201);
+    expect(placed.body.order.orderItems[0].quantity).toBe(1);
+    await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(200);
+    expect(await stockOf(id)).toBe(0);
+  });
+
   it('refuses a malformed Idempotency-Key with 400', async () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Key Check Balm', price: 60, stock: 3 });
