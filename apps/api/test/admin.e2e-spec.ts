@@ -223,7 +223,7 @@ describe('admin API: dashboard and orders', () => {
     });
 
     it('answers 400, never 500, for malformed sort, range and filter, unknown fields and operator objects', async () => {
-      const bad = [
+      const bad: Record<string, string>[] = [
         { sort: 'not json' }, { sort: '["nope","ASC"]' }, { sort: '["createdAt","SIDEWAYS"]' }, { sort: '{"a":1}' },
         { range: '[5,1]' }, { range: '[-1,4]' }, { range: '["0","9"]' }, { range: '[0' },
         { filter: '[]' }, { filter: '{"status":{"$ne":"pending"}}' }, { filter: '{"q":{"$gt":""}}' }, { filter: '{"unknown":1}' },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CATEGORY_SLUGS } from '@shop/shared';
+import { CATEGORY_SLUGS, LOW_STOCK_THRESHOLD } from '@shop/shared';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
@@ -13,7 +13,6 @@ import { AuditService } from '../audit/audit.service';
 import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import { ProductInputDto } from '../catalog/dto/product-input.dto';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
-import { LOW_STOCK_THRESHOLD, toBirr } from '@shop/shared';
 
 /** Fields of a product record that react-admin sends back on update but nobody edits. */
 const READ_ONLY = ['id', '_id', '__v', 'createdAt', 'updatedAt', 'rating', 'reviewCount', 'discount', 'lastRestockDate'];
@@ -79,19 +78,12 @@ export class AdminProductsService {
     return { id: String(created._id), ...created };
   }
 
-  /** Updates from the whole record react-admin sends; price and stock changes are audited. */
+  /** Updates from the whole record react-admin sends; CatalogService audits price and stock changes. */
   async update(id: string, body: unknown, actor: AuthUser) {
     const before = await this.find(id);
     const input = await this.validate(body, before.stock);
-    const updated = await this.catalog.updateProduct(id, input);
-    const entityId = String(before._id);
-    if (updated.price !== toBirr(before.priceSantim)) {
-      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.price', from: toBirr(before.priceSantim), to: updated.price });
-    }
-    if (updated.stock !== before.stock) {
-      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.stock', from: before.stock, to: updated.stock });
-    }
-    return { id: entityId, ...updated };
+    const updated = await this.catalog.updateProduct(id, input, actor);
+    return { id: String(before._id), ...updated };
   }
 
   /** Withdraws the product from sale (CatalogService's soft delete) and answers the record. */
