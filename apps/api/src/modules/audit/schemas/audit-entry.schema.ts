@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 export const AUDIT_ENTITIES = ['order', 'user', 'product', 'settings'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -7,7 +7,7 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** One recorded change: who changed which field of which record, from what to what, and when. */
 @Schema({ collection: 'audit_log', timestamps: { createdAt: true, updatedAt: false } })
 export class AuditEntry {
-  @Prop({ type: Types.ObjectId, ref: 'User' }) actor?: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, ref: 'User' }) actor?: Types.ObjectId;
   @Prop() actorEmail?: string;
   @Prop({ required: true, enum: AUDIT_ENTITIES }) entity!: string;
   @Prop({ required: true }) entityId!: string;

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 
 export const PAYMENT_PROVIDERS = ['chapa', 'test'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -29,8 +29,8 @@ export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
 @Schema({ timestamps: true, collection: 'payments' })
 export class Payment {
   @Prop({ required: true }) txRef!: string;
-  @Prop({ type: Types.ObjectId, ref: 'Order', required: true }) order!: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, ref: 'Order', required: true }) order!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
   @Prop({ type: String, required: true, enum: PAYMENT_PROVIDERS }) provider!: PaymentProviderName;
   /** Copied from the stored order when the transaction was made; what the provider must confirm. */
   @Prop({ required: true, min: 0 }) amountSantim!: number;
