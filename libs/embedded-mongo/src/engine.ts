@@ -508,12 +508,30 @@ export class Engine {
     }
     const copy = cloneDoc(doc);
     if (Object.keys(modifier).length) {
-      applyUpdate(copy, modifier, statement.arrayFilters, inserting ? undefined : statement.q, { cloneMode: 'none' });
+      const query = inserting ? undefined : statement.q;
+      try {
+        applyUpdate(copy, modifier, statement.arrayFilters, query, { cloneMode: 'none' });
+      } catch (error) {
+        // mingo refuses sibling positional paths (`items.$.a` with `items.$.b`) that MongoDB accepts
+        if (!/would create a conflict/.test((error as Error).message)) throw error;
+        assertNoPathConflict(modifier);
+        const retry = cloneDoc(doc);
+        for (const [op, fields] of Object.entries(modifier)) {
+          for (const [path, value] of Object.entries(fields as Document)) {
+            applyUpdate(retry, { [op]: { [path]: value } }, statement.arrayFilters, query, { cloneMode: 'none' });
+          }
+        }
+        return this.checkedId(doc, retry);
+      }
     }
-    if (valueKey(copy._id) !== valueKey(doc._id)) {
+    return this.checkedId(doc, copy);
+  }
+
+  private checkedId(doc: Document, updated: Document): Document {
+    if (valueKey(updated._id) !== valueKey(doc._id)) {
       throw new MongoCommandError(66, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
     }
-    return copy;
+    return updated;
   }
 
   /** The document an upsert starts from: the equality fields of the query. */
@@ -718,5 +736,17 @@ export class Engine {
       this.storage.append({ t: 'dropIndex', d: db, c: name, name: target });
     }
     return { nIndexesWas: was };
+  }
+}
+
+/** MongoDB's rule: no updated path may equal another or be a prefix of it (segment-wise). */
+function assertNoPathConflict(modifier: Document): void {
+  const paths = Object.values(modifier).flatMap((fields) => Object.keys(fields as Document));
+  for (const a of paths) {
+    for (const b of paths) {
+      if (a === b ? paths.indexOf(a) !== paths.lastIndexOf(a) : b.startsWith(`${a}.`)) {
+        throw new MongoCommandError(40, 'ConflictingUpdateOperators', `Updating the path '${b}' would create a conflict at '${a}'`);
+      }
+    }
   }
 }

@@ -65,6 +65,20 @@ describe('embedded-mongo through the official driver', () => {
     expect(same).toMatchObject({ matchedCount: 2, modifiedCount: 0 });
   });
 
+  it('sets sibling fields through the positional $ in one update, and refuses real path conflicts', async () => {
+    const lists = db.collection('lists');
+    await lists.insertOne({ _id: 'w' as never, items: [{ p: 1, a: false, b: false }, { p: 2, a: false, b: false }] });
+    await lists.updateOne({ _id: 'w' as never, 'items.p': 2 }, { $set: { 'items.$.a': true, 'items.$.b': true } });
+    expect((await lists.findOne({ _id: 'w' as never }))!.items).toEqual([
+      { p: 1, a: false, b: false },
+      { p: 2, a: true, b: true },
+    ]);
+    await expect(
+      lists.updateOne({ _id: 'w' as never, 'items.p': 2 }, { $set: { 'items.$': { p: 9 }, 'items.$.a': 1 } }),
+    ).rejects.toMatchObject({ code: 40 });
+    expect((await lists.findOne({ _id: 'w' as never }))!.items[1]).toEqual({ p: 2, a: true, b: true });
+  });
+
   it('deletes one or many and answers findAndModify in both directions', async () => {
     const c = db.collection('fam');
     await c.insertMany([{ k: 1, v: 'a' }, { k: 2, v: 'b' }, { k: 3, v: 'c' }]);
