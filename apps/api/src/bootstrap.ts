@@ -37,7 +37,7 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
     rawBody: true, // payment webhooks check an HMAC of the exact bytes received
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.disable('x-powered-by');
 
   // Older clients may send the doubled prefix (/api/api/...): DECISIONS.md keeps it as an alias.

@@ -25,9 +25,20 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(40),
       ADMIN_SECRET_KEY: 'y'.repeat(20),
       MONGODB_URI: 'mongodb://db:27017/?replicaSet=rs0',
+      CHAPA_SECRET_KEY: 'CHASECK-live',
+      CHAPA_WEBHOOK_SECRET: 'w'.repeat(20),
     });
     expect(ok.jwt.secret).not.toBe(DEV_JWT_SECRET);
     expect(ok.seedOnEmpty).toBe(false);
+    expect(ok.allowTestPayments).toBe(false);
+  });
+
+  it('refuses the offline test payments in production unless chosen explicitly', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_SECRET_KEY: 'y'.repeat(20) };
+    expect(() => loadConfig(base)).toThrow(/CHAPA_SECRET_KEY must be set in production/);
+    expect(() => loadConfig({ ...base, CHAPA_SECRET_KEY: 'CHASECK-live' })).toThrow(/CHAPA_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...base, ALLOW_TEST_PAYMENTS: 'true' }).allowTestPayments).toBe(true);
+    expect(loadConfig({}).allowTestPayments).toBe(true);
   });
 
   it('rejects malformed values with clear messages', () => {

@@ -40,6 +40,10 @@ export interface AppConfig {
     /** Where the browser posts the hosted payment form. */
     hostedFormUrl: string;
   };
+  /** The offline test payment provider may stand in when no Chapa key is set (never by default in production). */
+  allowTestPayments: boolean;
+  /** Express `trust proxy`: which proxies' X-Forwarded-For to believe for the client IP (rate limits, contact IPs). */
+  trustProxy: string;
 }
 
 export class ConfigError extends Error {
@@ -155,7 +159,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       baseUrl: readUrl(env, 'CHAPA_BASE_URL', 'https://api.chapa.co', problems),
       hostedFormUrl: readUrl(env, 'CHAPA_HOSTED_FORM_URL', 'https://api.chapa.co/v1/hosted/pay', problems),
     },
+    allowTestPayments: readBool(env, 'ALLOW_TEST_PAYMENTS', !production, problems),
+    trustProxy: env.TRUST_PROXY || 'loopback',
   };
+  if (production && !config.chapa.secretKey && !config.allowTestPayments) {
+    problems.push('CHAPA_SECRET_KEY must be set in production (or ALLOW_TEST_PAYMENTS=true for a demo that charges nothing)');
+  }
   if (production && config.chapa.secretKey && !config.chapa.webhookSecret) {
     problems.push('CHAPA_WEBHOOK_SECRET must be set in production when CHAPA_SECRET_KEY is');
   }

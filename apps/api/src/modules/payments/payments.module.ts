@@ -37,6 +37,7 @@ export function reverifyIntervalMs(env: Record<string, string | undefined>, node
       inject: [APP_CONFIG, getModelToken(Payment.name)],
       useFactory: (config: AppConfig, payments: Model<Payment>): PaymentProvider => {
         if (config.chapa.secretKey) return new ChapaProvider(config.chapa);
+        // config refuses production without a Chapa key unless ALLOW_TEST_PAYMENTS=true was chosen deliberately
         if (config.nodeEnv === 'production') {
           new Logger('Payments').warn('No CHAPA_SECRET_KEY: the offline TEST payment provider is active, nothing is charged');
         }
