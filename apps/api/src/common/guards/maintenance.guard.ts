@@ -44,7 +44,9 @@ export class MaintenanceGuard implements CanActivate {
     if (!WRITE_METHODS.has(request.method)) return true;
     const path = request.path;
     if (OPEN_WRITES.some((re) => re.test(path))) return true;
-    if (!(await this.settings.maintenanceMode())) return true;
+    // if the flag cannot be read (database down), the route itself answers with the real failure
+    const maintenance = await this.settings.maintenanceMode().catch(() => false);
+    if (!maintenance) return true;
     if (await this.isAdmin(request)) return true;
     throw new DomainError('UNAVAILABLE', MAINTENANCE_MESSAGE);
   }
