@@ -1,0 +1,93 @@
+import request from 'supertest';
+import { expectErrorShape, startSecurityShop, type SecurityShop } from './support';
+
+const ALLOWED = 'https://shop.example';
+
+/** OWASP API8:2023 Security Misconfiguration: headers, CORS and error bodies. */
+describe('API8 security misconfiguration', () => {
+  let shop: SecurityShop;
+
+  beforeAll(async () => {
+    shop = await startSecurityShop({ CORS_ORIGINS: `${ALLOWED},https://admin.shop.example` });
+  });
+
+  afterAll(() => shop.close());
+
+  it('sends the helmet security headers and no x-powered-by, on answers and on errors', async () => {
+    for (const path of ['/api/products', '/api/health', '/api/does-not-exist', '/api/auth/me']) {
+      const res = await request(shop.t.http).get(path);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
+  it('allows credentialed CORS for the configured origins only', async () => {
+    const ok = await request(shop.t.http).get('/api/products').set('Origin', ALLOWED).expect(200);
+    expect(ok.headers['access-control-allow-origin']).toBe(ALLOWED);
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    expect(ok.headers.vary).toMatch(/Origin/i);
+
+    for (const origin of ['https://evil.example', 'null', `${ALLOWED}.evil.example`, 'https://shop.example:8443', 'http://shop.example']) {
+      const res = await request(shop.t.http).get('/api/products').set('Origin', origin);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await request(shop.t.http)
+        .options('/api/orders')
+        .set('Origin', origin)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-origin']).not.toBe('*');
+    }
+  });
+
+  it('never reflects an arbitrary origin, even with the default configuration', async () => {
+    const plain = await startSecurityShop();
+    try {
+      const res = await request(plain.t.http).get('/api/products').set('Origin', 'https://attacker.example');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('answers errors in the one shape, without stack traces, internal paths or driver messages', async () => {
+    const http = shop.t.http;
+    const cases: Array<[request.Test, number]> = [
+      [request(http).get('/api/nothing-here'), 404],
+      [request(http).get('/api/products/not-an-id'), 404],
+      [request(http).get('/api/products/0123456789abcdef01234567'), 404],
+      [request(http).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email":'), 400],
+      [request(http).post('/api/auth/login').send({ email: 'x' }), 400],
+      [request(http).get('/api/orders/my-orders'), 401],
+      [request(http).get('/api/orders/my-orders').set('Authorization', 'Bearer a.b.c'), 401],
+      [request(http).get('/api/products?page=%7B%24gt%7D'), 400],
+      [request(http).get('/api/products?sort[$ne]=1'), 400],
+      [request(http).post('/api/cart/add').set('Content-Type', 'application/json').send('[1,2,3]'), 401],
+      [request(http).put('/api/users/profile').set('Content-Type', 'text/plain').send('hello'), 401],
+    ];
+    for (const [req, status] of cases) {
+      const res = await req;
+      expect(res.status).toBe(status);
+      expectErrorShape(res.body, status);
+      expect(JSON.stringify(res.body)).not.toMatch(/Mongo|Mongoose|CastError|ObjectId|SyntaxError|BSON/);
+    }
+  });
+
+  it('does not send internal details in a malformed JSON error to a signed-in user either', async () => {
+    const customer = await shop.customer();
+    const res = await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .set('Content-Type', 'application/json')
+      .send('{"productId": "abc", "quantity": }');
+    expect(res.status).toBe(400);
+    expectErrorShape(res.body, 400);
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'statusCode', 'success']);
+  });
+});
