@@ -4,13 +4,14 @@ interface AuditRecord extends RaRecord {
   action: string;
   actor?: { name?: string; email?: string } | string;
   actorEmail?: string;
-  target?: string;
-  targetType?: string;
-  targetId?: string;
-  details?: unknown;
+  entity?: string;
+  entityId?: string;
+  from?: unknown;
+  to?: unknown;
   createdAt: string;
 }
 
+const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 const actorOf = (a: AuditRecord) => a.actorEmail ?? (typeof a.actor === 'object' ? a.actor?.email ?? a.actor?.name : a.actor) ?? '';
 
 /** Who changed what, newest first (read-only). */
@@ -23,8 +24,8 @@ export function AuditList() {
         <DateField source="createdAt" label="shop.admin.audit.date" showTime locales={locale === 'am' ? 'am-ET' : 'en-US'} />
         <FunctionField label="shop.admin.audit.actor" render={actorOf} />
         <TextField source="action" label="shop.admin.audit.action" />
-        <FunctionField label="shop.admin.audit.target" render={(a: AuditRecord) => a.target ?? [a.targetType, a.targetId].filter(Boolean).join(' ')} />
-        <FunctionField label="shop.admin.audit.details" render={(a: AuditRecord) => (a.details ? JSON.stringify(a.details) : '')} />
+        <FunctionField label="shop.admin.audit.target" render={(a: AuditRecord) => [a.entity, a.entityId ? `#${a.entityId.slice(-6)}` : ''].filter(Boolean).join(' ')} />
+        <FunctionField label="shop.admin.audit.details" render={(a: AuditRecord) => `${show(a.from)} → ${show(a.to)}`} />
       </Datagrid>
     </List>
   );

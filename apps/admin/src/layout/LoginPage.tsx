@@ -1,11 +1,12 @@
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useBasename, useLogin, useNotify, useTranslate } from 'react-admin';
 
 /** Sign-in for admins: email and password (the sign-in asks the API for the admin role). */
 export function LoginPage() {
   const t = useTranslate();
   const login = useLogin();
+  const basename = useBasename();
   const notify = useNotify();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -16,7 +17,8 @@ export function LoginPage() {
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    login({ email, password }, '/dashboard')
+    // SPEC: after sign-in an admin goes to /admin/dashboard
+    login({ email, password }, `${basename}/dashboard`)
       .catch((err: Error) => {
         const key = err?.message?.startsWith('shop.') ? err.message : 'shop.admin.auth.refused';
         setError(key);
