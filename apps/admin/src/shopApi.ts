@@ -6,21 +6,11 @@ import { session } from './session';
 /** The typed client with the admin's token. */
 export const shopClient = () => createApiClient({ baseUrl: apiUrl, token: session.token ?? undefined });
 
-/** Calls an admin endpoint; any non-2xx answer becomes an ApiError carrying the API's message. */
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = session.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
-  const json = await res.json().catch(() => undefined);
-  if (!res.ok) throw ApiError.from(json, res.status);
-  return json as T;
+/** The data of a typed-client answer, or an ApiError carrying the API's message. */
+async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (data === undefined || !response.ok) throw ApiError.from(error, response.status);
+  return data;
 }
 
 export interface SalesDay { _id: string; totalSales: number }
@@ -79,24 +69,34 @@ export type ContactStatus = 'unread' | 'read' | 'replied';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
+/** The back office's calls outside the react-admin lists, through the typed client. */
 export const adminApi = {
-  stats: () => call<DashboardStats>('GET', '/admin/dashboard/stats'),
+  stats: () => unwrap(shopClient().GET('/api/admin/dashboard/stats')) as Promise<DashboardStats>,
   setOrderStatus: (id: string, status: OrderStatus, trackingNumber?: string) =>
-    call<unknown>('PUT', `/admin/orders/${encodeURIComponent(id)}/status`, trackingNumber ? { status, trackingNumber } : { status }),
-  createUser: (user: { name: string; email: string; password: string; role: Role }) =>
-    call<unknown>('POST', '/admin/users', user),
-  setUserRole: (id: string, role: Role) => call<unknown>('PUT', `/admin/users/${encodeURIComponent(id)}/role`, { role }),
+    unwrap(shopClient().PUT('/api/admin/orders/{id}/status', { params: { path: { id } }, body: trackingNumber ? { status, trackingNumber } : { status } })),
+  createUser: (user: { name: string; email: string; password: string; role: Role }) => unwrap(shopClient().POST('/api/admin/users', { body: user })),
+  setUserRole: (id: string, role: Role) => unwrap(shopClient().PUT('/api/admin/users/{id}/role', { params: { path: { id } }, body: { role } })),
   setUserActive: (id: string, isActive: boolean) =>
-    call<unknown>('PUT', `/admin/users/${encodeURIComponent(id)}/active`, { isActive }),
-  settings: () => call<{ success: boolean; settings: ShopSettings }>('GET', '/admin/settings').then((r) => r.settings),
+    unwrap(shopClient().PUT('/api/admin/users/{id}/active', { params: { path: { id } }, body: { isActive } })),
+  settings: () => unwrap(shopClient().GET('/api/admin/settings')).then((r) => r.settings as ShopSettings),
   saveSettings: (settings: ShopSettings) =>
-    call<{ success: boolean; settings: ShopSettings }>('PUT', '/admin/settings', settings).then((r) => r.settings),
+    unwrap(shopClient().PUT('/api/admin/settings', { body: settingsInput(settings) })).then((r) => r.settings as ShopSettings),
   setContactStatus: (id: string, status: ContactStatus) =>
-    call<unknown>('PATCH', `/contacts/${encodeURIComponent(id)}/status`, { status }),
+    unwrap(shopClient().PATCH('/api/contacts/{id}/status', { params: { path: { id } }, body: { status } })),
   /** Uploads images (PNG/JPG/GIF under 5 MB) and answers their URLs. */
   upload: (files: File[]) => {
     const form = new FormData();
     for (const f of files) form.append('images', f);
-    return call<{ success: boolean; urls: string[] }>('POST', '/uploads', form).then((r) => r.urls);
+    // multipart: openapi-fetch hands a FormData body to fetch as it is
+    return unwrap(shopClient().POST('/api/uploads', { body: form as never, bodySerializer: (b) => b as unknown as FormData })).then((r) => r.urls);
   },
 };
+
+/** Only the settings fields the API accepts (the answer also carries read-only ones). */
+function settingsInput(s: ShopSettings): ShopSettings {
+  const keys: (keyof ShopSettings)[] = [
+    'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone', 'emailNotifications', 'orderNotifications',
+    'lowStockAlerts', 'maintenanceMode', 'standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold',
+  ];
+  return Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]])) as unknown as ShopSettings;
+}
