@@ -1,22 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
-import * as bcrypt from 'bcryptjs';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
-import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
   filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
-import { toUserView } from '../auth/auth.service';
+import { AuthService, toUserView } from '../auth/auth.service';
 import { User } from '../users/schemas/user.schema';
 import type { AdminCreateUserDto } from './dto/admin.dto';
 
-const BCRYPT_ROUNDS = 10;
 export const USER_NOT_FOUND = 'User not found';
-const DUPLICATE_EMAIL = 'An account with this email already exists';
 
 type Role = 'customer' | 'admin';
 const asRole = (role: string | undefined): Role => (role === 'admin' ? 'admin' : 'customer');
@@ -27,6 +23,7 @@ export class AdminUsersService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly audit: AuditService,
+    private readonly accounts: AuthService,
   ) {}
 
   /** react-admin list: filters q (name or email, literal text), role, isActive, id. */
@@ -61,32 +58,9 @@ export class AdminUsersService {
 
   /** The back office's "Add User": password rules of SPEC section 5, role customer or admin. */
   async create(dto: AdminCreateUserDto, actor: AuthUser) {
-    if (!isStrongEnough(dto.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
-    }
-    const name = dto.name.trim();
-    if (!name) throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
-    let phone: string | undefined;
-    if (dto.phone) {
-      phone = normaliseEthiopianPhone(dto.phone);
-      if (!phone) {
-        throw new InvalidDataError('Validation failed', [
-          { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
-        ]);
-      }
-    }
-    const email = dto.email.trim().toLowerCase();
-    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
-    const role = asRole(dto.role);
-    const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    const user = await conflictOnDuplicate(
-      this.users.create({ name, email, phone, passwordHash, role, isActive: true }),
-      DUPLICATE_EMAIL,
-    );
-    await this.audit.record(actor, { entity: 'user', entityId: String(user._id), action: 'user.create', to: { email, role } });
-    return toUserView(user.toObject());
+    const user = await this.accounts.createUser(dto, asRole(dto.role));
+    await this.audit.record(actor, { entity: 'user', entityId: user._id, action: 'user.create', to: { email: user.email, role: user.role } });
+    return user;
   }
 
   async changeRole(id: string, roleInput: string, actor: AuthUser) {

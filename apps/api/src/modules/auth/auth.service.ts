@@ -19,6 +19,16 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
 
 type UserRecord = User & { _id: unknown };
 
+/** What every account creation needs; name may come as first and last name. */
+export interface NewAccount {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  email: string;
+  password: string;
+  phone?: string;
+}
+
 /** The user as every answer shows it: name canonical, first and last name derived, never the hash. */
 export function toUserView(user: UserRecord) {
   const [firstName, ...rest] = user.name.split(' ');
@@ -71,6 +81,15 @@ export class AuthService {
 
   /** Password rules (SPEC section 5) hold for every account the server creates. */
   private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
+    const user = await this.createUser(dto, role);
+    return { user, token: await this.sign(user._id) };
+  }
+
+  /**
+   * Creates an account without signing it in (registration and the back office's "Add User"):
+   * strength rule, name from name or first and last name, Ethiopian phone, unique email.
+   */
+  async createUser(dto: NewAccount, role: 'customer' | 'admin') {
     if (!isStrongEnough(dto.password)) {
       throw new InvalidDataError('Please choose a stronger password', [
         { field: 'password', message: 'Please choose a stronger password' },
@@ -95,7 +114,7 @@ export class AuthService {
       this.users.create({ name, email, phone, passwordHash, role, isActive: true }),
       DUPLICATE_EMAIL,
     );
-    return { user: toUserView(user.toObject()), token: await this.sign(String(user._id)) };
+    return toUserView(user.toObject());
   }
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */
