@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config';
 
@@ -68,6 +69,7 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new PublicCacheInterceptor()); // short public caching of catalogue reads
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 

@@ -90,4 +90,21 @@ describe('API8 security misconfiguration', () => {
     expectErrorShape(res.body, 400);
     expect(Object.keys(res.body).sort()).toEqual(['message', 'statusCode', 'success']);
   });
+
+  it('lets shared caches keep public catalogue reads only, never personal answers or errors', async () => {
+    const productId = await shop.product();
+    for (const path of ['/api/products', `/api/products/${productId}`, '/api/categories', '/api/api/products']) {
+      const res = await request(shop.t.http).get(path).expect(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    }
+    const customer = await shop.customer();
+    for (const path of ['/api/cart', '/api/auth/me', '/api/users/profile', '/api/orders/my-orders']) {
+      const res = await request(shop.t.http).get(path).set(shop.auth(customer.token)).expect(200);
+      expect(res.headers['cache-control'] ?? '').not.toMatch(/public/);
+    }
+    const missing = await request(shop.t.http).get('/api/products/0123456789abcdef01234567').expect(404);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/public/);
+    const admin = await request(shop.t.http).get('/api/admin/products').set(shop.auth(shop.admin.token)).expect(200);
+    expect(admin.headers['cache-control'] ?? '').not.toMatch(/public/);
+  });
 });

@@ -1,0 +1,33 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { tap, type Observable } from 'rxjs';
+
+/**
+ * Public catalogue reads that are the same for every visitor. Browsers and CDNs may keep them for a
+ * short while (a price change shows within a minute) and serve a stale copy while revalidating;
+ * Express's ETag turns a revalidation into a 304 without a body.
+ */
+export const PUBLIC_CACHE_ROUTES = new Set([
+  '/api/products',
+  '/api/products/:id',
+  '/api/categories',
+  '/api/reviews/recent',
+  '/api/reviews/product/:id',
+  '/api/settings/public',
+]);
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+@Injectable()
+export class PublicCacheInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    const route = (request.route as { path?: string } | undefined)?.path;
+    if (request.method !== 'GET' || !route || !PUBLIC_CACHE_ROUTES.has(route)) return next.handle();
+    const response = http.getResponse<Response>();
+    // Only successful answers are cached: errors go through the exception filter and never reach tap().
+    return next.handle().pipe(tap(() => response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)));
+  }
+}
