@@ -1,0 +1,210 @@
+import { ADMIN, CUSTOMER, ETHIOPIC, shopHarness } from './shop-support';
+
+describe('storefront layout and home page', () => {
+  const { h, open, api, login } = shopHarness();
+
+  describe.each([
+    ['en', { home: 'Home', products: 'Products', signIn: 'Sign in', signUp: 'Sign up', hours: 'Monday to Friday, 9AM to 6PM', viewAll: 'View all results', cart: 'Cart, 0 items', wishlist: 'Wishlist, 0 items', quick: 'Quick links', service: 'Customer service', addGuest: 'Sign in to Add to Cart', featured: 'Featured products' }],
+    ['am', { home: 'መነሻ', products: 'ምርቶች', signIn: 'ይግቡ', signUp: 'ይመዝገቡ', hours: 'ከሰኞ እስከ ዓርብ', viewAll: 'ሁሉንም ውጤቶች ይመልከቱ', cart: 'ጋሪ፣ 0 ዕቃዎች', wishlist: 'የምኞት ዝርዝር፣ 0 ዕቃዎች', quick: 'ፈጣን ማገናኛዎች', service: 'የደንበኞች አገልግሎት', addGuest: 'ወደ ጋሪ ለመጨመር ይግቡ', featured: 'ተመራጭ ምርቶች' }],
+  ] as const)('in %s', (lang, text) => {
+    it('shows the header: logo, search, Home and Products, cart and wishlist, language, Sign in and Sign up', async () => {
+      const { page, errors, close } = await open('/', { lang });
+      const header = page.getByRole('banner');
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await header.getByRole('link', { name: lang === 'en' ? 'Addis Natural Beauty' : 'አዲስ ተፈጥሯዊ ውበት' }).waitFor();
+      await header.getByRole('combobox', { name: lang === 'en' ? 'Search products' : 'ምርቶችን ይፈልጉ' }).waitFor();
+      expect(await header.getByRole('link', { name: text.home, exact: true }).getAttribute('href')).toBe('/');
+      expect(await header.getByRole('link', { name: text.products, exact: true }).getAttribute('href')).toBe('/products');
+      expect(await header.getByRole('link', { name: text.cart }).getAttribute('href')).toBe('/cart');
+      expect(await header.getByRole('link', { name: text.wishlist }).getAttribute('href')).toBe('/wishlist');
+      expect(await header.locator('select[name=lang]').inputValue()).toBe(lang);
+      expect(await header.getByRole('link', { name: text.signIn }).getAttribute('href')).toMatch(/^\/signin/);
+      expect(await header.getByRole('link', { name: text.signUp }).getAttribute('href')).toBe('/signup');
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('shows the footer: contact details, business hours, quick links, service links and the year', async () => {
+      const { page, errors, close } = await open('/', { lang });
+      const footer = page.getByRole('contentinfo');
+      await footer.getByText(text.hours).waitFor();
+      expect(await footer.getByRole('link', { name: '+251 911 000 000' }).getAttribute('href')).toBe('tel:+251911000000');
+      expect(await footer.getByRole('navigation', { name: text.quick }).getByRole('link').count()).toBeGreaterThanOrEqual(4);
+      const service = footer.getByRole('navigation', { name: text.service });
+      for (const href of ['/faq', '/shipping']) expect(await service.locator(`a[href="${href}"]`).count()).toBe(1);
+      expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+      if (lang === 'am') expect(await footer.textContent()).toMatch(ETHIOPIC);
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('suggests up to 5 products after typing, with a link to all results; arrows and Enter open one', async () => {
+      const expected = await api(`/products?search=serum&limit=5`);
+      const { page, errors, close } = await open('/', { lang });
+      const box = page.getByRole('banner').locator('input[name=search]');
+      await box.pressSequentially('serum', { delay: 20 });
+      const options = page.getByRole('listbox').getByRole('option');
+      await options.first().waitFor();
+      expect(await options.count()).toBe(Math.min(5, expected.products.length));
+      const first = expected.products[0];
+      expect(await options.first().textContent()).toContain(lang === 'am' && first.nameAm ? first.nameAm : first.name);
+      expect(await page.getByRole('link', { name: text.viewAll }).getAttribute('href')).toBe('/products?search=serum');
+      await box.press('ArrowDown');
+      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      await box.press('Enter');
+      await page.waitForURL(`**/product/${first._id}`);
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('shows the featured products with a link to /products and the guest add-to-cart button', async () => {
+      const featured = await api('/products?limit=8&sort=featured');
+      const { page, errors, close } = await open('/', { lang });
+      const section = page.getByRole('region', { name: text.featured });
+      expect(await section.locator('article.card').count()).toBe(8);
+      const first = featured.products[0];
+      await section.getByRole('heading', { name: lang === 'am' && first.nameAm ? first.nameAm : first.name }).first().waitFor();
+      expect(await section.locator('a[href="/products"]').count()).toBe(1);
+      expect(await section.getByRole('button', { name: text.addGuest }).count()).toBeGreaterThan(0);
+      await close();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('switches language with the selector, keeps it in localStorage and the cookie, and restores it from localStorage', async () => {
+    const { page, context, errors, close } = await open('/about');
+    await page.getByRole('heading', { name: 'About us' }).waitFor();
+    await page.locator('select[name=lang]').selectOption('am');
+    await page.getByRole('heading', { name: 'ስለ እኛ' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/about');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('am');
+    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('am');
+    // the cookie is lost, localStorage still says am: the page comes back in Amharic
+    await context.clearCookies();
+    await page.reload();
+    await page.getByRole('heading', { name: 'ስለ እኛ' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('am');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
+  it('collapses the header into a menu on a small screen', async () => {
+    const { page, errors, close } = await open('/', { viewport: { width: 390, height: 800 } });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const search = page.getByRole('banner').locator('input[name=search]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await search.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await search.waitFor({ state: 'visible' });
+    await close();
+    expect(errors).toEqual([]);
+  });
+
+  it('runs the hero slider: 4 slides, next/previous, dots, keyboard, auto-advance every 6 s, paused on hover', async () => {
+    const { page, errors, close } = await open('/');
+    await page.clock.install();
+    await page.reload();
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    const dots = slider.getByRole('button', { name: /Go to slide/ });
+    expect(await dots.count()).toBe(4);
+    const visibleTitle = () => slider.locator('.slide:not([hidden]) :is(h1,h2)').textContent();
+    expect(await visibleTitle()).toBe('Natural beauty, made with Ethiopian ingredients');
+    expect(await slider.locator('.slide:not([hidden]) a').getAttribute('href')).toBe('/shop');
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    expect(await visibleTitle()).toBe('Glow with moringa and coffee');
+    expect(await dots.nth(1).getAttribute('aria-current')).toBe('true');
+    await slider.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await visibleTitle()).toBe('Natural beauty, made with Ethiopian ingredients');
+    await dots.nth(3).click();
+    expect(await visibleTitle()).toBe('Free shipping over ETB 1,000');
+    await page.keyboard.press('ArrowRight');
+    expect(await visibleTitle()).toBe('Natural beauty, made with Ethiopian ingredients');
+    // hovered (and focused): no auto-advance
+    await slider.hover();
+    await page.clock.runFor(13000);
+    expect(await visibleTitle()).toBe('Natural beauty, made with Ethiopian ingredients');
+    expect(await slider.getAttribute('data-paused')).toBe('true');
+    // away from it (and nothing in it focused), it advances every 6 s
+    await page.locator('h2#featured-title').click();
+    // let React apply the un-pause (its scheduler runs on the installed fake clock too)
+    for (let i = 0; i < 40 && (await slider.getAttribute('data-paused')) !== 'false'; i++) await page.clock.runFor(25);
+    expect(await slider.getAttribute('data-paused')).toBe('false');
+    await page.clock.runFor(6100);
+    expect(await visibleTitle()).toBe('Glow with moringa and coffee');
+    await page.clock.runFor(6100);
+    expect(await visibleTitle()).toBe('Hair that loves black seed oil');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the slider still for users who prefer reduced motion', async () => {
+    const { page, errors, close } = await open('/', { reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.reload();
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    await page.clock.runFor(20000);
+    expect(await slider.getAttribute('data-paused')).toBe('true');
+    expect(await slider.locator('.slide:not([hidden]) h1').textContent()).toBe('Natural beauty, made with Ethiopian ingredients');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
+  it('rotates testimonials from the recent reviews, with arrows and dots, and shows the call-to-action band', async () => {
+    const recent = await api('/reviews/recent?limit=6');
+    const { page, errors, close } = await open('/');
+    await page.clock.install();
+    await page.reload();
+    const section = page.getByRole('region', { name: 'What our customers say' });
+    const quote = section.getByTestId('testimonial');
+    expect(await quote.textContent()).toContain(recent.reviews[0].comment);
+    expect(await section.getByRole('button', { name: /Go to testimonial/ }).count()).toBe(recent.reviews.length);
+    await section.getByRole('button', { name: 'Next testimonial' }).click();
+    expect(await quote.textContent()).toContain(recent.reviews[1].comment);
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(6100);
+    expect(await quote.textContent()).toContain(recent.reviews[2 % recent.reviews.length].comment);
+    const cta = page.getByRole('region', { name: 'Find your natural routine' });
+    expect(await cta.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe('/products');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a signed-in customer the cart count, the N-in-cart badge, the user menu and adds to the cart from a card', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    await api('/cart/clear', { method: 'DELETE', token });
+    const featured = await api('/products?limit=8&sort=featured');
+    const inStock = featured.products.filter((p: { stock: number }) => p.stock > 3);
+    await api('/cart/add', { method: 'POST', token, body: JSON.stringify({ productId: inStock[0]._id, quantity: 3 }) });
+    const { page, errors, close } = await open('/', { token });
+    const header = page.getByRole('banner');
+    expect(await header.getByTestId('cart-badge').textContent()).toBe('3');
+    const card = page.locator('article.card', { has: page.locator(`a[href="/product/${inStock[0]._id}"]`) });
+    await card.getByText('3 in cart').waitFor();
+    await header.locator('summary').click();
+    await header.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+
+    const other = page.locator('article.card', { has: page.locator(`a[href="/product/${inStock[1]._id}"]`) });
+    await other.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await other.getByRole('spinbutton').inputValue()).toBe('2');
+    await other.getByRole('button', { name: 'Add to Cart' }).click();
+    await other.getByText('Added to Cart!').waitFor();
+    await header.getByTestId('cart-badge').filter({ hasText: '5' }).waitFor();
+    await other.getByText('2 in cart').waitFor();
+    await close();
+    expect(errors).toEqual([]);
+    await api('/cart/clear', { method: 'DELETE', token });
+  });
+
+  it('offers admins the Admin Panel link to the back office dashboard', async () => {
+    const token = await login(ADMIN.email, ADMIN.password);
+    const { page, errors, close } = await open('/', { token });
+    await page.getByRole('banner').locator('summary').click();
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toMatch(/\/admin\/dashboard$/);
+    await close();
+    expect(errors).toEqual([]);
+    void h;
+  });
+});
