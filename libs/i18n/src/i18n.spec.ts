@@ -1,4 +1,12 @@
+import accountAm from './account.am.json';
+import accountEn from './account.en.json';
+import adminAm from './admin.am.json';
+import adminEn from './admin.en.json';
+import am from './am.json';
+import en from './en.json';
 import { dictionaries, isLanguage, keysOf, translate } from './index';
+import shopAm from './shop.am.json';
+import shopEn from './shop.en.json';
 
 describe('i18n', () => {
   it('translates into Amharic and interpolates parameters', () => {
@@ -28,4 +36,32 @@ describe('i18n', () => {
     expect(isLanguage('am')).toBe(true);
     expect(isLanguage('fr')).toBe(false);
   });
+
+  it('keeps each top-level namespace in one file, so merging never hides a key', () => {
+    const files = { en, shopEn, accountEn, adminEn };
+    const owners = new Map<string, string>();
+    for (const [file, dictionary] of Object.entries(files)) {
+      for (const namespace of Object.keys(dictionary)) {
+        expect(`${namespace} in ${file}`).toBe(`${namespace} in ${owners.get(namespace) ?? file}`);
+        owners.set(namespace, file);
+      }
+    }
+  });
+
+  it('pairs every English file with an Amharic file of the same keys', () => {
+    const pairs = [[en, am], [shopEn, shopAm], [accountEn, accountAm], [adminEn, adminAm]] as const;
+    for (const [english, amharic] of pairs) {
+      expect(keysOf(amharic as never).sort()).toEqual(keysOf(english as never).sort());
+    }
+  });
+
+  it('says the shop-window texts of the spec', () => {
+    expect(translate('en', 'catalogue.empty')).toBe('No products found.');
+    expect(translate('en', 'errors.loadingProducts')).toBe('Error loading products.');
+    expect(translate('en', 'product.addedToCart')).toBe('Added to Cart!');
+    expect(translate('en', 'product.signInToAdd')).toBe('Sign in to Add to Cart');
+    expect(translate('en', 'footer.hours')).toBe('Monday to Friday, 9AM to 6PM');
+    expect(translate('am', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe('ከ44 ምርቶች 1 - 20 በማሳየት ላይ');
+  });
 });
+

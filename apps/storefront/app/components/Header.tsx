@@ -22,7 +22,6 @@ function LanguageSelect() {
       window.localStorage.setItem('language', lang);
     }
     // once per page load
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -20,6 +20,5 @@ export function useAutoAdvance(step: () => void, ms: number, paused: boolean, ke
     const timer = setTimeout(step, ms);
     return () => clearTimeout(timer);
     // restart the timer whenever the slide changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paused, key, ms]);
 }
