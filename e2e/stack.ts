@@ -43,8 +43,13 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  /** Extra environment of the API (e.g. CHAPA_* pointing at a local Chapa stub). */
+  apiEnv?: Record<string, string>;
+}
+
 /** Starts the built API (in-memory database, seeded), storefront and admin on free loopback ports. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const [apiPort, sfPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const api = `http://127.0.0.1:${apiPort}/api`;
   const storefront = `http://127.0.0.1:${sfPort}`;
@@ -79,12 +84,15 @@ export async function startStack(): Promise<Stack> {
       EMBEDDED_IN_MEMORY: 'true',
       SEED_ON_EMPTY: 'true',
       CORS_ORIGINS: `${storefront},${admin}`,
+      STOREFRONT_URL: storefront,
+      PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+      ...options.apiEnv,
     });
     await waitFor(`${api}/health`, a.child, a.log);
     // remix-serve serves build/client relative to its working directory
     const s = run(
       [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api },
+      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: `${admin}/admin` },
       path.join(root, 'apps/storefront'),
     );
     const d = run(['apps/admin/serve.mjs'], { PORT: String(adminPort), API_URL: api });

@@ -1,29 +1,31 @@
 import { DEFAULT_SHIPPING_RATES, toSantim, type ShippingRates } from '@shop/shared';
 import { api } from './api.server';
 
-type Loose = Record<string, unknown>;
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+interface PublicSettings {
+  settings?: {
+    shipping?: { method: string; price: number; freeOver?: number }[];
+    freeShippingThreshold?: number;
+  };
+}
 
-/** Reads shipping prices (ETB) from the public settings; the shop's defaults fill what is missing. */
+const etb = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? toSantim(value) : undefined;
+
+/** Shipping prices from the public settings (ETB) in santim; the shop's defaults fill what is missing. */
 export function shippingRatesFrom(answer: unknown): ShippingRates {
-  const root = (answer ?? {}) as Loose;
-  const s = ((root.settings as Loose) ?? root) as Loose;
-  const shipping = ((s.shipping as Loose) ?? (s.shippingRates as Loose) ?? s) as Loose;
-  const pick = (etb: unknown, santim: unknown, fallback: number) =>
-    num(santim) ?? (num(etb) !== undefined ? toSantim(num(etb)!) : fallback);
+  const settings = (answer as PublicSettings | undefined)?.settings ?? {};
+  const option = (method: keyof Omit<ShippingRates, 'freeStandardOver'>) => settings.shipping?.find((o) => o.method === method);
+  const standard = option('standard');
   return {
-    standard: pick(shipping.standard ?? s.standardShipping, shipping.standardSantim, DEFAULT_SHIPPING_RATES.standard),
-    express: pick(shipping.express ?? s.expressShipping, shipping.expressSantim, DEFAULT_SHIPPING_RATES.express),
-    pickup: pick(shipping.pickup ?? s.pickupShipping, shipping.pickupSantim, DEFAULT_SHIPPING_RATES.pickup),
-    freeStandardOver: pick(
-      shipping.freeStandardOver ?? shipping.freeShippingThreshold ?? s.freeShippingThreshold,
-      shipping.freeStandardOverSantim,
-      DEFAULT_SHIPPING_RATES.freeStandardOver,
-    ),
+    standard: etb(standard?.price) ?? DEFAULT_SHIPPING_RATES.standard,
+    express: etb(option('express')?.price) ?? DEFAULT_SHIPPING_RATES.express,
+    pickup: etb(option('pickup')?.price) ?? DEFAULT_SHIPPING_RATES.pickup,
+    freeStandardOver: etb(standard?.freeOver) ?? etb(settings.freeShippingThreshold) ?? DEFAULT_SHIPPING_RATES.freeStandardOver,
   };
 }
 
 export async function loadShippingRates(request: Request): Promise<ShippingRates> {
-  const result = await api<unknown>(request, 'GET', '/api/settings/public');
+  const result = await api<PublicSettings>(request, 'GET', '/api/settings/public');
+  if (!result.ok) console.error('Failed to load public settings; default shipping rates shown', result.status);
   return shippingRatesFrom(result.ok ? result.data : undefined);
 }

@@ -6,6 +6,7 @@ import { FormError, Money } from '../account/components';
 import { isProductId, parseQuantity } from '../account/intent';
 import { loadShippingRates } from '../account/settings.server';
 import type { CartAnswer } from '../account/types';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 import { getSessionUser } from '../session.server';
@@ -32,17 +33,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = form.get('productId');
   if (intent === 'clear') {
     const result = await api(request, 'DELETE', '/api/cart/clear');
-    return result.ok ? redirect('/cart') : Response.json({ error: result.message || 'cart.clearFailed' }, { status: result.status });
+    return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.clearFailed' }, result.status);
   }
-  if (!isProductId(productId)) return Response.json({ error: 'cart.updateFailed' }, { status: 400 });
+  if (!isProductId(productId)) return reply({ error: 'cart.updateFailed' }, 400);
   if (intent === 'remove') {
     const result = await api(request, 'DELETE', `/api/cart/remove/${id(productId)}`);
-    return result.ok ? redirect('/cart') : Response.json({ error: result.message || 'cart.removeFailed' }, { status: result.status });
+    return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.removeFailed' }, result.status);
   }
   const quantity = parseQuantity(form.get('quantity'), 0);
-  if (quantity < 1) return Response.json({ error: 'cart.updateFailed' }, { status: 400 });
+  if (quantity < 1) return reply({ error: 'cart.updateFailed' }, 400);
   const result = await api(request, 'PATCH', `/api/cart/update/${id(productId)}`, { body: { quantity } });
-  return result.ok ? redirect('/cart') : Response.json({ error: result.message || 'cart.updateFailed' }, { status: result.status });
+  return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.updateFailed' }, result.status);
 }
 
 export default function Cart() {

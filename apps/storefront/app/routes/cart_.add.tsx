@@ -4,6 +4,7 @@ import { redirectGuestWithIntent } from '../account/auth.server';
 import { isProductId, parseQuantity, safeRedirectPath } from '../account/intent';
 import type { CartAnswer } from '../account/types';
 import { tokenFromRequest } from '../session.server';
+import { reply } from '../account/reply.server';
 
 /**
  * POST productId, quantity, redirectTo. A guest goes to sign in and the add is carried out afterwards.
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get('redirectTo'), '/cart');
   const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? Response.json({ ok: false, message: 'Failed to add item to cart' }, { status: 400 }) : redirect(back);
+    return fetcher ? reply({ ok: false, message: 'Failed to add item to cart' }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
   const result = await api<CartAnswer>(request, 'POST', '/api/cart/add', { body: { productId, quantity } });
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const answer = result.ok
     ? { ok: true, message: 'Added to Cart!', itemCount: result.data.itemCount }
     : { ok: false, message: result.message || 'Failed to add item to cart' };
-  if (fetcher) return Response.json(answer, { status: result.ok ? 200 : result.status });
+  if (fetcher) return reply(answer, result.ok ? 200 : result.status);
   const target = new URL(back, 'http://shop.local');
   target.searchParams.set(result.ok ? 'added' : 'cartError', result.ok ? '1' : answer.message);
   return redirect(target.pathname + target.search + target.hash);

@@ -9,6 +9,7 @@ import { paymentDestination } from '../account/payment.server';
 import { loadShippingRates } from '../account/settings.server';
 import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/types';
 import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from '../account/validation';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const method = (SHIPPING_METHODS as readonly string[]).includes(String(form.get('shippingMethod'))) ? (String(form.get('shippingMethod')) as ShippingMethod) : 'standard';
   const { input, errors } = validateAddress(form);
   const values = { ...input, shippingMethod: method, saveAddress: form.get('saveAddress') ? 'on' : '' };
-  const fail = (status: number, data: Partial<ActionData>) => Response.json({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, { status });
+  const fail = (status: number, data: Partial<ActionData>) => reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
   if (hasErrors(errors)) return fail(400, { fieldErrors: errors });
 
   const placed = await api<{ order: OrderView }>(request, 'POST', '/api/orders', {
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed`);
   }
   if ('redirect' in destination) return redirect(destination.redirect);
-  return Response.json({ fieldErrors: {}, formError: null, values, idempotencyKey, hostedForm: destination.hostedForm, orderId });
+  return reply({ fieldErrors: {}, formError: null, values, idempotencyKey, hostedForm: destination.hostedForm, orderId });
 }
 
 /** Chapa's hosted form, posted by the browser with the server's values (a button without JavaScript). */

@@ -4,6 +4,7 @@ import { requireUser } from '../account/auth.server';
 import { FormError, Toast, message } from '../account/components';
 import { OrderList } from '../account/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders.server';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
-  return Response.json(result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message }, { status: result.ok ? 200 : 400 });
+  return reply(result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message }, result.ok ? 200 : 400);
 }
 
 export default function Orders() {

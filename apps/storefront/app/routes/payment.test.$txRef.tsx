@@ -3,6 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { api, id } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { FormError, Money } from '../account/components';
+import type { OrderView } from '../account/types';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 
@@ -10,16 +12,17 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountSty
 export const meta: MetaFunction = () => [{ title: 'TEST payment' }, { name: 'robots', content: 'noindex' }];
 
 const TX_REF = /^[A-Za-z0-9._-]{1,100}$/;
-interface TestPayment { txRef: string; amount: number; currency: string; status: string }
 
 /** The built-in test provider's checkout page (no Chapa keys configured): nothing is charged. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const txRef = params.txRef ?? '';
   if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
-  const result = await api<TestPayment>(request, 'GET', `/api/payments/test/${id(txRef)}`);
-  if (!result.ok) throw new Response('Payment reference not found', { status: 404 });
-  return { payment: result.data };
+  // The amount shown is the stored order's total (the payment's amount comes from it on the server).
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+  const order = /^[A-Za-z0-9]{1,64}$/.test(orderId) ? await api<{ order: OrderView }>(request, 'GET', `/api/orders/${id(orderId)}`) : null;
+  const found = order?.ok ? order.data.order : null;
+  return { payment: { txRef, amount: found?.totalAmount ?? null, settled: found ? found.paymentStatus === 'paid' || found.status === 'cancelled' : false } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,7 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const outcome = form.get('outcome') === 'success' ? 'success' : 'failed';
   const result = await api(request, 'POST', `/api/payments/test/${id(txRef)}/complete`, { body: { outcome } });
-  if (!result.ok && result.status !== 409) return Response.json({ error: result.message || 'payment.verificationError' }, { status: result.status });
+  // 409: already settled (a second click); the return page shows the outcome either way.
+  if (!result.ok && result.status !== 409) return reply({ error: result.message || 'payment.verificationError' }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
 }
 
@@ -45,10 +49,10 @@ export default function TestPaymentPage() {
       <p>{t('payment.testExplain')}</p>
       <dl>
         <dt>{t('payment.reference')}</dt><dd><code>{payment.txRef}</code></dd>
-        <dt>{t('payment.amount')}</dt><dd><strong><Money amount={payment.amount} /></strong></dd>
+        <dt>{t('payment.amount')}</dt><dd><strong data-testid="test-amount">{payment.amount === null ? '—' : <Money amount={payment.amount} />}</strong></dd>
       </dl>
       <FormError text={data?.error} />
-      {payment.status === 'initialized' ? (
+      {!payment.settled ? (
         <Form method="post" className="acc-actions">
           <button type="submit" name="outcome" value="success" className="button" disabled={busy}>{t('payment.testComplete')}</button>
           <button type="submit" name="outcome" value="failed" className="button acc-danger" disabled={busy}>{t('payment.testFail')}</button>

@@ -7,6 +7,7 @@ import { OrderList } from '../account/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders.server';
 import type { UserView } from '../account/types';
 import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 
@@ -32,18 +33,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'cancel') {
     const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
-    return Response.json({ ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message }, { status: result.ok ? 200 : 400 });
+    return reply({ ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message }, result.ok ? 200 : 400);
   }
   const { input, errors } = validateProfile(form);
-  if (hasErrors(errors)) return Response.json({ ok: false, fieldErrors: errors, values: input }, { status: 400 });
+  if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
   const result = await api(request, 'PUT', '/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || undefined } });
   if (!result.ok) {
-    return Response.json(
+    return reply(
       { ok: false, message: result.message || 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },
-      { status: result.status },
+      result.status,
     );
   }
-  return Response.json({ ok: true, message: 'profile.updated' });
+  return reply({ ok: true, message: 'profile.updated' });
 }
 
 export default function Profile() {

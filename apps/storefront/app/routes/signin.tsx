@@ -5,6 +5,7 @@ import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
 import { Field, FormError } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '../account/validation';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 import { getSessionUser, sessionCookie } from '../session.server';
@@ -26,12 +27,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const { input, errors } = validateSignIn(form);
   const values = { email: input.email, role: input.role };
-  if (hasErrors(errors)) return Response.json({ fieldErrors: errors, formError: null, values }, { status: 400 });
+  if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
   const result = await api<AuthAnswer>(request, 'POST', '/api/auth/login', { body: input });
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || 'auth.signInFailed';
-    return Response.json({ fieldErrors, formError, values }, { status: result.ok ? 502 : result.status });
+    return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
   const cleared = await carryOutPendingIntent(request, result.data.token);

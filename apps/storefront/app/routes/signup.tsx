@@ -6,6 +6,7 @@ import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 import { getSessionUser, sessionCookie } from '../session.server';
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const { input, errors } = validateSignUp(form);
   const values = { name: input.name, email: input.email, accountType: input.asAdmin ? 'admin' : 'customer' };
-  if (hasErrors(errors)) return Response.json({ fieldErrors: errors, formError: null, values }, { status: 400 });
+  if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
   const body = { name: input.name, email: input.email, password: input.password, confirmPassword: input.confirmPassword || input.password };
   const result = input.asAdmin
     ? await api<AuthAnswer>(request, 'POST', '/api/auth/register-admin', { body: { ...body, adminSecretKey: input.adminSecretKey } })
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');
-    return Response.json({ fieldErrors, formError, values }, { status: result.ok ? 502 : result.status });
+    return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
   if (result.data.user.role === 'admin') return redirect(`${adminUrl}/dashboard`, { headers });

@@ -5,6 +5,7 @@ import { requireUser } from '../account/auth.server';
 import { Money, Toast, message } from '../account/components';
 import { isProductId } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
+import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
 
@@ -24,22 +25,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const productId = form.get('productId');
-  const reply = (ok: boolean, text: string, status = 200) => Response.json({ ok, message: text } satisfies Toasted, { status });
-  if (!isProductId(productId)) return reply(false, 'wishlist.operationFailed', 400);
+  const toast = (ok: boolean, text: string, status = 200) => reply({ ok, message: text } satisfies Toasted, status);
+  if (!isProductId(productId)) return toast(false, 'wishlist.operationFailed', 400);
   if (intent === 'move') {
     const result = await api(request, 'POST', `/api/wishlist/move-to-cart/${id(productId)}`, { body: { quantity: 1 } });
-    return result.ok ? reply(true, 'wishlist.moved') : reply(false, result.message || 'wishlist.moveFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.moved') : toast(false, result.message || 'wishlist.moveFailed', result.status);
   }
   if (intent === 'remove') {
     const result = await api(request, 'DELETE', `/api/wishlist/remove/${id(productId)}`);
-    return result.ok ? reply(true, 'wishlist.removed') : reply(false, result.message || 'wishlist.removeFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.removed') : toast(false, result.message || 'wishlist.removeFailed', result.status);
   }
   if (intent === 'preferences') {
     const body = { notifyOnSale: form.get('notifyOnSale') === 'on', notifyOnStock: form.get('notifyOnStock') === 'on' };
     const result = await api(request, 'PATCH', `/api/wishlist/notifications/${id(productId)}`, { body });
-    return result.ok ? reply(true, 'wishlist.preferencesUpdated') : reply(false, result.message || 'wishlist.preferencesFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.preferencesUpdated') : toast(false, result.message || 'wishlist.preferencesFailed', result.status);
   }
-  return reply(false, 'wishlist.operationFailed', 400);
+  return toast(false, 'wishlist.operationFailed', 400);
 }
 
 export default function Wishlist() {

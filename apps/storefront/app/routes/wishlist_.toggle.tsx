@@ -4,6 +4,7 @@ import { redirectGuestWithIntent } from '../account/auth.server';
 import { isProductId, safeRedirectPath } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
 import { tokenFromRequest } from '../session.server';
+import { reply } from '../account/reply.server';
 
 /** POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -12,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get('redirectTo'), '/wishlist');
   const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? Response.json({ ok: false, message: 'Wishlist operation failed' }, { status: 400 }) : redirect(back);
+    return fetcher ? reply({ ok: false, message: 'Wishlist operation failed' }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const current = await api<WishlistAnswer>(request, 'GET', '/api/wishlist');
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const answer = result.ok
     ? { ok: true, inWishlist: !present, message: present ? 'Removed from wishlist' : 'Added to wishlist' }
     : { ok: false, inWishlist: present, message: result.message || (present ? 'Failed to remove from wishlist' : 'Failed to add to wishlist') };
-  if (fetcher) return Response.json(answer, { status: result.ok ? 200 : result.status });
+  if (fetcher) return reply(answer, result.ok ? 200 : result.status);
   return redirect(back);
 }
 

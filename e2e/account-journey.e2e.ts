@@ -1,0 +1,143 @@
+import type { Browser } from 'playwright-core';
+import { translate, type Language } from '@shop/i18n';
+import { STRONG_PASSWORD, apiJson, fillAddress, launch, productInStock, session, stockOf, uniqueEmail } from './account-support';
+import { startStack, type Stack } from './stack';
+
+/**
+ * The buying journey of issue 7 in Chromium over the running stack (test payment provider):
+ * guest adds to cart -> signs up -> finds the item in the cart -> pays -> confirmation -> profile -> cancels.
+ */
+describe('account journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  for (const lang of ['en', 'am'] as Language[]) {
+    const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
+
+    it(`guest adds to cart, signs up, pays with the test provider, sees the order and cancels it (${lang})`, async () => {
+      const product = await productInStock(stack, 5, lang === 'en' ? 0 : 1);
+      const stockBefore = await stockOf(stack, product._id);
+      const s = await session(browser, stack, lang);
+      const { page } = s;
+
+      // A guest's add to cart goes to sign in, with the way back and the intent remembered.
+      await page.goto(`${stack.storefront}/product/${product._id}`);
+      await page.locator('form.add-to-cart button[type=submit]').first().click();
+      await page.waitForURL(/\/signin\?redirectTo=/);
+      expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/product/${product._id}`);
+
+      // Sign up instead, with the live strength label.
+      await page.locator('main').getByRole('link', { name: t('auth.signUp') }).click();
+      await page.waitForURL(/\/signup/);
+      await page.locator('input[name=name]').fill('Almaz Bekele');
+      await page.locator('input[name=email]').fill(uniqueEmail(`journey-${lang}`));
+      await page.locator('input[name=password]').fill('abc');
+      await page.getByTestId('password-strength').filter({ hasText: t('auth.strengths.veryWeak') }).waitFor();
+      await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+      await page.getByTestId('password-strength').filter({ hasText: t('auth.strengths.veryStrong') }).waitFor();
+      await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: t('auth.signUp') }).click();
+      await page.waitForURL(`${stack.storefront}/product/${product._id}`);
+
+      // The pending add was carried out: the product is in the cart.
+      await page.goto(`${stack.storefront}/cart`);
+      const line = page.getByTestId('cart-line');
+      await expect(line.count()).resolves.toBe(1);
+      await line.filter({ hasText: lang === 'am' && product.nameAm ? product.nameAm : product.name }).waitFor();
+      await expect(line.getByTestId('cart-quantity').textContent()).resolves.toBe('1');
+      await line.getByText(t('cart.each')).waitFor();
+      await line.getByRole('button', { name: t('cart.increase') }).click();
+      await line.getByTestId('cart-quantity').filter({ hasText: '2' }).waitFor();
+
+      // Checkout with the test provider.
+      await page.getByRole('link', { name: t('cart.checkout') }).click();
+      await page.waitForURL(/\/checkout$/);
+      expect(await page.locator('input[name=country]').inputValue()).toBe('Ethiopia');
+      await fillAddress(page);
+      await page.getByRole('button', { name: t('checkout.payNow') }).click();
+      await page.waitForURL(/\/payment\/test\//);
+      await page.getByText(t('payment.testBanner')).waitFor();
+      await page.getByRole('button', { name: t('payment.testComplete') }).click();
+      await page.getByRole('heading', { name: t('payment.success') }).waitFor();
+      await page.waitForURL(/\/order-confirmation\//);
+      const orderId = page.url().split('/order-confirmation/')[1].split('?')[0];
+      await expect(page.getByTestId('order-number').textContent()).resolves.toBe(orderId);
+      await page.getByText(t('orders.statuses.pending')).first().waitFor();
+      expect(await stockOf(stack, product._id)).toBe(stockBefore - 2);
+
+      // The cart is empty afterwards, and the order is in the profile with its status badge.
+      await page.goto(`${stack.storefront}/cart`);
+      await page.getByText(t('cart.empty')).waitFor();
+      await page.goto(`${stack.storefront}/profile?tab=orders`);
+      const card = page.locator(`[data-order-id="${orderId}"]`);
+      await card.waitFor();
+      expect(await card.locator('[data-status]').getAttribute('data-colour')).toBe('yellow');
+      await page.getByRole('link', { name: t('profile.wishlist') }).waitFor();
+
+      // Cancel it from the order list: the badge turns red and the stock is restored.
+      await page.goto(`${stack.storefront}/orders`);
+      await page.locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t('orders.cancel') }).click();
+      await page.locator('.acc-toast').first().waitFor();
+      expect(await page.locator('.acc-toast span').first().textContent()).toBe(t('orders.cancelled'));
+      await page.locator(`[data-order-id="${orderId}"] [data-colour="red"]`).waitFor();
+      expect(await stockOf(stack, product._id)).toBe(stockBefore);
+      await page.locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t('orders.cancel') }).waitFor({ state: 'detached' });
+
+      await s.context.close();
+      expect(s.errors).toEqual([]);
+    });
+  }
+
+  it('redirects guests from protected pages to sign in with the return path', async () => {
+    const s = await session(browser, stack);
+    for (const path of ['/checkout', '/wishlist', '/profile', '/orders']) {
+      await s.page.goto(`${stack.storefront}${path}`);
+      await s.page.waitForURL(new RegExp(`/signin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('signs an existing customer in to the remembered path and an admin to the back office', async () => {
+    const email = uniqueEmail('signin');
+    await apiJson(stack, 'POST', '/auth/register', undefined, { name: 'Selam', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    const s = await session(browser, stack);
+    await s.page.goto(`${stack.storefront}/signin?redirectTo=/orders`);
+    await s.page.locator('input[name=email]').fill(email);
+    await s.page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await s.page.getByRole('button', { name: 'Sign in' }).click();
+    await s.page.waitForURL(`${stack.storefront}/orders`);
+    await s.page.getByRole('heading', { name: 'My orders' }).waitFor();
+    // Sign out through the header's form.
+    await s.page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/logout';
+      document.body.append(form);
+      form.submit();
+    });
+    await s.page.waitForURL(`${stack.storefront}/`);
+    expect((await s.context.cookies(stack.storefront)).find((c) => c.name === 'token')).toBeUndefined();
+    await s.context.close();
+
+    const a = await session(browser, stack);
+    await a.page.goto(`${stack.storefront}/signin`);
+    await a.page.getByLabel('Admin').check();
+    await a.page.locator('input[name=email]').fill('admin@beauty.et');
+    await a.page.locator('input[name=password]').fill('Admin@12345');
+    await a.page.getByRole('button', { name: 'Sign in' }).click();
+    await a.page.waitForURL(`${stack.admin}/admin/dashboard`);
+    await a.context.close();
+    expect(s.errors).toEqual([]);
+  });
+});

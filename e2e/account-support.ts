@@ -1,0 +1,73 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, type Stack } from './stack';
+
+/** Shared helpers of the account journeys: a browser, pages that record console errors, API shortcuts. */
+export const STRONG_PASSWORD = 'Abeba@2024!';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies) whose storefront console errors are collected. */
+export async function session(browser: Browser, stack: Stack, lang: 'en' | 'am' = 'en'): Promise<Session> {
+  const context = await browser.newContext();
+  if (lang === 'am') await context.addCookies([{ name: 'language', value: 'am', url: stack.storefront }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && (m.location().url ?? '').startsWith(stack.storefront)) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  return { context, page, errors };
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.et`;
+}
+
+export async function apiJson<T = any>(stack: Stack, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${stack.api}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Registers a customer through the API and signs the browser context in with the token cookie. */
+export async function signedInCustomer(stack: Stack, s: Session, prefix: string): Promise<{ token: string; email: string }> {
+  const email = uniqueEmail(prefix);
+  const { status, body } = await apiJson(stack, 'POST', '/auth/register', undefined, {
+    name: 'Test Customer', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD,
+  });
+  if (status !== 201) throw new Error(`register failed: ${status} ${JSON.stringify(body)}`);
+  await s.context.addCookies([{ name: 'token', value: body.token, url: stack.storefront, httpOnly: true }]);
+  return { token: body.token, email };
+}
+
+/** A seeded product with enough stock for a journey. */
+export async function productInStock(stack: Stack, min = 5, skip = 0): Promise<{ _id: string; name: string; nameAm?: string; stock: number; price: number }> {
+  const { body } = await apiJson(stack, 'GET', '/products?limit=50');
+  const found = body.products.filter((p: { stock: number }) => p.stock >= min)[skip];
+  if (!found) throw new Error('no product in stock');
+  return found;
+}
+
+export async function stockOf(stack: Stack, productId: string): Promise<number> {
+  return (await apiJson(stack, 'GET', `/products/${productId}`)).body.stock;
+}
+
+export async function fillAddress(page: Page): Promise<void> {
+  await page.locator('input[name=street]').fill('Bole Road 12');
+  await page.locator('input[name=city]').fill('Addis Ababa');
+  await page.locator('input[name=state]').fill('Addis Ababa');
+  await page.locator('input[name=zipCode]').fill('1000');
+}

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { STRONG_PASSWORD, apiJson, launch, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import { startStack, type Stack } from './stack';
+
+/** Every validation message of the account forms, rendered by the server (the forms work without JavaScript). */
+describe('account form validation', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const alerts = (page: Page) => page.getByRole('alert').allTextContents();
+
+  it('sign up: required fields, weak password, mismatch, duplicate email, admin secret key', async () => {
+    const s = await session(browser, stack);
+    const { page } = s;
+    await page.goto(`${stack.storefront}/signup`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Name is required').waitFor();
+    expect(await alerts(page)).toEqual(expect.arrayContaining(['Name is required', 'Email is required', 'Password is required', 'Please confirm your password']));
+
+    await page.locator('input[name=name]').fill('Abebe');
+    await page.locator('input[name=email]').fill('not-an-email');
+    await page.locator('input[name=password]').fill('password');
+    await page.getByTestId('password-strength').filter({ hasText: 'weak' }).waitFor();
+    await page.locator('input[name=confirmPassword]').fill('password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Please choose a stronger password').waitFor();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.locator('input[name=name]').inputValue()).toBe('Abebe');
+
+    await page.locator('input[name=email]').fill(uniqueEmail('mismatch'));
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.locator('input[name=confirmPassword]').fill(`${STRONG_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    const taken = uniqueEmail('taken');
+    await apiJson(stack, 'POST', '/auth/register', undefined, { name: 'First', email: taken, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    await page.locator('input[name=email]').fill(taken);
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('An account with this email already exists').waitFor();
+
+    // Admin registration needs the secret key; a wrong one is refused by the server.
+    await page.getByLabel('Admin', { exact: true }).check();
+    await page.locator('input[name=email]').fill(uniqueEmail('admin'));
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Admin secret key is required').waitFor();
+    await page.getByLabel('Admin', { exact: true }).check();
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.locator('input[name=adminSecretKey]').fill('wrong-secret');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.locator('.acc-alert').waitFor();
+    expect(await page.locator('.acc-alert').textContent()).toMatch(/Admin registration failed|secret/i);
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('sign in: required fields and the server message for wrong credentials', async () => {
+    const s = await session(browser, stack);
+    const { page } = s;
+    await page.goto(`${stack.storefront}/signin`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.locator('input[name=email]').fill('customer@beauty.et');
+    await page.locator('input[name=password]').fill('Wrong@12345');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.acc-alert').waitFor();
+    expect(await page.locator('.acc-alert').textContent()).toBe('Invalid email or password');
+    // A customer choosing the Admin role is refused with the sign-in failure message.
+    await page.getByLabel('Admin').check();
+    await page.locator('input[name=password]').fill('Customer@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => document.querySelector('.acc-alert')?.textContent !== 'Invalid email or password');
+    expect(await page.locator('.acc-alert').textContent()).toMatch(/Failed to sign in|Invalid email or password|admin/i);
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('checkout: every address field is required; profile: name and email are required', async () => {
+    const product = await productInStock(stack, 2);
+    const s = await session(browser, stack);
+    const { token } = await signedInCustomer(stack, s, 'checkout-validation');
+    await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
+    const { page } = s;
+    await page.goto(`${stack.storefront}/checkout`);
+    await page.locator('input[name=country]').fill('');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Street is required').waitFor();
+    for (const text of ['City is required', 'Region / state is required', 'Postal code is required', 'Country is required']) {
+      await page.getByText(text).waitFor();
+    }
+    expect((await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders).toEqual([]);
+
+    await page.goto(`${stack.storefront}/profile?edit=1`);
+    await page.locator('input[name=name]').fill('');
+    await page.locator('input[name=email]').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.locator('input[name=name]').fill('Tigist Alemu');
+    await page.locator('input[name=email]').fill(uniqueEmail('profile'));
+    await page.locator('input[name=phone]').fill('0911234567');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully' }).waitFor();
+    await page.getByTestId('profile-name').filter({ hasText: 'Tigist Alemu' }).waitFor();
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('an empty cart shows the prompt on the cart and a message at checkout', async () => {
+    const s = await session(browser, stack);
+    await signedInCustomer(stack, s, 'empty');
+    await s.page.goto(`${stack.storefront}/cart`);
+    await s.page.getByText('Your cart is empty.').waitFor();
+    await s.page.getByRole('link', { name: 'Start shopping' }).waitFor();
+    await s.page.goto(`${stack.storefront}/checkout`);
+    await s.page.getByText('Your cart is empty. Add some products before checking out.').waitFor();
+    await s.page.goto(`${stack.storefront}/payment/return`);
+    await s.page.getByRole('heading', { name: 'Payment reference not found' }).waitFor();
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+});
