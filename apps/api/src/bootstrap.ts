@@ -69,7 +69,7 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new PublicCacheInterceptor()); // short public caching of catalogue reads
+  app.useGlobalInterceptors(new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 })); // catalogue read caching
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 

@@ -107,4 +107,50 @@ describe('API8 security misconfiguration', () => {
     const admin = await request(shop.t.http).get('/api/admin/products').set(shop.auth(shop.admin.token)).expect(200);
     expect(admin.headers['cache-control'] ?? '').not.toMatch(/public/);
   });
+
+  describe('catalogue micro-cache (on outside tests)', () => {
+    let live: SecurityShop;
+
+    beforeAll(async () => {
+      live = await startSecurityShop({ NODE_ENV: 'development' });
+    });
+
+    afterAll(() => live.close());
+
+    it('shows a change made through the API on the very next read', async () => {
+      const id = await live.product({ name: 'Cached Cream', price: 100 });
+      expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(100);
+      await request(live.t.http).put(`/api/products/${id}`).set(live.auth(live.admin.token)).send({ name: 'Cached Cream', price: 150, stock: 5 }).expect(200);
+      expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(150);
+    });
+
+    it('answers a burst of identical anonymous reads with one database query', async () => {
+      await live.product({ name: 'Stampede Serum' });
+      const products = live.model('Product');
+      const find = jest.spyOn(products, 'find');
+      try {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => request(live.t.http).get('/api/products?search=stampede')));
+        for (const a of answers) expect(a.body.totalProducts).toBe(1);
+        expect(find).toHaveBeenCalledTimes(1);
+      } finally {
+        find.mockRestore();
+      }
+    });
+
+    it('serves anonymous reads from memory, never signed-in ones, and never an error', async () => {
+      const id = await live.product({ name: 'Memory Cream', price: 200 });
+      await request(live.t.http).get(`/api/products/${id}`).expect(200);
+      // A write that bypasses the API (a script, another instance) is not seen by the cached anonymous read...
+      await live.model('Product').updateOne({ _id: id }, { $set: { priceSantim: 25000 } });
+      expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(200);
+      // ...but a signed-in read is always fresh, and so is an anonymous read once the entry expires.
+      const customer = await live.customer();
+      expect((await request(live.t.http).get(`/api/products/${id}`).set(live.auth(customer.token)).expect(200)).body.price).toBe(250);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(250);
+      await request(live.t.http).delete(`/api/products/${id}`).set(live.auth(live.admin.token)).expect(200);
+      await request(live.t.http).get(`/api/products/${id}`).expect(404);
+      await request(live.t.http).get(`/api/products/${id}`).expect(404);
+    });
+  });
 });
