@@ -20,8 +20,12 @@ export async function session(browser: Browser, stack: Stack, lang: 'en' | 'am' 
   if (lang === 'am') await context.addCookies([{ name: 'language', value: 'am', url: stack.storefront }]);
   const page = await context.newPage();
   const errors: string[] = [];
+  // A form answered 4xx (validation, a refused sign-in) is expected; the browser logs it as a failed resource.
+  const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/;
   page.on('console', (m) => {
-    if (m.type() === 'error' && (m.location().url ?? '').startsWith(stack.storefront)) errors.push(m.text());
+    if (m.type() !== 'error' || !(m.location().url ?? '').startsWith(stack.storefront)) return;
+    if (expectedRefusal.test(m.text()) && (m.location().url ?? '').includes('_data=routes')) return;
+    errors.push(`${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => void d.accept());

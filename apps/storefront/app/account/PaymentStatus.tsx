@@ -62,7 +62,7 @@ export function PaymentStatus() {
   }
   return (
     <section className="acc-page acc-payment">
-      <h1 className="acc-failure" role="alert">{t(outcome.message)}</h1>
+      <div role="alert"><h1 className="acc-failure">{t(outcome.message)}</h1></div>
       <p>
         {outcome.orderId ? <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link> : null}{' '}
         <Link to="/orders">{t('orders.title')}</Link> · <Link to="/cart">{t('cart.title')}</Link>
