@@ -1,4 +1,4 @@
-import { ADMIN, ETHIOPIC, seriousViolations, shopHarness } from './shop-support';
+import { ADMIN, CUSTOMER, ETHIOPIC, seriousViolations, shopHarness } from './shop-support';
 
 const NOT_FOUND_STATUS = [/status of 404/];
 
@@ -150,6 +150,38 @@ describe('storefront catalogue, product pages and static pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lets a signed-in customer write, edit and delete their review from the product page', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    const me = await api('/auth/me', { token });
+    const list = await api('/products?limit=50&sort=newest');
+    let productId = '';
+    for (const p of list.products) {
+      const r = await api(`/reviews/product/${p._id}?limit=100`);
+      if (!r.reviews.some((x: { user: { _id: string } }) => x.user._id === me.user._id)) {
+        productId = p._id;
+        break;
+      }
+    }
+    const { page, errors, close } = await open(`/product/${productId}`, { token });
+    const section = page.getByRole('region', { name: 'Customer reviews' });
+    await section.getByRole('heading', { name: 'Write a review' }).waitFor();
+    await section.getByLabel('Your rating').selectOption('4');
+    await section.getByLabel('Your review').fill('Lovely texture, absorbs quickly.');
+    await section.getByRole('button', { name: 'Submit review' }).click();
+    await section.getByText('Review saved').waitFor();
+    await section.locator('.review', { hasText: 'Lovely texture, absorbs quickly.' }).waitFor();
+    await section.getByRole('heading', { name: 'Your review' }).waitFor();
+    expect(await section.getByLabel('Your rating').inputValue()).toBe('4');
+    await section.getByLabel('Your review').fill('Lovely texture; I use it every night.');
+    await section.getByRole('button', { name: 'Save review' }).click();
+    await section.locator('.review', { hasText: 'I use it every night.' }).waitFor();
+    await section.getByRole('button', { name: 'Delete review' }).click();
+    await section.getByText('Review deleted').waitFor();
+    await section.getByRole('heading', { name: 'Write a review' }).waitFor();
+    await close();
+    expect(errors).toEqual([]);
+  });
+
   describe('without JavaScript', () => {
     it('browses, searches from the header, pages and filters with plain links and GET forms', async () => {
       const expected = await api('/products?search=serum&limit=1');
@@ -242,6 +274,7 @@ describe('storefront in maintenance mode', () => {
       for (const [lang, title] of [['en', "We'll be back soon"], ['am', 'በቅርቡ እንመለሳለን']] as const) {
         const { page, errors, close } = await open('/products', { lang });
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        expect(await page.title()).toBe(title);
         expect(await page.locator('article.card').count()).toBe(0);
         await close();
         expect(errors).toEqual([]);

@@ -15,7 +15,7 @@ import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?url';
 import { useEffect } from 'react';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
-import { ErrorPage, Maintenance, NotFound } from './components/NotFound';
+import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
 import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
@@ -102,7 +102,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Header />
-        <main id="main" tabIndex={-1}>{children}</main>
+        <main id="main" tabIndex={-1}>
+          <CartFlash />
+          {children}
+        </main>
         <Footer />
         <ScrollRestoration />
         <Scripts />
@@ -115,6 +118,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export function langOf(matches: readonly { id: string; data?: unknown }[]): Language {
   const root = matches.find((m) => m.id === 'root')?.data as { lang?: Language } | undefined;
   return root?.lang ?? 'en';
+}
+
+/** A route's title entry; the maintenance title while the shop is closed. */
+export function titleMeta(matches: readonly { id: string; data?: unknown }[], key: string): { title: string } {
+  const root = matches.find((m) => m.id === 'root')?.data as { maintenance?: boolean } | undefined;
+  const lang = langOf(matches);
+  return root?.maintenance ? { title: createTranslator(lang)('errors.maintenanceTitle') } : pageTitle(lang, key);
 }
 
 /** Page titles: '<page> · <shop>' from a route's `meta`, the shop's name otherwise. */

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useShop } from '../root';
 
 /** The not-found page, with Go back and Return home. */
@@ -42,5 +42,18 @@ export function Maintenance() {
       <p>{t('errors.maintenanceText')}</p>
       <p>{t('footer.hoursTitle')}: {t('footer.hours')}</p>
     </section>
+  );
+}
+
+/** After a form post without JavaScript, the add-to-cart outcome comes back in the URL (`added`, `cartError`). */
+export function CartFlash() {
+  const { t } = useShop();
+  const [params] = useSearchParams();
+  const error = params.get('cartError');
+  if (params.get('added') !== '1' && !error) return null;
+  return (
+    <p className={`notice flash ${error ? 'error' : 'success'}`} role="status">
+      {error ? (/^[a-z]+\.[\w.]+$/.test(error) ? t(error) : error) : t('product.addedToCart')}
+    </p>
   );
 }

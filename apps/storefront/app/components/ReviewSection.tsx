@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { ReviewView } from '../shop-data';
 import { useShop } from '../root';
 import { Stars } from './Stars';
@@ -40,6 +40,9 @@ export function ReviewSection({
 }) {
   const { t, lang, user } = useShop();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const saved = params.get('review');
+  const failure = params.get('reviewError');
   const list = reviews ?? [];
   const own = user ? list.find((r) => r.user._id === user._id) : undefined;
   const count = Math.max(reviewCount, list.length);
@@ -84,8 +87,13 @@ export function ReviewSection({
         ))}
       </ul>
 
+      <div id="write-review" role="status" aria-live="polite">
+        {saved === 'saved' && <p className="success">{t('reviews.saved')}</p>}
+        {saved === 'deleted' && <p className="success">{t('reviews.deleted')}</p>}
+        {failure && <p className="error">{/^reviews\.\w+$/.test(failure) ? t(failure) : failure}</p>}
+      </div>
       {!user ? (
-        <p><Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#reviews')}`}>{t('product.signInToReview')}</Link></p>
+        <p><Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>{t('product.signInToReview')}</Link></p>
       ) : own ? (
         <div className="review-forms">
           <h3>{t('product.editReview')}</h3>

@@ -1,8 +1,8 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { NotFound } from '../components/NotFound';
-import { langOf, pageTitle } from '../root';
+import { titleMeta } from '../root';
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'errors.notFound')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'errors.notFound')];
 
 /** /404 answers with the 404 status, so search engines never index it as a page. */
 export const loader = () => json(null, { status: 404 });

@@ -5,9 +5,9 @@ import { HeroSlider } from '../components/HeroSlider';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.home')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.home')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [featured, reviews] = await Promise.all([

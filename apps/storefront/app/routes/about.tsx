@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.about')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.about')];
 
 export default function About() {
   const { t } = useShop();

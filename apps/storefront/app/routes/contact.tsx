@@ -3,9 +3,9 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CONTACT_FIELDS, CONTACT_MAX_LENGTH, readContactForm, validateContact, type ContactField, type ContactForm } from '../contact';
 import { submitContact } from '../products.server';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.contact')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.contact')];
 
 type ActionResult =
   | { sent: true }

@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const FAQ_COUNT = 6;
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.faq')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.faq')];
 
 export default function Faq() {
   const { t } = useShop();

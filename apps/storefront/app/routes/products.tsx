@@ -6,11 +6,11 @@ import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRa
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { listProducts } from '../products.server';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const FILTER_DEBOUNCE_MS = 500;
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'catalogue.title')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'catalogue.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
@@ -24,7 +24,7 @@ function useFormMirrorsUrl(form: React.RefObject<HTMLFormElement>, search: strin
     if (!el) return;
     const params = new URLSearchParams(search);
     for (const field of Array.from(el.elements) as HTMLInputElement[]) {
-      if (!field.name || field === document.activeElement) continue;
+      if (!field.name || (field === document.activeElement && field.type === 'search')) continue;
       if (field.type === 'checkbox') field.checked = params.get(field.name) === 'true';
       else if (field.type !== 'submit') field.value = params.get(field.name) ?? '';
     }

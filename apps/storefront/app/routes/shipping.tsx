@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node';
 import { formatMoney } from '@shop/shared';
-import { langOf, pageTitle, useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(langOf(matches), 'nav.shipping')];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.shipping')];
 
 const LIFECYCLE = ['placed', 'processed', 'shipped', 'delivered'] as const;
 
