@@ -139,12 +139,36 @@ describe('the back office in Chromium', () => {
     await admin.getByText('Product saved successfully').waitFor();
     await admin.getByText(name).waitFor();
 
-    const { json } = await api<{ products: { name: string; price: number; stock: number; images: string[] }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`);
+    const { json } = await api<{ products: { _id: string; name: string; price: number; stock: number; images: string[] }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`);
     const product = json.products.find((p) => p.name === name)!;
     expect(product).toMatchObject({ price: 745.5, stock: 12 });
     const image = await fetch(product.images[0].startsWith('http') ? product.images[0] : new URL(product.images[0], stack.api).href);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toContain('image/png');
+    // the browser shows the uploaded image in the table
+    const row = admin.locator('tr', { hasText: name });
+    await admin.waitForFunction((n) => {
+      const img = [...document.querySelectorAll('tr')].find((tr) => tr.textContent?.includes(n))?.querySelector('img');
+      return Boolean(img && img.complete && img.naturalWidth > 0);
+    }, name);
+
+    // edit in the modal
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await admin.getByRole('dialog').locator('input[name=price]').fill('799');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Product saved successfully').waitFor();
+    await row.getByText('ETB 799.00').waitFor();
+    expect((await api<{ price: number }>('GET', `/products/${product._id}`)).json.price).toBe(799);
+
+    // delete after confirmation
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByRole('dialog').getByText('Are you sure you want to delete this product?').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('Product deleted successfully').waitFor();
+    // deleting withdraws the product: gone from the list of products on sale and from the storefront
+    await row.waitFor({ state: 'detached' });
+    expect((await api('GET', `/products/${product._id}`)).status).toBe(404);
+    expect((await api<{ products: { name: string }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`)).json.products).toEqual([]);
   });
 
   it('moves an order through pending, processing, shipped and delivered', async () => {

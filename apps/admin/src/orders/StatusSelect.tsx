@@ -36,6 +36,7 @@ export function StatusSelect({ id, status, trackingNumber, onChanged }: { id: st
       onChange={(e) => change(e.target.value as OrderStatus)}
       onClick={(e) => e.stopPropagation()}
       slotProps={{ htmlInput: { 'aria-label': t('shop.admin.orders.changeStatus'), 'data-testid': 'status-select' } }}
+      variant="outlined"
       sx={{ minWidth: 140 }}
     >
       {[status, ...moves].map((s) => (

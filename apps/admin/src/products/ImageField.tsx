@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { imageSrc } from '../config';
 import { adminApi, MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '../shopApi';
 
 /** The product image: a URL typed in, or a file uploaded through /api/uploads (PNG, JPG or GIF under 5 MB). */
@@ -38,7 +39,7 @@ export function ImageField() {
           <input ref={input} hidden type="file" name="image-upload" accept="image/png,image/jpeg,image/gif" onChange={(e) => upload(e.target.files?.[0])} />
         </Button>
         <Typography variant="caption" color="text.secondary">{t('shop.admin.products.imageRules')}</Typography>
-        {url && <img src={url} alt="" data-testid="image-preview" style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }} />}
+        {url && <img src={imageSrc(url)} alt="" data-testid="image-preview" style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }} />}
       </Box>
     </Box>
   );

@@ -22,6 +22,7 @@ function ProductFields() {
       <NumberInput source="stock" label="shop.admin.products.stock" validate={[required(), number(), minValue(0)]} step={1} />
       <SelectInput source="category" label="shop.admin.products.category" choices={CATEGORY_SLUGS.map((c) => ({ id: c, name: t(`shop.admin.products.categories.${c}`) }))} />
       <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
+      <BooleanInput source="active" label="shop.admin.products.onSale" defaultValue />
       <ImageField />
     </SimpleForm>
   );

@@ -1,17 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import { formatMoney } from '@shop/shared';
 import { useState } from 'react';
 import {
-  Datagrid, DeleteWithConfirmButton, FunctionField, List, NumberField, SearchInput, TopToolbar, useLocaleState,
+  Datagrid, DeleteWithConfirmButton, FunctionField, List, NumberField, SearchInput, SelectInput, TopToolbar, useLocaleState,
   useNotify, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
+import { imageSrc } from '../config';
 import { ProductFormDialog } from './ProductForm';
 
-interface ProductRecord extends RaRecord { name: string; brand?: string; price: number; stock: number; images?: string[] }
-
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+interface ProductRecord extends RaRecord { name: string; brand?: string; price: number; stock: number; images?: string[]; active?: boolean }
 
 export function ProductList() {
   const t = useTranslate();
@@ -19,12 +18,19 @@ export function ProductList() {
   const refresh = useRefresh();
   const [locale] = useLocaleState();
   const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
+  // deleting withdraws a product (soft delete): the list shows products on sale unless asked for withdrawn ones
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="active" source="active" label="shop.admin.products.availability" alwaysOn emptyText="shop.admin.products.allProducts"
+      choices={[{ id: 'true', name: t('shop.admin.products.onSale') }, { id: 'false', name: t('shop.admin.products.withdrawn') }]} />,
+  ];
 
   return (
     <>
       <List
         title={t('shop.admin.products.title')}
         filters={filters}
+        filterDefaultValues={{ active: 'true' }}
         sort={{ field: 'createdAt', order: 'DESC' }}
         actions={<TopToolbar><Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>{t('shop.admin.products.add')}</Button></TopToolbar>}
       >
@@ -32,7 +38,7 @@ export function ProductList() {
           <FunctionField
             label="shop.admin.products.image"
             render={(p: ProductRecord) =>
-              p.images?.[0] ? <img src={p.images[0]} alt={p.name} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null
+              p.images?.[0] ? <img src={imageSrc(p.images[0])} alt={p.name} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null
             }
           />
           <FunctionField
@@ -42,6 +48,7 @@ export function ProductList() {
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>{p.name}</Typography>
                 <Typography variant="caption" color="text.secondary">{p.brand}</Typography>
+                {p.active === false && <Chip size="small" sx={{ ml: 1 }} label={t('shop.admin.products.withdrawn')} />}
               </Box>
             )}
           />
@@ -52,7 +59,7 @@ export function ProductList() {
             render={(p: ProductRecord) => (
               <Box sx={{ display: 'flex', gap: 1 }}>
                 <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(p)}>{t('ra.action.edit')}</Button>
-                <DeleteWithConfirmButton
+                {p.active !== false && <DeleteWithConfirmButton
                   record={p}
                   redirect={false}
                   mutationMode="pessimistic"
@@ -65,7 +72,7 @@ export function ProductList() {
                     },
                     onError: () => notify('shop.admin.products.deleteFailed', { type: 'error' }),
                   }}
-                />
+                />}
               </Box>
             )}
           />

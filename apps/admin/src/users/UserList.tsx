@@ -25,7 +25,7 @@ function RoleSelect({ user }: { user: UserRecord }) {
     refresh();
   };
   return (
-    <TextField select size="small" value={user.role} onChange={(e) => change(e.target.value as Role)} slotProps={{ htmlInput: { 'aria-label': t('shop.admin.users.role'), 'data-testid': 'role-select' } }}>
+    <TextField select size="small" variant="outlined" value={user.role} onChange={(e) => change(e.target.value as Role)} slotProps={{ htmlInput: { 'aria-label': t('shop.admin.users.role'), 'data-testid': 'role-select' } }}>
       {ROLES.map((r) => <MenuItem key={r} value={r}>{t(`shop.admin.users.roles.${r}`)}</MenuItem>)}
     </TextField>
   );
