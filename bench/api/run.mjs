@@ -1,0 +1,356 @@
+#!/usr/bin/env node
+// API throughput benchmark: the built API on the in-memory embedded engine (its own process, like mongod)
+// seeded with 10,000 products,
+// measured with autocannon, and compared with a bare Node http server answering a pre-serialised
+// catalogue page (the floor: what this machine can do with no framework and no database).
+//
+//   npx tsc -p apps/api/tsconfig.build.json && npx tsc -p libs/embedded-mongo/tsconfig.build.json   # build first
+//   node bench/api/run.mjs                    # 100 connections, 5 s warm-up + 20 s per endpoint
+//   BENCH_DURATION=5 BENCH_WARMUP=2 node bench/api/run.mjs   # a quick run
+//
+// Writes bench/results/api-<YYYY-MM-DD>.json.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { MongoClient, ObjectId } = require('mongodb');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const apiMain = path.join(root, 'apps/api/dist/main.js');
+const settings = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 10000),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 100),
+  pipelining: 1,
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+  customers: Number(process.env.BENCH_CUSTOMERS ?? 100),
+};
+
+const CATEGORIES = {
+  skincare: ['serums', 'treatments', 'masks'],
+  makeup: ['lips', 'eyes'],
+  haircare: ['shampoo'],
+  fragrance: [],
+};
+const WORDS = ['Shea', 'Moringa', 'Coffee', 'Honey', 'Aloe', 'Rose', 'Argan', 'Teff', 'Black Seed', 'Frankincense', 'Myrrh', 'Baobab'];
+const KINDS = ['Serum', 'Cream', 'Butter', 'Mask', 'Lip Balm', 'Shampoo', 'Oil', 'Cleanser', 'Toner', 'Eye Gel'];
+const BRANDS = ['Abyssinia Naturals', 'Sheba Botanicals', 'Lalibela Skin', 'Harar Glow', 'Simien Beauty'];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const waitFor = async (pattern, ms = 60000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const m = pattern.exec(output);
+      if (m) return m;
+      if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
+      if (Date.now() > end) throw new Error(`timed out waiting for ${pattern}:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+    });
+  return { child, waitFor, stop, output: () => output };
+}
+
+/** 10,000 products written straight into the API's database, shaped as the catalogue module stores them. */
+async function seed(uri, dbName) {
+  const { productSearchTerms } = require(path.join(root, 'apps/api/dist/modules/catalog/search-terms.js'));
+  const client = await MongoClient.connect(uri);
+  const products = client.db(dbName).collection('products');
+  const now = Date.now();
+  const docs = [];
+  const categories = Object.keys(CATEGORIES);
+  for (let i = 0; i < settings.products; i++) {
+    const category = categories[i % categories.length];
+    const subs = CATEGORIES[category];
+    const name = `${WORDS[i % WORDS.length]} ${KINDS[(i >> 2) % KINDS.length]} ${i + 1}`;
+    const brand = BRANDS[i % BRANDS.length];
+    const description = `A natural ${KINDS[(i >> 2) % KINDS.length].toLowerCase()} made with ${WORDS[(i * 7) % WORDS.length].toLowerCase()} from Ethiopia.`;
+    const ingredients = [WORDS[i % WORDS.length], WORDS[(i + 3) % WORDS.length], 'Water'];
+    const doc = {
+      _id: new ObjectId(),
+      name,
+      sku: `BENCH-${String(i + 1).padStart(5, '0')}`,
+      brand,
+      description,
+      ingredients,
+      keyIngredients: [],
+      benefits: [],
+      priceSantim: 5000 + ((i * 3571) % 300000),
+      currency: 'ETB',
+      images: ['/api/assets/products/placeholder.svg'],
+      // The first products serve the cart and order runs: stock that never runs out during a run.
+      stock: i < 1000 ? 100_000_000 : 1 + (i % 80),
+      lowStockThreshold: 5,
+      category,
+      ...(subs.length ? { subCategory: subs[i % subs.length] } : {}),
+      skinTypes: [],
+      active: true,
+      isFeatured: i % 50 === 0,
+      rating: Math.round(((i * 37) % 50) / 10 * 10) / 10,
+      reviewCount: (i * 13) % 200,
+      createdAt: new Date(now - i * 60000),
+      updatedAt: new Date(now - i * 60000),
+    };
+    doc.searchTerms = productSearchTerms(doc);
+    docs.push(doc);
+  }
+  for (let i = 0; i < docs.length; i += 1000) await products.insertMany(docs.slice(i, i + 1000), { ordered: false });
+  await client.close();
+  return docs.map((d) => String(d._id));
+}
+
+async function post(base, urlPath, body, headers = {}) {
+  const res = await fetch(`${base}${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${urlPath} -> ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on('error', reject);
+  });
+}
+
+let settleUrl;
+/** Requests still queued in the API when a run ends would slow the next run: wait until it answers at once. */
+async function settle() {
+  if (!settleUrl) return;
+  for (let i = 0; i < 600; i++) {
+    const started = Date.now();
+    await fetch(settleUrl).then((r) => r.arrayBuffer()).catch(() => undefined);
+    if (Date.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Warm-up (discarded), then the measured run. */
+async function measure(name, options) {
+  const base = { connections: settings.connections, pipelining: settings.pipelining, timeout: 30 };
+  process.stdout.write(`${name}: warm-up ${settings.warmupSeconds}s, `);
+  if (settings.warmupSeconds > 0) {
+    await run({ ...base, ...options(), duration: settings.warmupSeconds });
+    await settle();
+  }
+  process.stdout.write(`measuring ${settings.durationSeconds}s ... `);
+  const r = await run({ ...base, ...options(), duration: settings.durationSeconds });
+  await settle();
+  const summary = {
+    name,
+    requestsPerSec: Math.round(r.requests.average * 10) / 10,
+    latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, average: r.latency.average },
+    totalRequests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    throughputBytesPerSec: Math.round(r.throughput.average),
+  };
+  console.log(`${summary.requestsPerSec} req/s, p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}`);
+  return summary;
+}
+
+function machine() {
+  const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model;
+  return { nproc: os.availableParallelism?.() ?? os.cpus().length, memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpu, node: process.version, platform: `${os.type()} ${os.release()}` };
+}
+
+async function main() {
+  if (!fs.existsSync(apiMain)) {
+    console.error('apps/api/dist/main.js is missing: run `npx tsc -p apps/api/tsconfig.build.json` first.');
+    process.exit(1);
+  }
+  const engineCli = path.join(root, 'libs/embedded-mongo/dist/cli.js');
+  if (!fs.existsSync(engineCli)) {
+    console.error('libs/embedded-mongo/dist/cli.js is missing: run `npx tsc -p libs/embedded-mongo/tsconfig.build.json` first.');
+    process.exit(1);
+  }
+  const apiPort = await freePort();
+  const floorPort = await freePort();
+  const enginePort = await freePort();
+  // The database in its own process, as mongod would be: its work never blocks the API's event loop.
+  const engine = startProcess([engineCli, '--memory', '--port', String(enginePort)], {});
+  await engine.waitFor(/embedded-mongo listening/);
+  const api = startProcess([apiMain], {
+    NODE_ENV: 'production',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_SECRET_KEY: randomBytes(16).toString('hex'),
+    CORS_ORIGINS: 'http://localhost:3000',
+    EMBEDDED_IN_MEMORY: 'true',
+    MONGOMS_ENABLED: 'false',
+    SEED_ON_EMPTY: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    MONGODB_URI: `mongodb://127.0.0.1:${enginePort}/?replicaSet=rs0`,
+    MONGODB_DB: 'bench',
+    ALLOW_TEST_PAYMENTS: 'true',
+  });
+  const stops = [engine.stop, api.stop];
+  try {
+    const [, uri, dbName] = await api.waitFor(/Database engine: \S+ at (mongodb:\/\/\S+), database "([^"]+)"/);
+    await api.waitFor(/API listening/);
+    const base = `http://127.0.0.1:${apiPort}`;
+    settleUrl = `${base}/api/health`;
+    console.log(`API on ${base}; seeding ${settings.products} products ...`);
+    const ids = await seed(uri, dbName);
+    for (const probe of ['/api/products', '/api/products?search=moringa%20serum', `/api/products/${ids[0]}`]) {
+      const started = Date.now();
+      const res = await fetch(`${base}${probe}`);
+      await res.arrayBuffer();
+      console.log(`  one request ${probe}: ${res.status} in ${Date.now() - started} ms`);
+    }
+
+    const tokens = [];
+    for (let i = 0; i < settings.customers; i++) {
+      const res = await post(base, '/api/auth/register', { name: `Bench Customer ${i}`, email: `bench${i}@example.et`, password: 'Bench@2026x' });
+      tokens.push(res.token);
+    }
+
+    // The floor: a bare http server answering the same catalogue page, serialised once.
+    const page = await (await fetch(`${base}/api/products`)).text();
+    const pageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'page.json');
+    fs.writeFileSync(pageFile, page);
+    const floor = startProcess(
+      ['-e', `const b=require('fs').readFileSync(${JSON.stringify(pageFile)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':b.length});s.end(b)}).listen(${floorPort},'127.0.0.1',()=>console.log('floor listening'))`],
+      {},
+    );
+    stops.push(floor.stop);
+    await floor.waitFor(/floor listening/);
+
+    const results = [];
+    const floorResult = await measure('floor: bare http server, pre-serialised catalogue page', () => ({ url: `http://127.0.0.1:${floorPort}/api/products` }));
+
+    const url = (p) => `${base}${p}`;
+    results.push({ method: 'GET', path: '/api/products', ...(await measure('catalogue list', () => ({ url: url('/api/products') }))) });
+    results.push({ method: 'GET', path: '/api/products?search=moringa serum', ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))) });
+    let next = 0;
+    results.push({
+      method: 'GET',
+      path: '/api/products/{id} (rotating over 10,000 ids)',
+      ...(await measure('product detail', () => ({
+        url: base,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/${ids[next++ % ids.length]}` }) }],
+      }))),
+    });
+
+    const cartProducts = ids.slice(0, 1000);
+
+    // Each connection is one signed-in customer (setupClient). A cart holds 3 products whose quantities
+    // grow: a cart answer carries live data of every line, so an ever-growing cart would measure cart size.
+    const customerPerConnection = () => {
+      let next = 0;
+      return (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+    };
+    let addCounter = 0;
+    results.push({
+      method: 'POST',
+      path: '/api/cart/add',
+      ...(await measure('add to cart (authenticated)', () => ({
+        url: base,
+        setupClient: customerPerConnection(),
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              path: '/api/cart/add',
+              headers: { ...req.headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ productId: cartProducts[addCounter++ % 3], quantity: 1 }),
+            }),
+          },
+        ],
+      }))),
+    });
+    // Empty the carts that the add-to-cart run filled, so that orders hold one line.
+    for (const token of tokens) await fetch(`${base}/api/cart/clear`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+
+    let orderCounter = 0;
+    const orderRun = await measure('order placement (add one line, then POST /api/orders)', () => ({
+      url: base,
+      setupClient: customerPerConnection(),
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: '/api/cart/add',
+            headers: { ...req.headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ productId: cartProducts[orderCounter++ % cartProducts.length], quantity: 1 }),
+          }),
+        },
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: '/api/orders',
+            headers: {
+              ...req.headers,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-${process.pid}-${randomBytes(8).toString('hex')}`,
+            },
+            body: JSON.stringify({ shippingAddress: { street: 'Bole Road 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' }, paymentMethod: 'chapa', shippingMethod: 'standard' }),
+          }),
+        },
+      ],
+    }));
+    // Both requests of a checkout are counted by autocannon: orders per second are half of it.
+    results.push({
+      method: 'POST',
+      path: '/api/cart/add + /api/orders (each order its own Idempotency-Key)',
+      ...orderRun,
+      ordersPerSec: Math.round((orderRun.requestsPerSec / 2) * 10) / 10,
+    });
+
+    const floorRps = floorResult.requestsPerSec;
+    for (const r of results) r.ratioToFloor = Math.round((r.requestsPerSec / floorRps) * 1000) / 1000;
+    const date = new Date().toISOString().slice(0, 10);
+    const out = {
+      date: new Date().toISOString(),
+      command: `BENCH_DURATION=${settings.durationSeconds} BENCH_WARMUP=${settings.warmupSeconds} node bench/api/run.mjs`,
+      machine: machine(),
+      settings: { ...settings, database: 'embedded engine (libs/embedded-mongo), in memory, in its own process', nodeEnv: 'production', microCacheMs: 1000 },
+      floor: floorResult,
+      endpoints: results,
+    };
+    const file = path.join(root, 'bench', 'results', `api-${date}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+    console.log(`\nwrote ${path.relative(root, file)}`);
+    for (const r of results) console.log(`  ${r.name.padEnd(60)} ${String(r.requestsPerSec).padStart(9)} req/s  x${r.ratioToFloor} of floor  p99 ${r.latencyMs.p99} ms`);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
