@@ -217,6 +217,32 @@ describe('the back office in Chromium', () => {
     expect(login.json.message).toBe('This account has been deactivated');
   });
 
+  it('adds a user in the modal, changes their role and deletes them after confirmation', async () => {
+    const email = `abebe.${unique}@example.et`;
+    await admin.goto(`${stack.admin}/admin/users`);
+    await admin.getByRole('button', { name: 'Add User' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.locator('input[name=name]').fill(`Abebe ${unique}`);
+    await dialog.locator('input[name=email]').fill(email);
+    await dialog.locator('input[name=password]').fill('Abebe@2024!x');
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await admin.getByText('User created').waitFor();
+    await admin.getByPlaceholder('Name or email').fill(email);
+    const row = admin.locator('tr', { hasText: email });
+    await row.getByRole('combobox').click();
+    await admin.getByRole('option', { name: 'Admin' }).click();
+    await admin.getByText('User role updated successfully').waitFor();
+    const { json: users } = await api<{ id: string; email: string; role: string }[]>('GET', `/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`, undefined, adminToken);
+    expect(users.find((u) => u.email === email)?.role).toBe('admin');
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByRole('dialog').getByText('Are you sure you want to delete this user?').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('User deleted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await api('GET', `/admin/users/${users[0].id}`, undefined, adminToken)).status).toBe(404);
+  });
+
   it('marks a contact message read', async () => {
     const subject = `Delivery to Bahir Dar ${unique}`;
     const sent = await api('POST', '/contacts/submit', { name: 'Hanna', email: 'hanna@example.et', subject, message: 'Do you deliver to Bahir Dar?' });

@@ -1,4 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditList } from './AuditList';
+import { lazy } from 'react';
+
+const AuditList = lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList })));
 
 export default { list: AuditList, icon: HistoryIcon };

@@ -3,7 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { formatMoney, ORDER_STATUSES } from '@shop/shared';
 import {
   Datagrid, DateField, FunctionField, List, RefreshButton, SearchInput, SelectInput, TopToolbar, useListContext,
-  useLocaleState, useTranslate,
+  useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { storefrontUrl } from '../config';
@@ -42,6 +42,7 @@ function NoOrders() {
 
 export function OrderList() {
   const t = useTranslate();
+  const notify = useNotify();
   const [locale] = useLocaleState();
   const lang = locale === 'am' ? 'am' : 'en';
   const filters = [
@@ -50,7 +51,8 @@ export function OrderList() {
       choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))} />,
   ];
   return (
-    <List title={t('shop.admin.orders.title')} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<OrderActions />} empty={<NoOrders />}>
+    <List title={t('shop.admin.orders.title')} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<OrderActions />} empty={<NoOrders />}
+      queryOptions={{ onError: () => notify('shop.admin.orders.listFailed', { type: 'error' }) }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField label="shop.admin.orders.id" sortBy="_id" render={(o: OrderRecord) => <code>#{shortId(o.id)}</code>} />
         <FunctionField label="shop.admin.orders.customer" render={(o: OrderRecord) => customerOf(o).email ?? ''} />
