@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useBasename, useLogin, useNotify, useTranslate } from 'react-admin';
+import { LocalesMenuButton, useBasename, useLogin, useNotify, useTranslate } from 'react-admin';
 
 /** Sign-in for admins: email and password (the sign-in asks the API for the admin role). */
 export function LoginPage() {
@@ -31,7 +31,10 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
       <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h5" component="h1">{t('shop.admin.auth.title')}</Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h5" component="h1">{t('shop.admin.auth.title')}</Typography>
+            <LocalesMenuButton />
+          </Box>
           <Typography variant="body2" color="text.secondary">{t('shop.admin.auth.subtitle')}</Typography>
           <TextField label={t('ra.auth.email')} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField label={t('ra.auth.password')} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />

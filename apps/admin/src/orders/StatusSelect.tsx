@@ -37,7 +37,7 @@ export function StatusSelect({ id, status, trackingNumber, onChanged }: { id: st
       onClick={(e) => e.stopPropagation()}
       slotProps={{ htmlInput: { 'aria-label': t('shop.admin.orders.changeStatus'), 'data-testid': 'status-select' } }}
       variant="outlined"
-      sx={{ minWidth: 140 }}
+      sx={{ width: 180, flex: '0 0 auto' }}
     >
       {[status, ...moves].map((s) => (
         <MenuItem key={s} value={s}>{t(`shop.admin.orders.status.${s}`)}</MenuItem>
