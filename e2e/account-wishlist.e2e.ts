@@ -71,10 +71,11 @@ describe('wishlist flows', () => {
     const { token } = await signedInCustomer(stack, s, 'heart');
     await s.page.goto(`${stack.storefront}/product/${product._id}`);
     const heart = s.page.locator('form.heart-form button').first();
-    await heart.click();
+    const toggled = () => s.page.waitForResponse((r) => r.url().includes('/wishlist/toggle') && r.request().method() === 'POST');
+    await Promise.all([toggled(), heart.click()]);
     await s.page.locator('form.heart-form button[aria-pressed=true]').first().waitFor();
     await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(1);
-    await heart.click();
+    await Promise.all([toggled(), heart.click()]);
     await s.page.locator('form.heart-form button[aria-pressed=false]').first().waitFor();
     await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(0);
     await s.context.close();

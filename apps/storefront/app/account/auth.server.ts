@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
-import { getSessionUser, isHttps, type SessionUser } from '../session.server';
-import { apiAs, id } from './api.server';
+import { apiWithToken, getSessionUser, isHttps, type SessionUser } from '../session.server';
+import { settle } from './api.server';
 import { clearIntentCookie, intentCookie, intentFromCookieHeader, signInPath, type PendingIntent } from './intent';
 
 /** The back office's address; an admin who signs in goes to its dashboard. */
@@ -30,8 +30,8 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
   if (!intent) return null;
   const result =
     intent.type === 'cart'
-      ? await apiAs(token, 'POST', '/api/cart/add', { body: { productId: intent.productId, quantity: intent.quantity } })
-      : await apiAs(token, 'POST', `/api/wishlist/add/${id(intent.productId)}`, { body: {} });
+      ? await settle(apiWithToken(token).POST('/api/cart/add', { body: { productId: intent.productId, quantity: intent.quantity } }))
+      : await settle(apiWithToken(token).POST('/api/wishlist/add/{productId}', { params: { path: { productId: intent.productId } }, body: {} }));
   if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
   return clearIntentCookie();
 }

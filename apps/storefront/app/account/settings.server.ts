@@ -1,5 +1,6 @@
 import { DEFAULT_SHIPPING_RATES, toSantim, type ShippingRates } from '@shop/shared';
-import { api } from './api.server';
+import { apiFor } from '../session.server';
+import { settle } from './api.server';
 
 interface PublicSettings {
   settings?: {
@@ -25,7 +26,7 @@ export function shippingRatesFrom(answer: unknown): ShippingRates {
 }
 
 export async function loadShippingRates(request: Request): Promise<ShippingRates> {
-  const result = await api<PublicSettings>(request, 'GET', '/api/settings/public');
+  const result = await settle<PublicSettings>(apiFor(request).GET('/api/settings/public'));
   if (!result.ok) console.error('Failed to load public settings; default shipping rates shown', result.status);
   return shippingRatesFrom(result.ok ? result.data : undefined);
 }

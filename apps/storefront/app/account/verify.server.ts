@@ -1,4 +1,5 @@
-import { api, id } from './api.server';
+import { apiFor } from '../session.server';
+import { settle } from './api.server';
 
 export type VerifyOutcome =
   | { state: 'paid'; message: string; orderId?: string }
@@ -28,14 +29,14 @@ interface VerifyAnswer { status: 'paid' | 'failed' | 'pending' | 'refund_pending
  */
 export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
   if (!txRef) return { state: 'failed', message: 'payment.notFound' };
-  const result = await api<VerifyAnswer>(request, 'GET', `/api/payments/verify/${id(txRef)}`);
+  const result = await settle<VerifyAnswer>(apiFor(request).GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }));
   if (!result.ok) {
     if (result.status === 404) return { state: 'failed', message: 'payment.notFound' };
     return { state: 'failed', message: result.status >= 500 ? 'payment.verificationError' : paymentMessageKey(result.message, 'payment.verificationFailed') };
   }
   const orderId = result.data.order?._id;
   if (result.data.status === 'paid') {
-    const cleared = await api(request, 'DELETE', '/api/cart/clear');
+    const cleared = await settle(apiFor(request).DELETE('/api/cart/clear'));
     if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
     return { state: 'paid', message: 'payment.success', orderId };
   }

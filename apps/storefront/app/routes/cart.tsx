@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { priceOrder, toBirr, toSantim } from '@shop/shared';
-import { api, id } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { FormError, Money } from '../account/components';
 import { isProductId, parseQuantity } from '../account/intent';
 import { loadShippingRates } from '../account/settings.server';
@@ -9,7 +9,7 @@ import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
-import { getSessionUser } from '../session.server';
+import { apiFor, getSessionUser } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = () => [{ title: 'Cart' }];
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Cart' }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, cart: null, failed: false, rates: null, notices: [] };
-  const [cart, rates] = await Promise.all([api<CartAnswer & { notices?: { message: string }[] }>(request, 'GET', '/api/cart'), loadShippingRates(request)]);
+  const [cart, rates] = await Promise.all([settle<CartAnswer & { notices?: { message: string }[] }>(apiFor(request).GET('/api/cart')), loadShippingRates(request)]);
   return {
     user,
     cart: cart.ok ? cart.data : null,
@@ -32,17 +32,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const productId = form.get('productId');
   if (intent === 'clear') {
-    const result = await api(request, 'DELETE', '/api/cart/clear');
+    const result = await settle(apiFor(request).DELETE('/api/cart/clear'));
     return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.clearFailed' }, result.status);
   }
   if (!isProductId(productId)) return reply({ error: 'cart.updateFailed' }, 400);
   if (intent === 'remove') {
-    const result = await api(request, 'DELETE', `/api/cart/remove/${id(productId)}`);
+    const result = await settle(apiFor(request).DELETE('/api/cart/remove/{productId}', { params: { path: { productId } } }));
     return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.removeFailed' }, result.status);
   }
   const quantity = parseQuantity(form.get('quantity'), 0);
   if (quantity < 1) return reply({ error: 'cart.updateFailed' }, 400);
-  const result = await api(request, 'PATCH', `/api/cart/update/${id(productId)}`, { body: { quantity } });
+  const result = await settle(apiFor(request).PATCH('/api/cart/update/{productId}', { params: { path: { productId } }, body: { quantity } }));
   return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.updateFailed' }, result.status);
 }
 

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { api } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { redirectGuestWithIntent } from '../account/auth.server';
 import { isProductId, parseQuantity, safeRedirectPath } from '../account/intent';
 import type { CartAnswer } from '../account/types';
-import { tokenFromRequest } from '../session.server';
+import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
 
 /**
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return fetcher ? reply({ ok: false, message: 'Failed to add item to cart' }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
-  const result = await api<CartAnswer>(request, 'POST', '/api/cart/add', { body: { productId, quantity } });
+  const result = await settle<CartAnswer>(apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }));
   if (!result.ok && result.status === 401) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
   const answer = result.ok
     ? { ok: true, message: 'Added to Cart!', itemCount: result.data.itemCount }

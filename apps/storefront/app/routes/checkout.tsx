@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SHIPPING_METHODS, priceOrder, toBirr, toSantim, type ShippingMethod } from '@shop/shared';
 import { useEffect, useRef } from 'react';
-import { api } from '../account/api.server';
+import { apiFor } from '../session.server';
+import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { Field, FormError, Money } from '../account/components';
 import { paymentDestination } from '../account/payment.server';
@@ -21,9 +22,9 @@ const KEY = /^[A-Za-z0-9-]{16,64}$/;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const [cart, rates, addresses] = await Promise.all([
-    api<CartAnswer>(request, 'GET', '/api/cart'),
+    settle<CartAnswer>(apiFor(request).GET('/api/cart')),
     loadShippingRates(request),
-    api<{ addresses: Address[] }>(request, 'GET', '/api/users/addresses'),
+    settle<{ addresses: Address[] }>(apiFor(request).GET('/api/users/addresses')),
   ]);
   const saved = addresses.ok ? addresses.data.addresses ?? [] : [];
   const chosen = new URL(request.url).searchParams.get('address');
@@ -45,20 +46,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (status: number, data: Partial<ActionData>) => reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
   if (hasErrors(errors)) return fail(400, { fieldErrors: errors });
 
-  const placed = await api<{ order: OrderView }>(request, 'POST', '/api/orders', {
-    body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  const placed = await settle<{ order: OrderView }>(apiFor(request).POST('/api/orders', { body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
+    headers: { 'Idempotency-Key': idempotencyKey }, }));
   if (!placed.ok || !placed.data?.order?._id) {
     const status = placed.ok ? 502 : placed.status;
     return fail(status, { fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors), formError: (!placed.ok && placed.message) || 'checkout.orderFailed' });
   }
   const orderId = placed.data.order._id;
   if (form.get('saveAddress')) {
-    const saved = await api(request, 'POST', '/api/users/addresses', { body: input });
+    const saved = await settle(apiFor(request).POST('/api/users/addresses', { body: input }));
     if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.message);
   }
-  const init = await api<PaymentInit>(request, 'POST', '/api/payments/initialize', { body: { orderId } });
+  const init = await settle<PaymentInit>(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination) {
     console.error('Payment initialisation failed', init.ok ? 'no destination' : `${init.status} ${init.message}`);

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { api, id } from '../account/api.server';
+import { apiFor } from '../session.server';
+import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { OrderDetails } from '../account/OrderDetails';
 import type { OrderView } from '../account/types';
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
   const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
-  const result = await api<{ order: OrderView }>(request, 'GET', `/api/orders/${id(orderId)}`);
+  const result = await settle<{ order: OrderView }>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
   return { order: result.ok ? result.data.order : null, paymentFailed };
 }

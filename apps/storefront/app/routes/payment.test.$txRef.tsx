@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { api, id } from '../account/api.server';
+import { apiFor } from '../session.server';
+import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { FormError, Money } from '../account/components';
 import type { OrderView } from '../account/types';
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
   // The amount shown is the stored order's total (the payment's amount comes from it on the server).
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  const order = /^[A-Za-z0-9]{1,64}$/.test(orderId) ? await api<{ order: OrderView }>(request, 'GET', `/api/orders/${id(orderId)}`) : null;
+  const order = /^[A-Za-z0-9]{1,64}$/.test(orderId) ? await settle<{ order: OrderView }>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } })) : null;
   const found = order?.ok ? order.data.order : null;
   return { payment: { txRef, amount: found?.totalAmount ?? null, settled: found ? found.paymentStatus === 'paid' || found.status === 'cancelled' : false } };
 }
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
   const form = await request.formData();
   const outcome = form.get('outcome') === 'success' ? 'success' : 'failed';
-  const result = await api(request, 'POST', `/api/payments/test/${id(txRef)}/complete`, { body: { outcome } });
+  const result = await settle(apiFor(request).POST('/api/payments/test/{txRef}/complete', { params: { path: { txRef } }, body: { outcome } }));
   // 409: already settled (a second click); the return page shows the outcome either way.
   if (!result.ok && result.status !== 409) return reply({ error: result.message || 'payment.verificationError' }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);

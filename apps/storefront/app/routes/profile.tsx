@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { api } from '../account/api.server';
+import { apiFor } from '../session.server';
+import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { Field, FormError, Toast, message } from '../account/components';
 import { OrderList } from '../account/OrderList';
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = url.searchParams.get('tab') === 'orders' ? 'orders' : 'profile';
   const editing = url.searchParams.get('edit') === '1';
   const [profile, orders] = await Promise.all([
-    api<{ user: UserView }>(request, 'GET', '/api/users/profile'),
+    settle<{ user: UserView }>(apiFor(request).GET('/api/users/profile')),
     tab === 'orders' ? loadMyOrders(request) : Promise.resolve([]),
   ]);
   return { user: profile.ok ? profile.data.user : (sessionUser as UserView), tab, editing, orders };
@@ -37,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { input, errors } = validateProfile(form);
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
-  const result = await api(request, 'PUT', '/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || undefined } });
+  // openapi.yaml types phone as an object (missing @ApiProperty type on the API side); it is a string or null.
+  const result = await settle(apiFor(request).PUT('/api/users/profile', { body: { name: input.name, email: input.email, phone: (input.phone || null) as never } }));
   if (!result.ok) {
     return reply(
       { ok: false, message: result.message || 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { api, id } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { isProductId, signInPath } from '../account/intent';
-import { tokenFromRequest } from '../session.server';
+import { apiFor, tokenFromRequest } from '../session.server';
 
 /**
  * POST intent=create|update|delete, productId, reviewId, rating, comment: writes the customer's own
@@ -19,11 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const comment = String(form.get('comment') ?? '').trim();
   const body = { rating, comment };
   let result;
-  if (intent === 'create') result = await api(request, 'POST', `/api/reviews/product/${id(productId)}`, { body });
+  if (intent === 'create') result = await settle(apiFor(request).POST('/api/reviews/product/{id}', { params: { path: { id: productId } }, body }));
   else if ((intent === 'update' || intent === 'delete') && isProductId(reviewId)) {
     result = intent === 'update'
-      ? await api(request, 'PATCH', `/api/reviews/${id(reviewId)}`, { body })
-      : await api(request, 'DELETE', `/api/reviews/${id(reviewId)}`);
+      ? await settle(apiFor(request).PATCH('/api/reviews/{id}', { params: { path: { id: reviewId } }, body }))
+      : await settle(apiFor(request).DELETE('/api/reviews/{id}', { params: { path: { id: reviewId } } }));
   } else return redirect(`${back}?reviewError=${encodeURIComponent('reviews.invalid')}#write-review`);
   if (!result.ok && result.status === 401) return redirect(signInPath(`${back}#write-review`));
   if (!result.ok) return redirect(`${back}?reviewError=${encodeURIComponent(result.message || 'reviews.failed')}#write-review`);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { api } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
 import { Field, FormError } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
@@ -8,7 +8,7 @@ import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
-import { getSessionUser, sessionCookie } from '../session.server';
+import { apiFor, getSessionUser, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = () => [{ title: 'Sign in' }];
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { input, errors } = validateSignIn(form);
   const values = { email: input.email, role: input.role };
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
-  const result = await api<AuthAnswer>(request, 'POST', '/api/auth/login', { body: input });
+  const result = await settle<AuthAnswer>(apiFor(request).POST('/api/auth/login', { body: input }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || 'auth.signInFailed';

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
-import { api } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
@@ -9,7 +9,7 @@ import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { useShop } from '../root';
-import { getSessionUser, sessionCookie } from '../session.server';
+import { apiFor, getSessionUser, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = () => [{ title: 'Sign up' }];
@@ -31,8 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
   const body = { name: input.name, email: input.email, password: input.password, confirmPassword: input.confirmPassword || input.password };
   const result = input.asAdmin
-    ? await api<AuthAnswer>(request, 'POST', '/api/auth/register-admin', { body: { ...body, adminSecretKey: input.adminSecretKey } })
-    : await api<AuthAnswer>(request, 'POST', '/api/auth/register', { body });
+    ? await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register-admin', { body: { ...body, adminSecretKey: input.adminSecretKey } }))
+    : await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register', { body }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');

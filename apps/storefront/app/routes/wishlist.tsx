@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { api, id } from '../account/api.server';
+import { apiFor } from '../session.server';
+import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { Money, Toast, message } from '../account/components';
 import { isProductId } from '../account/intent';
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: 'Wishlist' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const result = await api<WishlistAnswer>(request, 'GET', '/api/wishlist');
+  const result = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
   return { lines: result.ok ? result.data.products : null };
 }
 
@@ -28,16 +29,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const toast = (ok: boolean, text: string, status = 200) => reply({ ok, message: text } satisfies Toasted, status);
   if (!isProductId(productId)) return toast(false, 'wishlist.operationFailed', 400);
   if (intent === 'move') {
-    const result = await api(request, 'POST', `/api/wishlist/move-to-cart/${id(productId)}`, { body: { quantity: 1 } });
+    const result = await settle(apiFor(request).POST('/api/wishlist/move-to-cart/{productId}', { params: { path: { productId } }, body: { quantity: 1 } }));
     return result.ok ? toast(true, 'wishlist.moved') : toast(false, result.message || 'wishlist.moveFailed', result.status);
   }
   if (intent === 'remove') {
-    const result = await api(request, 'DELETE', `/api/wishlist/remove/${id(productId)}`);
+    const result = await settle(apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }));
     return result.ok ? toast(true, 'wishlist.removed') : toast(false, result.message || 'wishlist.removeFailed', result.status);
   }
   if (intent === 'preferences') {
     const body = { notifyOnSale: form.get('notifyOnSale') === 'on', notifyOnStock: form.get('notifyOnStock') === 'on' };
-    const result = await api(request, 'PATCH', `/api/wishlist/notifications/${id(productId)}`, { body });
+    const result = await settle(apiFor(request).PATCH('/api/wishlist/notifications/{productId}', { params: { path: { productId } }, body }));
     return result.ok ? toast(true, 'wishlist.preferencesUpdated') : toast(false, result.message || 'wishlist.preferencesFailed', result.status);
   }
   return toast(false, 'wishlist.operationFailed', 400);

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { api, id } from '../account/api.server';
+import { settle } from '../account/api.server';
 import { redirectGuestWithIntent } from '../account/auth.server';
 import { isProductId, safeRedirectPath } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
-import { tokenFromRequest } from '../session.server';
+import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
 
 /** POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there. */
@@ -16,12 +16,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return fetcher ? reply({ ok: false, message: 'Wishlist operation failed' }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
-  const current = await api<WishlistAnswer>(request, 'GET', '/api/wishlist');
+  const current = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
   if (!current.ok && current.status === 401) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const present = current.ok && current.data.products.some((line) => line.product?._id === productId);
   const result = present
-    ? await api<WishlistAnswer>(request, 'DELETE', `/api/wishlist/remove/${id(productId)}`)
-    : await api<WishlistAnswer>(request, 'POST', `/api/wishlist/add/${id(productId)}`, { body: {} });
+    ? await settle<WishlistAnswer>(apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }))
+    : await settle<WishlistAnswer>(apiFor(request).POST('/api/wishlist/add/{productId}', { params: { path: { productId } }, body: {} }));
   const answer = result.ok
     ? { ok: true, inWishlist: !present, message: present ? 'Removed from wishlist' : 'Added to wishlist' }
     : { ok: false, inWishlist: present, message: result.message || (present ? 'Failed to remove from wishlist' : 'Failed to add to wishlist') };
