@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { STRONG_PASSWORD, apiJson, launch, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import { seriousViolations } from './shop-support';
 import { startStack, type Stack } from './stack';
 
 /** Every validation message of the account forms, rendered by the server (the forms work without JavaScript). */
@@ -137,5 +138,25 @@ describe('account form validation', () => {
     await s.page.getByRole('heading', { name: 'Payment reference not found' }).waitFor();
     await s.context.close();
     expect(s.errors).toEqual([]);
+  });
+
+  it('the account pages have no serious accessibility violations', async () => {
+    const product = await productInStock(stack, 2, 1);
+    const guest = await session(browser, stack);
+    for (const path of ['/signin', '/signup']) {
+      await guest.page.goto(`${stack.storefront}${path}`);
+      expect({ path, violations: await seriousViolations(guest.page) }).toEqual({ path, violations: [] });
+    }
+    await guest.context.close();
+    const s = await session(browser, stack);
+    const { token } = await signedInCustomer(stack, s, 'a11y');
+    await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
+    await apiJson(stack, 'POST', `/wishlist/add/${product._id}`, token, {});
+    for (const path of ['/cart', '/checkout', '/wishlist', '/profile', '/profile?tab=orders', '/orders']) {
+      await s.page.goto(`${stack.storefront}${path}`);
+      expect({ path, violations: await seriousViolations(s.page) }).toEqual({ path, violations: [] });
+    }
+    await s.context.close();
+    expect([...guest.errors, ...s.errors]).toEqual([]);
   });
 });

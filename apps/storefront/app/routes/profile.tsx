@@ -59,9 +59,9 @@ export default function Profile() {
   return (
     <section className="acc-page">
       <h1>{t('profile.title')}</h1>
-      <nav className="acc-tabs" role="tablist">
-        <Link role="tab" aria-selected={tab === 'profile'} to="/profile">{t('profile.tabProfile')}</Link>
-        <Link role="tab" aria-selected={tab === 'orders'} to="/profile?tab=orders">{t('profile.tabOrders')}</Link>
+      <nav className="acc-tabs" aria-label={t('profile.title')}>
+        <Link aria-current={tab === 'profile' ? 'page' : undefined} to="/profile">{t('profile.tabProfile')}</Link>
+        <Link aria-current={tab === 'orders' ? 'page' : undefined} to="/profile?tab=orders">{t('profile.tabOrders')}</Link>
         <Link className="button" to="/wishlist">{t('profile.wishlist')}</Link>
       </nav>
       {data?.message ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
