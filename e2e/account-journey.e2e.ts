@@ -140,4 +140,35 @@ describe('account journey', () => {
     await a.context.close();
     expect(s.errors).toEqual([]);
   });
+
+  it('the whole purchase works without JavaScript', async () => {
+    const product = await productInStock(stack, 5, 2);
+    const s = await session(browser, stack, 'en', false);
+    const { page } = s;
+    await page.goto(`${stack.storefront}/product/${product._id}`);
+    await page.locator('form.add-to-cart button[type=submit]').first().click();
+    await page.waitForURL(/\/signin\?redirectTo=/);
+    await page.locator('main').getByRole('link', { name: 'Sign up' }).click();
+    await page.locator('input[name=name]').fill('Dawit');
+    await page.locator('input[name=email]').fill(uniqueEmail('nojs'));
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${stack.storefront}/product/${product._id}`);
+    await page.goto(`${stack.storefront}/cart`);
+    await page.getByTestId('cart-line').getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByTestId('cart-quantity').filter({ hasText: '2' }).waitFor();
+    await page.goto(`${stack.storefront}/checkout`);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Street is required').waitFor();
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(/\/payment\/test\//);
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    // The spinner page refreshes itself into the verification, then into the confirmation.
+    await page.waitForURL(/\/order-confirmation\//, { timeout: 15000 });
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
 });
