@@ -35,6 +35,20 @@ describe('API1 object level authorization', () => {
     expect(own.body.order.status).toBe('pending');
   });
 
+  it("cannot verify or complete another customer's payment", async () => {
+    const http = shop.t.http;
+    const placed = await placeOrder(shop, alice, productId, 1);
+    const init = await request(http).post('/api/payments/initialize').set(shop.auth(alice.token)).send({ orderId: placed.body.order._id }).expect(201);
+    const txRef = init.body.txRef;
+    const verify = await request(http).get(`/api/payments/verify/${txRef}`).set(shop.auth(bob.token));
+    expect(verify.status).toBe(404);
+    expectErrorShape(verify.body, 404);
+    const complete = await request(http).post(`/api/payments/test/${txRef}/complete`).set(shop.auth(bob.token)).send({ outcome: 'success' });
+    expect(complete.status).toBe(404);
+    const own = await request(http).get(`/api/orders/${placed.body.order._id}`).set(shop.auth(alice.token)).expect(200);
+    expect(own.body.order.paymentStatus).toBe('unpaid');
+  });
+
   it("never shows or changes another customer's cart", async () => {
     const http = shop.t.http;
     await request(http).post('/api/cart/add').set(shop.auth(alice.token)).send({ productId, quantity: 3 }).expect(200);
