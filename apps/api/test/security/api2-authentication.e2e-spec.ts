@@ -55,6 +55,16 @@ describe('API2 authentication', () => {
     await adminStats(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, '')).expect(401);
   });
 
+  it('applies the same checks to the token cookie as to the Authorization header', async () => {
+    const customer = await shop.customer();
+    const cookie = (token: string) => request(shop.t.http).get('/api/auth/me').set('Cookie', `token=${token}`);
+    await cookie(customer.token).expect(200);
+    await cookie(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, 'not-the-server-secret')).expect(401);
+    await cookie(jwt({ sub: customer.id, iat: now() - 7200, exp: now() - 60 }, secret)).expect(401);
+    await cookie(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: shop.admin.id })}.`).expect(401);
+    await request(shop.t.http).get('/api/admin/users').set('Cookie', `token=${customer.token}`).expect(403);
+  });
+
   it('refuses an expired token signed with the real secret', async () => {
     const expired = jwt({ sub: shop.admin.id, iat: now() - 7200, exp: now() - 60 }, secret);
     const res = await adminStats(expired).expect(401);

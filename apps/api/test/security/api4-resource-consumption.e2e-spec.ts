@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { buildOpenApiDocument } from '../../src/bootstrap';
 import { expectErrorShape, startSecurityShop, type SecurityShop } from './support';
 
 /** A valid 1x1 PNG: uploads judge the type by content. */
@@ -59,6 +60,27 @@ describe('API4 resource consumption', () => {
     expect(beyond.body.products).toEqual([]);
     const long = await request(http).get(`/api/products?search=${'a'.repeat(5000)}`);
     expect(long.status).toBe(400);
+  });
+
+  it('bounds every documented `limit` query parameter: a huge value is refused or capped at 100', async () => {
+    const doc = buildOpenApiDocument(shop.t.app);
+    const productId = await shop.product({ name: 'Limit Probe' });
+    const checked: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const params = (item.get?.parameters ?? []) as Array<{ name?: string; in?: string }>;
+      if (!params.some((p) => p.in === 'query' && p.name === 'limit')) continue;
+      const url = path.replace(/\{[^}]+\}/g, productId);
+      const res = await request(shop.t.http).get(url).query({ limit: 1000000 }).set(shop.auth(shop.admin.token));
+      checked.push(`${path} -> ${res.status}`);
+      expect(res.status).toBeLessThan(500);
+      if (res.status === 200) {
+        const lists = Object.values(res.body as Record<string, unknown>).filter(Array.isArray) as unknown[][];
+        for (const list of lists) expect(list.length).toBeLessThanOrEqual(100);
+      } else {
+        expect(res.status).toBe(400);
+      }
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(3);
   });
 
   it('caps back-office list ranges at 100 records', async () => {
