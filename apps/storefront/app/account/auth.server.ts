@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { apiWithToken, getSessionUser, isHttps, type SessionUser } from '../session.server';
+import { apiWithToken, clearSessionCookie, getSessionUser, isHttps, tokenFromRequest, type SessionUser } from '../session.server';
 import { settle } from './api.server';
 import { clearIntentCookie, intentCookie, intentFromCookieHeader, signInPath, type PendingIntent } from './intent';
 
@@ -11,7 +11,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(signInPath(url.pathname + url.search));
+    // An expired or revoked token is forgotten on the way (SPEC section 8: a 401 removes the token).
+    const headers: HeadersInit = tokenFromRequest(request) ? { 'Set-Cookie': clearSessionCookie() } : {};
+    throw redirect(signInPath(url.pathname + url.search), { headers });
   }
   return user;
 }

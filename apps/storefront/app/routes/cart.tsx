@@ -8,11 +8,11 @@ import { loadShippingRates } from '../account/settings.server';
 import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 import { apiFor, getSessionUser } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Cart' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);

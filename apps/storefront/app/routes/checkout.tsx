@@ -12,10 +12,10 @@ import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/typ
 import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'checkout.title')];
 
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
 

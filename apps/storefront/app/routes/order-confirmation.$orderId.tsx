@@ -6,10 +6,10 @@ import { requireUser } from '../account/auth.server';
 import { OrderDetails } from '../account/OrderDetails';
 import type { OrderView } from '../account/types';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Order confirmation' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.confirmationTitle')];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);

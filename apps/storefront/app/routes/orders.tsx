@@ -6,10 +6,10 @@ import { OrderList } from '../account/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders.server';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Orders' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { paymentPageLoader } from '../account/payment-page.server';
 import { PaymentStatus } from '../account/PaymentStatus';
+import { titleMeta } from '../root';
 import accountStyles from '../account.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Payment' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'payment.title'), { name: 'robots', content: 'noindex' }];
 export const loader = ({ request }: LoaderFunctionArgs) => paymentPageLoader(request);
 export default PaymentStatus;

@@ -7,10 +7,10 @@ import { FormError, Money } from '../account/components';
 import type { OrderView } from '../account/types';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'TEST payment' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'payment.testTitle'), { name: 'robots', content: 'noindex' }];
 
 const TX_REF = /^[A-Za-z0-9._-]{1,100}$/;
 

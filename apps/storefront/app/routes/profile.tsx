@@ -10,10 +10,10 @@ import type { UserView } from '../account/types';
 import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Profile' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'profile.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sessionUser = await requireUser(request);

@@ -8,11 +8,11 @@ import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 import { apiFor, getSessionUser, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Sign up' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.signUp')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));

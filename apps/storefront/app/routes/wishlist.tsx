@@ -8,10 +8,10 @@ import { isProductId } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { useShop } from '../root';
+import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: 'Wishlist' }];
+export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'wishlist.title')];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
