@@ -27,19 +27,19 @@ describe('reviews and a double-submitted checkout', () => {
     await page.locator('#new-comment').evaluate((el) => (el as HTMLTextAreaElement).form!.requestSubmit());
     await page.waitForURL(/review=saved/);
     await page.getByText('Review saved').waitFor();
-    let mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: any) => r.comment.startsWith('Lovely'));
+    let mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: { comment: string }) => r.comment.startsWith('Lovely'));
     expect(mine.rating).toBe(4);
 
     await page.locator('#edit-rating').selectOption('5');
     await page.locator('#edit-comment').fill('Even better after a month.');
     await page.locator('#edit-comment').evaluate((el) => (el as HTMLTextAreaElement).form!.requestSubmit());
     await page.getByText('Even better after a month.').first().waitFor();
-    mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: any) => r._id === mine._id);
+    mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: { _id: string }) => r._id === mine._id);
     expect(mine).toMatchObject({ rating: 5, comment: 'Even better after a month.' });
 
     await page.locator('form.review-delete button[type=submit]').click();
     await page.waitForURL(/review=deleted/);
-    const left = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.filter((r: any) => r._id === mine._id);
+    const left = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.filter((r: { _id: string }) => r._id === mine._id);
     expect(left).toEqual([]);
     void token;
     await s.context.close();
@@ -57,7 +57,7 @@ describe('reviews and a double-submitted checkout', () => {
     // Two posts of the same rendered form (a double click without JavaScript, or a resubmit).
     const statuses = await page.evaluate(async () => {
       const form = document.querySelector<HTMLFormElement>('#checkout-form')!;
-      const post = () => fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as any), redirect: 'manual' });
+      const post = () => fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), redirect: 'manual' });
       const answers = await Promise.all([post(), post()]);
       return answers.map((a) => a.type === 'opaqueredirect' ? 302 : a.status);
     });

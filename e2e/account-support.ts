@@ -37,6 +37,7 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.et`;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test shortcuts read loosely typed JSON
 export async function apiJson<T = any>(stack: Stack, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${stack.api}${path}`, {
     method,

@@ -48,7 +48,7 @@ describe('wishlist flows', () => {
     await firstCard.getByLabel('Notify me when on sale').check();
     await page.getByRole('status').filter({ hasText: 'Preferences updated' }).waitFor();
     const wishlist = await apiJson(stack, 'GET', '/wishlist', token);
-    expect(wishlist.body.products.find((l: any) => l.product._id === first._id).notifyOnSale).toBe(true);
+    expect(wishlist.body.products.find((l: { product: { _id: string } }) => l.product._id === first._id).notifyOnSale).toBe(true);
     // The toast closes by itself after 3 s.
     await page.getByRole('status').filter({ hasText: 'Preferences updated' }).waitFor({ state: 'detached', timeout: 6000 });
 
@@ -56,7 +56,7 @@ describe('wishlist flows', () => {
     await page.getByRole('status').filter({ hasText: 'Moved to cart' }).waitFor();
     await firstCard.waitFor({ state: 'detached' });
     const cart = await apiJson(stack, 'GET', '/cart', token);
-    expect(cart.body.products.map((l: any) => l.product._id)).toEqual([first._id]);
+    expect(cart.body.products.map((l: { product: { _id: string } }) => l.product._id)).toEqual([first._id]);
 
     await page.getByTestId('wishlist-card').filter({ hasText: second.name }).getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('status').filter({ hasText: 'Removed from wishlist' }).waitFor();

@@ -19,7 +19,6 @@ export function PaymentStatus() {
 
   useEffect(() => {
     if (!data.outcome && fetcher.state === 'idle' && !fetcher.data) fetcher.load(data.checkUrl);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.outcome, data.checkUrl]);
 
   useEffect(() => {
@@ -31,7 +30,6 @@ export function PaymentStatus() {
       const timer = setTimeout(() => fetcher.load(data.checkUrl), 3000);
       return () => clearTimeout(timer);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome, data.checkUrl]);
 
   if (!outcome) {

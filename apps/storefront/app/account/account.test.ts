@@ -123,7 +123,7 @@ describe('account dictionaries', () => {
     const en = keysOf(dictionaries.en).filter((k) => own.includes(k.split('.')[0]));
     const am = new Set(keysOf(dictionaries.am));
     expect(en.filter((k) => !am.has(k))).toEqual([]);
-    const text = (lang: 'en' | 'am', key: string) => key.split('.').reduce<any>((node, part) => node[part], dictionaries[lang]);
+    const text = (lang: 'en' | 'am', key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[lang]) as string;
     const latinOnly = en.filter((k) => !/[\u1200-\u137F]/.test(text('am', k)) && !/^orders\.paymentMethods/.test(k) && !/^(cart\.tax)$/.test(k));
     expect(latinOnly).toEqual([]);
   });
