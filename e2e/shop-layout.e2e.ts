@@ -71,6 +71,24 @@ describe('storefront layout and home page', () => {
     });
   });
 
+  it.each([
+    ['en', { hero: 'Highlights', first: 'Natural beauty, made with Ethiopian ingredients', next: 'Next slide', shop: 'Shop now', testimonials: 'What our customers say', cta: 'Find your natural routine' }],
+    ['am', { hero: 'ዋና ዋና ነገሮች', first: 'በኢትዮጵያ ግብዓቶች የተሰራ ተፈጥሯዊ ውበት', next: 'ቀጣይ ስላይድ', shop: 'አሁን ይግዙ', testimonials: 'ደንበኞቻችን የሚሉት', cta: 'ተፈጥሯዊ የውበት ልምድዎን ያግኙ' }],
+  ] as const)('shows the home sections in %s: slider, testimonials and call-to-action band', async (lang, text) => {
+    const { page, errors, close } = await open('/', { lang });
+    const slider = page.getByRole('region', { name: text.hero });
+    await slider.getByRole('heading', { level: 1, name: text.first }).waitFor();
+    expect(await slider.getByRole('link', { name: text.shop }).getAttribute('href')).toBe('/shop');
+    await slider.getByRole('button', { name: text.next }).waitFor();
+    expect(await slider.locator('.progress-bar').count()).toBe(1);
+    await page.getByRole('region', { name: text.testimonials }).getByTestId('testimonial').waitFor();
+    const cta = page.getByRole('region', { name: text.cta });
+    expect(await cta.locator('a[href="/products"]').count()).toBe(1);
+    if (lang === 'am') expect(await cta.textContent()).toMatch(ETHIOPIC);
+    await close();
+    expect(errors).toEqual([]);
+  });
+
   it('switches language with the selector, keeps it in localStorage and the cookie, and restores it from localStorage', async () => {
     const { page, context, errors, close } = await open('/about');
     await page.getByRole('heading', { name: 'About us' }).waitFor();
