@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
+import { formatMoney } from '@shop/shared';
 import { STRONG_PASSWORD, apiJson, fillAddress, launch, productInStock, session, stockOf, uniqueEmail } from './account-support';
 import { startStack, type Stack } from './stack';
 
@@ -64,6 +65,10 @@ describe('account journey', () => {
       await page.waitForURL(/\/checkout$/);
       expect(await page.locator('input[name=country]').inputValue()).toBe('Ethiopia');
       await fillAddress(page);
+      // Express shipping: the summary follows the choice, and the order carries exactly the shown total.
+      await page.locator('input[name=shippingMethod][value=express]').check();
+      await page.getByTestId('checkout-total').filter({ hasText: formatMoney(product.price * 2 * 1.15 + 300, 'ETB', lang) }).waitFor();
+      const shownTotal = await page.getByTestId('checkout-total').textContent();
       await page.getByRole('button', { name: t('checkout.payNow') }).click();
       await page.waitForURL(/\/payment\/test\//);
       await page.getByText(t('payment.testBanner')).waitFor();
@@ -72,6 +77,7 @@ describe('account journey', () => {
       await page.waitForURL(/\/order-confirmation\//);
       const orderId = page.url().split('/order-confirmation/')[1].split('?')[0];
       await expect(page.getByTestId('order-number').textContent()).resolves.toBe(orderId);
+      await expect(page.getByTestId('order-total').textContent()).resolves.toBe(shownTotal);
       await page.getByText(t('orders.statuses.pending')).first().waitFor();
       expect(await stockOf(stack, product._id)).toBe(stockBefore - 2);
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SHIPPING_METHODS, priceOrder, toBirr, toSantim, type ShippingMethod } from '@shop/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
@@ -86,6 +86,7 @@ export default function Checkout() {
   const data = useActionData<ActionData>();
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
+  const [chosen, setChosen] = useState<ShippingMethod | null>(null);
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
   if (failed || !cart) return <section className="acc-page"><h1>{t('checkout.title')}</h1><p className="acc-alert" role="alert">{t('cart.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p></section>;
   if (cart.products.length === 0) {
@@ -98,7 +99,7 @@ export default function Checkout() {
     );
   }
   const values: Record<string, string> = data?.values ?? { ...(prefill ?? {}), country: prefill?.country || 'Ethiopia', shippingMethod: 'standard' } as unknown as Record<string, string>;
-  const method = (values.shippingMethod as ShippingMethod) || 'standard';
+  const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
   const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
   const totals = priceOrder(lines, method, rates);
   const key = data?.idempotencyKey ?? idempotencyKey;
@@ -134,7 +135,7 @@ export default function Checkout() {
               const cost = priceOrder(lines, m, rates).shippingCost;
               return (
                 <label key={m}>
-                  <input type="radio" name="shippingMethod" value={m} defaultChecked={m === method} /> {t(`checkout.methods.${m}`)} — {cost === 0 ? t('cart.free') : <Money amount={toBirr(cost)} />}
+                  <input type="radio" name="shippingMethod" value={m} checked={m === method} onChange={() => setChosen(m)} /> {t(`checkout.methods.${m}`)} — {cost === 0 ? t('cart.free') : <Money amount={toBirr(cost)} />}
                 </label>
               );
             })}
@@ -152,7 +153,7 @@ export default function Checkout() {
             <dt>{t('cart.subtotal')}</dt><dd><Money amount={toBirr(totals.subtotal)} /></dd>
             <dt>{t('cart.shipping')}</dt><dd>{totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}</dd>
             <dt>{t('cart.tax')}</dt><dd><Money amount={toBirr(totals.tax)} /></dd>
-            <dt>{t('cart.total')}</dt><dd><strong><Money amount={toBirr(totals.totalAmount)} /></strong></dd>
+            <dt>{t('cart.total')}</dt><dd data-testid="checkout-total"><strong><Money amount={toBirr(totals.totalAmount)} /></strong></dd>
           </dl>
           <p className="acc-muted">{t('checkout.summaryNote')}</p>
         </aside>
