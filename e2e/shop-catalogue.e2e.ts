@@ -273,7 +273,8 @@ describe('storefront in maintenance mode', () => {
     await api('/admin/settings', { method: 'PUT', token: adminToken, body: JSON.stringify({ maintenanceMode: true }) });
     try {
       for (const [lang, title] of [['en', "We'll be back soon"], ['am', 'በቅርቡ እንመለሳለን']] as const) {
-        const { page, errors, close } = await open('/products', { lang });
+        const { page, errors, close } = await open('/products', { lang, allow: [/status of 503/] });
+        expect((await page.reload())?.status()).toBe(503);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         expect(await page.title()).toBe(title);
         expect(await page.locator('article.card').count()).toBe(0);

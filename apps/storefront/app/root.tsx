@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   Links,
   Meta,
@@ -42,15 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   const maintenance =
     settings.maintenanceMode && user?.role !== 'admin' && !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
-  return {
-    lang,
-    user,
-    ...basket,
-    publicSettings: settings,
-    maintenance,
-    apiOrigin: env.publicApiOrigin,
-    adminUrl: env.adminUrl,
-  };
+  // 503 while closed for maintenance, so that search engines keep the pages they know
+  return json(
+    { lang, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
+    maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
+  );
 }
 
 export interface ShopContext {
