@@ -1,15 +1,8 @@
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { ReviewView } from '../shop-data';
 import { useShop } from '../root';
+import { formatDate } from '../dates';
 import { Stars } from './Stars';
-
-/** Dates in the active language; Amharic uses the Ethiopian calendar (DECISIONS.md allows it). */
-export function formatDate(iso: string, lang: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locale = lang === 'am' ? 'am-ET-u-ca-ethiopic' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Addis_Ababa' }).format(date);
-}
 
 function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string }) {
   const { t } = useShop();
