@@ -250,6 +250,15 @@ async function main() {
 
     const url = (p) => `${base}${p}`;
     results.push({ method: 'GET', path: '/api/products', ...(await measure('catalogue list', () => ({ url: url('/api/products') }))) });
+    let pageNumber = 0;
+    results.push({
+      method: 'GET',
+      path: '/api/products?page={1..800} (rotating: mostly micro-cache misses)',
+      ...(await measure('catalogue list, rotating pages', () => ({
+        url: base,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products?page=${(pageNumber++ % 800) + 1}` }) }],
+      }))),
+    });
     results.push({ method: 'GET', path: '/api/products?search=moringa serum', ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))) });
     let next = 0;
     results.push({
@@ -330,7 +339,7 @@ async function main() {
     });
 
     const floorRps = floorResult.requestsPerSec;
-    for (const r of results) r.ratioToFloor = Math.round((r.requestsPerSec / floorRps) * 1000) / 1000;
+    for (const r of results) r.ratioToFloor = Math.round((r.requestsPerSec / floorRps) * 10000) / 10000;
     const date = new Date().toISOString().slice(0, 10);
     const out = {
       date: new Date().toISOString(),
