@@ -80,4 +80,30 @@ describe('reviews and a double-submitted checkout', () => {
     await s.context.close();
     expect(s.errors).toEqual([]);
   });
+
+  it('a failed test payment shows the failure, and the order can be paid again', async () => {
+    const product = await productInStock(stack, 2, 7);
+    const s = await session(browser, stack);
+    const { token } = await signedInCustomer(stack, s, 'payagain');
+    await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
+    const { page } = s;
+    await page.goto(`${stack.storefront}/checkout`);
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(/\/payment\/test\//);
+    await page.getByRole('button', { name: 'Fail payment' }).click();
+    await page.getByRole('heading', { name: 'Payment was not successful' }).waitFor();
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.getByText('This order has not been paid yet.').waitFor();
+    await page.getByRole('button', { name: 'Pay for this order' }).click();
+    await page.waitForURL(/\/payment\/test\//);
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.waitForURL(/\/order-confirmation\//);
+    const order = (await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders[0];
+    expect(order.paymentStatus).toBe('paid');
+    expect(await page.getByRole('button', { name: 'Pay for this order' }).count()).toBe(0);
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
 });

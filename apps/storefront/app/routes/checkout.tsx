@@ -1,11 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SHIPPING_METHODS, priceOrder, toBirr, toSantim, type ShippingMethod } from '@shop/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
 import { Field, FormError, Money } from '../account/components';
+import { HostedForm } from '../account/HostedForm';
 import { paymentDestination } from '../account/payment.server';
 import { loadShippingRates } from '../account/settings.server';
 import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/types';
@@ -65,20 +66,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if ('redirect' in destination) return redirect(destination.redirect);
   return reply({ fieldErrors: {}, formError: null, values, idempotencyKey, hostedForm: destination.hostedForm, orderId });
-}
-
-/** Chapa's hosted form, posted by the browser with the server's values (a button without JavaScript). */
-function HostedForm({ hostedForm }: { hostedForm: NonNullable<PaymentInit['hostedForm']> }) {
-  const { t } = useShop();
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => ref.current?.submit(), []);
-  return (
-    <form ref={ref} method="post" action={hostedForm.action} className="acc-page">
-      {Object.entries(hostedForm.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={String(value)} />)}
-      <p>{t('checkout.redirecting')}</p>
-      <button type="submit" className="button">{t('checkout.continueToPayment')}</button>
-    </form>
-  );
 }
 
 export default function Checkout() {

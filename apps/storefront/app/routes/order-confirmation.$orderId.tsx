@@ -1,10 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
+import { FormError } from '../account/components';
+import { HostedForm } from '../account/HostedForm';
 import { OrderDetails } from '../account/OrderDetails';
-import type { OrderView } from '../account/types';
+import { paymentDestination } from '../account/payment.server';
+import { reply } from '../account/reply.server';
+import type { OrderView, PaymentInit } from '../account/types';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -20,14 +24,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { order: result.ok ? result.data.order : null, paymentFailed };
 }
 
+/** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const orderId = params.orderId ?? '';
+  const init = await settle<PaymentInit>(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
+  const destination = init.ok ? paymentDestination(init.data, orderId) : null;
+  if (!destination) return reply({ error: (!init.ok && init.message) || 'payment.initFailed', hostedForm: null }, init.ok ? 502 : init.status);
+  if ('redirect' in destination) return redirect(destination.redirect);
+  return reply({ error: null, hostedForm: destination.hostedForm });
+}
+
+const PAYABLE = ['unpaid', 'failed'];
+
 export default function OrderConfirmation() {
   const { order, paymentFailed } = useLoaderData<typeof loader>();
+  const data = useActionData<{ error: string | null; hostedForm: PaymentInit['hostedForm'] | null }>();
+  const busy = useNavigation().state !== 'idle';
   const { t } = useShop();
+  if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
   if (!order) return <section className="acc-page"><p className="acc-alert" role="alert">{t('orders.fetchOneFailed')} <Link to=".">{t('cart.retry')}</Link></p></section>;
   return (
     <section className="acc-page">
       <h1>{t('orders.confirmationTitle')}</h1>
       {paymentFailed && order.paymentStatus !== 'paid' ? <p className="acc-alert" role="alert">{t('payment.initFailed')}</p> : <p>{t('orders.thanks')}</p>}
+      <FormError text={data?.error} />
+      {order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
+        <Form method="post" className="acc-actions">
+          <p>{t('payment.unpaid')}</p>
+          <button type="submit" className="button" disabled={busy}>{t('payment.payAgain')}</button>
+        </Form>
+      ) : null}
       <OrderDetails order={order} />
       <p className="acc-actions"><Link className="button" to="/orders">{t('orders.title')}</Link> <Link to="/products">{t('cart.continueShopping')}</Link></p>
     </section>
