@@ -8,6 +8,8 @@ const API_PORT = process.env.API_PORT || '4000';
 const STOREFRONT_PORT = process.env.STOREFRONT_PORT || '3000';
 const ADMIN_PORT = process.env.ADMIN_PORT || '3001';
 const apiUrl = `http://localhost:${API_PORT}/api`;
+const storefrontUrl = `http://localhost:${STOREFRONT_PORT}`;
+const adminUrl = `http://localhost:${ADMIN_PORT}`;
 
 const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
   stdio: 'inherit',
@@ -52,7 +54,13 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', process.execPath, ['apps/api/dist/main.js'], { PORT: API_PORT });
+// each app learns where the others are, so non-default ports keep links, CORS and payment returns right
+run('api', process.execPath, ['apps/api/dist/main.js'], {
+  PORT: API_PORT,
+  PUBLIC_API_URL: process.env.PUBLIC_API_URL || `http://localhost:${API_PORT}`,
+  STOREFRONT_URL: process.env.STOREFRONT_URL || storefrontUrl,
+  CORS_ORIGINS: process.env.CORS_ORIGINS || `${storefrontUrl},${adminUrl}`,
+});
 
 async function waitForApi() {
   for (let i = 0; i < 240; i++) {
@@ -71,8 +79,16 @@ if (!(await waitForApi())) {
   console.error('The API did not become healthy within 2 minutes');
   stop(1);
 } else {
-  run('storefront', 'npm', ['start', '-w', '@shop/storefront'], { PORT: STOREFRONT_PORT, API_URL: apiUrl });
-  run('admin', 'npm', ['start', '-w', '@shop/admin'], { PORT: ADMIN_PORT, API_URL: apiUrl });
+  run('storefront', 'npm', ['start', '-w', '@shop/storefront'], {
+    PORT: STOREFRONT_PORT,
+    API_URL: apiUrl,
+    ADMIN_URL: process.env.ADMIN_URL || `${adminUrl}/admin`,
+  });
+  run('admin', 'npm', ['start', '-w', '@shop/admin'], {
+    PORT: ADMIN_PORT,
+    API_URL: apiUrl,
+    STOREFRONT_URL: process.env.STOREFRONT_URL || storefrontUrl,
+  });
   console.log(
     `\nShop is up:\n  API         ${apiUrl}  (docs ${apiUrl}/docs)\n` +
       `  Storefront  http://localhost:${STOREFRONT_PORT}\n  Admin       http://localhost:${ADMIN_PORT}\n`,
