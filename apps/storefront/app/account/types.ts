@@ -34,6 +34,7 @@ export interface WishlistLine {
 export interface WishlistAnswer {
   success: boolean;
   products: WishlistLine[];
+  notices?: { productId: string; message: string }[];
 }
 
 export interface Address {

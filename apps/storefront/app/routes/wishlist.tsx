@@ -16,7 +16,8 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'wishlist
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const result = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
-  return { lines: result.ok ? result.data.products : null };
+  // Lines of products withdrawn since the last visit are dropped by the API, which says so.
+  return { lines: result.ok ? result.data.products : null, notices: result.ok ? (result.data.notices ?? []).map((n) => n.message) : [] };
 }
 
 type Toasted = { ok: boolean; message: string };
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Wishlist() {
-  const { lines } = useLoaderData<typeof loader>();
+  const { lines, notices } = useLoaderData<typeof loader>();
   const data = useActionData<Toasted>();
   const { t, lang, apiOrigin } = useShop();
   const submit = useSubmit();
@@ -54,6 +55,7 @@ export default function Wishlist() {
     <section className="acc-page">
       <h1>{t('wishlist.title')}</h1>
       {data ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
       {lines === null ? (
         <p className="acc-alert" role="alert">{t('wishlist.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p>
       ) : lines.length === 0 ? (
