@@ -1412,7 +1412,7 @@ export interface components {
              * @description Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it
              * @example 0911234567
              */
-            phone?: Record<string, never> | null;
+            phone?: string | null;
         };
         ChangePasswordDto: {
             /** @description The current password (alias: oldPassword); one of them is required */

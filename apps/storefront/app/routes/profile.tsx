@@ -38,8 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { input, errors } = validateProfile(form);
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
-  // openapi.yaml types phone as an object (missing @ApiProperty type on the API side); it is a string or null.
-  const result = await settle(apiFor(request).PUT('/api/users/profile', { body: { name: input.name, email: input.email, phone: (input.phone || null) as never } }));
+  const result = await settle(apiFor(request).PUT('/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || null } }));
   if (!result.ok) {
     return reply(
       { ok: false, message: result.message || 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },

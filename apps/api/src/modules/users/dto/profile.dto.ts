@@ -16,6 +16,7 @@ export class UpdateProfileDto {
   email?: string;
 
   @ApiPropertyOptional({
+    type: String,
     example: '0911234567',
     nullable: true,
     description: 'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
