@@ -34,7 +34,9 @@ export const links: LinksFunction = () => [
 const MAINTENANCE_OPEN_PATHS = ['/signin', '/logout', '/language'];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const lang = languageFromCookie(request.headers.get('Cookie'));
+  const cookieHeader = request.headers.get('Cookie');
+  const lang = languageFromCookie(cookieHeader);
+  const langCookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.test(cookieHeader ?? '');
   const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
   const basket = user
     ? await basketSummary(request)
@@ -44,13 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings.maintenanceMode && user?.role !== 'admin' && !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
-    { lang, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
+    { lang, langCookie, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );
 }
 
 export interface ShopContext {
   lang: Language;
+  /** whether the request carried a valid language cookie */
+  langCookie: boolean;
   t: ReturnType<typeof createTranslator>;
   apiOrigin: string;
   user: SessionUser | null;
@@ -69,6 +73,7 @@ export function useShop(): ShopContext {
   const lang: Language = data?.lang ?? 'en';
   return {
     lang,
+    langCookie: data?.langCookie ?? false,
     t: createTranslator(lang),
     apiOrigin: data?.apiOrigin ?? '',
     user: data?.user ?? null,

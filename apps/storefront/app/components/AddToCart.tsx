@@ -2,6 +2,7 @@ import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { quantityOptions } from '../catalogue';
 import { useShop } from '../root';
+import { HeartIcon } from './Icons';
 
 export const ADDED_STATE_MS = 1000;
 
@@ -55,7 +56,7 @@ export function AddToCart({
   const busy = fetcher.state !== 'idle';
   const qtyId = `qty-${productId}-${control}`;
   return (
-    <FormTag method="post" action="/cart/add" className={`add-to-cart ${control}`}>
+    <FormTag method="post" action="/cart/add" className={`add-to-cart with-${control}`}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {user && control === 'stepper' && (
@@ -100,7 +101,7 @@ export function WishlistHeart({ productId, name }: { productId: string; name: st
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className={`heart ${optimistic ? 'on' : ''}`} aria-pressed={optimistic}
         aria-label={optimistic ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })}>
-        <span aria-hidden="true">{optimistic ? '♥' : '♡'}</span>
+        <HeartIcon filled={optimistic} />
       </button>
     </FormTag>
   );

@@ -4,21 +4,22 @@ import { useEffect, useState } from 'react';
 import { badgeCount } from '../catalogue';
 import { languageCookie } from '../language';
 import { useShop } from '../root';
+import { CartIcon, HeartIcon } from './Icons';
 import { SearchBox } from './SearchBox';
 
 /** The language selector: localStorage `language` mirrored to a cookie so the server renders it. */
 function LanguageSelect() {
-  const { lang, t } = useShop();
+  const { lang, t, langCookie } = useShop();
   const location = useLocation();
   const revalidator = useRevalidator();
 
-  // A choice kept in localStorage wins over a missing or stale cookie (e.g. after cookies were cleared).
+  // The cookie is the latest choice the server knows; when it is missing (cleared), localStorage restores it.
   useEffect(() => {
     const stored = window.localStorage.getItem('language');
-    if (isLanguage(stored) && stored !== lang) {
+    if (!langCookie && isLanguage(stored) && stored !== lang) {
       document.cookie = languageCookie(stored);
       revalidator.revalidate();
-    } else if (!isLanguage(stored)) {
+    } else if (stored !== lang) {
       window.localStorage.setItem('language', lang);
     }
     // once per page load
@@ -97,11 +98,11 @@ export function Header() {
           </nav>
           <div className="header-icons">
             <Link to="/wishlist" className="icon-link" aria-label={t('header.wishlistCount', { count: wishlistCount })}>
-              <span aria-hidden="true">♡</span>
+              <HeartIcon />
               <span className="count" aria-hidden="true">{wishlistCount}</span>
             </Link>
             <Link to="/cart" className="icon-link" aria-label={t('header.cartCount', { count: cartCount })}>
-              <span aria-hidden="true">🛒</span>
+              <CartIcon />
               {cartCount > 0 && <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">{badgeCount(cartCount)}</span>}
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShop } from '../root';
+import { SearchIcon } from './Icons';
 import type { Suggestion } from '../routes/search.suggestions';
 
 export const SUGGESTION_DEBOUNCE_MS = 300;
@@ -79,7 +80,7 @@ export function SearchBox() {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       <button type="submit" className="search-submit">
-        <span aria-hidden="true">⌕</span><span className="sr-only">{t('header.search')}</span>
+        <SearchIcon /><span className="sr-only">{t('header.search')}</span>
       </button>
       <div className="suggestions" hidden={!showList}>
         <ul id={`${listId}-list`} role="listbox" aria-label={t('header.suggestions')}>

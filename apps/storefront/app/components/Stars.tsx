@@ -8,7 +8,7 @@ export function Stars({ rating, count }: { rating: number; count?: number }) {
     <span className="stars">
       <span aria-hidden="true">{'★'.repeat(full)}{'☆'.repeat(5 - full)}</span>
       <span className="sr-only">{t('product.ratingLabel', { rating: rating.toFixed(1) })}</span>
-      {count !== undefined && <small> {t('product.reviews', { count })}</small>}
+      {count !== undefined && <small> {t(count === 1 ? 'product.reviewsOne' : 'product.reviews', { count })}</small>}
     </span>
   );
 }
