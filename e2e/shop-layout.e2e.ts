@@ -179,7 +179,10 @@ describe('storefront layout and home page', () => {
     expect(await section.getByRole('button', { name: /Go to testimonial/ }).count()).toBe(recent.reviews.length);
     await section.getByRole('button', { name: 'Next testimonial' }).click();
     expect(await quote.textContent()).toContain(recent.reviews[1].comment);
-    await page.mouse.move(1, 1);
+    // paused while pointer or focus is on it; it rotates again once both have left
+    await page.locator('h2#featured-title').click();
+    for (let i = 0; i < 40 && (await section.getAttribute('data-paused')) !== 'false'; i++) await page.clock.runFor(25);
+    expect(await section.getAttribute('data-paused')).toBe('false');
     await page.clock.runFor(6100);
     expect(await quote.textContent()).toContain(recent.reviews[2 % recent.reviews.length].comment);
     const cta = page.getByRole('region', { name: 'Find your natural routine' });

@@ -88,7 +88,7 @@ export function useShop(): ShopContext {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { lang, t } = useShop();
+  const { lang } = useShop();
   useEffect(() => {
     document.documentElement.dataset.js = 'true';
   }, []);
@@ -97,7 +97,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={t('home.metaDescription')} />
         <Meta />
         <Links />
       </head>

@@ -33,15 +33,19 @@ export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
       }));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
   const many = items.length > 1;
   const go = (n: number) => setIndex(((n % items.length) + items.length) % items.length);
-  useAutoAdvance(() => go(index + 1), TESTIMONIAL_INTERVAL_MS, !many || hovered || reduced, index);
+  const paused = !many || hovered || focused || reduced;
+  useAutoAdvance(() => go(index + 1), TESTIMONIAL_INTERVAL_MS, paused, index);
   const current = items[Math.min(index, items.length - 1)];
 
   return (
-    <section className="testimonials" aria-labelledby="testimonials-title"
-      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+    <section className="testimonials" aria-labelledby="testimonials-title" data-paused={paused ? 'true' : 'false'}
+      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}>
       <h2 id="testimonials-title">{t('home.testimonials')}</h2>
       <figure className="testimonial" data-testid="testimonial">
         <Stars rating={current.rating} />

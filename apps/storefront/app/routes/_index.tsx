@@ -5,9 +5,13 @@ import { HeroSlider } from '../components/HeroSlider';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
-import { titleMeta, useShop } from '../root';
+import { langOf, titleMeta, useShop } from '../root';
+import { createTranslator } from '@shop/i18n';
 
-export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.home')];
+export const meta: MetaFunction = ({ matches }) => [
+  titleMeta(matches, 'nav.home'),
+  { name: 'description', content: createTranslator(langOf(matches))('home.metaDescription') },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [featured, reviews] = await Promise.all([
