@@ -250,7 +250,7 @@ describe('storefront catalogue, product pages and static pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([['home', '/'], ['catalogue', '/products'], ['product', 'PRODUCT']])('has no serious accessibility violations on the %s page', async (_name, path) => {
+  it.each([['home', '/'], ['catalogue', '/products'], ['product', 'PRODUCT'], ['contact', '/contact'], ['shipping', '/shipping'], ['FAQ', '/faq']])('has no serious accessibility violations on the %s page', async (_name, path) => {
     let target = path;
     if (path === 'PRODUCT') {
       const list = await api('/products?limit=1&sort=reviews');
