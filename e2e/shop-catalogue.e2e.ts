@@ -183,6 +183,25 @@ describe('storefront catalogue, product pages and static pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('adds the chosen quantity to the cart from the product page, with and without JavaScript', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    await api('/cart/clear', { method: 'DELETE', token });
+    const list = await api('/products?limit=20&sort=price_asc&inStock=true');
+    const product = list.products.find((p: { stock: number }) => p.stock >= 5);
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, errors, close } = await open(`/product/${product._id}`, { token, javaScriptEnabled });
+      await page.getByRole('combobox', { name: 'Quantity' }).selectOption('2');
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByText('Added to Cart!').first().waitFor();
+      await page.getByRole('banner').getByTestId('cart-badge').filter({ hasText: javaScriptEnabled ? '2' : '4' }).waitFor();
+      await close();
+      expect(errors).toEqual([]);
+    }
+    const cart = await api('/cart', { token });
+    expect(cart.itemCount).toBe(4);
+    await api('/cart/clear', { method: 'DELETE', token });
+  });
+
   describe('without JavaScript', () => {
     it('browses, searches from the header, pages and filters with plain links and GET forms', async () => {
       const expected = await api('/products?search=serum&limit=1');
