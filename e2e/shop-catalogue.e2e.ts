@@ -77,10 +77,10 @@ describe('storefront catalogue, product pages and static pages', () => {
         const res = await page.goto(new URL(path, page.url()).href);
         expect(res?.status()).toBe(404);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await page.getByRole('button', { name: lang === 'en' ? 'Go back' : 'ወደ ኋላ ይመለሱ' }).waitFor();
+        await page.getByRole('link', { name: lang === 'en' ? 'Go back' : 'ወደ ኋላ ይመለሱ' }).waitFor();
         expect(await page.getByRole('link', { name: lang === 'en' ? 'Return home' : 'ወደ መነሻ ይመለሱ' }).getAttribute('href')).toBe('/');
       }
-      await page.getByRole('button', { name: lang === 'en' ? 'Go back' : 'ወደ ኋላ ይመለሱ' }).click();
+      await page.getByRole('link', { name: lang === 'en' ? 'Go back' : 'ወደ ኋላ ይመለሱ' }).click();
       await page.waitForURL('**/404');
       await close();
       expect(errors).toEqual([]);
@@ -203,6 +203,15 @@ describe('storefront catalogue, product pages and static pages', () => {
   });
 
   describe('without JavaScript', () => {
+    it('goes back from the not-found page to the page that linked it', async () => {
+      const { page, errors, close } = await open('/faq', { javaScriptEnabled: false, allow: NOT_FOUND_STATUS });
+      await page.goto(new URL('/no/such/page', page.url()).href, { referer: page.url() });
+      await page.getByRole('link', { name: 'Go back' }).click();
+      await page.waitForURL('**/faq');
+      await close();
+      expect(errors).toEqual([]);
+    });
+
     it('browses, searches from the header, pages and filters with plain links and GET forms', async () => {
       const expected = await api('/products?search=serum&limit=1');
       const { page, errors, close } = await open('/', { javaScriptEnabled: false });

@@ -41,17 +41,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const basket = user
     ? await basketSummary(request)
     : { cartCount: 0, wishlistCount: 0, cartQuantities: {} as Record<string, number>, wishlistIds: [] as string[] };
-  const path = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const backPath = sameOriginPath(request.headers.get('Referer'), url);
   const maintenance =
     settings.maintenanceMode && user?.role !== 'admin' && !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
-    { lang, langCookie, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
+    { lang, langCookie, backPath, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );
 }
 
+/** The page the shopper came from, when it is one of ours (for 'Go back' without JavaScript). */
+function sameOriginPath(referer: string | null, current: URL): string | null {
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.host === current.host && from.pathname !== current.pathname ? from.pathname + from.search : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ShopContext {
+  /** the shop page the shopper came from, if any */
+  backPath: string | null;
   lang: Language;
   /** whether the request carried a valid language cookie */
   langCookie: boolean;
@@ -74,6 +89,7 @@ export function useShop(): ShopContext {
   return {
     lang,
     langCookie: data?.langCookie ?? false,
+    backPath: data?.backPath ?? null,
     t: createTranslator(lang),
     apiOrigin: data?.apiOrigin ?? '',
     user: data?.user ?? null,

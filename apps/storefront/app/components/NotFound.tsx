@@ -3,14 +3,21 @@ import { useShop } from '../root';
 
 /** The not-found page, with Go back and Return home. */
 export function NotFound() {
-  const { t } = useShop();
+  const { t, backPath } = useShop();
   return (
     <section className="status-page" aria-labelledby="not-found-title">
       <p className="status-code" aria-hidden="true">404</p>
       <h1 id="not-found-title">{t('errors.notFound')}</h1>
       <p>{t('errors.notFoundText')}</p>
       <p className="actions">
-        <button type="button" className="button secondary" onClick={() => window.history.back()}>{t('errors.goBack')}</button>
+        {/* a link to the previous page (works without JavaScript); with JavaScript, the browser's back */}
+        <a href={backPath ?? '/'} className="button secondary"
+          onClick={(e) => {
+            if (window.history.length > 1) {
+              e.preventDefault();
+              window.history.back();
+            }
+          }}>{t('errors.goBack')}</a>
         <Link to="/" className="button">{t('errors.returnHome')}</Link>
       </p>
     </section>
