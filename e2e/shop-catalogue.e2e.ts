@@ -194,6 +194,7 @@ describe('storefront catalogue, product pages and static pages', () => {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.getByText('Added to Cart!').first().waitFor();
       await page.getByRole('banner').getByTestId('cart-badge').filter({ hasText: javaScriptEnabled ? '2' : '4' }).waitFor();
+      await page.getByText(javaScriptEnabled ? '2 in cart' : '4 in cart').waitFor();
       await close();
       expect(errors).toEqual([]);
     }

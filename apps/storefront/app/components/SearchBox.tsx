@@ -24,6 +24,9 @@ export function SearchBox() {
   const suggestions = fetcher.data?.suggestions ?? [];
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // follow the catalogue's search when the URL changes (links, back button)
+  const urlSearch = params.get('search') ?? '';
+  useEffect(() => setQuery(urlSearch), [urlSearch]);
 
   function onType(value: string) {
     setQuery(value);

@@ -60,7 +60,8 @@ function ProductJsonLd({ json }: { json: object }) {
 
 export default function ProductPage() {
   const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
-  const { t, lang, apiOrigin } = useShop();
+  const { t, lang, apiOrigin, cartQuantities } = useShop();
+  const inCart = cartQuantities[p._id] ?? 0;
   const [imageIndex, setImageIndex] = useState(0);
   const name = productName(p, lang);
   const description = (lang === 'am' && p.descriptionAm) || p.description;
@@ -132,6 +133,7 @@ export default function ProductPage() {
             {p.size && <><dt>{t('product.size')}</dt><dd>{p.size}</dd></>}
             <dt>{t('product.availability')}</dt>
             <dd className={`stock-text ${p.stock <= 0 ? 'out' : ''}`} data-testid="stock-text">{stockText}</dd>
+            {inCart > 0 && <><dt>{t('product.yourCart')}</dt><dd className="in-cart-text">{t('product.inCart', { count: inCart })}</dd></>}
           </dl>
           <p className="description">{description}</p>
           <div className="buy-row">
