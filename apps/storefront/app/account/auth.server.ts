@@ -1,10 +1,11 @@
 import { redirect } from '@remix-run/node';
 import { apiWithToken, clearSessionCookie, getSessionUser, isHttps, tokenFromRequest, type SessionUser } from '../session.server';
 import { settle } from './api.server';
+import { env } from '../env.server';
 import { clearIntentCookie, intentCookie, intentFromCookieHeader, signInPath, type PendingIntent } from './intent';
 
 /** The back office's address; an admin who signs in goes to its dashboard. */
-export const adminUrl = (process.env.ADMIN_URL || 'http://localhost:3001/admin').replace(/\/+$/, '');
+export const adminUrl = env.adminUrl;
 
 /** The signed-in user, or a redirect of the guest to sign in with the way back remembered. */
 export async function requireUser(request: Request): Promise<SessionUser> {
