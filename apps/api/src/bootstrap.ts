@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config';
@@ -61,6 +62,12 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   );
   app.useBodyParser('json', { limit: config.bodyLimit });
   app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: false });
+  // a body the parsers refuse gets the one error shape, never the parser's own text
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const body = new AllExceptionsFilter().toBody(error);
+    res.status(body.statusCode).json(body);
+  });
   app.use(cookieParser());
   app.enableCors({
     origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

@@ -107,6 +107,11 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     expect(res.body).toMatchObject({ success: false, statusCode: 404 });
   });
 
+  it('answers a malformed JSON body with 400 "Malformed JSON body", not the parser text', async () => {
+    const res = await request(t.http).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": bad').expect(400);
+    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Malformed JSON body' });
+  });
+
   it('sends security headers and honours the CORS allow-list', async () => {
     const allowed = await request(t.http).get('/api/health').set('Origin', 'http://localhost:3000').expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
