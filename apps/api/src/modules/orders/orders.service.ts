@@ -1,14 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { Injectable } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   canTransition, customerMayCancel, DEFAULT_PAYMENT_METHOD, priceOrder, type OrderStatus, type ShippingMethod,
 } from '@shop/shared';
-import { Model, Types } from 'mongoose';
+import { ClientSession, Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
-import { onlyLeftMessage, outOfStockMessage, CartService } from '../cart/cart.service';
+import { onlyLeftMessage, outOfStockMessage } from '../cart/cart.service';
+import { Cart } from '../cart/schemas/cart.schema';
 import { Product } from '../catalog/schemas/product.schema';
 import { SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
@@ -23,6 +24,9 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const CLAIM_WAIT_MS = 15_000;
 const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
+/** MongoDB's write-conflict code: a transaction lost the race for a document (retried by withTransaction). */
+const WRITE_CONFLICT = 112;
+export const BUSY_MESSAGE = 'The shop is busy with the same products; please try again';
 
 type LeanOrder = Order & { _id: Types.ObjectId };
 type LeanProduct = Product & { _id: Types.ObjectId };
@@ -41,13 +45,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 @Injectable()
 export class OrdersService {
-  private readonly logger = new Logger(OrdersService.name);
-
   constructor(
+    @InjectConnection() private readonly connection: Connection,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(OrderRequest.name) private readonly requests: Model<OrderRequest>,
     @InjectModel(Product.name) private readonly products: Model<Product>,
-    private readonly cart: CartService,
+    @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
   ) {}
@@ -147,7 +150,8 @@ export class OrdersService {
 
   /**
    * Moves the order from the status it was read with, in one conditional update; answers null if
-   * someone else changed it meanwhile (the caller re-reads and re-checks the machine).
+   * someone else changed it meanwhile (the caller re-reads and re-checks the machine). A cancellation
+   * gives the stock back in the same transaction: the status and the stock change together or not at all.
    */
   private async applyTransition(
     order: LeanOrder,
@@ -158,19 +162,24 @@ export class OrdersService {
     const set: Record<string, unknown> = { status: to };
     if (to === 'cancelled' && order.paymentStatus === 'paid') set.paymentStatus = 'refund_pending';
     if (trackingNumber !== undefined) set.trackingNumber = trackingNumber;
-    const updated = await this.orders
-      .findOneAndUpdate(
-        { _id: order._id, status: order.status, paymentStatus: order.paymentStatus },
-        { $set: set, $push: { statusHistory: { status: to, by: new Types.ObjectId(actor.id), at: new Date() } } },
-        { new: true },
-      )
-      .lean()
-      .exec();
+    const updated = await this.inTransaction(async (session) => {
+      const changed = await this.orders
+        .findOneAndUpdate(
+          { _id: order._id, status: order.status, paymentStatus: order.paymentStatus },
+          { $set: set, $push: { statusHistory: { status: to, by: new Types.ObjectId(actor.id), at: new Date() } } },
+          { new: true, session },
+        )
+        .lean()
+        .exec();
+      // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
+      if (changed && to === 'cancelled') {
+        for (const item of order.orderItems) {
+          await this.products.updateOne({ _id: item.product }, { $inc: { stock: item.quantity } }, { session }).exec();
+        }
+      }
+      return changed;
+    });
     if (!updated) return null;
-    // Only the request whose conditional update won gets here, so stock comes back exactly once.
-    if (to === 'cancelled') {
-      await this.releaseStock(order.orderItems.map((i) => ({ productId: i.product, quantity: i.quantity })));
-    }
     await this.audit.record(actor, {
       entity: 'order',
       entityId: String(order._id),
@@ -190,84 +199,100 @@ export class OrdersService {
     return toOrderView(updated as LeanOrder);
   }
 
-  /** Reserve every line, price, write the order, empty the cart; on failure, undo the reservations. */
+  /**
+   * One transaction: take the cart's lines, reserve every line (`stock >= quantity`, active), write
+   * the order. All of it commits together or nothing does, even if the database dies midway, so stock
+   * is only ever reserved by an order that exists. A short line aborts the whole transaction (409).
+   */
   private async createOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string): Promise<OrderView> {
-    const lines = await this.cart.lines(user.id);
-    if (!lines.length) throw new InvalidDataError(EMPTY_CART);
     const rates = await this.settings.shippingRates();
-    const reservations = await this.reserveStock(lines);
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
-    const totals = priceOrder(
-      reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
-      method,
-      rates,
-    );
     const userId = new Types.ObjectId(user.id);
-    let created;
     try {
-      created = await this.orders.create({
-        user: userId,
-        customer: { name: user.name, email: user.email },
-        orderItems: reservations.map((r) => ({
-          product: r.product._id,
-          name: r.product.name,
-          image: r.product.images?.[0],
-          quantity: r.quantity,
-          priceAtPurchaseSantim: r.product.priceSantim,
-        })),
-        shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || 'Ethiopia' },
-        shippingMethod: method,
-        paymentMethod: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
-        subtotalSantim: totals.subtotal,
-        shippingCostSantim: totals.shippingCost,
-        taxSantim: totals.tax,
-        totalAmountSantim: totals.totalAmount,
-        currency: 'ETB',
-        status: 'pending',
-        paymentStatus: 'unpaid',
-        statusHistory: [{ status: 'pending', by: userId, at: new Date() }],
-        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      const created = await this.inTransaction(async (session) => {
+        const lines = await this.takeCartLines(userId, session);
+        if (!lines.length) throw new InvalidDataError(EMPTY_CART);
+        const reservations = await this.reserveStock(lines, session);
+        const totals = priceOrder(
+          reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
+          method,
+          rates,
+        );
+        const [doc] = await this.orders.create(
+          [
+            {
+              user: userId,
+              customer: { name: user.name, email: user.email },
+              orderItems: reservations.map((r) => ({
+                product: r.product._id,
+                name: r.product.name,
+                image: r.product.images?.[0],
+                quantity: r.quantity,
+                priceAtPurchaseSantim: r.product.priceSantim,
+              })),
+              shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || 'Ethiopia' },
+              shippingMethod: method,
+              paymentMethod: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+              subtotalSantim: totals.subtotal,
+              shippingCostSantim: totals.shippingCost,
+              taxSantim: totals.tax,
+              totalAmountSantim: totals.totalAmount,
+              currency: 'ETB',
+              status: 'pending',
+              paymentStatus: 'unpaid',
+              statusHistory: [{ status: 'pending', by: userId, at: new Date() }],
+              ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+            },
+          ],
+          { session },
+        );
+        return doc.toObject() as LeanOrder;
       });
+      return toOrderView(created);
     } catch (error) {
-      await this.releaseStock(reservations.map((r) => ({ productId: r.product._id, quantity: r.quantity })));
       if (idempotencyKey !== undefined && isDuplicateKeyError(error)) {
         const earlier = await this.findByKey(userId, idempotencyKey);
         if (earlier) throw new ReplayedOrder(earlier);
       }
       throw error;
     }
-    await this.cart.removeProducts(user.id, reservations.map((r) => r.product._id));
-    return toOrderView(created.toObject() as LeanOrder);
+  }
+
+  /**
+   * Empties the cart inside the transaction and answers the lines it held: the lines ordered are
+   * exactly the lines removed, and a change to the cart before the commit retries the transaction.
+   */
+  private async takeCartLines(user: Types.ObjectId, session: ClientSession): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+    const cart = await this.carts
+      .findOneAndUpdate({ user, 'items.0': { $exists: true } }, { $set: { items: [] } }, { new: false, session })
+      .lean()
+      .exec();
+    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 
   /**
    * Reserves every line with one conditional update each (`stock >= quantity`, active), so two
-   * customers can never take the same last unit; all or nothing: a short line releases the others.
+   * customers can never take the same last unit; a short line throws and the transaction undoes the rest.
    */
-  private async reserveStock(lines: { product: Types.ObjectId; quantity: number }[]): Promise<Reservation[]> {
+  private async reserveStock(lines: { product: Types.ObjectId; quantity: number }[], session: ClientSession): Promise<Reservation[]> {
     const reservations: Reservation[] = [];
-    try {
-      for (const line of lines) {
-        const product = await this.products
-          .findOneAndUpdate(
-            { _id: line.product, active: true, stock: { $gte: line.quantity } },
-            { $inc: { stock: -line.quantity } },
-            { new: true },
-          )
-          .lean()
-          .exec();
-        if (!product) throw await this.shortLineError(line.product, line.quantity);
-        reservations.push({ product: product as LeanProduct, quantity: line.quantity });
-      }
-      return reservations;
-    } catch (error) {
-      await this.releaseStock(reservations.map((r) => ({ productId: r.product._id, quantity: r.quantity })));
-      throw error;
+    for (const line of lines) {
+      const product = await this.products
+        .findOneAndUpdate(
+          { _id: line.product, active: true, stock: { $gte: line.quantity } },
+          { $inc: { stock: -line.quantity } },
+          { new: true, session },
+        )
+        .lean()
+        .exec();
+      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
+      reservations.push({ product: product as LeanProduct, quantity: line.quantity });
     }
+    return reservations;
   }
 
-  private async shortLineError(productId: Types.ObjectId, quantity: number): Promise<ConflictError> {
-    const product = await this.products.findById(productId).lean().exec();
+  private async shortLineError(productId: Types.ObjectId, quantity: number, session: ClientSession): Promise<ConflictError> {
+    const product = await this.products.findById(productId).session(session).lean().exec();
     if (!product || !product.active) {
       return new ConflictError(`${product?.name ?? 'A product in your cart'} is no longer available`);
     }
@@ -277,15 +302,28 @@ export class OrdersService {
     return new ConflictError(`Insufficient stock for ${product.name}`);
   }
 
-  /** Gives reserved or ordered units back (atomic $inc per line). */
-  private async releaseStock(lines: { productId: Types.ObjectId; quantity: number }[]): Promise<void> {
-    for (const line of lines) {
-      try {
-        await this.products.updateOne({ _id: line.productId }, { $inc: { stock: line.quantity } }).exec();
-      } catch (error) {
-        this.logger.error(`Could not give back ${line.quantity} of product ${String(line.productId)}`, error as Error);
-      }
+  /**
+   * Runs `work` in one MongoDB transaction (Mongoose passes the session to nothing by itself: every
+   * operation inside takes `{ session }`). A write conflict with another transaction is retried by
+   * the driver from the start, after a short random pause so that many buyers of one product do not
+   * retry in lockstep; a retry re-reads everything, so it ends in a commit or in the domain error
+   * (say a 409 for the stock another buyer just took). Conflicts that outlast the driver's two-minute
+   * retry window are a 409 asking to retry, never a 500.
+   */
+  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    let attempt = 0;
+    let result: T | undefined;
+    try {
+      await this.connection.transaction(async (session) => {
+        attempt += 1;
+        if (attempt > 1) await sleep(Math.random() * Math.min(50, 2 * attempt));
+        result = await work(session);
+      });
+    } catch (error) {
+      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT) throw new ConflictError(BUSY_MESSAGE);
+      throw error;
     }
+    return result as T;
   }
 
   private async visibleOrder(id: string, viewer: AuthUser): Promise<LeanOrder> {
