@@ -17,6 +17,7 @@ import {
   Storage,
   cloneDoc,
   defaultIndexName,
+  scalarKey,
   valueKey,
   type IndexSpec,
   type JournalRecord,
@@ -53,6 +54,32 @@ function isOperatorUpdate(u: Document): boolean {
 
 function serializedEqual(a: Document, b: Document): boolean {
   return valueKey(a) === valueKey(b);
+}
+
+/** The values a field condition pins the field to (`v`, `{ $eq: v }`, `{ $in: [...] }`), when all are indexable. */
+function pinnedValues(condition: unknown, field: string): unknown[] | undefined {
+  const usable = (v: unknown) => scalarKey(v) !== undefined && !(field === '_id' && v === 0); // _id keys tell 0 from -0
+  if (usable(condition)) return [condition];
+  if (!condition || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date || '_bsontype' in condition) return undefined;
+  const operators = Object.keys(condition);
+  if (operators.length === 0 || !operators.every((k) => k.startsWith('$'))) return undefined;
+  const c = condition as Document;
+  if ('$eq' in c && usable(c.$eq)) return [c.$eq];
+  if (Array.isArray(c.$in) && c.$in.every(usable)) return c.$in;
+  return undefined;
+}
+
+/** Every (field, values) pair a filter pins, at top level and inside top-level `$and` clauses. */
+function pinnedFields(filter: Document, out: Array<[string, unknown[]]> = []): Array<[string, unknown[]]> {
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(condition)) {
+      for (const clause of condition) if (clause && typeof clause === 'object' && !Array.isArray(clause)) pinnedFields(clause as Document, out);
+    } else if (!key.startsWith('$')) {
+      const values = pinnedValues(condition, key);
+      if (values) out.push([key, values]);
+    }
+  }
+  return out;
 }
 
 function checkCollectionName(name: unknown): string {
@@ -184,6 +211,47 @@ export class Engine {
     }
     for (const [idKey, doc] of overlay) if (doc && !coll.docs.has(idKey)) out.push(doc);
     return out;
+  }
+
+  /**
+   * The documents `filter` can match, in scan order: only those with the pinned `_id`s, or those an
+   * index on a pinned field points to (plus this transaction's own writes), when the filter pins
+   * `_id` or an indexed field by equality or `$in`; otherwise every document. Always a superset of
+   * the matches: callers run the full filter over it, so results are the scan's.
+   */
+  private candidates(coll: Collection | undefined, filter: unknown, txn: Transaction | undefined): Document[] {
+    if (!coll || !filter || typeof filter !== 'object' || Array.isArray(filter)) return this.docsOf(coll, txn);
+    let best: { field: string; values: unknown[]; size: number } | undefined;
+    for (const [field, values] of pinnedFields(filter as Document)) {
+      const size = field === '_id' ? values.length : coll.lookupSize(field, values.map((v) => scalarKey(v)!));
+      if (size !== undefined && (!best || size < best.size)) best = { field, values, size };
+    }
+    if (!best) return this.docsOf(coll, txn);
+    const overlay = txn?.writes.get(coll.ns);
+    let idKeys: Set<string>;
+    if (best.field === '_id') idKeys = new Set(best.values.map((v) => valueKey(v)));
+    else {
+      idKeys = coll.lookup(best.field, best.values.map((v) => scalarKey(v)!))!;
+      if (overlay) for (const idKey of overlay.keys()) idKeys.add(idKey);
+    }
+    const committed: Array<[number, Document]> = [];
+    const fresh = new Set<string>();
+    for (const idKey of idKeys) {
+      const doc = overlay?.has(idKey) ? overlay.get(idKey) : coll.docs.get(idKey);
+      if (!doc) continue;
+      const position = coll.position(idKey);
+      if (position === undefined) fresh.add(idKey);
+      else committed.push([position, doc]);
+    }
+    committed.sort((a, b) => a[0] - b[0]);
+    const out = committed.map(([, doc]) => doc);
+    if (fresh.size && overlay) for (const [idKey, doc] of overlay) if (doc && fresh.has(idKey)) out.push(doc);
+    return out;
+  }
+
+  /** The documents matching `filter`, through `candidates`. */
+  private matching(coll: Collection | undefined, filter: Document | undefined, txn: Transaction | undefined): Document[] {
+    return this.query(this.candidates(coll, filter, txn), filter);
   }
 
   private getDoc(coll: Collection, idKey: string, txn: Transaction | undefined): Document | undefined {
@@ -362,29 +430,10 @@ export class Engine {
     return new Query(filter).find(docs).all() as Document[];
   }
 
-  /** `{ field: value }` on a unique single-field index answers from the index, outside transactions. */
-  private indexedEquality(coll: Collection | undefined, filter: Document, txn: Transaction | undefined): Document[] | undefined {
-    const keys = Object.keys(filter);
-    if (!coll || keys.length !== 1 || (txn && txn.writes.has(coll.ns))) return undefined;
-    const value = filter[keys[0]];
-    if (value === null || value instanceof RegExp || (typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date))) {
-      return undefined;
-    }
-    return coll.findByUnique(keys[0], value);
-  }
-
   private find(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const name = checkCollectionName(cmd.find);
     const coll = this.collectionFor(db, name, txn, false);
-    let docs = this.docsOf(coll, txn);
-    const filter = (cmd.filter ?? {}) as Document;
-    const idOnly = filter && Object.keys(filter).length === 1 && '_id' in filter && (typeof filter._id !== 'object' || filter._id instanceof ObjectId);
-    if (idOnly && coll) {
-      const doc = this.getDoc(coll, valueKey(filter._id), txn);
-      docs = doc ? [doc] : [];
-    } else {
-      docs = this.indexedEquality(coll, filter, txn) ?? this.query(docs, filter);
-    }
+    const docs = this.matching(coll, (cmd.filter ?? {}) as Document, txn);
     let cursor = new Query({}).find(docs, cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined);
     if (cmd.sort && Object.keys(cmd.sort).length) cursor = cursor.sort(cmd.sort);
     if (cmd.skip) cursor = cursor.skip(Number(cmd.skip));
@@ -419,7 +468,7 @@ export class Engine {
 
   private count(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const coll = this.collectionFor(db, checkCollectionName(cmd.count), txn, false);
-    let docs = this.query(this.docsOf(coll, txn), cmd.query);
+    let docs = this.matching(coll, cmd.query, txn);
     if (cmd.skip) docs = docs.slice(Number(cmd.skip));
     if (cmd.limit) docs = docs.slice(0, Math.abs(Number(cmd.limit)));
     return { n: docs.length };
@@ -429,7 +478,7 @@ export class Engine {
     const coll = this.collectionFor(db, checkCollectionName(cmd.distinct), txn, false);
     if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
     const seen = new Map<string, unknown>();
-    for (const doc of this.query(this.docsOf(coll, txn), cmd.query)) {
+    for (const doc of this.matching(coll, cmd.query, txn)) {
       const values = new Query({}).find([doc], { [cmd.key]: 1, _id: 0 }).all()[0] as Document;
       let value: unknown = values;
       for (const part of cmd.key.split('.')) value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
@@ -445,7 +494,9 @@ export class Engine {
       if (op === '$out' || op === '$merge') throw badValue(`${op} is not supported by the embedded engine`);
     }
     const collName = cmd.aggregate === 1 ? undefined : checkCollectionName(cmd.aggregate);
-    const source = collName ? this.docsOf(this.collectionFor(db, collName, txn, false), txn) : [];
+    const first = (cmd.pipeline as Document[])[0];
+    const leadingMatch = first && typeof first === 'object' && Object.keys(first).length === 1 ? first.$match : undefined;
+    const source = collName ? this.candidates(this.collectionFor(db, collName, txn, false), leadingMatch, txn) : [];
     const results = aggregate(source, cmd.pipeline, {
       collectionResolver: (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn),
     }) as Document[];
@@ -553,7 +604,7 @@ export class Engine {
 
   private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
     const u = statement.u as Document;
-    const matches = target ? [target] : this.query(this.docsOf(coll, txn), statement.q);
+    const matches = target ? [target] : this.matching(coll, statement.q, txn);
     const selected = statement.multi ? matches : matches.slice(0, 1);
     let nModified = 0;
     const changed: Document[] = [];
@@ -603,7 +654,7 @@ export class Engine {
     let n = 0;
     if (!coll) return { n };
     for (const statement of (cmd.deletes ?? []) as Document[]) {
-      const matches = this.query(this.docsOf(coll, txn), statement.q);
+      const matches = this.matching(coll, statement.q, txn);
       const selected = Number(statement.limit) === 1 ? matches.slice(0, 1) : matches;
       for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
       n += selected.length;
@@ -615,7 +666,7 @@ export class Engine {
     const name = checkCollectionName(cmd.findAndModify ?? cmd.findandmodify);
     const coll = this.collectionFor(db, name, txn, !cmd.remove)!;
     if (!cmd.remove && cmd.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
-    let matches = this.query(this.docsOf(coll, txn), cmd.query);
+    let matches = this.matching(coll, cmd.query, txn);
     if (cmd.sort && Object.keys(cmd.sort).length) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
     const target = matches[0];
     const project = (doc: Document | undefined) =>
