@@ -123,6 +123,24 @@ describe('the back office in Chromium', () => {
     }
   });
 
+  it('keeps the session in an httpOnly cookie only, so it survives a reload and scripts cannot read it', async () => {
+    // no JWT anywhere a script can reach
+    const stored = await admin.evaluate(() =>
+      [sessionStorage, localStorage].flatMap((s) => Object.keys(s).map((k) => s.getItem(k) ?? '')),
+    );
+    expect(stored.filter((v) => /^"?eyJ/.test(v))).toEqual([]);
+    expect(await admin.evaluate(() => document.cookie)).not.toMatch(/eyJ/);
+    const cookies = await admin.context().cookies(stack.api);
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    // a reload keeps the admin signed in: the dashboard and a list load from the cookie session
+    await admin.reload();
+    await admin.getByTestId('total-orders').waitFor();
+    await admin.goto(`${stack.admin}/admin/orders`);
+    await admin.getByTestId('order-count').filter({ hasText: /\d+ orders?/ }).waitFor();
+    expect(await admin.locator('input[name=password]').count()).toBe(0);
+  });
+
   it('adds a product with an uploaded image that the storefront API then lists', async () => {
     const name = `Teff Glow Mask ${unique}`;
     await admin.goto(`${stack.admin}/admin/products`);
@@ -281,6 +299,10 @@ describe('the back office in Chromium', () => {
     await admin.getByRole('menuitem', { name: 'Logout' }).first().click();
     await admin.locator('input[name=password]').waitFor();
     expect(await admin.evaluate(() => sessionStorage.length)).toBe(0);
+    // the API cleared the cookie: a reload does not bring the session back
+    expect((await admin.context().cookies(stack.api)).find((c) => c.name === 'token')).toBeUndefined();
+    await admin.goto(`${stack.admin}/admin/orders`);
+    await admin.locator('input[name=password]').waitFor();
   });
 
   it('shows the back office in Amharic, react-admin texts included', async () => {

@@ -7,6 +7,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
+import { darkTheme, lightTheme } from './theme';
 import audit from './audit';
 import contacts from './contacts';
 import orders from './orders';
@@ -33,6 +34,8 @@ export function App() {
               i18nProvider={i18nProvider}
               loginPage={LoginPage}
               layout={Layout}
+              lightTheme={lightTheme}
+              darkTheme={darkTheme}
               requireAuth
               disableTelemetry
               title="Addis Natural Beauty"

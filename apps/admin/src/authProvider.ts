@@ -1,21 +1,59 @@
-import { ApiError } from '@shop/api-client';
 import type { AuthProvider } from 'react-admin';
 import { shopClient } from './shopApi';
-import { session } from './session';
 
 interface AdminIdentity { _id?: string; id?: string; name?: string; email?: string; role?: string }
 
-let identity: AdminIdentity | undefined;
+/** How long the answer of `GET /api/auth/me` stands in for the session check (react-admin checks on every screen). */
+export const ME_CACHE_MS = 15_000;
 
-async function me(): Promise<AdminIdentity> {
-  const { data, error, response } = await shopClient().GET('/api/auth/me');
-  if (!data) throw ApiError.from(error, response.status);
-  return (data as { user: AdminIdentity }).user;
+/**
+ * The session itself is the API's httpOnly `token` cookie; the app keeps only who signed in, in memory,
+ * and asks the API again once the answer is older than ME_CACHE_MS.
+ */
+let known: { user: AdminIdentity; at: number } | undefined;
+let asking: Promise<AdminIdentity> | undefined;
+
+function remember(user: AdminIdentity): AdminIdentity {
+  known = { user, at: Date.now() };
+  return user;
+}
+
+function forget(): void {
+  known = undefined;
+}
+
+/** The signed-in user from the API (cached briefly); rejects when there is no valid session cookie. */
+async function currentUser(): Promise<AdminIdentity> {
+  if (known && Date.now() - known.at < ME_CACHE_MS) return known.user;
+  asking ??= (async () => {
+    try {
+      const { data, response } = await shopClient().GET('/api/auth/me');
+      if (!data || !response.ok) {
+        forget();
+        throw new Error('shop.admin.auth.required');
+      }
+      return remember((data as { user: AdminIdentity }).user);
+    } finally {
+      asking = undefined;
+    }
+  })();
+  return asking;
+}
+
+/** The signed-in admin; anyone else is refused. */
+async function currentAdmin(): Promise<AdminIdentity> {
+  const user = await currentUser();
+  if (user.role !== 'admin') {
+    forget();
+    throw new Error('shop.admin.auth.refused');
+  }
+  return user;
 }
 
 /** Admins only: the API refuses non-admins when the sign-in asks for the admin role, and we check the role again. */
 export const authProvider: AuthProvider = {
   async login({ username, email, password }: { username?: string; email?: string; password: string }) {
+    // the API answers with the httpOnly session cookie; the token in the body is deliberately not kept
     const { data, error, response } = await shopClient().POST('/api/auth/login', {
       body: { email: (email ?? username ?? '').trim(), password, role: 'admin' },
     });
@@ -25,35 +63,33 @@ export const authProvider: AuthProvider = {
       if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
       throw new Error('shop.admin.auth.refused');
     }
-    const { token, user } = data as { token: string; user: AdminIdentity };
-    if (user.role !== 'admin') throw new Error('shop.admin.auth.refused');
-    session.set(token);
-    identity = user;
+    const { user } = data as { user: AdminIdentity };
+    if (user.role !== 'admin') {
+      await shopClient().POST('/api/auth/logout').catch(() => undefined);
+      throw new Error('shop.admin.auth.refused');
+    }
+    remember(user);
   },
   async logout() {
-    if (session.token) await shopClient().POST('/api/auth/logout').catch(() => undefined);
-    session.clear();
-    identity = undefined;
+    forget();
+    // the API clears the httpOnly cookie; a failed call still leaves the app signed out locally
+    await shopClient().POST('/api/auth/logout').catch(() => undefined);
   },
   async checkAuth() {
-    if (!session.token) throw new Error('shop.admin.auth.required');
+    await currentAdmin();
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      session.clear();
+      forget();
       throw new Error('shop.admin.auth.expired');
     }
     if (error?.status === 403) throw { message: 'shop.admin.auth.forbidden', logoutUser: false };
   },
   async getIdentity() {
-    identity ??= await me();
-    if (identity.role !== 'admin') {
-      session.clear();
-      throw new Error('shop.admin.auth.refused');
-    }
-    return { id: identity._id ?? identity.id ?? '', fullName: identity.name ?? identity.email };
+    const user = await currentAdmin();
+    return { id: user._id ?? user.id ?? '', fullName: user.name ?? user.email };
   },
   async getPermissions() {
-    return identity?.role ?? 'admin';
+    return known?.user.role ?? 'admin';
   },
 };

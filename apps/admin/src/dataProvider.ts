@@ -1,15 +1,10 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { apiUrl } from './config';
-import { session } from './session';
 
-/** Adds the admin's Bearer token to every list/one/create/update/delete call. */
-export const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = session.token;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
-};
+/** Every list/one/create/update/delete call sends the httpOnly session cookie (no token in script reach). */
+export const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
+  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
 
 /** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
 const PRODUCT_FIELDS = [

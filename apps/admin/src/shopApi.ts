@@ -1,10 +1,17 @@
 import { ApiError, createApiClient } from '@shop/api-client';
 import type { OrderStatus } from '@shop/shared';
 import { apiUrl } from './config';
-import { session } from './session';
 
-/** The typed client with the admin's token. */
-export const shopClient = () => createApiClient({ baseUrl: apiUrl, token: session.token ?? undefined });
+/**
+ * Every call carries the httpOnly `token` cookie the API sets at sign-in (the admin app and the API are
+ * same-site, and the API allows credentialed CORS for this origin); no script here ever holds the token.
+ */
+export const credentialedFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'include' });
+
+const client = createApiClient({ baseUrl: apiUrl, fetch: credentialedFetch });
+
+/** The typed client; the session goes in the cookie. */
+export const shopClient = () => client;
 
 /** The data of a typed-client answer, or an ApiError carrying the API's message. */
 async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

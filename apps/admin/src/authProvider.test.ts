@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const API = 'http://127.0.0.1:4999/api';
+const ADMIN = { _id: 'a1', name: 'Admin', email: 'admin@beauty.et', role: 'admin' };
+const CUSTOMER = { _id: 'c1', name: 'Customer', email: 'customer@beauty.et', role: 'customer' };
+
+interface Call { method: string; url: string; credentials?: RequestCredentials; authorization: string | null }
+
+/** A fake API answering by path; it records every call with the credentials mode the app asked for. */
+function fakeApi(answers: Record<string, () => { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    calls.push({ method: request.method, url: path, credentials: init?.credentials ?? request.credentials, authorization: request.headers.get('authorization') });
+    const answer = answers[`${request.method} ${path}`]?.() ?? { status: 404, body: { success: false, statusCode: 404, message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+async function load() {
+  vi.resetModules();
+  vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: API } });
+  return (await import('./authProvider')).authProvider;
+}
+
+describe('the cookie session of the back office', () => {
+  let stored: string[];
+
+  beforeEach(() => {
+    stored = [];
+    const storage = { setItem: (k: string, v: string) => stored.push(`${k}=${v}`), getItem: () => null, removeItem: () => undefined };
+    vi.stubGlobal('sessionStorage', storage);
+    vi.stubGlobal('localStorage', storage);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('signs in with credentials, keeps no token and asks /auth/me only once the cached answer is old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const calls = fakeApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { success: true, token: 'eyJhbGciOiJIUzI1NiJ9.x.y', user: ADMIN } }),
+      'GET /api/auth/me': () => ({ status: 200, body: { success: true, user: ADMIN } }),
+    });
+    const auth = await load();
+    await auth.login({ email: ' admin@beauty.et ', password: 'Admin@12345' });
+    expect(calls).toEqual([{ method: 'POST', url: '/api/auth/login', credentials: 'include', authorization: null }]);
+    expect(stored).toEqual([]);
+
+    // the answer of the sign-in stands in for /auth/me for a while
+    await auth.checkAuth({});
+    expect(await auth.getIdentity!()).toEqual({ id: 'a1', fullName: 'Admin' });
+    expect(calls).toHaveLength(1);
+
+    vi.setSystemTime(Date.now() + 16_000);
+    await auth.checkAuth({});
+    await auth.checkAuth({});
+    expect(calls.slice(1)).toEqual([{ method: 'GET', url: '/api/auth/me', credentials: 'include', authorization: null }]);
+  });
+
+  it('refuses a session that is not an admin, and one the API does not know', async () => {
+    let user: typeof ADMIN | undefined = CUSTOMER;
+    fakeApi({
+      'GET /api/auth/me': () =>
+        user ? { status: 200, body: { success: true, user } } : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
+    });
+    const auth = await load();
+    await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.refused');
+    user = undefined;
+    await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
+  });
+
+  it('signs out through the API, which clears the cookie, and asks again afterwards', async () => {
+    let signedIn = true;
+    const calls = fakeApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { success: true, token: 'eyJ.x.y', user: ADMIN } }),
+      'POST /api/auth/logout': () => {
+        signedIn = false;
+        return { status: 200, body: { success: true, message: 'Signed out' } };
+      },
+      'GET /api/auth/me': () =>
+        signedIn ? { status: 200, body: { success: true, user: ADMIN } } : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
+    });
+    const auth = await load();
+    await auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' });
+    await auth.logout({});
+    expect(calls[1]).toEqual({ method: 'POST', url: '/api/auth/logout', credentials: 'include', authorization: null });
+    await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
+  });
+
+  it('signs out on a 401 and only notifies on a 403', async () => {
+    const calls = fakeApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { success: true, token: 'eyJ.x.y', user: ADMIN } }),
+      'GET /api/auth/me': () => ({ status: 401, body: { success: false, statusCode: 401, message: 'Invalid or expired token' } }),
+    });
+    const auth = await load();
+    await auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' });
+    await expect(auth.checkError({ status: 403 })).rejects.toEqual({ message: 'shop.admin.auth.forbidden', logoutUser: false });
+    await auth.checkAuth({}); // a 403 keeps the session
+    await expect(auth.checkError({ status: 401 })).rejects.toThrow('shop.admin.auth.expired');
+    // a 401 forgets the cached answer, so the next check asks the API (which refuses)
+    await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/auth/me']);
+  });
+
+  it('refuses a customer at sign-in with the one refusal message', async () => {
+    fakeApi({
+      'POST /api/auth/login': () => ({ status: 401, body: { success: false, statusCode: 401, message: 'Invalid email or password' } }),
+    });
+    const auth = await load();
+    await expect(auth.login({ email: 'customer@beauty.et', password: 'Customer@123' })).rejects.toThrow('shop.admin.auth.refused');
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('the calls of the back office', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads images with the session cookie', async () => {
+    const calls = fakeApi({ 'POST /api/uploads': () => ({ status: 201, body: { success: true, urls: ['/api/uploads/a.png'] } }) });
+    vi.resetModules();
+    vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: API } });
+    const { adminApi } = await import('./shopApi');
+    const urls = await adminApi.upload([new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' })]);
+    expect(urls).toEqual(['/api/uploads/a.png']);
+    expect(calls).toEqual([{ method: 'POST', url: '/api/uploads', credentials: 'include', authorization: null }]);
+  });
+});
+
+describe('the react-admin lists', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('read and write with the session cookie', async () => {
+    const calls = fakeApi({ 'GET /api/admin/orders/o1': () => ({ status: 200, body: { id: 'o1', status: 'pending' } }) });
+    vi.resetModules();
+    // react-admin's keyboard shortcuts listen on window when the module loads
+    vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: API }, addEventListener: () => undefined, removeEventListener: () => undefined });
+    const { dataProvider } = await import('./dataProvider');
+    expect((await dataProvider.getOne('orders', { id: 'o1' })).data).toEqual({ id: 'o1', status: 'pending' });
+    expect(calls).toEqual([{ method: 'GET', url: '/api/admin/orders/o1', credentials: 'include', authorization: null }]);
+  });
+});
