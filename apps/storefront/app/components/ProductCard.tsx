@@ -10,7 +10,14 @@ export function productName(product: Pick<Product, 'name' | 'nameAm'>, lang: str
   return lang === 'am' && product.nameAm ? product.nameAm : product.name;
 }
 
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * `fetchpriority="high"` for the page's main image. React 18 does not know the camel-case prop (it would
+ * warn), but passes the lower-case attribute through as it is.
+ */
+export const HIGH_FETCH_PRIORITY = { fetchpriority: 'high' } as unknown as React.ImgHTMLAttributes<HTMLImageElement>;
+
+/** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const { lang, t, apiOrigin, cartQuantities } = useShop();
   const name = productName(product, lang);
   const inCart = cartQuantities[product._id] ?? 0;
@@ -20,7 +27,8 @@ export function ProductCard({ product }: { product: Product }) {
     <article className="card">
       <div className="card-image">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          {image ? <img src={image.startsWith('http') ? image : `${apiOrigin}${image}`} alt="" loading="lazy" width={300} height={300} /> : <span className="no-image" />}
+          {image ? <img src={image.startsWith('http') ? image : `${apiOrigin}${image}`} alt="" width={300} height={300}
+            {...(priority ? HIGH_FETCH_PRIORITY : { loading: 'lazy' as const })} /> : <span className="no-image" />}
         </Link>
         {product.discount > 0 && <span className="badge">{t('product.off', { percent: product.discount })}</span>}
         {inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AddToCart, WishlistHeart } from '../components/AddToCart';
 import { ErrorPage, NotFound } from '../components/NotFound';
 import { Price } from '../components/Price';
-import { productName } from '../components/ProductCard';
+import { HIGH_FETCH_PRIORITY, productName } from '../components/ProductCard';
 import { ReviewSection } from '../components/ReviewSection';
 import { env } from '../env.server';
 import { getProduct, productReviews } from '../products.server';
@@ -99,7 +99,7 @@ export default function ProductPage() {
       <div className="detail-grid">
         <div className="gallery">
           <div className="main-image card-image">
-            {images[imageIndex] && <img src={images[imageIndex]} alt={name} width={560} height={560} />}
+            {images[imageIndex] && <img src={images[imageIndex]} alt={name} width={560} height={560} {...HIGH_FETCH_PRIORITY} />}
             {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
             {p.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
           </div>

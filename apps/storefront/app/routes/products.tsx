@@ -130,7 +130,7 @@ export default function Catalogue() {
               {hasFilters && <Link to={location.pathname}>{t('catalogue.clearAll')}</Link>}
             </div>
           ) : (
-            <div className="grid">{data.products.map((p) => <ProductCard key={p._id} product={p} />)}</div>
+            <div className="grid">{data.products.map((p, i) => <ProductCard key={p._id} product={p} priority={i === 0} />)}</div>
           )}
           <Pagination filters={filters} totalPages={data.totalPages} />
         </>

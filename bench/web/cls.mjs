@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Layout-shift probe: opens the storefront's home, catalogue and product pages in Debian's Chromium
+// (phone-sized viewport, CPU slowed 4x and a slow network, like Lighthouse's mobile preset) in English
+// and Amharic, and prints every 'layout-shift' entry with the elements that moved. Quicker than
+// Lighthouse for finding what shifts; run.mjs gives the reportable figures.
+//
+//   node bench/web/cls.mjs                 # uses the existing builds (apps/api/dist, apps/storefront/build)
+//   CLS_WIDTH=1280 node bench/web/cls.mjs  # desktop-sized viewport
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const WIDTH = Number(process.env.CLS_WIDTH ?? 412);
+const HEIGHT = Number(process.env.CLS_HEIGHT ?? 823);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(args, env, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  return {
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+      }),
+  };
+}
+
+async function waitFor(url, proc) {
+  for (let i = 0; i < 480; i++) {
+    if (proc.child.exitCode !== null) throw new Error(`${url}: process exited\n${proc.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer\n${proc.output()}`);
+}
+
+/** Runs in the page before its own scripts: records layout shifts with the nodes that moved. */
+function observeShifts() {
+  window.__shifts = [];
+  const describe = (n) => {
+    if (!n || n.nodeType !== 1) return String(n?.nodeName ?? '?');
+    return n.tagName.toLowerCase() + (n.id ? `#${n.id}` : '') + (n.className && typeof n.className === 'string' ? `.${n.className.trim().split(/\s+/).join('.')}` : '');
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__shifts.push({
+        value: Math.round(e.value * 10000) / 10000,
+        at: Math.round(e.startTime),
+        hadRecentInput: e.hadRecentInput,
+        sources: (e.sources ?? []).map((s) => ({ node: describe(s.node), from: [s.previousRect.y, s.previousRect.height], to: [s.currentRect.y, s.currentRect.height] })),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function main() {
+  const copy = path.join(root, 'apps/storefront/.bench-cls');
+  execFileSync('flock', ['/tmp/frontend-build.lock', 'sh', '-c', `rm -rf ${copy} && mkdir -p ${copy} && cp -r apps/storefront/build ${copy}/build`], { cwd: root, stdio: 'inherit' });
+  const [apiPort, sfPort] = [await freePort(), await freePort()];
+  const api = `http://127.0.0.1:${apiPort}/api`;
+  const storefront = `http://127.0.0.1:${sfPort}`;
+  const procs = [];
+  let browser;
+  try {
+    const a = start(['apps/api/dist/main.js'], {
+      NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1', EMBEDDED_IN_MEMORY: 'true', MONGOMS_ENABLED: 'false',
+      SEED_ON_EMPTY: 'true', MONGODB_URI: '', CORS_ORIGINS: storefront, STOREFRONT_URL: storefront, PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    });
+    procs.push(a);
+    await waitFor(`${api}/health`, a);
+    const s = start([path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: 'http://127.0.0.1:1/admin' }, copy);
+    procs.push(s);
+    await waitFor(storefront, s);
+    const { products } = await (await fetch(`${api}/products?limit=1`)).json();
+    const pages = [['home', '/'], ['catalogue', '/products'], ['product', `/product/${products[0]._id}`]];
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    let worst = 0;
+    for (const lang of ['en', 'am']) {
+      for (const [name, urlPath] of pages) {
+        const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 2, isMobile: WIDTH < 800, hasTouch: WIDTH < 800 });
+        await context.addCookies([{ name: 'language', value: lang, domain: '127.0.0.1', path: '/' }]);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+        await page.addInitScript(observeShifts);
+        await page.goto(storefront + urlPath, { waitUntil: 'load' });
+        await page.waitForSelector('html[data-js]', { state: 'attached' });
+        await page.waitForTimeout(1500);
+        const shifts = await page.evaluate(() => window.__shifts);
+        const cls = Math.round(shifts.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0) * 1000) / 1000;
+        worst = Math.max(worst, cls);
+        console.log(`${lang} ${name.padEnd(9)} CLS ${cls}`);
+        for (const e of shifts) console.log(`   ${e.value}${e.hadRecentInput ? " (after input, not counted)" : ""} at ${e.at} ms: ${e.sources.map((x) => `${x.node} y ${x.from[0]}→${x.to[0]} h ${x.from[1]}→${x.to[1]}`).join('; ')}`);
+        await context.close();
+      }
+    }
+    console.log(`worst CLS ${worst}`);
+  } finally {
+    await browser?.close();
+    for (const p of procs.reverse()) await p.stop();
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
