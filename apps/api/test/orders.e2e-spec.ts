@@ -199,6 +199,45 @@ describe('orders', () => {
     expect(await orders.countDocuments({ 'orderItems.product': last })).toBe(1);
   });
 
+  it('sells crossed carts (A then B, B then A) to exactly one buyer each time, holding nothing for the others', async () => {
+    const a = await makeProduct({ name: 'Crossed Argan Oil', price: 100, stock: 1 });
+    const b = await makeProduct({ name: 'Crossed Black Soap', price: 50, stock: 1 });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => newCustomer()));
+    for (const [n, c] of customers.entries()) {
+      for (const id of n % 2 ? [b, a] : [a, b]) await add(c.token, id);
+    }
+    const results = await Promise.all(customers.map((c) => place(c.token)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) expect(r.body.message).toMatch(/^Crossed (Argan Oil|Black Soap) is out of stock$/);
+    expect([await stockOf(a), await stockOf(b)]).toEqual([0, 0]);
+    expect(await orders.countDocuments({ 'orderItems.product': { $in: [a, b] } })).toBe(1);
+  });
+
+  it('writes nothing when the order cannot be written after its stock was reserved (one transaction)', async () => {
+    const customer = await newCustomer();
+    const first = await makeProduct({ name: 'Atomic Rose Water', price: 30, stock: 5 });
+    const second = await makeProduct({ name: 'Atomic Clay Mask', price: 40, stock: 5 });
+    await add(customer.token, first, 2);
+    await add(customer.token, second, 3);
+    const create = jest.spyOn(orders, 'create').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      const failed = await place(customer.token).expect(500);
+      expect(failed.body).toEqual({ success: false, statusCode: 500, message: 'Internal server error' });
+    } finally {
+      create.mockRestore();
+    }
+    expect([await stockOf(first), await stockOf(second)]).toEqual([5, 5]);
+    expect(await orders.countDocuments({ user: customer.id })).toBe(0);
+    const cart = await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200);
+    expect(cart.body.products.map((l: { quantity: number }) => l.quantity).sort()).toEqual([2, 3]);
+    // The same cart then orders normally.
+    await place(customer.token).expect(201);
+    expect([await stockOf(first), await stockOf(second)]).toEqual([3, 2]);
+    expect((await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200)).body.products).toEqual([]);
+  });
+
   it('honours Idempotency-Key on sequential retries: same order, 200, stock taken once', async () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Retry Cream', price: 80, stock: 10 });
@@ -319,6 +358,25 @@ describe('orders', () => {
     expect(await stockOf(id)).toBe(4);
     const stored = await orders.findById(placed.body.order._id).lean();
     expect(stored!.statusHistory.filter((h) => h.status === 'cancelled')).toHaveLength(1);
+  });
+
+  it('keeps the order unchanged when its stock cannot be given back (status and stock change together)', async () => {
+    const owner = await newCustomer();
+    const id = await makeProduct({ name: 'Atomic Cancel Balm', price: 10, stock: 5 });
+    await add(owner.token, id, 2);
+    const placed = await place(owner.token).expect(201);
+    const updateOne = jest.spyOn(products, 'updateOne').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    try {
+      await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(500);
+    } finally {
+      updateOne.mockRestore();
+    }
+    expect((await orders.findById(placed.body.order._id).lean())!.status).toBe('pending');
+    expect(await stockOf(id)).toBe(3);
+    await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(200);
+    expect(await stockOf(id)).toBe(5);
   });
 
   it('lets the owner cancel while processing, flags a paid order for refund, and refuses once shipped', async () => {
