@@ -89,6 +89,62 @@ describe('transactions and Mongoose', () => {
     expect((await stock.findOne({ _id: 's' as never }))?.qty).toBe(2);
   });
 
+  it('labels a conflict found at commit TransientTransactionError too (code 112)', async () => {
+    const docs = db.collection('commit_conflict');
+    await docs.insertOne({ _id: 'c' as never, n: 0 });
+    const session = client.startSession();
+    session.startTransaction();
+    await docs.updateOne({ _id: 'c' as never }, { $inc: { n: 1 } }, { session });
+    await docs.updateOne({ _id: 'c' as never }, { $inc: { n: 100 } }); // a plain write after the transaction's
+    const failed = await session.commitTransaction().catch((e) => e);
+    await session.endSession();
+    expect(failed.code).toBe(112);
+    expect(failed.codeName).toBe('WriteConflict');
+    expect(failed.hasErrorLabel('TransientTransactionError')).toBe(true);
+    expect((await docs.findOne({ _id: 'c' as never }))?.n).toBe(100);
+  });
+
+  it('resolves 20 transactions racing for the last unit: one holds it, the 19 others conflict, retry, re-read and find none', async () => {
+    const stock = db.collection('last_unit');
+    await stock.insertOne({ _id: 'jar' as never, qty: 1 });
+    const buyers = db.collection('last_unit_orders');
+    let conflicts = 0;
+    const buy = async (n: number) => {
+      const session = client.startSession();
+      try {
+        let attempt = 0;
+        return await session.withTransaction(async () => {
+          if (attempt++ > 0) conflicts++;
+          const taken = await stock.findOneAndUpdate(
+            { _id: 'jar' as never, qty: { $gte: 1 } },
+            { $inc: { qty: -1 } },
+            { session, returnDocument: 'after' },
+          );
+          if (!taken) throw new Error('out of stock');
+          await buyers.insertOne({ buyer: n }, { session });
+          return 'bought';
+        });
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await session.endSession();
+      }
+    };
+    // The first buyer holds the unit in an open transaction while the 19 others start: they must conflict.
+    const first = client.startSession();
+    first.startTransaction();
+    expect(await stock.findOneAndUpdate({ _id: 'jar' as never, qty: { $gte: 1 } }, { $inc: { qty: -1 } }, { session: first })).not.toBeNull();
+    await buyers.insertOne({ buyer: 0 }, { session: first });
+    const others = Promise.all(Array.from({ length: 19 }, (_, n) => buy(n + 1)));
+    while (conflicts === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await first.commitTransaction();
+    await first.endSession();
+    const results = await others;
+    expect(results).toEqual(Array.from({ length: 19 }, () => 'out of stock'));
+    expect((await stock.findOne({ _id: 'jar' as never }))?.qty).toBe(0);
+    expect(await buyers.countDocuments()).toBe(1);
+  });
+
   it('refuses a duplicate inside a transaction and commits nothing of it', async () => {
     const users = db.collection('txn_users');
     await users.createIndex({ email: 1 }, { unique: true });
