@@ -9,10 +9,13 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../src';
 // must equal that scan, documents and order alike.
 const scan = (filter: Document): Document => ({ $or: [filter] });
 
+/** Documents of these tests: `_id`s of several types, on purpose. */
+type Item = { _id: ObjectId | string | number; [field: string]: unknown };
+
 const ids = Array.from({ length: 6 }, () => new ObjectId());
 const user = [new ObjectId(), new ObjectId()];
 
-function sampleDocs(): Document[] {
+function sampleDocs(): Item[] {
   return [
     { _id: ids[0], cat: 'a', active: true, tags: ['x', 'y'], user: user[0], stock: 5, items: [{ product: 'p1' }, { product: 'p2' }] },
     { _id: ids[1], cat: 'b', active: false, tags: 'x', user: user[1], stock: 0, items: [] },
@@ -61,7 +64,7 @@ const filters: Document[] = [
   { cat: /^a/ },
 ];
 
-async function expectSameAsScan(coll: Collection, session?: import('mongodb').ClientSession): Promise<void> {
+async function expectSameAsScan(coll: Collection<Item>, session?: import('mongodb').ClientSession): Promise<void> {
   for (const filter of filters) {
     const options = session ? { session } : {};
     const indexed = await coll.find(filter, options).toArray();
@@ -89,8 +92,8 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
     await server.stop();
   });
 
-  async function seeded(name: string): Promise<Collection> {
-    const coll = db.collection(name);
+  async function seeded(name: string): Promise<Collection<Item>> {
+    const coll = db.collection<Item>(name);
     await coll.createIndex({ cat: 1 });
     await coll.createIndex({ tags: 1 });
     await coll.createIndex({ user: 1, at: -1 });
@@ -130,9 +133,9 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
 
   it('updates and deletes through _id honour the other conditions', async () => {
     const coll = await seeded('guarded');
-    const oversold = await coll.updateOne({ _id: ids[5], stock: { $gte: 2 } }, { $inc: { stock: -2 } });
+    const oversold = await coll.updateOne({ _id: ids[5], stock: { $gte: 2 } }, { $inc: { stock: -2 } as Document });
     expect(oversold).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
-    const sold = await coll.updateOne({ _id: ids[0], stock: { $gte: 2 } }, { $inc: { stock: -2 } });
+    const sold = await coll.updateOne({ _id: ids[0], stock: { $gte: 2 } }, { $inc: { stock: -2 } as Document });
     expect(sold).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
     expect((await coll.findOne({ _id: ids[0] }))!.stock).toBe(3);
 
@@ -176,7 +179,7 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
       expect(await outside({ _id: ids[0], cat: 'gone' })).toEqual([]);
       await expectSameAsScan(coll, session);
 
-      const guarded = await coll.updateOne({ _id: 'fresh', stock: { $gte: 1 } }, { $inc: { stock: -1 } }, { session });
+      const guarded = await coll.updateOne({ _id: 'fresh', stock: { $gte: 1 } }, { $inc: { stock: -1 } as Document }, { session });
       expect(guarded.modifiedCount).toBe(1);
       expect((await coll.deleteMany({ cat: 'a', stock: 0, tags: { $size: 1 } }, { session })).deletedCount).toBe(1); // 'fresh'
       expect(await outside({ _id: 'fresh' })).toEqual([]);
@@ -196,7 +199,7 @@ describe('indexes rebuilt from the journal after a restart', () => {
     try {
       let server = await startEmbeddedMongo({ dbPath: dir, port: 0 });
       let client = await MongoClient.connect(server.uri, { serverSelectionTimeoutMS: 5000 });
-      let coll = client.db('restart').collection('items');
+      let coll = client.db('restart').collection<Item>('items');
       await coll.createIndex({ cat: 1 });
       await coll.createIndex({ tags: 1 });
       await coll.createIndex({ user: 1, at: -1 });
@@ -216,7 +219,7 @@ describe('indexes rebuilt from the journal after a restart', () => {
 
       server = await startEmbeddedMongo({ dbPath: dir, port: 0 });
       client = await MongoClient.connect(server.uri, { serverSelectionTimeoutMS: 5000 });
-      coll = client.db('restart').collection('items');
+      coll = client.db('restart').collection<Item>('items');
       try {
         expect(await coll.find({}).toArray()).toEqual(before);
         expect((await coll.find({ cat: 'a' }).toArray()).map((d) => d._id)).toEqual([ids[1], 'text-id', 'in-txn']);
