@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
@@ -68,6 +69,7 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
     const body = new AllExceptionsFilter().toBody(error);
     res.status(body.statusCode).json(body);
   });
+  app.use(refuseDeepBodies);
   app.use(cookieParser());
   app.enableCors({
     origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

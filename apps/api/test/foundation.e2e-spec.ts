@@ -112,6 +112,14 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Malformed JSON body' });
   });
 
+  it('refuses a deeply nested body with 400 instead of overflowing the validator', async () => {
+    const deep = '{"a":'.repeat(3000) + '1' + '}'.repeat(3000);
+    const res = await request(t.http).post('/api/auth/register').set('Content-Type', 'application/json').send(deep).expect(400);
+    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Request body is nested too deeply' });
+    const fine = await request(t.http).post('/api/auth/login').send({ email: 'nobody@example.et', password: 'x' });
+    expect(fine.status).toBe(401);
+  });
+
   it('sends security headers and honours the CORS allow-list', async () => {
     const allowed = await request(t.http).get('/api/health').set('Origin', 'http://localhost:3000').expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
