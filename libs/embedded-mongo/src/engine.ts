@@ -281,9 +281,13 @@ export class Engine {
       for (const index of coll.uniqueIndexes()) {
         const key = Collection.uniqueKey(index, doc);
         if (key === undefined) continue;
-        for (const other of this.docsOf(coll, txn)) {
-          const otherKey = valueKey(other._id);
-          if (otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
+        // the committed holder of the key (through the unique map), as this transaction sees it, then its own writes
+        const overlay = txn.writes.get(coll.ns);
+        const owner = coll.uniqueOwner(index.name, key);
+        const holder = owner === undefined || owner === idKey ? undefined : overlay?.has(owner) ? overlay.get(owner) : coll.docs.get(owner);
+        if (holder && Collection.uniqueKey(index, holder) === key) throw Collection.duplicateError(coll.ns, index, doc);
+        for (const [otherKey, other] of overlay ?? []) {
+          if (other && otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
             throw Collection.duplicateError(coll.ns, index, doc);
           }
         }

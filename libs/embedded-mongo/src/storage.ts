@@ -153,6 +153,11 @@ export class Collection {
     }
   }
 
+  /** The `_id` key of the committed document holding a unique index key, if any. */
+  uniqueOwner(indexName: string, key: string): string | undefined {
+    return this.uniqueMaps.get(indexName)?.get(key);
+  }
+
   /** `_id` keys of committed documents whose `field` may equal one of the value keys, or undefined without an index. */
   lookup(field: string, valueKeys: string[]): Set<string> | undefined {
     const entry = this.fieldMaps.get(field);

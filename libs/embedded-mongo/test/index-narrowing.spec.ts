@@ -191,6 +191,34 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
     expect(await coll.findOne({ _id: ids[2] })).toBeNull();
     await expectSameAsScan(coll);
   });
+
+  it('inside a transaction, unique keys are checked against what the transaction sees', async () => {
+    const coll = db.collection<Item>('unique_txn');
+    await coll.createIndex({ sku: 1 }, { unique: true, sparse: true });
+    await coll.insertMany([{ _id: 1, sku: 'A' }, { _id: 2, sku: 'B' }, { _id: 3 }]);
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await expect(coll.insertOne({ _id: 10, sku: 'A' }, { session })).rejects.toMatchObject({ code: 11000 });
+      await coll.updateOne({ _id: 1 }, { $set: { sku: 'A2' } }, { session }); // frees 'A' for this transaction
+      await coll.insertOne({ _id: 11, sku: 'A' }, { session });
+      await coll.deleteOne({ _id: 2 }, { session }); // frees 'B'
+      await coll.updateOne({ _id: 3 }, { $set: { sku: 'B' } }, { session });
+      await expect(coll.insertOne({ _id: 12, sku: 'A2' }, { session })).rejects.toMatchObject({ code: 11000 });
+      await expect(coll.updateOne({ _id: 11 }, { $set: { sku: 'B' } }, { session })).rejects.toMatchObject({ code: 11000 });
+      await coll.insertOne({ _id: 13 }, { session }); // sparse: no key, no conflict
+      expect(await coll.find({}, { session, sort: { _id: 1 } }).toArray()).toEqual([
+        { _id: 1, sku: 'A2' },
+        { _id: 3, sku: 'B' },
+        { _id: 11, sku: 'A' },
+        { _id: 13 },
+      ]);
+      await session.abortTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([{ _id: 1, sku: 'A' }, { _id: 2, sku: 'B' }, { _id: 3 }]);
+  });
 });
 
 describe('indexes rebuilt from the journal after a restart', () => {
