@@ -27,11 +27,17 @@ async function load() {
 }
 
 describe('the cookie session of the back office', () => {
-  let stored: string[];
+  let stored: Map<string, string>;
+  /** Every value the app has put in web storage. */
+  const values = () => [...stored.values()];
 
   beforeEach(() => {
-    stored = [];
-    const storage = { setItem: (k: string, v: string) => stored.push(`${k}=${v}`), getItem: () => null, removeItem: () => undefined };
+    stored = new Map();
+    const storage = {
+      setItem: (k: string, v: string) => void stored.set(k, String(v)),
+      getItem: (k: string) => stored.get(k) ?? null,
+      removeItem: (k: string) => void stored.delete(k),
+    };
     vi.stubGlobal('sessionStorage', storage);
     vi.stubGlobal('localStorage', storage);
   });
@@ -50,7 +56,9 @@ describe('the cookie session of the back office', () => {
     const auth = await load();
     await auth.login({ email: ' admin@beauty.et ', password: 'Admin@12345' });
     expect(calls).toEqual([{ method: 'POST', url: '/api/auth/login', credentials: 'include', authorization: null }]);
-    expect(stored).toEqual([]);
+    // only a non-secret mark is stored, never the token
+    expect(values()).toEqual(['1']);
+    expect(values().some((v) => v.includes('eyJ'))).toBe(false);
 
     // the answer of the sign-in stands in for /auth/me for a while
     await auth.checkAuth({});
@@ -70,9 +78,19 @@ describe('the cookie session of the back office', () => {
         user ? { status: 200, body: { success: true, user } } : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
     });
     const auth = await load();
+    stored.set('shop.admin.signedIn', '1'); // e.g. a reload after a sign-in
     await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.refused');
+    stored.set('shop.admin.signedIn', '1');
     user = undefined;
     await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
+    expect(stored.size).toBe(0);
+  });
+
+  it('shows the sign-in page without asking the API when this browser never signed in', async () => {
+    const calls = fakeApi({ 'GET /api/auth/me': () => ({ status: 200, body: { success: true, user: ADMIN } }) });
+    const auth = await load();
+    await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
+    expect(calls).toEqual([]);
   });
 
   it('signs out through the API, which clears the cookie, and asks again afterwards', async () => {
@@ -96,16 +114,16 @@ describe('the cookie session of the back office', () => {
   it('signs out on a 401 and only notifies on a 403', async () => {
     const calls = fakeApi({
       'POST /api/auth/login': () => ({ status: 200, body: { success: true, token: 'eyJ.x.y', user: ADMIN } }),
-      'GET /api/auth/me': () => ({ status: 401, body: { success: false, statusCode: 401, message: 'Invalid or expired token' } }),
     });
     const auth = await load();
     await auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' });
     await expect(auth.checkError({ status: 403 })).rejects.toEqual({ message: 'shop.admin.auth.forbidden', logoutUser: false });
     await auth.checkAuth({}); // a 403 keeps the session
     await expect(auth.checkError({ status: 401 })).rejects.toThrow('shop.admin.auth.expired');
-    // a 401 forgets the cached answer, so the next check asks the API (which refuses)
+    // a 401 forgets the session: the next check goes to the sign-in page without asking again
     await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/auth/me']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login']);
+    expect(stored.size).toBe(0);
   });
 
   it('refuses a customer at sign-in with the one refusal message', async () => {
@@ -114,7 +132,7 @@ describe('the cookie session of the back office', () => {
     });
     const auth = await load();
     await expect(auth.login({ email: 'customer@beauty.et', password: 'Customer@123' })).rejects.toThrow('shop.admin.auth.refused');
-    expect(stored).toEqual([]);
+    expect(stored.size).toBe(0);
   });
 });
 

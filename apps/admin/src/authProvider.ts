@@ -13,18 +13,27 @@ export const ME_CACHE_MS = 15_000;
 let known: { user: AdminIdentity; at: number } | undefined;
 let asking: Promise<AdminIdentity> | undefined;
 
+/**
+ * A non-secret mark that this browser signed in to the back office (the cookie itself is out of script reach):
+ * without it the app shows the sign-in page at once instead of asking the API for a session that is not there.
+ */
+export const SIGNED_IN_KEY = 'shop.admin.signedIn';
+
 function remember(user: AdminIdentity): AdminIdentity {
   known = { user, at: Date.now() };
+  localStorage.setItem(SIGNED_IN_KEY, '1');
   return user;
 }
 
 function forget(): void {
   known = undefined;
+  localStorage.removeItem(SIGNED_IN_KEY);
 }
 
 /** The signed-in user from the API (cached briefly); rejects when there is no valid session cookie. */
 async function currentUser(): Promise<AdminIdentity> {
   if (known && Date.now() - known.at < ME_CACHE_MS) return known.user;
+  if (!localStorage.getItem(SIGNED_IN_KEY)) throw new Error('shop.admin.auth.required');
   asking ??= (async () => {
     try {
       const { data, response } = await shopClient().GET('/api/auth/me');
