@@ -317,6 +317,12 @@ describe('the back office in Chromium', () => {
     // react-admin's own pagination text, in Amharic
     await page.getByText('ረድፎች በገጽ፦').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('am');
+    // the Amharic is drawn with the self-hosted Noto Sans Ethiopic, not left to a system font
+    const ethiopicFontLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((f) => f.family.replace(/['"]/g, '') === 'Noto Sans Ethiopic' && f.status === 'loaded');
+    });
+    expect(ethiopicFontLoaded).toBe(true);
     await page.close();
   });
 });
