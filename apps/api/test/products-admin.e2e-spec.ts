@@ -75,6 +75,27 @@ describe('catalogue administration', () => {
     await request(t.http).put('/api/products/nope').set('Authorization', `Bearer ${admin}`).send({ name: 'N', price: 1, stock: 1 }).expect(404);
   });
 
+  it('accepts the product back as the API answered it (the spec form with _id), ignoring read-only fields', async () => {
+    const auth = { Authorization: `Bearer ${admin}` };
+    const list = await request(t.http).get('/api/products?limit=1').expect(200);
+    const product = (await request(t.http).get(`/api/products/${list.body.products[0]._id}`).expect(200)).body;
+    const saved = await request(t.http)
+      .put(`/api/products/${product._id}`)
+      .set(auth)
+      .send({ ...product, price: 321.5, countInStock: product.stock + 3, rating: 1, reviewCount: 999 })
+      .expect(200);
+    expect(saved.body.product).toMatchObject({ _id: product._id, price: 321.5, stock: product.stock + 3, rating: product.rating, reviewCount: product.reviewCount });
+  });
+
+  it('refuses image values that are not http(s) URLs or the API own image paths', async () => {
+    const auth = { Authorization: `Bearer ${admin}` };
+    for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '../../etc/passwd']) {
+      const res = await request(t.http).post('/api/products').set(auth).send({ name: 'Bad image', price: 5, stock: 1, images: [image] }).expect(400);
+      expect(res.body.errors[0].message).toBe('images must be http(s) URLs or /api/uploads/... paths');
+    }
+    await request(t.http).post('/api/products').set(auth).send({ name: 'Good image', price: 5, stock: 1, image: 'https://cdn.example.et/a.png' }).expect(201);
+  });
+
   it('withdraws a deleted product from the shop', async () => {
     const created = await request(t.http).post('/api/products').set('Authorization', `Bearer ${admin}`).send({ name: 'Gone soon', price: 10, stock: 1 }).expect(201);
     const id = created.body.product._id;

@@ -3145,6 +3145,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The product form; read-only fields of a product record (_id, rating...) are ignored */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductInputDto"];
@@ -3234,6 +3235,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The whole product form, or the product as answered (read-only fields ignored) */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductInputDto"];

@@ -3,19 +3,17 @@ import { InjectModel } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, LOW_STOCK_THRESHOLD } from '@shop/shared';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
   filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
 } from '../../common/react-admin';
-import { createValidationPipe } from '../../common/validation';
 import { AuditService } from '../audit/audit.service';
 import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
-import { ProductInputDto } from '../catalog/dto/product-input.dto';
+import type { ProductInputDto } from '../catalog/dto/product-input.dto';
+import { toProductForm } from '../catalog/product-form';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
 
-/** Fields of a product record that react-admin sends back on update but nobody edits. */
-const READ_ONLY = ['id', '_id', '__v', 'createdAt', 'updatedAt', 'rating', 'reviewCount', 'discount', 'lastRestockDate'];
 
 type ProductRecord = Product & { _id: unknown };
 const toRecord = (doc: ProductRecord) => ({ id: String(doc._id), ...toProductView(doc) });
@@ -23,8 +21,6 @@ const toRecord = (doc: ProductRecord) => ({ id: String(doc._id), ...toProductVie
 /** Products for the back office (active or withdrawn); writes go through CatalogService. */
 @Injectable()
 export class AdminProductsService {
-  private readonly validation = createValidationPipe();
-
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly catalog: CatalogService,
@@ -101,15 +97,7 @@ export class AdminProductsService {
   }
 
   /** The product form rules of the catalogue, after dropping the record's read-only fields. */
-  private async validate(body: unknown, storedStock?: number): Promise<ProductInputDto> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InvalidDataError('Validation failed');
-    const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-    for (const key of READ_ONLY) delete data[key];
-    // the record carries stock and its mirror countInStock: the one the form changed wins
-    if (data.stock !== undefined && data.countInStock !== undefined && data.stock !== data.countInStock) {
-      if (data.stock === storedStock) data.stock = data.countInStock;
-    }
-    if (data.stock !== undefined) delete data.countInStock;
-    return (await this.validation.transform(data, { type: 'body', metatype: ProductInputDto })) as ProductInputDto;
+  private validate(body: unknown, storedStock?: number): Promise<ProductInputDto> {
+    return toProductForm(body, storedStock);
   }
 }

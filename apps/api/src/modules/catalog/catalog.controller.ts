@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
@@ -10,6 +10,7 @@ import { CatalogService } from './catalog.service';
 import { CategoryListDto, ProductDto, ProductListDto } from './dto/product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductInputDto, ProductResponseDto } from './dto/product-input.dto';
+import { ProductFormPipe, type ProductForm } from './product-form';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
 
 @ApiTags('catalogue')
@@ -43,10 +44,11 @@ export class CatalogController {
   @Post('products')
   @AdminOnly()
   @ApiOperation({ summary: 'Create a product (admin)' })
+  @ApiBody({ type: ProductInputDto, description: 'The product form; read-only fields of a product record (_id, rating...) are ignored' })
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  async createProduct(@Body() input: ProductInputDto) {
+  async createProduct(@Body(ProductFormPipe) input: ProductForm) {
     return { success: true, product: await this.catalog.createProduct(input) };
   }
 
@@ -56,7 +58,8 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async updateProduct(@Param('id') id: string, @Body() input: ProductInputDto, @CurrentUser() user: AuthUser) {
+  @ApiBody({ type: ProductInputDto, description: 'The whole product form, or the product as answered (read-only fields ignored)' })
+  async updateProduct(@Param('id') id: string, @Body(ProductFormPipe) input: ProductForm, @CurrentUser() user: AuthUser) {
     return { success: true, product: await this.catalog.updateProduct(id, input, user) };
   }
 

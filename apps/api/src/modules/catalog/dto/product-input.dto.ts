@@ -1,11 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength,
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength,
 } from 'class-validator';
 import { ProductDto } from './product.dto';
 
 const MAX_PRICE = 10_000_000;
+/** An image is an http(s) URL or one of the API's own image paths; never javascript:, data: or a relative oddity. */
+const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/api\/(uploads|assets)\/[\w./-]+)$/i;
+const IMAGE_URL_MESSAGE = 'images must be http(s) URLs or /api/uploads/... paths';
 
 /**
  * The product form of SPEC section 5: name, price and stock are required (stock may come as
@@ -25,8 +28,8 @@ export class ProductInputDto {
   @ApiProperty({ example: 890, description: 'ETB' }) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_PRICE) price!: number;
   @ApiPropertyOptional({ example: 1050, description: 'ETB, at least the price' }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_PRICE) originalPrice?: number;
   @ApiPropertyOptional({ enum: CURRENCIES }) @IsOptional() @IsIn(CURRENCIES) currency?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(500, { each: true }) images?: string[];
-  @ApiPropertyOptional({ description: 'A single image URL (accepted as images[0])' }) @IsOptional() @IsString() @MaxLength(500) image?: string;
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(500, { each: true }) @Matches(IMAGE_URL, { each: true, message: IMAGE_URL_MESSAGE }) images?: string[];
+  @ApiPropertyOptional({ description: 'A single image URL (accepted as images[0])' }) @IsOptional() @IsString() @MaxLength(500) @Matches(IMAGE_URL, { message: IMAGE_URL_MESSAGE }) image?: string;
   @ApiPropertyOptional({ example: 24 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) stock?: number;
   @ApiPropertyOptional({ example: 24, description: 'Alias of stock' }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) countInStock?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) lowStockThreshold?: number;
