@@ -148,6 +148,8 @@ describe('orders', () => {
     const method = await place(customer.token, { shippingAddress: address, shippingMethod: 'drone' }).expect(400);
     expect(method.body.errors[0]).toEqual({ field: 'shippingMethod', message: 'shippingMethod must be one of standard, express, pickup' });
     await place(customer.token, { shippingAddress: address, paymentMethod: 'bitcoin' }).expect(400);
+    const abroad = await place(customer.token, { shippingAddress: { ...address, city: 'Nairobi', country: 'Kenya' } }).expect(400);
+    expect(abroad.body.errors).toEqual([{ field: 'shippingAddress.country', message: 'Delivery is only within Ethiopia' }]);
     expect(await stockOf(id)).toBe(5);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);
     expect((await request(t.http).get('/api/cart').set(auth(customer.token))).body.itemCount).toBe(1);

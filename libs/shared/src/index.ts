@@ -5,3 +5,4 @@ export * from './password';
 export * from './catalog';
 export * from './phone';
 export * from './cart';
+export * from './delivery';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
-  canTransition, customerMayCancel, DEFAULT_PAYMENT_METHOD, priceOrder, type OrderStatus, type ShippingMethod,
+  canTransition, customerMayCancel, DEFAULT_PAYMENT_METHOD, DELIVERY_COUNTRY, priceOrder, type OrderStatus, type ShippingMethod,
 } from '@shop/shared';
 import { ClientSession, Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -230,7 +230,7 @@ export class OrdersService {
                 quantity: r.quantity,
                 priceAtPurchaseSantim: r.product.priceSantim,
               })),
-              shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || 'Ethiopia' },
+              shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || DELIVERY_COUNTRY },
               shippingMethod: method,
               paymentMethod: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
               subtotalSantim: totals.subtotal,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
+import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
 import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
@@ -11,7 +11,6 @@ import { Address, User } from './schemas/user.schema';
 
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
-const COUNTRY = 'Ethiopia';
 
 export function toAddressView(address: Address) {
   return {
@@ -27,8 +26,9 @@ export function toAddressView(address: Address) {
 
 /** Delivery is only within Ethiopia: the country may be left out or spelled in any case. */
 function countryOf(input: string | undefined): string {
-  if (input === undefined || input.trim() === '' || input.trim().toLowerCase() === COUNTRY.toLowerCase()) return COUNTRY;
-  throw new InvalidDataError('Validation failed', [{ field: 'country', message: 'Delivery is only within Ethiopia' }]);
+  const country = deliveryCountry(input);
+  if (country) return country;
+  throw new InvalidDataError('Validation failed', [{ field: 'country', message: DELIVERY_COUNTRY_MESSAGE }]);
 }
 
 function requireText(field: string, value: string | undefined): string | undefined {

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
+import {
+  DELIVERY_COUNTRY, DELIVERY_COUNTRY_MESSAGE, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, deliveryCountry,
+} from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
@@ -23,8 +25,9 @@ export class ShippingAddressDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'zipCode is required' }) @MaxLength(20)
   zipCode!: string;
 
-  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia' })
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'country must not be empty' }) @MaxLength(100)
+  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia', enum: [DELIVERY_COUNTRY], description: DELIVERY_COUNTRY_MESSAGE })
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? (deliveryCountry(value) ?? value) : value))
+  @IsString() @IsIn([DELIVERY_COUNTRY], { message: DELIVERY_COUNTRY_MESSAGE })
   country?: string;
 }
 
