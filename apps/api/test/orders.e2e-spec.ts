@@ -259,6 +259,21 @@ describe('orders', () => {
     expect(await stockOf(id)).toBe(7);
   });
 
+  it('refuses a reused Idempotency-Key that comes with a different request with 422, making nothing', async () => {
+    const customer = await newCustomer();
+    const id = await makeProduct({ name: 'Reused Key Balm', price: 60, stock: 10 });
+    await add(customer.token, id, 1);
+    const first = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' }).set('Idempotency-Key', 'reuse-1').expect(201);
+    const other = await place(customer.token, { shippingAddress: address, shippingMethod: 'express' }).set('Idempotency-Key', 'reuse-1').expect(422);
+    expect(other.body).toEqual({ success: false, statusCode: 422, message: 'This Idempotency-Key was already used for a different order request' });
+    // the same request again is still a replay, and the answer never exposes the fingerprint
+    const again = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' }).set('Idempotency-Key', 'reuse-1').expect(200);
+    expect(again.body).toEqual(first.body);
+    expect(JSON.stringify(again.body)).not.toMatch(/fingerprint|idempotency/i);
+    expect(await orders.countDocuments({ user: customer.id })).toBe(1);
+    expect(await stockOf(id)).toBe(9);
+  });
+
   it('honours Idempotency-Key on concurrent retries: one order, every answer the same', async () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Double Click Oil', price: 60, stock: 1 });

@@ -1868,10 +1868,12 @@ export interface components {
             /** @example 1000 */
             zipCode: string;
             /**
+             * @description Delivery is only within Ethiopia
              * @default Ethiopia
              * @example Ethiopia
+             * @enum {string}
              */
-            country: string;
+            country: "Ethiopia";
         };
         PlaceOrderDto: {
             shippingAddress: components["schemas"]["ShippingAddressDto"];
@@ -4218,6 +4220,15 @@ export interface operations {
             };
             /** @description A line is short of stock, e.g. "Shea Butter Cream is out of stock" */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different order request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse,
+  ApiBadRequestResponse, ApiBearerAuth, ApiUnprocessableEntityResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse,
   ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { OrderStatus } from '@shop/shared';
@@ -35,6 +35,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponseDto, description: 'Replay: the order an earlier request with the same Idempotency-Key made' })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid address or method, client-sent prices, or "Your cart is empty"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'A line is short of stock, e.g. "Shea Butter Cream is out of stock"' })
+  @ApiUnprocessableEntityResponse({ type: ErrorDto, description: 'The Idempotency-Key was already used for a different order request' })
   async placeOrder(
     @CurrentUser() user: AuthUser,
     @Body() dto: PlaceOrderDto,

@@ -4,8 +4,9 @@ import {
   canTransition, customerMayCancel, DEFAULT_PAYMENT_METHOD, DELIVERY_COUNTRY, priceOrder, type OrderStatus, type ShippingMethod,
 } from '@shop/shared';
 import { ClientSession, Connection, Model, Types } from 'mongoose';
+import { createHash } from 'node:crypto';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
 import { onlyLeftMessage, outOfStockMessage } from '../cart/cart.service';
@@ -43,6 +44,17 @@ export interface PlacedOrder {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Hidden beside a replayed order: the fingerprint of the request that made it. */
+const FINGERPRINT = Symbol('idempotencyFingerprint');
+type KeyedOrder = OrderView & { [FINGERPRINT]?: string };
+
+/** What makes two order requests the same request: the address, payment and shipping choices. */
+function requestFingerprint(input: PlaceOrderDto): string {
+  const a = input.shippingAddress;
+  const canonical = [a.street, a.city, a.state, a.zipCode, a.country ?? DELIVERY_COUNTRY, input.paymentMethod ?? DEFAULT_PAYMENT_METHOD, input.shippingMethod ?? 'standard'];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
 @Injectable()
 export class OrdersService {
   constructor(
@@ -68,18 +80,19 @@ export class OrdersService {
     }
     const userId = new Types.ObjectId(user.id);
     const deadline = Date.now() + CLAIM_WAIT_MS;
+    const fingerprint = requestFingerprint(input);
     for (;;) {
       const earlier = await this.findByKey(userId, idempotencyKey);
-      if (earlier) return { order: earlier, replayed: true };
+      if (earlier) return this.replay(earlier, fingerprint);
       const claim = await this.claim(userId, idempotencyKey);
       if (claim) {
         try {
           // Checked again under the claim: the previous holder may have finished just before we claimed.
           const finished = await this.findByKey(userId, idempotencyKey);
-          if (finished) return { order: finished, replayed: true };
-          return { order: await this.createOrder(user, input, idempotencyKey), replayed: false };
+          if (finished) return this.replay(finished, fingerprint);
+          return { order: await this.createOrder(user, input, idempotencyKey, fingerprint), replayed: false };
         } catch (error) {
-          if (error instanceof ReplayedOrder) return { order: error.order, replayed: true };
+          if (error instanceof ReplayedOrder) return this.replay(error.order, fingerprint);
           throw error;
         } finally {
           await this.requests.deleteOne({ _id: claim }).exec();
@@ -204,7 +217,7 @@ export class OrdersService {
    * the order. All of it commits together or nothing does, even if the database dies midway, so stock
    * is only ever reserved by an order that exists. A short line aborts the whole transaction (409).
    */
-  private async createOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string): Promise<OrderView> {
+  private async createOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string, fingerprint?: string): Promise<OrderView> {
     const rates = await this.settings.shippingRates();
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
     const userId = new Types.ObjectId(user.id);
@@ -241,7 +254,7 @@ export class OrdersService {
               status: 'pending',
               paymentStatus: 'unpaid',
               statusHistory: [{ status: 'pending', by: userId, at: new Date() }],
-              ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+              ...(idempotencyKey !== undefined ? { idempotencyKey, idempotencyFingerprint: fingerprint } : {}),
             },
           ],
           { session },
@@ -335,9 +348,20 @@ export class OrdersService {
     return order;
   }
 
-  private async findByKey(user: Types.ObjectId, idempotencyKey: string): Promise<OrderView | undefined> {
+  private async findByKey(user: Types.ObjectId, idempotencyKey: string): Promise<KeyedOrder | undefined> {
     const order = await this.orders.findOne({ user, idempotencyKey }).lean().exec();
-    return order ? toOrderView(order as LeanOrder) : undefined;
+    return order ? Object.assign(toOrderView(order as LeanOrder), { [FINGERPRINT]: order.idempotencyFingerprint }) : undefined;
+  }
+
+  /** The earlier order of this key, unless the key now comes with a different request (422: a client bug, not a retry). */
+  private replay(earlier: KeyedOrder, fingerprint: string): PlacedOrder {
+    const stored = earlier[FINGERPRINT];
+    if (stored && stored !== fingerprint) {
+      throw new DomainError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different order request');
+    }
+    const order = { ...earlier };
+    delete order[FINGERPRINT];
+    return { order, replayed: true };
   }
 
   /** Takes the key's claim; false if another request holds it (an abandoned claim is cleared first). */
@@ -356,7 +380,7 @@ export class OrdersService {
 
 /** The unique index found an earlier order with the same key: answer it instead. */
 class ReplayedOrder extends Error {
-  constructor(readonly order: OrderView) {
+  constructor(readonly order: KeyedOrder) {
     super('Replayed order');
   }
 }

@@ -81,6 +81,8 @@ export class Order {
   statusHistory!: StatusChange[];
 
   @Prop() idempotencyKey?: string;
+  /** Hash of the request that made the order under its key: a reuse with another request is refused. */
+  @Prop() idempotencyFingerprint?: string;
 
   createdAt!: Date;
   updatedAt!: Date;
