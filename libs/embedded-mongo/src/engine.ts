@@ -226,7 +226,8 @@ export class Engine {
       const size = field === '_id' ? values.length : coll.lookupSize(field, values.map((v) => scalarKey(v)!));
       if (size !== undefined && (!best || size < best.size)) best = { field, values, size };
     }
-    if (!best) return this.docsOf(coll, txn);
+    // an index that keeps half the collection or more (`active: true`) costs more to walk than a scan
+    if (!best || (best.field !== '_id' && best.size * 2 > coll.docs.size)) return this.docsOf(coll, txn);
     const overlay = txn?.writes.get(coll.ns);
     let idKeys: Set<string>;
     if (best.field === '_id') idKeys = new Set(best.values.map((v) => valueKey(v)));
