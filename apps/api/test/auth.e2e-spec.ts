@@ -161,5 +161,14 @@ describe('auth rate limit', () => {
     }
     const limited = await request(t.http).post('/api/auth/login').send({ email: 'nobody@example.et', password: 'Wrong@12345' }).expect(429);
     expect(limited.body).toEqual({ success: false, statusCode: 429, message: 'Too many attempts, please try again in a minute' });
+    // another account from the same address (a shared mobile network) is not locked out by it
+    await request(t.http).post('/api/auth/login').send({ email: 'someone.else@example.et', password: 'Wrong@12345' }).expect(401);
+    // but one address trying many accounts meets the wider per-address limit (ten times the account limit)
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await request(t.http).post('/api/auth/login').send({ email: `spray${i}@example.et`, password: 'Wrong@12345' })).status);
+    }
+    expect(statuses.slice(0, 20)).not.toContain(429);
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
   });
 });

@@ -8,6 +8,13 @@ import { User, UserSchema } from '../users/schemas/user.schema';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 
+type ThrottledRequest = { ip?: string; body?: { email?: unknown } };
+const client = (req: Record<string, unknown>) => String((req as ThrottledRequest).ip ?? 'unknown');
+const clientAndAccount = (req: Record<string, unknown>) => {
+  const email = (req as ThrottledRequest).body?.email;
+  return `${client(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+};
+
 /** Global so that any module can put JwtAuthGuard (and @Roles) on its routes. */
 @Global()
 @Module({
@@ -16,7 +23,12 @@ import { AuthService } from './auth.service';
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authRateLimit }],
+        throttlers: [
+          // per client and account: guessing one account's password is stopped...
+          { name: 'auth', ttl: 60_000, limit: config.authRateLimit, getTracker: clientAndAccount },
+          // ...without locking out everyone behind one shared mobile-network address, which gets ten times more
+          { name: 'authClient', ttl: 60_000, limit: config.authRateLimit * 10, getTracker: client },
+        ],
         errorMessage: 'Too many attempts, please try again in a minute',
       }),
     }),
