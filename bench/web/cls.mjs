@@ -5,7 +5,8 @@
 // Lighthouse for finding what shifts; run.mjs gives the reportable figures.
 //
 //   node bench/web/cls.mjs                 # uses the existing builds (apps/api/dist, apps/storefront/build)
-//   CLS_WIDTH=1280 node bench/web/cls.mjs  # desktop-sized viewport
+//   CLS_WIDTHS=412,1280 node bench/web/cls.mjs  # viewport widths (default 412, a phone)
+//   CLS_PAGES=home ...                        # only some of home, catalogue, product
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -16,7 +17,7 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const WIDTH = Number(process.env.CLS_WIDTH ?? 412);
+const WIDTH = 412;
 const HEIGHT = Number(process.env.CLS_HEIGHT ?? 823);
 
 function freePort() {
@@ -98,13 +99,15 @@ async function main() {
     procs.push(s);
     await waitFor(storefront, s);
     const { products } = await (await fetch(`${api}/products?limit=1`)).json();
-    const pages = [['home', '/'], ['catalogue', '/products'], ['product', `/product/${products[0]._id}`]];
+    const only = process.env.CLS_PAGES?.split(',');
+    const pages = [['home', '/'], ['catalogue', '/products'], ['product', `/product/${products[0]._id}`]].filter(([name]) => !only || only.includes(name));
+    const widths = (process.env.CLS_WIDTHS ?? String(WIDTH)).split(',').map(Number);
 
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     let worst = 0;
-    for (const lang of ['en', 'am']) {
+    for (const width of widths) for (const lang of ['en', 'am']) {
       for (const [name, urlPath] of pages) {
-        const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 2, isMobile: WIDTH < 800, hasTouch: WIDTH < 800 });
+        const context = await browser.newContext({ viewport: { width, height: HEIGHT }, deviceScaleFactor: 2, isMobile: width < 800, hasTouch: width < 800 });
         await context.addCookies([{ name: 'language', value: lang, domain: '127.0.0.1', path: '/' }]);
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
@@ -116,9 +119,13 @@ async function main() {
         await page.waitForSelector('html[data-js]', { state: 'attached' });
         await page.waitForTimeout(1500);
         const shifts = await page.evaluate(() => window.__shifts);
+        const fonts = await page.evaluate(() =>
+          performance.getEntriesByType('resource').filter((r) => /\.woff2?$/.test(r.name)).map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms`));
+        const firstPaint = await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
         const cls = Math.round(shifts.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0) * 1000) / 1000;
         worst = Math.max(worst, cls);
-        console.log(`${lang} ${name.padEnd(9)} CLS ${cls}`);
+        const hero = await page.evaluate(() => document.querySelector('.hero-slider')?.getBoundingClientRect().height);
+        console.log(`${width}px ${lang} ${name.padEnd(9)}${hero ? ` hero ${Math.round(hero)} px` : ''} CLS ${cls} (first contentful paint ${firstPaint} ms; fonts: ${fonts.join(', ') || 'none'})`);
         for (const e of shifts) console.log(`   ${e.value}${e.hadRecentInput ? " (after input, not counted)" : ""} at ${e.at} ms: ${e.sources.map((x) => `${x.node} y ${x.from[0]}→${x.to[0]} h ${x.from[1]}→${x.to[1]}`).join('; ')}`);
         await context.close();
       }
