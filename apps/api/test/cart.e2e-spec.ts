@@ -114,13 +114,20 @@ describe('cart', () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Rare Frankincense Oil', price: 900, stock: 3 });
     const tooMany = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 4 }).expect(409);
-    expect(tooMany.body).toEqual({ success: false, statusCode: 409, message: 'Only 3 left in stock for Rare Frankincense Oil' });
+    expect(tooMany.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'Only 3 left in stock for Rare Frankincense Oil',
+      code: 'INSUFFICIENT_STOCK',
+      params: { product: 'Rare Frankincense Oil', available: 3, inCart: 0 },
+    });
     await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
     const more = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(409);
     expect(more.body.message).toBe('Only 3 left in stock for Rare Frankincense Oil (you already have 2 in your cart)');
+    expect(more.body.params).toEqual({ product: 'Rare Frankincense Oil', available: 3, inCart: 2 });
     const sold = await makeProduct({ name: 'Sold Out Mask', price: 50, stock: 0 });
     const out = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: sold }).expect(409);
-    expect(out.body.message).toBe('Sold Out Mask is out of stock');
+    expect(out.body).toMatchObject({ message: 'Sold Out Mask is out of stock', code: 'OUT_OF_STOCK', params: { product: 'Sold Out Mask', available: 0 } });
     expect((await request(t.http).get('/api/cart').set(auth(token))).body.itemCount).toBe(2);
   });
 

@@ -169,7 +169,13 @@ describe('orders', () => {
     await add(customer.token, scarce, 3);
     await products.updateOne({ _id: scarce }, { $set: { stock: 1 } });
     const res = await place(customer.token).expect(409);
-    expect(res.body).toEqual({ success: false, statusCode: 409, message: 'Only 1 left in stock for Scarce Musk' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'Only 1 left in stock for Scarce Musk',
+      code: 'INSUFFICIENT_STOCK',
+      params: { product: 'Scarce Musk', available: 1, inCart: 0 },
+    });
     expect(await stockOf(plenty)).toBe(10);
     expect(await stockOf(scarce)).toBe(1);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);

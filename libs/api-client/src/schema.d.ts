@@ -1144,6 +1144,22 @@ export interface components {
             /** @example Product not found */
             message: string;
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description Stable reason for clients that word the error themselves: OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE
+             * @example INSUFFICIENT_STOCK
+             */
+            code?: string;
+            /**
+             * @description Values for the coded message
+             * @example {
+             *       "product": "Shea Butter Cream",
+             *       "available": 3,
+             *       "inCart": 2
+             *     }
+             */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         SettingsInputDto: {
             /** @example Addis Natural Beauty */

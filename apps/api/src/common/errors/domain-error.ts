@@ -28,7 +28,14 @@ export interface FieldError {
   message: string;
 }
 
+/** Values a client needs to word a coded error in its own language (e.g. the product and the stock left). */
+export type ErrorParams = Record<string, string | number>;
+
 export class DomainError extends Error {
+  /** A stable machine-readable reason, for clients that show their own (translated) text. */
+  public code?: string;
+  public params?: ErrorParams;
+
   constructor(
     public readonly type: DomainErrorType,
     message: string,
@@ -50,8 +57,10 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string) {
+  constructor(message: string, code?: string, params?: ErrorParams) {
     super('CONFLICT', message);
+    this.code = code;
+    this.params = params;
   }
 }
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
-import { DomainError, type FieldError } from '../errors/domain-error';
+import { DomainError, type ErrorParams, type FieldError } from '../errors/domain-error';
 import { isDuplicateKeyError } from '../mongo';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailableError } from '../../database/unavailable';
 
@@ -10,6 +10,8 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   errors?: FieldError[];
+  code?: string;
+  params?: ErrorParams;
 }
 
 interface BodyParserError {
@@ -40,7 +42,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   toBody(exception: unknown): ErrorBody {
     if (exception instanceof DomainError) {
-      return this.body(exception.statusCode, exception.message, exception.errors);
+      const body = this.body(exception.statusCode, exception.message, exception.errors);
+      return exception.code ? { ...body, code: exception.code, ...(exception.params ? { params: exception.params } : {}) } : body;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

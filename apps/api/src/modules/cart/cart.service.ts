@@ -35,6 +35,12 @@ export function onlyLeftMessage(name: string, stock: number, inCart = 0): string
   return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
 }
 
+/** A line short of stock (409), coded so that a storefront can say it in its own language. */
+export function shortOfStock(name: string, stock: number, inCart = 0): ConflictError {
+  if (stock <= 0) return new ConflictError(outOfStockMessage(name), 'OUT_OF_STOCK', { product: name, available: 0 });
+  return new ConflictError(onlyLeftMessage(name, stock, inCart), 'INSUFFICIENT_STOCK', { product: name, available: stock, inCart });
+}
+
 /**
  * One cart document per user (unique index), changed only with atomic conditional updates, so two
  * tabs adding at once can never push a line past the stock or create two carts.
@@ -99,7 +105,7 @@ export class CartService {
   async add(userId: string, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const user = new Types.ObjectId(userId);
     const product = await this.activeProduct(productId);
-    if (product.stock <= 0) throw new ConflictError(outOfStockMessage(product.name));
+    if (product.stock <= 0) throw shortOfStock(product.name, 0);
     await this.ensureCart(user);
     for (let attempt = 0; attempt < 5; attempt++) {
       // An existing line grows only if the result stays within the stock (one atomic conditional update).
@@ -110,7 +116,7 @@ export class CartService {
         )
         .exec();
       if (grown.matchedCount) return this.view(userId);
-      if (quantity > product.stock) throw new ConflictError(onlyLeftMessage(product.name, product.stock));
+      if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
       const pushed = await this.carts
         .updateOne(
           { user, 'items.product': { $ne: product._id } },
@@ -119,7 +125,7 @@ export class CartService {
         .exec();
       if (pushed.matchedCount) return this.view(userId);
       const line = await this.line(user, product._id);
-      if (line) throw new ConflictError(onlyLeftMessage(product.name, product.stock, line.quantity));
+      if (line) throw shortOfStock(product.name, product.stock, line.quantity);
       // The line vanished between the two updates (removed in another tab): try again.
     }
     throw new ConflictError('The cart changed while adding; please try again');
@@ -134,8 +140,8 @@ export class CartService {
       await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND);
     }
-    if (product.stock <= 0) throw new ConflictError(outOfStockMessage(product.name));
-    if (quantity > product.stock) throw new ConflictError(onlyLeftMessage(product.name, product.stock));
+    if (product.stock <= 0) throw shortOfStock(product.name, 0);
+    if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
     const res = await this.carts
       .updateOne({ user, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
       .exec();

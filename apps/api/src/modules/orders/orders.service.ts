@@ -9,7 +9,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
-import { onlyLeftMessage, outOfStockMessage } from '../cart/cart.service';
+import { shortOfStock } from '../cart/cart.service';
 import { Cart } from '../cart/schemas/cart.schema';
 import { Product } from '../catalog/schemas/product.schema';
 import { SettingsService } from '../settings/settings.service';
@@ -307,12 +307,12 @@ export class OrdersService {
   private async shortLineError(productId: Types.ObjectId, quantity: number, session: ClientSession): Promise<ConflictError> {
     const product = await this.products.findById(productId).session(session).lean().exec();
     if (!product || !product.active) {
-      return new ConflictError(`${product?.name ?? 'A product in your cart'} is no longer available`);
+      const name = product?.name ?? 'A product in your cart';
+      return new ConflictError(`${name} is no longer available`, 'UNAVAILABLE', { product: name });
     }
-    if (product.stock <= 0) return new ConflictError(outOfStockMessage(product.name));
-    if (product.stock < quantity) return new ConflictError(onlyLeftMessage(product.name, product.stock));
+    if (product.stock < quantity) return shortOfStock(product.name, product.stock);
     // Stock came back between the failed update and this read: still refuse; the customer retries.
-    return new ConflictError(`Insufficient stock for ${product.name}`);
+    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', { product: product.name, available: product.stock, inCart: 0 });
   }
 
   /**
