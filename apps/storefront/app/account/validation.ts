@@ -1,4 +1,4 @@
-import { isStrongEnough } from '@shop/shared';
+import { DELIVERY_COUNTRY, deliveryCountry, isStrongEnough } from '@shop/shared';
 
 /** Field problems as i18n keys (rendered in the customer's language); the form re-renders with them. */
 export type FieldErrors = Record<string, string>;
@@ -56,14 +56,16 @@ export function validateSignUp(form: FormData): { input: SignUpInput; errors: Fi
   return { input, errors };
 }
 
-export interface AddressInput { street: string; city: string; state: string; zipCode: string; country: string }
+export interface AddressInput { street: string; city: string; state: string; zipCode: string; country: typeof DELIVERY_COUNTRY }
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode', 'country'] as const;
 
+/** The shipping form: every field required; delivery only within Ethiopia (any spelling case). */
 export function validateAddress(form: FormData): { input: AddressInput; errors: FieldErrors } {
-  const input = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f)])) as unknown as AddressInput;
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f)])) as Record<(typeof ADDRESS_FIELDS)[number], string>;
   const errors: FieldErrors = {};
-  for (const field of ADDRESS_FIELDS) if (!input[field]) errors[field] = `checkout.${field}Required`;
-  return { input, errors };
+  for (const field of ADDRESS_FIELDS) if (!values[field]) errors[field] = `checkout.${field}Required`;
+  if (values.country && !deliveryCountry(values.country)) errors.country = 'checkout.countryEthiopiaOnly';
+  return { input: { ...values, country: DELIVERY_COUNTRY }, errors };
 }
 
 export interface ProfileInput { name: string; email: string; phone: string }
