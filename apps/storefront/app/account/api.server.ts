@@ -1,7 +1,7 @@
 /** The outcome of one API call: the answer, or the API's error (status, server message, field errors). */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message?: string; errors?: { field: string; message: string }[] };
+  | { ok: false; status: number; message?: string; errors?: { field: string; message: string }[]; code?: string; params?: Record<string, unknown> };
 
 /**
  * Settles a call of the typed client (libs/api-client: paths, parameters and bodies checked against
@@ -12,9 +12,11 @@ export async function settle<T = unknown>(call: Promise<{ data?: unknown; error?
   try {
     const { data, error, response } = await call;
     if (response.ok) return { ok: true, status: response.status, data: data as T };
-    const body = (error ?? {}) as { message?: unknown; errors?: { field: string; message: string }[] };
+    const body = (error ?? {}) as { message?: unknown; errors?: { field: string; message: string }[]; code?: unknown; params?: unknown };
     const message = Array.isArray(body.message) ? body.message.join(', ') : typeof body.message === 'string' ? body.message : undefined;
-    return { ok: false, status: response.status, message, errors: body.errors };
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : undefined;
+    return { ok: false, status: response.status, message, errors: body.errors, code, params };
   } catch (error) {
     console.error('API call failed', error);
     return { ok: false, status: 503 };

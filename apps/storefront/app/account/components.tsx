@@ -23,21 +23,29 @@ export function message(t: T, text: string | undefined | null): string {
 }
 
 export function Field({
-  name, label, error, type = 'text', defaultValue, required = true, autoComplete, onChange,
+  name, label, error, type = 'text', defaultValue, required = true, autoComplete, onChange, readOnly, hint,
 }: {
   name: string; label: string; error?: string; type?: string; defaultValue?: string; required?: boolean;
   autoComplete?: string; onChange?: (value: string) => void;
+  /** Shown but not editable; still submitted with the form (unlike `disabled`). */
+  readOnly?: boolean;
+  /** A short explanation under the field. */
+  hint?: string;
 }) {
   const { t } = useShop();
   const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <label className="acc-field">
       <span>{label}</span>
       <input
         name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+        readOnly={readOnly} aria-readonly={readOnly || undefined}
+        aria-invalid={error ? true : undefined} aria-describedby={describedBy}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
       />
+      {hint ? <small id={hintId} className="acc-muted">{hint}</small> : null}
       {error ? <small id={errorId} className="acc-error" role="alert">{message(t, error)}</small> : null}
     </label>
   );

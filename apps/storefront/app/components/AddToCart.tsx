@@ -1,12 +1,13 @@
 import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { quantityOptions } from '../catalogue';
+import { FALLBACK, say, type Said } from '../apiMessages';
 import { useShop } from '../root';
 import { HeartIcon } from './Icons';
 
 export const ADDED_STATE_MS = 1000;
 
-type ActionAnswer = { success?: boolean; ok?: boolean; error?: string; message?: string } | undefined;
+type ActionAnswer = { ok?: boolean; said?: Said } | undefined;
 
 /**
  * Add to cart: a plain POST form to /cart/add (works without JavaScript), enhanced with a fetcher that
@@ -26,7 +27,7 @@ export function AddToCart({
   const fetcher = useFetcher<ActionAnswer>();
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Said | null>(null);
   const wasBusy = useRef(false);
   const options = quantityOptions(stock);
   const max = options.length;
@@ -39,15 +40,15 @@ export function AddToCart({
     if (!wasBusy.current) return;
     wasBusy.current = false;
     const answer = fetcher.data;
-    if (answer && (answer.success === false || answer.ok === false || answer.error)) {
-      setFailure(answer.error || answer.message || t('errors.addToCart'));
+    if (answer && answer.ok === false) {
+      setFailure(answer?.said ?? { key: FALLBACK.addToCart });
       return;
     }
     setFailure(null);
     setAdded(true);
     const timer = setTimeout(() => setAdded(false), ADDED_STATE_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data, t]);
+  }, [fetcher.state, fetcher.data]);
 
   if (stock <= 0) {
     return <p className="stock-text out">{t('product.outOfStock')}</p>;
@@ -81,7 +82,7 @@ export function AddToCart({
         {!user ? t('product.signInToAdd') : added ? t('product.added') : busy ? t('product.adding') : t('product.addToCart')}
       </button>
       <p className="add-status" role="status" aria-live="polite">
-        {added ? t('product.addedToCart') : failure ? <span className="error">{failure}</span> : null}
+        {added ? t('product.addedToCart') : failure ? <span className="error">{say(t, failure, FALLBACK.addToCart)}</span> : null}
       </p>
     </FormTag>
   );

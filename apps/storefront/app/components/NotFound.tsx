@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
+import { FALLBACK, flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../root';
 
 /** The not-found page, with Go back and Return home. */
@@ -56,11 +57,12 @@ export function Maintenance() {
 export function CartFlash() {
   const { t } = useShop();
   const [params] = useSearchParams();
-  const error = params.get('cartError');
+  // Only known codes/keys are accepted from the URL: a link cannot make the shop say anything else.
+  const error = flashFromUrl(params, 'cartError', FALLBACK.addToCart, ['cart']);
   if (params.get('added') !== '1' && !error) return null;
   return (
     <p className={`notice flash ${error ? 'error' : 'success'}`} role="status">
-      {error ? (/^[a-z]+\.[\w.]+$/.test(error) ? t(error) : error) : t('product.addedToCart')}
+      {error ? say(t, error, FALLBACK.addToCart) : t('product.addedToCart')}
     </p>
   );
 }

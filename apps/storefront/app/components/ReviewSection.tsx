@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { ReviewView } from '../shop-data';
+import { flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../root';
 import { formatDate } from '../dates';
 import { Stars } from './Stars';
@@ -10,7 +11,7 @@ function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string 
     <label htmlFor={id}>
       <span>{t('product.yourRating')}</span>
       <select id={id} name="rating" defaultValue={defaultValue ?? 5} required>
-        {[5, 4, 3, 2, 1].map((n) => <option key={n} value={n}>{t('product.starsN', { n })}</option>)}
+        {[5, 4, 3, 2, 1].map((n) => <option key={n} value={n}>{t(n === 1 ? 'product.starN' : 'product.starsN', { n })}</option>)}
       </select>
     </label>
   );
@@ -35,7 +36,8 @@ export function ReviewSection({
   const location = useLocation();
   const [params] = useSearchParams();
   const saved = params.get('review');
-  const failure = params.get('reviewError');
+  // Only review keys are accepted from the URL; anything else is the generic failure.
+  const failure = flashFromUrl(params, 'reviewError', 'reviews.failed', ['reviews']);
   const list = reviews ?? [];
   const own = user ? list.find((r) => r.user._id === user._id) : undefined;
   const count = Math.max(reviewCount, list.length);
@@ -50,12 +52,12 @@ export function ReviewSection({
       <div className="review-summary">
         <p className="average"><strong>{rating.toFixed(1)}</strong> / 5</p>
         <Stars rating={rating} />
-        <p>{t('product.basedOn', { count })}</p>
+        <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
         {list.length > 0 && (
           <ul className="distribution" aria-label={t('product.ratingBreakdown')}>
             {distribution.map((d) => (
               <li key={d.stars}>
-                <span>{t('product.starsN', { n: d.stars })}</span>
+                <span>{t(d.stars === 1 ? 'product.starN' : 'product.starsN', { n: d.stars })}</span>
                 <span className="bar" aria-hidden="true"><span style={{ width: `${(d.count / list.length) * 100}%` }} /></span>
                 <span>{d.count}</span>
               </li>
@@ -83,7 +85,7 @@ export function ReviewSection({
       <div id="write-review" role="status" aria-live="polite">
         {saved === 'saved' && <p className="success">{t('reviews.saved')}</p>}
         {saved === 'deleted' && <p className="success">{t('reviews.deleted')}</p>}
-        {failure && <p className="error">{/^reviews\.\w+$/.test(failure) ? t(failure) : failure}</p>}
+        {failure && <p className="error">{say(t, failure, 'reviews.failed')}</p>}
       </div>
       {!user ? (
         <p><Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>{t('product.signInToReview')}</Link></p>

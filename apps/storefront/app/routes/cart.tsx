@@ -7,6 +7,7 @@ import { isProductId, parseQuantity } from '../account/intent';
 import { loadShippingRates } from '../account/settings.server';
 import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
+import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 import { apiFor, getSessionUser } from '../session.server';
@@ -33,22 +34,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = form.get('productId');
   if (intent === 'clear') {
     const result = await settle(apiFor(request).DELETE('/api/cart/clear'));
-    return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.clearFailed' }, result.status);
+    return result.ok ? redirect('/cart') : reply({ error: apiError(result, 'cart.clearFailed') }, result.status);
   }
-  if (!isProductId(productId)) return reply({ error: 'cart.updateFailed' }, 400);
+  if (!isProductId(productId)) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
   if (intent === 'remove') {
     const result = await settle(apiFor(request).DELETE('/api/cart/remove/{productId}', { params: { path: { productId } } }));
-    return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.removeFailed' }, result.status);
+    return result.ok ? redirect('/cart') : reply({ error: apiError(result, 'cart.removeFailed') }, result.status);
   }
   const quantity = parseQuantity(form.get('quantity'), 0);
-  if (quantity < 1) return reply({ error: 'cart.updateFailed' }, 400);
+  if (quantity < 1) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
   const result = await settle(apiFor(request).PATCH('/api/cart/update/{productId}', { params: { path: { productId } }, body: { quantity } }));
-  return result.ok ? redirect('/cart') : reply({ error: result.message || 'cart.updateFailed' }, result.status);
+  return result.ok ? redirect('/cart') : reply({ error: apiError(result, FALLBACK.updateCart) }, result.status);
 }
 
 export default function Cart() {
   const { user, cart, failed, rates, notices } = useLoaderData<typeof loader>();
-  const data = useActionData<{ error?: string }>();
+  const data = useActionData<{ error?: Said }>();
   const { t, lang, apiOrigin } = useShop();
   const location = useLocation();
   const busy = useNavigation().state !== 'idle';
@@ -76,7 +77,7 @@ export default function Cart() {
   return (
     <section className="acc-page">
       <h1>{t('cart.title')}</h1>
-      <FormError text={data?.error} />
+      <FormError text={say(t, data?.error, FALLBACK.updateCart)} />
       {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
       <div className="acc-two-columns">
         <ul className="acc-lines">

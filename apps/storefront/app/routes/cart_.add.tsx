@@ -5,10 +5,12 @@ import { isProductId, parseQuantity, safeRedirectPath } from '../account/intent'
 import type { CartAnswer } from '../account/types';
 import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
+import { FALLBACK, apiError, flashToUrl, type Said } from '../apiMessages';
 
 /**
  * POST productId, quantity, redirectTo. A guest goes to sign in and the add is carried out afterwards.
- * Fetcher requests get JSON `{ ok, message }`; plain form posts are redirected back.
+ * Fetcher requests get JSON `{ ok, said }` (an i18n key and parameters, worded by the page); plain form
+ * posts are redirected back with `added=1` or `cartError=<code or key>` (see apiMessages.flashFromUrl).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -17,17 +19,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get('redirectTo'), '/cart');
   const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? reply({ ok: false, message: 'Failed to add item to cart' }, 400) : redirect(back);
+    return fetcher ? reply({ ok: false, said: { key: FALLBACK.addToCart } satisfies Said }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
   const result = await settle<CartAnswer>(apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }));
   if (!result.ok && result.status === 401) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
-  const answer = result.ok
-    ? { ok: true, message: 'Added to Cart!', itemCount: result.data.itemCount }
-    : { ok: false, message: result.message || 'Failed to add item to cart' };
-  if (fetcher) return reply(answer, result.ok ? 200 : result.status);
+  const said: Said = result.ok ? { key: 'product.addedToCart' } : apiError(result, FALLBACK.addToCart);
+  if (fetcher) return reply({ ok: result.ok, said, itemCount: result.ok ? result.data.itemCount : undefined }, result.ok ? 200 : result.status);
   const target = new URL(back, 'http://shop.local');
-  target.searchParams.set(result.ok ? 'added' : 'cartError', result.ok ? '1' : answer.message);
+  for (const name of ['added', 'cartError', 'available', 'inCart']) target.searchParams.delete(name);
+  if (result.ok) target.searchParams.set('added', '1');
+  else flashToUrl(target, 'cartError', said);
   return redirect(target.pathname + target.search + target.hash);
 }
 

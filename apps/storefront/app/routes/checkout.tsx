@@ -12,6 +12,7 @@ import { loadShippingRates } from '../account/settings.server';
 import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/types';
 import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
+import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { cart: cart.ok ? cart.data : null, failed: !cart.ok, rates, saved, prefill, idempotencyKey: crypto.randomUUID() };
 }
 
-type ActionData = { fieldErrors: FieldErrors; formError: string | null; values: Record<string, string>; idempotencyKey: string; hostedForm?: PaymentInit['hostedForm']; orderId?: string };
+type ActionData = { fieldErrors: FieldErrors; formError: Said | null; values: Record<string, string>; idempotencyKey: string; hostedForm?: PaymentInit['hostedForm']; orderId?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     headers: { 'Idempotency-Key': idempotencyKey }, }));
   if (!placed.ok || !placed.data?.order?._id) {
     const status = placed.ok ? 502 : placed.status;
-    return fail(status, { fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors), formError: (!placed.ok && placed.message) || 'checkout.orderFailed' });
+    return fail(status, { fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors), formError: placed.ok ? { key: FALLBACK.createOrder } : apiError(placed, FALLBACK.createOrder) });
   }
   const orderId = placed.data.order._id;
   if (form.get('saveAddress')) {
@@ -93,7 +94,7 @@ export default function Checkout() {
   return (
     <section className="acc-page">
       <h1>{t('checkout.title')}</h1>
-      <FormError text={data?.formError} />
+      <FormError text={say(t, data?.formError, FALLBACK.createOrder)} />
       <div className="acc-two-columns">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
@@ -113,7 +114,9 @@ export default function Checkout() {
             <Field name="city" label={t('checkout.city')} autoComplete="address-level2" defaultValue={values.city} error={data?.fieldErrors.city} />
             <Field name="state" label={t('checkout.state')} autoComplete="address-level1" defaultValue={values.state} error={data?.fieldErrors.state} />
             <Field name="zipCode" label={t('checkout.zipCode')} autoComplete="postal-code" defaultValue={values.zipCode} error={data?.fieldErrors.zipCode} />
-            <Field name="country" label={t('checkout.country')} autoComplete="country-name" defaultValue={values.country || 'Ethiopia'} error={data?.fieldErrors.country} />
+            {/* Delivery is only within Ethiopia: shown read-only and still submitted (validation refuses others). */}
+            <Field name="country" label={t('checkout.country')} autoComplete="country-name" defaultValue="Ethiopia" readOnly
+              hint={t('checkout.countryHint')} error={data?.fieldErrors.country} />
           </div>
           <label className="acc-check"><input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} /> {t('checkout.saveAddress')}</label>
           <fieldset className="acc-methods">

@@ -121,7 +121,7 @@ export default function ProductPage() {
           <h1 id="product-title">{name}</h1>
           <p className="rating">
             <a href="#reviews">{'★'.repeat(Math.round(p.rating))}{'☆'.repeat(5 - Math.round(p.rating))}
-              {' '}{t('product.ratingSummary', { rating: p.rating.toFixed(1), count: p.reviewCount })}</a>
+              {' '}{t(p.reviewCount === 1 ? 'product.ratingSummaryOne' : 'product.ratingSummary', { rating: p.rating.toFixed(1), count: p.reviewCount })}</a>
           </p>
           <Price price={p.price} originalPrice={p.originalPrice} />
           {p.discount > 0 && p.originalPrice && (

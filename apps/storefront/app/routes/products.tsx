@@ -98,15 +98,16 @@ export default function Catalogue() {
         <label className="filter">
           <span>{t('catalogue.sort')}</span>
           <select name="sort" defaultValue={filters.sort}>
-            <option value="">{t('catalogue.sortDefault')}</option>
-            {PRODUCT_SORTS.map((s) => <option key={s} value={s}>{t(`catalogue.sorts.${s}`)}</option>)}
+            {/* No sort in the URL is the API's default order, 'featured'; it is not listed twice. */}
+            <option value="">{t('catalogue.sorts.featured')}</option>
+            {PRODUCT_SORTS.filter((s) => s !== 'featured').map((s) => <option key={s} value={s}>{t(`catalogue.sorts.${s}`)}</option>)}
           </select>
         </label>
         <label className="filter">
           <span>{t('catalogue.rating')}</span>
           <select name="minRating" defaultValue={String(filters.minRating)}>
             <option value="">{t('catalogue.anyRating')}</option>
-            {RATING_FILTERS.map((r) => <option key={r} value={r}>{t('catalogue.starsAndUp', { stars: r })}</option>)}
+            {RATING_FILTERS.map((r) => <option key={r} value={r}>{t(r === 1 ? 'catalogue.starAndUp' : 'catalogue.starsAndUp', { stars: r })}</option>)}
           </select>
         </label>
         <label className="filter checkbox">

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { settle } from '../account/api.server';
 import { isProductId, signInPath } from '../account/intent';
 import { apiFor, tokenFromRequest } from '../session.server';
+import { apiError } from '../apiMessages';
 
 /**
  * POST intent=create|update|delete, productId, reviewId, rating, comment: writes the customer's own
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : await settle(apiFor(request).DELETE('/api/reviews/{id}', { params: { path: { id: reviewId } } }));
   } else return redirect(`${back}?reviewError=${encodeURIComponent('reviews.invalid')}#write-review`);
   if (!result.ok && result.status === 401) return redirect(signInPath(`${back}#write-review`));
-  if (!result.ok) return redirect(`${back}?reviewError=${encodeURIComponent(result.message || 'reviews.failed')}#write-review`);
+  if (!result.ok) return redirect(`${back}?reviewError=${encodeURIComponent(apiError(result, 'reviews.failed').key)}#write-review`);
   return redirect(`${back}?review=${intent === 'delete' ? 'deleted' : 'saved'}#reviews`);
 }
 

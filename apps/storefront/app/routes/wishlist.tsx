@@ -3,10 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { Money, Toast, message } from '../account/components';
+import { Money, Toast } from '../account/components';
 import { isProductId } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
+import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -20,27 +21,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { lines: result.ok ? result.data.products : null, notices: result.ok ? (result.data.notices ?? []).map((n) => n.message) : [] };
 }
 
-type Toasted = { ok: boolean; message: string };
+type Toasted = { ok: boolean; message: Said };
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   const intent = form.get('intent');
   const productId = form.get('productId');
-  const toast = (ok: boolean, text: string, status = 200) => reply({ ok, message: text } satisfies Toasted, status);
+  const toast = (ok: boolean, said: Said | string, status = 200) =>
+    reply({ ok, message: typeof said === 'string' ? { key: said } : said } satisfies Toasted, status);
   if (!isProductId(productId)) return toast(false, 'wishlist.operationFailed', 400);
   if (intent === 'move') {
     const result = await settle(apiFor(request).POST('/api/wishlist/move-to-cart/{productId}', { params: { path: { productId } }, body: { quantity: 1 } }));
-    return result.ok ? toast(true, 'wishlist.moved') : toast(false, result.message || 'wishlist.moveFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.moved') : toast(false, apiError(result, FALLBACK.moveToCart), result.status);
   }
   if (intent === 'remove') {
     const result = await settle(apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }));
-    return result.ok ? toast(true, 'wishlist.removed') : toast(false, result.message || 'wishlist.removeFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.removed') : toast(false, apiError(result, 'wishlist.removeFailed'), result.status);
   }
   if (intent === 'preferences') {
     const body = { notifyOnSale: form.get('notifyOnSale') === 'on', notifyOnStock: form.get('notifyOnStock') === 'on' };
     const result = await settle(apiFor(request).PATCH('/api/wishlist/notifications/{productId}', { params: { path: { productId } }, body }));
-    return result.ok ? toast(true, 'wishlist.preferencesUpdated') : toast(false, result.message || 'wishlist.preferencesFailed', result.status);
+    return result.ok ? toast(true, 'wishlist.preferencesUpdated') : toast(false, apiError(result, 'wishlist.preferencesFailed'), result.status);
   }
   return toast(false, 'wishlist.operationFailed', 400);
 }
@@ -54,7 +56,7 @@ export default function Wishlist() {
   return (
     <section className="acc-page">
       <h1>{t('wishlist.title')}</h1>
-      {data ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {data ? <Toast kind={data.ok ? 'success' : 'error'} text={say(t, data.message, FALLBACK.wishlist)} stamp={data} /> : null}
       {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
       {lines === null ? (
         <p className="acc-alert" role="alert">{t('wishlist.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p>

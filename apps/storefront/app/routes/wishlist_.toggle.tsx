@@ -5,15 +5,19 @@ import { isProductId, safeRedirectPath } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
 import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
+import { FALLBACK, apiError, type Said } from '../apiMessages';
 
-/** POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there. */
+/**
+ * POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there.
+ * Fetcher requests get `{ ok, inWishlist, said }` with an i18n key, never an English text.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const productId = form.get('productId');
   const back = safeRedirectPath(form.get('redirectTo'), '/wishlist');
   const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? reply({ ok: false, message: 'Wishlist operation failed' }, 400) : redirect(back);
+    return fetcher ? reply({ ok: false, said: { key: FALLBACK.wishlist } satisfies Said }, 400) : redirect(back);
   }
   if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const current = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
@@ -23,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ? await settle<WishlistAnswer>(apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }))
     : await settle<WishlistAnswer>(apiFor(request).POST('/api/wishlist/add/{productId}', { params: { path: { productId } }, body: {} }));
   const answer = result.ok
-    ? { ok: true, inWishlist: !present, message: present ? 'Removed from wishlist' : 'Added to wishlist' }
-    : { ok: false, inWishlist: present, message: result.message || (present ? 'Failed to remove from wishlist' : 'Failed to add to wishlist') };
+    ? { ok: true, inWishlist: !present, said: { key: present ? 'wishlist.removed' : 'wishlist.added' } satisfies Said }
+    : { ok: false, inWishlist: present, said: apiError(result, present ? 'wishlist.removeFromFailed' : 'wishlist.addFailed') };
   if (fetcher) return reply(answer, result.ok ? 200 : result.status);
   return redirect(back);
 }
