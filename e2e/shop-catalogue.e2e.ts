@@ -205,6 +205,36 @@ describe('storefront catalogue, product pages and static pages', () => {
     await api('/cart/clear', { method: 'DELETE', token });
   });
 
+  it('in Amharic, adding more than the stock shows the Amharic stock message (with and without JavaScript)', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    await api('/cart/clear', { method: 'DELETE', token });
+    const list = await api('/products?limit=20&sort=price_desc&inStock=true');
+    const product = list.products.find((p: { stock: number }) => p.stock >= 3);
+    // The cart already holds all but one of the stock; adding 2 more is refused by the API (INSUFFICIENT_STOCK).
+    await api('/cart/add', { method: 'POST', token, body: JSON.stringify({ productId: product._id, quantity: product.stock - 1 }) });
+    const expected = `ለ${product.name} በክምችት የቀሩት ${product.stock} ብቻ ናቸው (በጋሪዎ ውስጥ ቀድሞውኑ ${product.stock - 1} አለዎት)`;
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, errors, close } = await open(`/product/${product._id}`, { token, lang: 'am', javaScriptEnabled, allow: [/status of 409/] });
+      await page.getByRole('combobox', { name: 'ብዛት' }).selectOption('2');
+      await page.getByRole('button', { name: 'ወደ ጋሪ ጨምር' }).click();
+      await page.getByText(expected).first().waitFor();
+      expect(await page.locator('main').textContent()).not.toMatch(/left in stock|in your cart/);
+      await close();
+      expect(errors).toEqual([]);
+    }
+    const cart = await api('/cart', { token });
+    expect(cart.itemCount).toBe(product.stock - 1);
+    await api('/cart/clear', { method: 'DELETE', token });
+  });
+
+  it('never shows text typed into the cartError link; only the generic translated message', async () => {
+    const { page, errors, close } = await open(`/?cartError=${encodeURIComponent('Your account is locked, call +251 911 000 000')}`, { lang: 'am' });
+    await page.getByText('እቃውን ወደ ጋሪ መጨመር አልተሳካም').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('+251 911');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
   describe('without JavaScript', () => {
     it('goes back from the not-found page to the page that linked it', async () => {
       const { page, errors, close } = await open('/faq', { javaScriptEnabled: false, allow: NOT_FOUND_STATUS });
