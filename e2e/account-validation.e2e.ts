@@ -102,10 +102,15 @@ describe('account form validation', () => {
     await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
     const { page } = s;
     await page.goto(`${stack.storefront}/checkout`);
-    await page.locator('input[name=country]').fill('');
+    // The country is shown read-only (delivery only within Ethiopia); a hand-made post with another is refused.
+    const country = page.locator('input[name=country]');
+    expect(await country.inputValue()).toBe('Ethiopia');
+    expect(await country.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('We deliver only within Ethiopia.').waitFor();
+    await country.evaluate((input: HTMLInputElement) => { input.readOnly = false; input.value = 'Kenya'; });
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Street is required').waitFor();
-    for (const text of ['City is required', 'Region / state is required', 'Postal code is required', 'Country is required']) {
+    for (const text of ['City is required', 'Region / state is required', 'Postal code is required', 'Delivery is only within Ethiopia']) {
       await page.getByText(text).waitFor();
     }
     expect((await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders).toEqual([]);

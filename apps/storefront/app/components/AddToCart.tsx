@@ -29,6 +29,10 @@ export function AddToCart({
   const [added, setAdded] = useState(false);
   const [failure, setFailure] = useState<Said | null>(null);
   const wasBusy = useRef(false);
+  // Once hydrated, the fetcher asks for a JSON answer (`mode=json`; Remix strips its own `_data` marker
+  // before the action sees the request); without JavaScript the form is redirected back with a flash.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const options = quantityOptions(stock);
   const max = options.length;
 
@@ -60,6 +64,7 @@ export function AddToCart({
     <FormTag method="post" action="/cart/add" className={`add-to-cart with-${control}`}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {user && hydrated ? <input type="hidden" name="mode" value="json" /> : null}
       {user && control === 'stepper' && (
         <div className="stepper" role="group" aria-label={t('product.quantity')}>
           <button type="button" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</button>

@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = form.get('productId');
   const quantity = parseQuantity(form.get('quantity'));
   const back = safeRedirectPath(form.get('redirectTo'), '/cart');
-  const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
+  const fetcher = form.get('mode') === 'json';
   if (!isProductId(productId)) {
     return fetcher ? reply({ ok: false, said: { key: FALLBACK.addToCart } satisfies Said }, 400) : redirect(back);
   }
