@@ -1,6 +1,6 @@
 import { createTranslator } from '@shop/i18n';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK, apiError, flashFromUrl, flashToUrl, say } from './apiMessages';
+import { FALLBACK, apiError, flashFromUrl, flashToUrl, noticeSaid, say, sayNotice } from './apiMessages';
 
 const en = createTranslator('en');
 const am = createTranslator('am');
@@ -94,5 +94,23 @@ describe('flash messages read from the URL', () => {
     flashToUrl(target, 'cartError', { key: 'INSUFFICIENT_STOCK', params: { product: 'Oil', available: 4, inCart: 3 } });
     expect(target.searchParams.has('product')).toBe(false);
     expect(say(en, flashFromUrl(target.searchParams, 'cartError', FALLBACK.addToCart, ['cart']))).toBe('Only 4 left in stock (you already have 3 in your cart)');
+  });
+});
+
+describe('notices of lines the API fixed', () => {
+  it('reads the known notice texts back into translated messages', () => {
+    const out = noticeSaid({ type: 'removed', message: 'Rose Oil is out of stock and was removed from your cart' }, 'cart');
+    expect(sayNotice(en, out)).toBe('Rose Oil is out of stock and was removed from your cart');
+    expect(sayNotice(am, out)).toMatch(/^Rose Oil .*[\u1200-\u137F]/);
+    const reduced = noticeSaid({ type: 'quantity_reduced', message: 'Only 2 left in stock for Rose Oil; quantity reduced to 2' }, 'cart');
+    expect(sayNotice(en, reduced)).toBe('Only 2 left in stock for Rose Oil; quantity reduced to 2');
+    expect(sayNotice(am, reduced)).toMatch(ETHIOPIC);
+    const gone = noticeSaid({ type: 'removed', message: 'Rose Oil is no longer available and was removed from your wishlist' }, 'wishlist');
+    expect(sayNotice(en, gone)).toBe('Rose Oil is no longer available and was removed from your wishlist');
+  });
+
+  it('words an unknown notice generically, never as the API said it', () => {
+    expect(sayNotice(en, noticeSaid({ type: 'removed', message: 'Something else entirely' }, 'cart'))).toBe('A product is no longer available and was removed from your cart');
+    expect(sayNotice(am, noticeSaid({ type: 'quantity_reduced', message: 'x' }, 'cart'))).toMatch(ETHIOPIC);
   });
 });

@@ -107,3 +107,26 @@ export function flashToUrl(target: URL, name: string, said: Said): void {
   if (said.params?.available !== undefined) target.searchParams.set('available', String(said.params.available));
   if (said.params?.inCart) target.searchParams.set('inCart', String(said.params.inCart));
 }
+
+/**
+ * The API's notices about cart/wishlist lines it fixed (withdrawn, sold out, more than the stock) carry
+ * only a type and an English text; the known shapes of that text are read back into a key and the
+ * product name, anything else becomes a generic translated notice.
+ */
+export function noticeSaid(notice: { type?: string; message?: string }, list: 'cart' | 'wishlist'): Said {
+  const text = typeof notice.message === 'string' ? notice.message.slice(0, 400) : '';
+  const removed = text.match(/^(.+) is (no longer available|out of stock) and was removed from your (?:cart|wishlist)$/);
+  if (removed && removed[1] !== 'A product') {
+    const key = removed[2] === 'out of stock' ? `${list}.noticeOutOfStock` : `${list}.noticeRemoved`;
+    return { key, params: { product: removed[1].slice(0, 120) } };
+  }
+  const reduced = text.match(/^Only (\d{1,6}) left in stock for (.+); quantity reduced to \d{1,6}$/);
+  if (reduced) return { key: 'cart.noticeReduced', params: { product: reduced[2].slice(0, 120), available: Number(reduced[1]) } };
+  return { key: notice.type === 'quantity_reduced' ? 'cart.noticeReducedGeneric' : `${list}.noticeRemovedGeneric` };
+}
+
+/** The text of a notice (see noticeSaid) in the active language. */
+export function sayNotice(t: Translate, said: Said): string {
+  const p = stockParams(said.params);
+  return isKnownKey(said.key) ? t(said.key, { product: p.product ?? '', available: p.available ?? 0 }) : '';
+}

@@ -7,7 +7,7 @@ import { isProductId, parseQuantity } from '../account/intent';
 import { loadShippingRates } from '../account/settings.server';
 import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
-import { FALLBACK, apiError, say, type Said } from '../apiMessages';
+import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 import { apiFor, getSessionUser } from '../session.server';
@@ -18,13 +18,13 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, cart: null, failed: false, rates: null, notices: [] };
-  const [cart, rates] = await Promise.all([settle<CartAnswer & { notices?: { message: string }[] }>(apiFor(request).GET('/api/cart')), loadShippingRates(request)]);
+  const [cart, rates] = await Promise.all([settle<CartAnswer & { notices?: { type?: string; message: string }[] }>(apiFor(request).GET('/api/cart')), loadShippingRates(request)]);
   return {
     user,
     cart: cart.ok ? cart.data : null,
     failed: !cart.ok,
     rates,
-    notices: cart.ok ? (cart.data.notices ?? []).map((n) => n.message) : [],
+    notices: cart.ok ? (cart.data.notices ?? []).map((n) => noticeSaid(n, 'cart')) : [],
   };
 }
 
@@ -67,7 +67,7 @@ export default function Cart() {
     return (
       <section className="acc-page acc-empty">
         <h1>{t('cart.title')}</h1>
-        {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
+        {notices.map((n, i) => <p key={i} className="acc-alert">{sayNotice(t, n)}</p>)}
         <p>{t('cart.empty')}</p>
         <Link className="button" to="/products">{t('cart.startShopping')}</Link>
       </section>
@@ -78,7 +78,7 @@ export default function Cart() {
     <section className="acc-page">
       <h1>{t('cart.title')}</h1>
       <FormError text={say(t, data?.error, FALLBACK.updateCart)} />
-      {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
+      {notices.map((n, i) => <p key={i} className="acc-alert">{sayNotice(t, n)}</p>)}
       <div className="acc-two-columns">
         <ul className="acc-lines">
           {cart.products.map(({ product, quantity }) => {

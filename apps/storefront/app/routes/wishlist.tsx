@@ -7,7 +7,7 @@ import { Money, Toast } from '../account/components';
 import { isProductId } from '../account/intent';
 import type { WishlistAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
-import { FALLBACK, apiError, say, type Said } from '../apiMessages';
+import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const result = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
   // Lines of products withdrawn since the last visit are dropped by the API, which says so.
-  return { lines: result.ok ? result.data.products : null, notices: result.ok ? (result.data.notices ?? []).map((n) => n.message) : [] };
+  return { lines: result.ok ? result.data.products : null, notices: result.ok ? (result.data.notices ?? []).map((n) => noticeSaid(n, 'wishlist')) : [] };
 }
 
 type Toasted = { ok: boolean; message: Said };
@@ -57,7 +57,7 @@ export default function Wishlist() {
     <section className="acc-page">
       <h1>{t('wishlist.title')}</h1>
       {data ? <Toast kind={data.ok ? 'success' : 'error'} text={say(t, data.message, FALLBACK.wishlist)} stamp={data} /> : null}
-      {notices.map((n) => <p key={n} className="acc-alert">{n}</p>)}
+      {notices.map((n, i) => <p key={i} className="acc-alert">{sayNotice(t, n)}</p>)}
       {lines === null ? (
         <p className="acc-alert" role="alert">{t('wishlist.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p>
       ) : lines.length === 0 ? (
