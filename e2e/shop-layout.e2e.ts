@@ -161,6 +161,8 @@ describe('storefront layout and home page', () => {
     await page.clock.install();
     await page.reload();
     const slider = page.getByRole('region', { name: 'Highlights' });
+    // the preference is read once the page has hydrated; give it that moment before time runs on
+    for (let i = 0; i < 80 && (await slider.getAttribute('data-paused')) !== 'true'; i++) await page.clock.runFor(25);
     await page.clock.runFor(20000);
     expect(await slider.getAttribute('data-paused')).toBe('true');
     expect(await slider.locator('.slide:not([hidden]) h1').textContent()).toBe('Natural beauty, made with Ethiopian ingredients');
