@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node';
 import { apiWithToken, clearSessionCookie, getSessionUser, isHttps, tokenFromRequest, type SessionUser } from '../session.server';
 import { settle } from './api.server';
 import { env } from '../env.server';
-import { clearIntentCookie, intentCookie, intentFromCookieHeader, signInPath, type PendingIntent } from './intent';
+import { clearIntentCookie, intentCookie, intentFromCookieHeader, safeRedirectPath, signInPath, type PendingIntent } from './intent';
 
 /** The back office's address; an admin who signs in goes to its dashboard. */
 export const adminUrl = env.adminUrl;
@@ -37,4 +37,12 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
       : await settle(apiWithToken(token).POST('/api/wishlist/add/{productId}', { params: { path: { productId: intent.productId } }, body: {} }));
   if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
   return clearIntentCookie();
+}
+
+/** The loader of the guest-only pages: a signed-in visitor goes to the back office (admins) or the remembered path. */
+export async function guestOnly(request: Request): Promise<{ redirectTo: string }> {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  const user = await getSessionUser(request);
+  if (user) throw redirect(user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo);
+  return { redirectTo };
 }

@@ -2,24 +2,20 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
-import { adminUrl, carryOutPendingIntent } from '../account/auth.server';
+import { adminUrl, carryOutPendingIntent, guestOnly } from '../account/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
-import { apiFor, getSessionUser, sessionCookie } from '../session.server';
+import { apiFor, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.signUp')];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  const user = await getSessionUser(request);
-  if (user) throw redirect(user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo);
-  return { redirectTo };
-}
+/** Sign-in and sign-up are for guests: a signed-in visitor goes where they were heading. */
+export const loader = ({ request }: LoaderFunctionArgs) => guestOnly(request);
 
 interface AuthAnswer { token: string; user: { role: 'customer' | 'admin' } }
 
