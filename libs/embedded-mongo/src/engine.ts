@@ -157,7 +157,7 @@ export class Engine {
       }
       for (const [ns, writes] of txn.writes) {
         const coll = txn.collections.get(ns)!;
-        for (const [idKey, doc] of writes) if (doc) coll.checkUnique(doc, idKey);
+        for (const [idKey, doc] of writes) if (doc) coll.checkUnique(doc, idKey, writes);
       }
     } catch (error) {
       this.abort(txn);

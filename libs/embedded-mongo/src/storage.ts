@@ -143,13 +143,22 @@ export class Collection {
     );
   }
 
-  /** Throws the duplicate-key error if storing `doc` would break a unique index. */
-  checkUnique(doc: Document, idKey: string): void {
+  /**
+   * Throws the duplicate-key error if storing `doc` would break a unique index. `pending` are the other
+   * writes committed together with it (a transaction): an owner that they delete or move off the key
+   * no longer holds it.
+   */
+  checkUnique(doc: Document, idKey: string, pending?: Map<string, Document | null>): void {
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       if (key === undefined) continue;
       const owner = this.uniqueMaps.get(index.name)?.get(key);
-      if (owner !== undefined && owner !== idKey) throw Collection.duplicateError(this.ns, index, doc);
+      if (owner === undefined || owner === idKey) continue;
+      if (pending?.has(owner)) {
+        const next = pending.get(owner);
+        if (!next || Collection.uniqueKey(index, next) !== key) continue;
+      }
+      throw Collection.duplicateError(this.ns, index, doc);
     }
   }
 

@@ -262,3 +262,47 @@ describe('indexes rebuilt from the journal after a restart', () => {
     }
   });
 });
+
+describe('unique keys moved inside a committed transaction', () => {
+  let server: EmbeddedMongo;
+  let client: MongoClient;
+
+  beforeAll(async () => {
+    server = await startEmbeddedMongo({ inMemory: true });
+    client = await MongoClient.connect(server.uri, { serverSelectionTimeoutMS: 5000 });
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  it('commits a key freed and taken again in the same transaction, and keeps enforcing it afterwards', async () => {
+    const coll = client.db('unique_moves').collection<{ _id: number; sku?: string }>('items');
+    await coll.createIndex({ sku: 1 }, { unique: true, sparse: true });
+    await coll.insertMany([{ _id: 1, sku: 'A' }, { _id: 2, sku: 'B' }, { _id: 3 }]);
+    const session = client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await coll.insertOne({ _id: 11, sku: 'A' }, { session }).catch(() => undefined); // refused: 'A' is still held
+      }).catch(() => undefined);
+      await session.withTransaction(async () => {
+        await coll.updateOne({ _id: 1 }, { $set: { sku: 'A2' } }, { session });
+        await coll.insertOne({ _id: 11, sku: 'A' }, { session });
+        await coll.deleteOne({ _id: 2 }, { session });
+        await coll.updateOne({ _id: 3 }, { $set: { sku: 'B' } }, { session });
+      });
+    } finally {
+      await session.endSession();
+    }
+    expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: 1, sku: 'A2' },
+      { _id: 3, sku: 'B' },
+      { _id: 11, sku: 'A' },
+    ]);
+    await expect(coll.insertOne({ _id: 20, sku: 'A' })).rejects.toMatchObject({ code: 11000 });
+    await expect(coll.insertOne({ _id: 21, sku: 'B' })).rejects.toMatchObject({ code: 11000 });
+    await expect(coll.insertOne({ _id: 22, sku: 'A2' })).rejects.toMatchObject({ code: 11000 });
+    await coll.insertOne({ _id: 23, sku: 'C' });
+  });
+});
