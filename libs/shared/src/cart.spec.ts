@@ -13,5 +13,6 @@ describe('cart arithmetic', () => {
   it('caps the badge at 99+', () => {
     expect(cartBadge(99)).toBe('99');
     expect(cartBadge(100)).toBe('99+');
+    expect(cartBadge(0)).toBe('0');
   });
 });

@@ -1,18 +1,13 @@
 import type { Santim } from './money';
-import { MAX_QUANTITY_PER_ADD } from './pricing';
+import { MAX_QUANTITY_PER_ADD, type PricedLine } from './pricing';
 
 /** Payment methods a customer may choose at checkout; all of them go through Chapa's hosted page. */
 export const PAYMENT_METHODS = ['chapa', 'telebirr', 'cbebirr', 'mpesa', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'chapa';
 
-export interface CartLineAmount {
-  unitPrice: Santim;
-  quantity: number;
-}
-
 /** Cart total (sum of price times quantity, in santim) and item count (sum of quantities). */
-export function cartTotals(lines: readonly CartLineAmount[]): { total: Santim; itemCount: number } {
+export function cartTotals(lines: readonly PricedLine[]): { total: Santim; itemCount: number } {
   return lines.reduce(
     (acc, line) => ({ total: acc.total + line.unitPrice * line.quantity, itemCount: acc.itemCount + line.quantity }),
     { total: 0, itemCount: 0 },
@@ -29,5 +24,5 @@ export function maxAddable(stock: number, alreadyInCart = 0): number {
 
 /** The header badge shows at most "99+". */
 export function cartBadge(itemCount: number): string {
-  return itemCount > 99 ? '99+' : String(itemCount);
+  return itemCount > 99 ? '99+' : String(Math.max(0, itemCount));
 }

@@ -1,3 +1,4 @@
+import { cartTotals } from './cart';
 import { percentOf, type Santim } from './money';
 
 /** Business constants of SPEC section 9, as settled by DECISIONS.md. */
@@ -55,7 +56,7 @@ export function priceOrder(
   method: ShippingMethod = 'standard',
   rates: ShippingRates = DEFAULT_SHIPPING_RATES,
 ): OrderTotals {
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const subtotal = cartTotals(lines).total;
   const shipping = shippingCost(subtotal, method, rates);
   const tax = percentOf(subtotal, TAX_PERCENT);
   return { subtotal, shippingCost: shipping, tax, totalAmount: subtotal + shipping + tax };
