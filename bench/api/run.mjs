@@ -250,24 +250,20 @@ async function main() {
 
     const url = (p) => `${base}${p}`;
     results.push({ method: 'GET', path: '/api/products', ...(await measure('catalogue list', () => ({ url: url('/api/products') }))) });
+    /** GET requests whose path `nextPath()` picks afresh for every request. */
+    const rotatingGet = (nextPath) => ({ url: base, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }] });
     let pageNumber = 0;
     results.push({
       method: 'GET',
       path: '/api/products?page={1..800} (rotating: mostly micro-cache misses)',
-      ...(await measure('catalogue list, rotating pages', () => ({
-        url: base,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products?page=${(pageNumber++ % 800) + 1}` }) }],
-      }))),
+      ...(await measure('catalogue list, rotating pages', () => rotatingGet(() => `/api/products?page=${(pageNumber++ % 800) + 1}`))),
     });
     results.push({ method: 'GET', path: '/api/products?search=moringa serum', ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))) });
     let next = 0;
     results.push({
       method: 'GET',
       path: '/api/products/{id} (rotating over 10,000 ids)',
-      ...(await measure('product detail', () => ({
-        url: base,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/${ids[next++ % ids.length]}` }) }],
-      }))),
+      ...(await measure('product detail', () => rotatingGet(() => `/api/products/${ids[next++ % ids.length]}`))),
     });
 
     const cartProducts = ids.slice(0, 1000);
@@ -278,6 +274,16 @@ async function main() {
       let next = 0;
       return (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
     };
+    /** One autocannon request adding a unit of the product `next()` picks to the connection's cart. */
+    const addToCart = (next) => ({
+      method: 'POST',
+      setupRequest: (req) => ({
+        ...req,
+        path: '/api/cart/add',
+        headers: { ...req.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: next(), quantity: 1 }),
+      }),
+    });
     let addCounter = 0;
     results.push({
       method: 'POST',
@@ -286,15 +292,7 @@ async function main() {
         url: base,
         setupClient: customerPerConnection(),
         requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => ({
-              ...req,
-              path: '/api/cart/add',
-              headers: { ...req.headers, 'content-type': 'application/json' },
-              body: JSON.stringify({ productId: cartProducts[addCounter++ % 3], quantity: 1 }),
-            }),
-          },
+          addToCart(() => cartProducts[addCounter++ % 3]),
         ],
       }))),
     });
@@ -306,15 +304,7 @@ async function main() {
       url: base,
       setupClient: customerPerConnection(),
       requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => ({
-            ...req,
-            path: '/api/cart/add',
-            headers: { ...req.headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ productId: cartProducts[orderCounter++ % cartProducts.length], quantity: 1 }),
-          }),
-        },
+        addToCart(() => cartProducts[orderCounter++ % cartProducts.length]),
         {
           method: 'POST',
           setupRequest: (req) => ({

@@ -7,58 +7,14 @@
 //   node bench/web/cls.mjs                 # uses the existing builds (apps/api/dist, apps/storefront/build)
 //   CLS_WIDTHS=412,1280 node bench/web/cls.mjs  # viewport widths (default 412, a phone)
 //   CLS_PAGES=home ...                        # only some of home, catalogue, product
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, root, startApiAndStorefront } from './stack.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const WIDTH = 412;
 const HEIGHT = Number(process.env.CLS_HEIGHT ?? 823);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function start(args, env, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  return {
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10000).unref();
-      }),
-  };
-}
-
-async function waitFor(url, proc) {
-  for (let i = 0; i < 480; i++) {
-    if (proc.child.exitCode !== null) throw new Error(`${url}: process exited\n${proc.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer\n${proc.output()}`);
-}
 
 /** Runs in the page before its own scripts: records layout shifts with the nodes that moved. */
 function observeShifts() {
@@ -82,28 +38,16 @@ function observeShifts() {
 async function main() {
   const copy = path.join(root, 'apps/storefront/.bench-cls');
   execFileSync('flock', ['/tmp/frontend-build.lock', 'sh', '-c', `rm -rf ${copy} && mkdir -p ${copy} && cp -r apps/storefront/build ${copy}/build`], { cwd: root, stdio: 'inherit' });
-  const [apiPort, sfPort] = [await freePort(), await freePort()];
-  const api = `http://127.0.0.1:${apiPort}/api`;
-  const storefront = `http://127.0.0.1:${sfPort}`;
   const procs = [];
   let browser;
   try {
-    const a = start(['apps/api/dist/main.js'], {
-      NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1', EMBEDDED_IN_MEMORY: 'true', MONGOMS_ENABLED: 'false',
-      SEED_ON_EMPTY: 'true', MONGODB_URI: '', CORS_ORIGINS: storefront, STOREFRONT_URL: storefront, PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    });
-    procs.push(a);
-    await waitFor(`${api}/health`, a);
-    const s = start([path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: 'http://127.0.0.1:1/admin' }, copy);
-    procs.push(s);
-    await waitFor(storefront, s);
+    const { api, storefront } = await startApiAndStorefront(copy, procs);
     const { products } = await (await fetch(`${api}/products?limit=1`)).json();
     const only = process.env.CLS_PAGES?.split(',');
     const pages = [['home', '/'], ['catalogue', '/products'], ['product', `/product/${products[0]._id}`]].filter(([name]) => !only || only.includes(name));
     const widths = (process.env.CLS_WIDTHS ?? String(WIDTH)).split(',').map(Number);
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
     let worst = 0;
     for (const width of widths) for (const lang of ['en', 'am']) {
       for (const [name, urlPath] of pages) {

@@ -7,31 +7,19 @@
 //   BENCH_RUNS=1 ...                           # one Lighthouse run per page instead of the median of 3
 //
 // Writes bench/results/web-<YYYY-MM-DD>.json.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, root, startApiAndStorefront } from './stack.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A private copy of the storefront build: other jobs may rebuild (and empty) apps/storefront/build meanwhile. */
 const storefrontCopy = path.join(root, 'apps/storefront/.bench-web');
@@ -46,37 +34,6 @@ function buildAndSnapshot() {
   steps.push(`node -e "process.stdout.write(JSON.stringify(require('./bench/web/admin-bundle.cjs')()))" > ${storefrontCopy}/admin-bundle.json`);
   execFileSync('flock', ['/tmp/frontend-build.lock', 'sh', '-c', steps.join(' && ')], { cwd: root, stdio: 'inherit' });
   return JSON.parse(fs.readFileSync(path.join(storefrontCopy, 'admin-bundle.json'), 'utf8'));
-}
-
-function start(args, env, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  return {
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10000).unref();
-      }),
-  };
-}
-
-async function waitFor(url, proc) {
-  for (let i = 0; i < 480; i++) {
-    if (proc.child.exitCode !== null) throw new Error(`${url}: process exited\n${proc.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer\n${proc.output()}`);
 }
 
 /** The JavaScript a page loaded, per Lighthouse's network log, fetched again and gzipped here. */
@@ -106,33 +63,10 @@ function machine() {
 
 async function main() {
   const adminBundle = buildAndSnapshot();
-  const [apiPort, sfPort] = [await freePort(), await freePort()];
-  const api = `http://127.0.0.1:${apiPort}/api`;
-  const storefront = `http://127.0.0.1:${sfPort}`;
   const procs = [];
   let chrome;
   try {
-    const a = start(['apps/api/dist/main.js'], {
-      NODE_ENV: 'development',
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      EMBEDDED_IN_MEMORY: 'true',
-      MONGOMS_ENABLED: 'false',
-      SEED_ON_EMPTY: 'true',
-      MONGODB_URI: '',
-      CORS_ORIGINS: storefront,
-      STOREFRONT_URL: storefront,
-      PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-    });
-    procs.push(a);
-    await waitFor(`${api}/health`, a);
-    const s = start(
-      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: 'http://127.0.0.1:1/admin' },
-      storefrontCopy,
-    );
-    procs.push(s);
-    await waitFor(storefront, s);
+    const { api, storefront } = await startApiAndStorefront(storefrontCopy, procs);
 
     const { products } = await (await fetch(`${api}/products?limit=1`)).json();
     const pages = [
