@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
 import { formatMoney } from '@shop/shared';
-import { STRONG_PASSWORD, apiJson, fillAddress, launch, productInStock, session, stockOf, uniqueEmail } from './account-support';
-import { startStack, type Stack } from './stack';
+import { STRONG_PASSWORD, accountSuite, apiJson, fillAddress, productInStock, session, stockOf, uniqueEmail } from './account-support';
+import type { Stack } from './stack';
 
 /**
  * The buying journey of issue 7 in Chromium over the running stack (test payment provider):
@@ -11,15 +11,9 @@ import { startStack, type Stack } from './stack';
 describe('account journey', () => {
   let stack: Stack;
   let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  accountSuite((st, br) => {
+    stack = st;
+    browser = br;
   });
 
   for (const lang of ['en', 'am'] as Language[]) {

@@ -1,19 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { apiJson, fillAddress, launch, productInStock, session, signedInCustomer } from './account-support';
-import { startStack, type Stack } from './stack';
+import { accountSuite, apiJson, fillAddress, productInStock, session, signedInCustomer } from './account-support';
+import type { Stack } from './stack';
 
 describe('reviews and a double-submitted checkout', () => {
   let stack: Stack;
   let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  accountSuite((st, br) => {
+    stack = st;
+    browser = br;
   });
 
   it('a customer writes, edits and deletes their own review from the product page', async () => {

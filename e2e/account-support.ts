@@ -1,11 +1,27 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, type Stack } from './stack';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, startStack, type Stack } from './stack';
 
 /** Shared helpers of the account journeys: a browser, pages that record console errors, API shortcuts. */
 export const STRONG_PASSWORD = 'Abeba@2024!';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+export const launch = launchChromium;
+
+/**
+ * Starts the stack (sign-in rate limit raised: the journeys sign in often) and a browser before the suite and
+ * stops both after it; `started` hands them to the suite's variables.
+ */
+export function accountSuite(started: (stack: Stack, browser: Browser) => void): void {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
+    browser = await launch();
+    started(stack, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
 }
 
 export interface Session {

@@ -1,21 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { STRONG_PASSWORD, apiJson, launch, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import { STRONG_PASSWORD, accountSuite, apiJson, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
 import { seriousViolations } from './shop-support';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 
 /** Every validation message of the account forms, rendered by the server (the forms work without JavaScript). */
 describe('account form validation', () => {
   let stack: Stack;
   let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  accountSuite((st, br) => {
+    stack = st;
+    browser = br;
   });
 
   const alerts = (page: Page) => page.getByRole('alert').allTextContents();

@@ -1,19 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { STRONG_PASSWORD, apiJson, launch, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
-import { startStack, type Stack } from './stack';
+import { STRONG_PASSWORD, accountSuite, apiJson, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import type { Stack } from './stack';
 
 describe('wishlist flows', () => {
   let stack: Stack;
   let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  accountSuite((st, br) => {
+    stack = st;
+    browser = br;
   });
 
   it('a guest who taps the heart signs in and finds the product in the wishlist', async () => {

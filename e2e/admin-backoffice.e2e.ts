@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatMoney, type Currency } from '@shop/shared';
-import { CHROMIUM_ARGS, startStack, type Stack } from './stack';
+import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN = { email: 'admin@beauty.et', password: 'Admin@12345' };
 const CUSTOMER = { email: 'customer@beauty.et', password: 'Customer@123' };
@@ -73,7 +73,7 @@ describe('the back office in Chromium', () => {
     // the suite signs in more often than the default per-IP sign-in limit allows
     process.env.AUTH_RATE_LIMIT = '1000';
     stack = await startStack();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     adminToken = await token(ADMIN, 'admin');
     customerToken = await token(CUSTOMER);
     pageErrors = [];

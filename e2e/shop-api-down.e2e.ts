@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, freePort, root } from './stack';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, freePort, root } from './stack';
 
 /** The storefront alone, pointed at an API address where nothing listens. */
 describe('storefront when the API is unreachable', () => {
@@ -26,7 +26,7 @@ describe('storefront when the API is unreachable', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
     }
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, root, startStack, type Stack } from './stack';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium, root, startStack, type Stack } from './stack';
 
 export interface ShopPage {
   page: Page;
@@ -25,7 +25,7 @@ export function shopHarness() {
 
   beforeAll(async () => {
     h.stack = await startStack();
-    h.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    h.browser = await launchChromium();
   });
 
   afterAll(async () => {

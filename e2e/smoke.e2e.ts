@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, startStack, type Stack } from './stack';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startStack, type Stack } from './stack';
 
 describe('the running shop in Chromium', () => {
   let stack: Stack;
@@ -8,7 +8,7 @@ describe('the running shop in Chromium', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 
@@ -13,6 +14,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** Debian's headless Chromium with the flags above. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
