@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
+import { Types } from 'mongoose';
 import { ErrorDto } from './error.dto';
 import { InvalidDataError } from './errors/domain-error';
 
@@ -159,6 +160,11 @@ export function filterIds(filter: Record<string, FilterValue>, key = 'id'): stri
   if (value === undefined) return undefined;
   const values = (Array.isArray(value) ? value : [value]).map(String);
   return values.filter((v) => /^[a-f0-9]{24}$/i.test(v));
+}
+
+/** `filterIds` as ObjectIds, ready for an `$in` on an ObjectId field. */
+export function filterObjectIds(filter: Record<string, FilterValue>, key = 'id'): Types.ObjectId[] | undefined {
+  return filterIds(filter, key)?.map((id) => new Types.ObjectId(id));
 }
 
 /** Swagger for a react-admin list route: the JSON array and its Content-Range header. */

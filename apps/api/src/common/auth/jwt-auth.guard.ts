@@ -23,6 +23,22 @@ export function tokenFrom(request: Request): string | undefined {
 }
 
 /**
+ * The active user a token stands for, or null when the token is invalid or expired, or its user is
+ * gone or deactivated. The one place a token is turned into a user (JwtAuthGuard, MaintenanceGuard).
+ */
+export async function activeUserFromToken(jwt: JwtService, users: Model<User>, token: string) {
+  let subject: string;
+  try {
+    subject = (await jwt.verifyAsync<{ sub: string }>(token)).sub;
+  } catch {
+    return null;
+  }
+  if (!Types.ObjectId.isValid(subject)) return null;
+  const user = await users.findById(subject).lean().exec();
+  return user?.isActive ? user : null;
+}
+
+/**
  * Admits a request with a valid token of an existing, active user and attaches it as `request.user`;
  * with `@Roles(...)` on the route or controller, the user's current role must be one of them.
  */
@@ -38,15 +54,8 @@ export class JwtAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = tokenFrom(request);
     if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required');
-    let subject: string;
-    try {
-      subject = (await this.jwt.verifyAsync<{ sub: string }>(token)).sub;
-    } catch {
-      throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    }
-    if (!Types.ObjectId.isValid(subject)) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    const user = await this.users.findById(subject).lean();
-    if (!user || !user.isActive) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    const user = await activeUserFromToken(this.jwt, this.users, token);
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
     request.user = { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),

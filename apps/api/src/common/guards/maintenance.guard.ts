@@ -2,10 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import { Model, Types } from 'mongoose';
+import { Model } from 'mongoose';
 import { User } from '../../modules/users/schemas/user.schema';
 import { SettingsService } from '../../modules/settings/settings.service';
-import { tokenFrom } from '../auth/jwt-auth.guard';
+import { activeUserFromToken, tokenFrom } from '../auth/jwt-auth.guard';
 import { DomainError } from '../errors/domain-error';
 
 export const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try again later.';
@@ -54,13 +54,7 @@ export class MaintenanceGuard implements CanActivate {
   private async isAdmin(request: Request): Promise<boolean> {
     const token = tokenFrom(request);
     if (!token) return false;
-    try {
-      const { sub } = await this.jwt.verifyAsync<{ sub: string }>(token);
-      if (!Types.ObjectId.isValid(sub)) return false;
-      const user = await this.users.findById(sub).select({ role: 1, isActive: 1 }).lean().exec();
-      return !!user && user.isActive && user.role === 'admin';
-    } catch {
-      return false;
-    }
+    const user = await activeUserFromToken(this.jwt, this.users, token).catch(() => null);
+    return user?.role === 'admin';
   }
 }

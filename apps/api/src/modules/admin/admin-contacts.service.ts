@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { FilterQuery, Model, Types } from 'mongoose';
+import { FilterQuery, Model } from 'mongoose';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import { filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
 import { toContactView } from '../contacts/contacts.service';
 import { Contact, CONTACT_STATUSES, type ContactStatus } from '../contacts/schemas/contact.schema';
 
@@ -27,8 +27,8 @@ export class AdminContactsService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Contact> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const q = filterText(filter, 'q');
     if (q) {
       const pattern = new RegExp(escapeRegex(q), 'i');

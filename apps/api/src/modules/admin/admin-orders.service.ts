@@ -5,7 +5,7 @@ import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import { filterEnum, filterIds, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
 import { OrdersService, toOrderView } from '../orders/orders.module';
 import { Order } from '../orders/schemas/order.schema';
 
@@ -34,8 +34,8 @@ export class AdminOrdersService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Order> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const statuses = filterEnum(filter, 'status', ORDER_STATUSES);
     if (statuses) where.status = { $in: statuses };
     const payments = filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES);

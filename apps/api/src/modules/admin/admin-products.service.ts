@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, LOW_STOCK_THRESHOLD } from '@shop/shared';
-import { FilterQuery, Model, Types } from 'mongoose';
+import { FilterQuery, Model } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
 import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
@@ -39,8 +39,8 @@ export class AdminProductsService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Product> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const q = filterText(filter, 'q');
     if (q) {
       const pattern = new RegExp(escapeRegex(q), 'i');

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { Product } from '../catalog/schemas/product.schema';
 import { REVIEW_NOT_FOUND, ReviewsService } from '../reviews/reviews.service';
@@ -32,17 +32,17 @@ export class AdminReviewsService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Review> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const q = filterText(filter, 'q');
     if (q) {
       const pattern = new RegExp(escapeRegex(q), 'i');
       where.$or = [{ title: pattern }, { comment: pattern }];
     }
-    const products = filterIds(filter, 'product');
-    if (products) where.product = { $in: products.map((id) => new Types.ObjectId(id)) };
-    const users = filterIds(filter, 'user');
-    if (users) where.user = { $in: users.map((id) => new Types.ObjectId(id)) };
+    const products = filterObjectIds(filter, 'product');
+    if (products) where.product = { $in: products };
+    const users = filterObjectIds(filter, 'user');
+    if (users) where.user = { $in: users };
     const ratings = filterEnum(filter, 'rating', ['1', '2', '3', '4', '5']);
     if (ratings) where.rating = { $in: ratings.map(Number) };
     const verified = filterBoolean(filter, 'verified');

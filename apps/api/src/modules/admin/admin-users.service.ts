@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { FilterQuery, Model, Types } from 'mongoose';
+import { FilterQuery, Model } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, toUserView } from '../auth/auth.service';
@@ -34,8 +34,8 @@ export class AdminUsersService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<User> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const q = filterText(filter, 'q');
     if (q) {
       const pattern = new RegExp(escapeRegex(q), 'i');

@@ -4,7 +4,7 @@ import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
-import { filterEnum, filterIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import { filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
 import { AUDIT_ENTITIES, AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
 
 export interface AuditChange {
@@ -54,16 +54,16 @@ export class AuditService {
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<AuditEntry> = {};
-    const ids = filterIds(filter);
-    if (ids) where._id = { $in: ids.map((id) => new Types.ObjectId(id)) };
+    const ids = filterObjectIds(filter);
+    if (ids) where._id = { $in: ids };
     const entities = filterEnum(filter, 'entity', AUDIT_ENTITIES);
     if (entities) where.entity = { $in: entities };
     const entityId = filterText(filter, 'entityId');
     if (entityId) where.entityId = entityId;
     const action = filterText(filter, 'action');
     if (action) where.action = action;
-    const actors = filterIds(filter, 'actor');
-    if (actors) where.actor = { $in: actors.map((id) => new Types.ObjectId(id)) };
+    const actors = filterObjectIds(filter, 'actor');
+    if (actors) where.actor = { $in: actors };
     const [docs, total] = await Promise.all([
       this.entries.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
       this.entries.countDocuments(where).exec(),

@@ -28,33 +28,40 @@ const DELIVERY = {
   pickup: { minDays: 0, maxDays: 0, deliveryTime: 'Same day' },
 } as const;
 
+function ratesOf(s: Settings): ShippingRates {
+  return {
+    standard: s.standardShippingSantim,
+    express: s.expressShippingSantim,
+    pickup: s.pickupShippingSantim,
+    freeStandardOver: s.freeShippingThresholdSantim,
+  };
+}
+
 /** The single settings document; reading it before any save gives the defaults (DECISIONS.md). */
 @Injectable()
 export class SettingsService {
   private maintenanceCache?: { value: boolean; until: number };
+  /** The schema defaults, built once: what a read answers before any save. */
+  private readonly defaults: Settings;
 
   constructor(
     @InjectModel(Settings.name) private readonly settings: Model<Settings>,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    const defaults = new this.settings({ key: SETTINGS_KEY }).toObject() as Settings & { _id?: unknown };
+    delete defaults._id;
+    this.defaults = defaults;
+  }
 
   /** The stored settings merged over the defaults, without writing anything. */
   async get(): Promise<Settings> {
     const stored = await this.settings.findOne({ key: SETTINGS_KEY }).lean().exec();
-    const defaults = new this.settings({ key: SETTINGS_KEY }).toObject() as Settings & { _id?: unknown };
-    delete defaults._id;
-    return { ...defaults, ...(stored ?? {}) } as Settings;
+    return { ...this.defaults, ...(stored ?? {}) } as Settings;
   }
 
   /** Shipping prices and the free-standard-shipping threshold used to price orders. */
   async shippingRates(): Promise<ShippingRates> {
-    const s = await this.get();
-    return {
-      standard: s.standardShippingSantim,
-      express: s.expressShippingSantim,
-      pickup: s.pickupShippingSantim,
-      freeStandardOver: s.freeShippingThresholdSantim,
-    };
+    return ratesOf(await this.get());
   }
 
   /** Whether the shop is in maintenance; cached for a few seconds, refreshed at once by update(). */
@@ -108,11 +115,7 @@ export class SettingsService {
   /** What the storefront may know: no admin email, no notification switches. */
   async publicView() {
     const s = await this.get();
-    const rates = {
-      standard: s.standardShippingSantim,
-      express: s.expressShippingSantim,
-      pickup: s.pickupShippingSantim,
-    };
+    const rates = ratesOf(s);
     return {
       siteName: s.siteName,
       siteDescription: s.siteDescription,
