@@ -1,6 +1,6 @@
 import { createTranslator } from '@shop/i18n';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK, apiError, flashFromUrl, flashToUrl, noticeSaid, say, sayNotice } from './apiMessages';
+import { FALLBACK, apiError, flashFromUrl, flashToUrl, keyOfText, noticeSaid, say, sayNotice } from './apiMessages';
 
 const en = createTranslator('en');
 const am = createTranslator('am');
@@ -58,6 +58,14 @@ describe('API error messages', () => {
     const said = apiError({ message: 'Failed to add item to cart' }, FALLBACK.updateCart);
     expect(said).toEqual({ key: 'cart.addFailed' });
     expect(say(am, said)).toBe(am('cart.addFailed'));
+  });
+
+  it('reads a SPEC text back to its key only within the namespaces asked for', () => {
+    expect(keyOfText('An account with this email already exists', ['auth', 'profile'])).toBe('auth.emailTaken');
+    expect(keyOfText('Payment was not successful', ['payment'])).toBe('payment.notSuccessful');
+    expect(keyOfText('Payment was not successful', ['cart'])).toBeUndefined();
+    expect(keyOfText('Chapa answered 401: invalid secret', ['payment'])).toBeUndefined();
+    expect(keyOfText(undefined, ['payment'])).toBeUndefined();
   });
 
   it('shows a made-up or unknown key as the fallback', () => {

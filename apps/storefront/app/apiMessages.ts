@@ -1,4 +1,4 @@
-import { dictionaries, translate } from '@shop/i18n';
+import { dictionaries, keysOf, translate } from '@shop/i18n';
 
 /**
  * Messages the storefront shows after an API call: routes answer an i18n KEY (plus parameters), never
@@ -47,11 +47,16 @@ export function stockParams(raw: unknown): MessageParams {
   return { product, available: count(p.available), inCart: count(p.inCart) };
 }
 
-/** The English texts of the cart/wishlist/checkout keys, back to their key (the API says some of them). */
-const KEY_OF_TEXT = new Map<string, string>();
-for (const ns of ['cart', 'wishlist', 'checkout', 'reviews'] as const) {
-  const dict = (dictionaries.en as Record<string, Record<string, unknown>>)[ns] ?? {};
-  for (const [k, v] of Object.entries(dict)) if (typeof v === 'string' && !v.includes('{')) KEY_OF_TEXT.set(v, `${ns}.${k}`);
+/** Every English text of the storefront's message namespaces, back to its keys (the API says some of them). */
+const KEYS_OF_TEXT = new Map<string, string[]>();
+for (const key of keysOf(dictionaries.en)) {
+  const text = translate('en', key);
+  if (!text.includes('{')) KEYS_OF_TEXT.set(text, [...(KEYS_OF_TEXT.get(text) ?? []), key]);
+}
+
+/** The key of one of the given namespaces whose English text is exactly `text` (a SPEC section 8 text of the API). */
+export function keyOfText(text: string | undefined, namespaces: readonly string[]): string | undefined {
+  return text ? KEYS_OF_TEXT.get(text)?.find((key) => namespaces.includes(key.split('.')[0])) : undefined;
 }
 
 /**
@@ -63,7 +68,7 @@ export function apiError(result: { code?: string; params?: unknown; message?: st
     const params = stockParams(result.params);
     if (params.product) return { key: result.code, params };
   }
-  const known = result.message ? KEY_OF_TEXT.get(result.message) : undefined;
+  const known = keyOfText(result.message, ['cart', 'wishlist', 'checkout', 'reviews']);
   return { key: known ?? fallbackKey };
 }
 

@@ -93,6 +93,7 @@ describe('numbers shown', () => {
   it('offers quantities 1 to min(10, stock)', () => {
     expect(quantityOptions(3)).toEqual([1, 2, 3]);
     expect(quantityOptions(40)).toHaveLength(10);
+    expect(quantityOptions(40)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(quantityOptions(0)).toEqual([]);
   });
 

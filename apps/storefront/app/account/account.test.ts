@@ -72,6 +72,12 @@ describe('form rules of SPEC section 5', () => {
   it('checkout needs every address field', () => {
     const { errors } = validateAddress(form({ street: ' ', city: 'Addis Ababa' }));
     expect(Object.keys(errors).sort()).toEqual(['country', 'state', 'street', 'zipCode']);
+    expect(errors).toEqual({
+      street: 'checkout.streetRequired', state: 'checkout.stateRequired', zipCode: 'checkout.zipCodeRequired', country: 'checkout.countryRequired',
+    });
+    const full = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
+    expect(validateAddress(form({ ...full, country: 'Kenya' })).errors).toEqual({ country: 'checkout.countryEthiopiaOnly' });
+    expect(validateAddress(form({ ...full, country: 'ethiopia' }))).toEqual({ input: { ...full, country: 'Ethiopia' }, errors: {} });
   });
 
   it('profile needs name and email; phone is optional', () => {
@@ -104,6 +110,12 @@ describe('payments', () => {
     expect(paymentMessageKey('Payment was not successful', 'x')).toBe('payment.notSuccessful');
     expect(paymentMessageKey('Payment verification failed', 'x')).toBe('payment.verificationFailed');
     expect(paymentMessageKey('something else', 'payment.verificationError')).toBe('payment.verificationError');
+    expect(paymentMessageKey('Payment reference not found', 'x')).toBe('payment.notFound');
+    expect(paymentMessageKey('Payment verification error', 'x')).toBe('payment.verificationError');
+    expect(paymentMessageKey('Payment Successful!', 'x')).toBe('payment.success');
+    expect(paymentMessageKey('Payment is still being processed', 'x')).toBe('payment.pending');
+    expect(paymentMessageKey('Payment received for a cancelled order; it will be refunded', 'x')).toBe('payment.refundPending');
+    expect(paymentMessageKey(undefined, 'payment.initFailed')).toBe('payment.initFailed');
   });
 });
 

@@ -1,24 +1,18 @@
 import { useEffect, useState } from 'react';
 import { ORDER_STATUS_COLORS, formatMoney, passwordScore, passwordStrengthLabel, type OrderStatus } from '@shop/shared';
-import { dictionaries, keysOf, translate } from '@shop/i18n';
 import { useShop } from '../root';
+import { isKnownKey, keyOfText, type Translate as T } from '../apiMessages';
 
-type T = (key: string, params?: Record<string, string | number>) => string;
-
-const KEY = /^[a-z]+\.[A-Za-z0-9]+$/;
 const NAMESPACES = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];
-/** English texts of our namespaces (e.g. the API's SPEC section 8 messages) back to their keys. */
-const KEY_OF_TEXT = new Map(
-  keysOf(dictionaries.en)
-    .filter((key) => NAMESPACES.includes(key.split('.')[0]))
-    .map((key) => [translate('en', key), key] as const),
-);
 
-/** A message that is one of our i18n keys, a known English text (translated), or a server's own text. */
+/**
+ * A message that is one of our i18n keys, a known English text (translated), or a server's own text
+ * (SPEC section 8: authentication, order creation and contact show the server message).
+ */
 export function message(t: T, text: string | undefined | null): string {
   if (!text) return '';
-  if (KEY.test(text)) return t(text);
-  const key = KEY_OF_TEXT.get(text);
+  if (isKnownKey(text)) return t(text);
+  const key = keyOfText(text, NAMESPACES);
   return key ? t(key) : text;
 }
 

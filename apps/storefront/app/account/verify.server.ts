@@ -1,24 +1,15 @@
 import { apiFor } from '../session.server';
 import { settle } from './api.server';
+import { keyOfText } from '../apiMessages';
 
 export type VerifyOutcome =
   | { state: 'paid'; message: string; orderId?: string }
   | { state: 'pending'; message: string; orderId?: string }
   | { state: 'failed'; message: string; orderId?: string };
 
-/** Server texts of SPEC section 8 (and the API's pending/refund notices) mapped to our i18n keys. */
-const MESSAGE_KEYS: Record<string, string> = {
-  'Payment Successful!': 'payment.success',
-  'Payment reference not found': 'payment.notFound',
-  'Payment verification failed': 'payment.verificationFailed',
-  'Payment was not successful': 'payment.notSuccessful',
-  'Payment verification error': 'payment.verificationError',
-  'Payment is still being processed': 'payment.pending',
-  "Payment received for a cancelled order; it will be refunded": 'payment.refundPending',
-};
-
+/** A server text of SPEC section 8 (or the API's pending/refund notices) as its payment key, else the fallback. */
 export function paymentMessageKey(message: string | undefined, fallback: string): string {
-  return (message && MESSAGE_KEYS[message]) || fallback;
+  return keyOfText(message, ['payment']) ?? fallback;
 }
 
 interface VerifyAnswer { status: 'paid' | 'failed' | 'pending' | 'refund_pending'; message?: string; order?: { _id: string } }

@@ -8,6 +8,7 @@ import { HostedForm } from '../account/HostedForm';
 import { OrderDetails } from '../account/OrderDetails';
 import { paymentDestination } from '../account/payment.server';
 import { reply } from '../account/reply.server';
+import { paymentMessageKey } from '../account/verify.server';
 import type { OrderView, PaymentInit } from '../account/types';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? '';
   const init = await settle<PaymentInit>(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
-  if (!destination) return reply({ error: (!init.ok && init.message) || 'payment.initFailed', hostedForm: null }, init.ok ? 502 : init.status);
+  if (!destination) return reply({ error: paymentMessageKey(init.ok ? undefined : init.message, 'payment.initFailed'), hostedForm: null }, init.ok ? 502 : init.status);
   if ('redirect' in destination) return redirect(destination.redirect);
   return reply({ error: null, hostedForm: destination.hostedForm });
 }

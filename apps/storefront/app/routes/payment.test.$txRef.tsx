@@ -6,6 +6,7 @@ import { requireUser } from '../account/auth.server';
 import { FormError, Money } from '../account/components';
 import type { OrderView } from '../account/types';
 import { reply } from '../account/reply.server';
+import { paymentMessageKey } from '../account/verify.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = form.get('outcome') === 'success' ? 'success' : 'failed';
   const result = await settle(apiFor(request).POST('/api/payments/test/{txRef}/complete', { params: { path: { txRef } }, body: { outcome } }));
   // 409: already settled (a second click); the return page shows the outcome either way.
-  if (!result.ok && result.status !== 409) return reply({ error: result.message || 'payment.verificationError' }, result.status);
+  if (!result.ok && result.status !== 409) return reply({ error: paymentMessageKey(result.message, 'payment.verificationError') }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
 }
 

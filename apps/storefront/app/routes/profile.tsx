@@ -9,6 +9,7 @@ import { cancelOrder, loadMyOrders } from '../account/orders.server';
 import type { UserView } from '../account/types';
 import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
+import { keyOfText } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await settle(apiFor(request).PUT('/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || null } }));
   if (!result.ok) {
     return reply(
-      { ok: false, message: result.message || 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },
+      { ok: false, message: keyOfText(result.message, ['auth', 'profile']) ?? 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },
       result.status,
     );
   }
