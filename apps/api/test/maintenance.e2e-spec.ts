@@ -56,6 +56,17 @@ describe('maintenance mode', () => {
     await request(t.http).post('/api/admin/products').set(auth(admin)).send({ name: 'Teff Scrub', price: 120, stock: 4 }).expect(201);
   });
 
+  it('treats a deactivated admin as a non-admin', async () => {
+    const other = await request(t.http).post('/api/admin/users').set(auth(admin))
+      .send({ name: 'Dawit Admin', email: 'dawit@shop.et', password: 'Admin@12345', role: 'admin' }).expect(201);
+    const otherId = other.body.user._id ?? other.body.user.id;
+    const otherToken = (await request(t.http).post('/api/auth/login').send({ email: 'dawit@shop.et', password: 'Admin@12345', role: 'admin' }).expect(200)).body.token;
+    await request(t.http).put(`/api/products/${productId}`).set(auth(otherToken)).send({ name: 'Moringa Serum', price: 920, stock: 9 }).expect(200);
+    await request(t.http).put(`/api/admin/users/${otherId}/active`).set(auth(admin)).send({ isActive: false }).expect(200);
+    const res = await request(t.http).put(`/api/products/${productId}`).set(auth(otherToken)).send({ name: 'Moringa Serum', price: 930, stock: 9 }).expect(503);
+    expect(res.body.message).toBe(MAINTENANCE);
+  });
+
   it('does not block the payment provider webhook', async () => {
     const res = await request(t.http).post('/api/payments/webhook').send({ tx_ref: 'nope', status: 'success' });
     expect(res.status).not.toBe(503);
