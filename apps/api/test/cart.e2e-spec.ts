@@ -3,34 +3,25 @@ import type { Model } from 'mongoose';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { auth, customerFactory, loginAs } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('cart', () => {
   let t: TestApp;
   let admin: string;
   let products: Model<Product>;
-  let userCounter = 0;
 
-  const login = async (account: { email: string; password: string }) =>
-    (await request(t.http).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200)).body.token as string;
-  const newCustomer = async () => {
-    userCounter += 1;
-    const res = await request(t.http)
-      .post('/api/auth/register')
-      .send({ name: `Cart Customer ${userCounter}`, email: `cart${userCounter}@example.et`, password: 'Buna@2026', confirmPassword: 'Buna@2026' })
-      .expect(201);
-    return res.body.token as string;
-  };
+  const registerCustomer = customerFactory(() => t, 'cart', 'Cart Customer');
+  const newCustomer = async () => (await registerCustomer()).token;
   const makeProduct = async (fields: { name: string; price: number; stock: number; originalPrice?: number }) => {
     const res = await request(t.http).post('/api/products').set('Authorization', `Bearer ${admin}`).send({ brand: 'Habesha Naturals', ...fields }).expect(201);
     return res.body.product._id as string;
   };
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.get(SeedService).seed();
-    admin = await login(DEMO_ACCOUNTS.admin);
+    admin = await loginAs(t, DEMO_ACCOUNTS.admin);
     products = t.app.get(getModelToken(Product.name));
   });
 

@@ -8,6 +8,7 @@ import { OrdersService } from '../src/modules/orders/orders.module';
 import { Order } from '../src/modules/orders/schemas/order.schema';
 import { Settings, SETTINGS_KEY } from '../src/modules/settings/schemas/settings.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { auth, customerFactory } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
@@ -17,17 +18,8 @@ describe('orders', () => {
   let admin: { token: string; id: string; email: string; name: string };
   let products: Model<Product>;
   let orders: Model<Order>;
-  let userCounter = 0;
 
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const newCustomer = async () => {
-    userCounter += 1;
-    const res = await request(t.http)
-      .post('/api/auth/register')
-      .send({ name: `Order Customer ${userCounter}`, email: `order${userCounter}@example.et`, password: 'Buna@2026', confirmPassword: 'Buna@2026' })
-      .expect(201);
-    return { token: res.body.token as string, id: res.body.user._id as string };
-  };
+  const newCustomer = customerFactory(() => t, 'order', 'Order Customer');
   const makeProduct = async (fields: { name: string; price: number; stock: number }) => {
     const res = await request(t.http).post('/api/products').set(auth(admin.token)).send({ images: ['/api/assets/products/x.svg'], ...fields }).expect(201);
     return res.body.product._id as string;

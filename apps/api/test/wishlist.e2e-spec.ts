@@ -4,23 +4,15 @@ import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { WishlistService } from '../src/modules/wishlist/wishlist.service';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { auth, customerFactory, loginAs } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('wishlist', () => {
   let t: TestApp;
   let admin: string;
   let products: Model<Product>;
-  let userCounter = 0;
 
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const newCustomer = async () => {
-    userCounter += 1;
-    const res = await request(t.http)
-      .post('/api/auth/register')
-      .send({ name: `Wish Customer ${userCounter}`, email: `wish${userCounter}@example.et`, password: 'Buna@2026', confirmPassword: 'Buna@2026' })
-      .expect(201);
-    return { token: res.body.token as string, id: res.body.user._id as string };
-  };
+  const newCustomer = customerFactory(() => t, 'wish', 'Wish Customer');
   const makeProduct = async (fields: { name: string; price: number; stock: number }) => {
     const res = await request(t.http).post('/api/products').set(auth(admin)).send(fields).expect(201);
     return res.body.product._id as string;
@@ -29,7 +21,7 @@ describe('wishlist', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.get(SeedService).seed();
-    admin = (await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }).expect(200)).body.token;
+    admin = await loginAs(t, DEMO_ACCOUNTS.admin);
     products = t.app.get(getModelToken(Product.name));
   });
 

@@ -4,10 +4,10 @@ import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
 import { Model, Types } from 'mongoose';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
 import { Cart } from './schemas/cart.schema';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_NOT_IN_CART = 'Product not in cart';
 
 export interface CartNotice {
@@ -50,6 +50,7 @@ export class CartService {
   constructor(
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     @InjectModel(Product.name) private readonly products: Model<Product>,
+    private readonly catalog: CatalogService,
   ) {}
 
   /** The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first. */
@@ -60,18 +61,19 @@ export class CartService {
     const products = await this.productsById(items.map((i) => i.product));
     const notices: CartNotice[] = [];
     const lines: { product: LeanProduct; quantity: number }[] = [];
+    const dropped: Types.ObjectId[] = [];
     for (const item of items) {
       const product = products.get(String(item.product));
       const productId = String(item.product);
       if (!product || !product.active) {
-        await this.carts.updateOne({ user }, { $pull: { items: { product: item.product } } }).exec();
+        dropped.push(item.product);
         notices.push({
           productId,
           type: 'removed',
           message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
         });
       } else if (product.stock <= 0) {
-        await this.carts.updateOne({ user }, { $pull: { items: { product: item.product } } }).exec();
+        dropped.push(item.product);
         notices.push({ productId, type: 'removed', message: `${product.name} is out of stock and was removed from your cart` });
       } else if (item.quantity > product.stock) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
@@ -91,6 +93,7 @@ export class CartService {
         lines.push({ product, quantity: item.quantity });
       }
     }
+    if (dropped.length) await this.carts.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
     const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
     return {
       success: true,
@@ -104,7 +107,7 @@ export class CartService {
   /** Adds units of an active product; the line never exceeds the stock (409 naming the product). */
   async add(userId: string, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const user = new Types.ObjectId(userId);
-    const product = await this.activeProduct(productId);
+    const product = await this.catalog.activeProduct(productId);
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     await this.ensureCart(user);
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -172,15 +175,6 @@ export class CartService {
     await this.carts
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: { $in: productIds } } } })
       .exec();
-  }
-
-  private async activeProduct(productId: string): Promise<LeanProduct> {
-    const product = await this.products
-      .findOne({ _id: parseObjectId(productId, PRODUCT_NOT_FOUND), active: true })
-      .lean()
-      .exec();
-    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return product as LeanProduct;
   }
 
   private async line(user: Types.ObjectId, product: Types.ObjectId) {

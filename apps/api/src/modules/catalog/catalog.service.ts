@@ -102,12 +102,17 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** One product by id; unknown, malformed and inactive ids are all "not found" to the public. */
   async getProduct(id: string) {
+    return toProductView(await this.activeProduct(id));
+  }
+
+  /** The raw active product (for the cart and the wishlist); 404 "Product not found" otherwise. */
+  async activeProduct(id: string) {
     const doc = await this.products
       .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true })
       .lean()
       .exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return toProductView(doc);
+    return doc;
   }
 
   /** Categories with their English and Amharic names and active product counts. */

@@ -4,7 +4,8 @@ import { toBirr } from '@shop/shared';
 import { Model, Types } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { CartService, PRODUCT_NOT_FOUND, type CartView } from '../cart/cart.service';
+import { CartService, type CartView } from '../cart/cart.service';
+import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
 import { Wishlist } from './schemas/wishlist.schema';
 
@@ -48,6 +49,7 @@ export class WishlistService {
     @InjectModel(Wishlist.name) private readonly wishlists: Model<Wishlist>,
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly cart: CartService,
+    private readonly catalog: CatalogService,
   ) {}
 
   /** The wishlist with current product data; withdrawn products leave it with a notice. */
@@ -60,10 +62,11 @@ export class WishlistService {
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const notices: NonNullable<WishlistView['notices']> = [];
     const products: WishlistItemView[] = [];
+    const dropped: Types.ObjectId[] = [];
     for (const item of items) {
       const product = byId.get(String(item.product));
       if (!product || !product.active) {
-        await this.wishlists.updateOne({ user }, { $pull: { items: { product: item.product } } }).exec();
+        dropped.push(item.product);
         notices.push({
           productId: String(item.product),
           type: 'removed',
@@ -82,17 +85,14 @@ export class WishlistService {
         addedAt: item.addedAt,
       });
     }
+    if (dropped.length) await this.wishlists.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
     return { success: true, products, ...(notices.length ? { notices } : {}) };
   }
 
   /** Adds an active product (sold-out ones too: that is what notify-on-stock is for); adding twice updates preferences. */
   async add(userId: string, productId: string, preferences: WishlistPreferences = {}): Promise<WishlistView> {
     const user = new Types.ObjectId(userId);
-    const product = await this.products
-      .findOne({ _id: parseObjectId(productId, PRODUCT_NOT_FOUND), active: true })
-      .lean()
-      .exec();
-    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const product = await this.catalog.activeProduct(productId);
     await this.ensureWishlist(user);
     const pushed = await this.wishlists
       .updateOne(

@@ -1,8 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { ProductDto } from '../../catalog/dto/product.dto';
-import { CartDto } from '../../cart/dto/cart.dto';
+import { AddToCartDto, CartDto } from '../../cart/dto/cart.dto';
 
 export class WishlistPreferencesDto {
   @ApiPropertyOptional({ example: true, description: 'Tell me when the price drops' })
@@ -14,14 +13,8 @@ export class WishlistPreferencesDto {
   notifyOnStock?: boolean;
 }
 
-export class MoveToCartDto {
-  @ApiPropertyOptional({ example: 1, default: DEFAULT_ADD_QUANTITY, minimum: 1, maximum: MAX_QUANTITY_PER_ADD })
-  @IsOptional()
-  @IsInt({ message: 'quantity must be a whole number' })
-  @Min(1, { message: 'quantity must be at least 1' })
-  @Max(MAX_QUANTITY_PER_ADD, { message: `You can add at most ${MAX_QUANTITY_PER_ADD} units at a time` })
-  quantity?: number;
-}
+/** The cart's own quantity rule (1 to 10 per add, default 1). */
+export class MoveToCartDto extends PickType(AddToCartDto, ['quantity'] as const) {}
 
 export class WishlistItemDto {
   @ApiProperty({ description: 'Id of the wishlist item' }) _id!: string;
