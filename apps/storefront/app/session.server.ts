@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '@shop/api-client';
 import { env } from './env.server';
+import { settle } from './account/api.server';
 
 /**
  * The storefront session: the API's JWT kept in the storefront's own httpOnly cookie `token`
@@ -52,12 +53,6 @@ export interface SessionUser {
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = tokenFromRequest(request);
   if (!token) return null;
-  try {
-    const res = await fetch(`${env.apiUrl}/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { user?: SessionUser };
-    return body.user ?? null;
-  } catch {
-    return null;
-  }
+  const result = await settle<{ user?: SessionUser }>(apiWithToken(token).GET('/api/auth/me'));
+  return result.ok ? result.data.user ?? null : null;
 }
