@@ -1,10 +1,10 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { apiUrl } from './config';
+import { pickFields, withSession } from './shopApi';
 
 /** Every list/one/create/update/delete call sends the httpOnly session cookie (no token in script reach). */
-export const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) => fetchUtils.fetchJson(url, withSession(options));
 
 /** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
 const PRODUCT_FIELDS = [
@@ -13,12 +13,7 @@ const PRODUCT_FIELDS = [
 ] as const;
 
 export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of PRODUCT_FIELDS) {
-    const value = data[field];
-    if (value === undefined || value === null || value === '') continue;
-    out[field] = value;
-  }
+  const out: Record<string, unknown> = pickFields(data, PRODUCT_FIELDS, [undefined, null, '']);
   if (Array.isArray(out.images)) out.images = (out.images as unknown[]).filter((u) => typeof u === 'string' && u);
   for (const f of ['price', 'originalPrice', 'stock'] as const) if (f in out) out[f] = Number(out[f]);
   return out;

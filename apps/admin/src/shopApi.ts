@@ -3,12 +3,12 @@ import type { OrderStatus } from '@shop/shared';
 import { apiUrl } from './config';
 
 /**
- * Every call carries the httpOnly `token` cookie the API sets at sign-in (the admin app and the API are
+ * Every call (here and in the data provider) carries the httpOnly `token` cookie the API sets at sign-in (the admin app and the API are
  * same-site, and the API allows credentialed CORS for this origin); no script here ever holds the token.
  */
-export const credentialedFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'include' });
+export const withSession = <T extends RequestInit>(init?: T): T => ({ ...init, credentials: 'include' }) as T;
 
-const client = createApiClient({ baseUrl: apiUrl, fetch: credentialedFetch });
+const client = createApiClient({ baseUrl: apiUrl, fetch: (input, init) => fetch(input, withSession(init)) });
 
 /** The typed client; the session goes in the cookie. */
 export const shopClient = () => client;
@@ -99,11 +99,17 @@ export const adminApi = {
   },
 };
 
+/** The given fields of a record that carry a value (the API refuses unknown fields; records also carry read-only ones). */
+export function pickFields<K extends string>(data: Partial<Record<K, unknown>>, fields: readonly K[], empty: readonly unknown[] = [undefined]): Partial<Record<K, unknown>> {
+  return Object.fromEntries(fields.filter((k) => !empty.includes(data[k])).map((k) => [k, data[k]])) as Partial<Record<K, unknown>>;
+}
+
+const SETTINGS_FIELDS: readonly (keyof ShopSettings)[] = [
+  'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone', 'emailNotifications', 'orderNotifications',
+  'lowStockAlerts', 'maintenanceMode', 'standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold',
+];
+
 /** Only the settings fields the API accepts (the answer also carries read-only ones). */
 function settingsInput(s: ShopSettings): ShopSettings {
-  const keys: (keyof ShopSettings)[] = [
-    'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone', 'emailNotifications', 'orderNotifications',
-    'lowStockAlerts', 'maintenanceMode', 'standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold',
-  ];
-  return Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]])) as unknown as ShopSettings;
+  return pickFields(s, SETTINGS_FIELDS) as ShopSettings;
 }

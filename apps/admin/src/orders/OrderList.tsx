@@ -5,6 +5,7 @@ import {
   Datagrid, DateField, FunctionField, List, RefreshButton, SearchInput, SelectInput, TopToolbar, useListContext,
   useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { storefrontUrl } from '../config';
 import { customerOf, shortId, type OrderRecord } from './orderFields';
@@ -17,24 +18,24 @@ function OrderCount() {
   return <Typography variant="body2" data-testid="order-count" sx={{ mr: 'auto', alignSelf: 'center' }}>{t('shop.admin.orders.count', { smart_count: total ?? 0 })}</Typography>;
 }
 
-function OrderActions() {
+function OrderActions({ onRefresh }: { onRefresh: () => void }) {
   return (
     <TopToolbar sx={{ width: '100%' }}>
       <OrderCount />
-      <RefreshButton />
+      <RefreshButton onClick={onRefresh} />
     </TopToolbar>
   );
 }
 
 /** No orders yet: the spec offers 'Create Order' (the storefront's checkout) and Refresh. */
-function NoOrders() {
+function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   const t = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', p: 4 }} data-testid="orders-empty">
       <Typography variant="h6" gutterBottom>{t('shop.admin.orders.empty')}</Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center' }}>
         <Button variant="contained" href={`${storefrontUrl}/checkout`}>{t('shop.admin.orders.createOrder')}</Button>
-        <RefreshButton />
+        <RefreshButton onClick={onRefresh} />
       </Box>
     </Box>
   );
@@ -45,14 +46,26 @@ export function OrderList() {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const lang = locale === 'am' ? 'am' : 'en';
+  // a failed load after the Refresh button says 'Failed to refresh orders', any other 'Failed to fetch orders.'
+  const refreshing = useRef(false);
+  const onRefresh = () => {
+    refreshing.current = true;
+  };
+  const onLoaded = () => {
+    refreshing.current = false;
+  };
+  const onLoadFailed = () => {
+    notify(refreshing.current ? 'shop.admin.orders.refreshFailed' : 'shop.admin.orders.listFailed', { type: 'error' });
+    refreshing.current = false;
+  };
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('shop.admin.orders.search')} />,
     <SelectInput key="status" source="status" label="shop.admin.orders.statusLabel" alwaysOn emptyText="shop.admin.orders.allStatuses"
       choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))} />,
   ];
   return (
-    <List title={t('shop.admin.orders.title')} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<OrderActions />} empty={<NoOrders />}
-      queryOptions={{ onError: () => notify('shop.admin.orders.listFailed', { type: 'error' }) }}>
+    <List title={t('shop.admin.orders.title')} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<OrderActions onRefresh={onRefresh} />}
+      empty={<NoOrders onRefresh={onRefresh} />} queryOptions={{ onError: onLoadFailed, onSuccess: onLoaded }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField label="shop.admin.orders.id" sortBy="_id" render={(o: OrderRecord) => <code>#{shortId(o.id)}</code>} />
         <FunctionField label="shop.admin.orders.customer" render={(o: OrderRecord) => customerOf(o).email ?? ''} />
