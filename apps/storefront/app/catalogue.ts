@@ -1,7 +1,8 @@
 import {
   CATALOGUE_PAGE_SIZE,
   CATEGORY_SLUGS,
-  MAX_QUANTITY_PER_ADD,
+  cartBadge,
+  maxAddable,
   PRICE_RANGES,
   PRODUCT_SORTS,
   SUB_CATEGORY_SLUGS,
@@ -130,13 +131,10 @@ export function showingRange(page: number, total: number, pageSize = CATALOGUE_P
   return { from, to: Math.min(page * pageSize, total), total };
 }
 
-/** Cart badge text: the count, capped at 99+. */
-export function badgeCount(count: number): string {
-  return count > 99 ? '99+' : String(Math.max(0, count));
-}
+/** Cart badge text: the count, capped at 99+ (the rule lives in libs/shared). */
+export const badgeCount = cartBadge;
 
-/** Quantities offered on the card and detail page: 1..min(10, stock). */
-export function quantityOptions(stock: number, max = MAX_QUANTITY_PER_ADD): number[] {
-  const top = Math.min(max, Math.max(0, Math.floor(stock)));
-  return Array.from({ length: top }, (_, i) => i + 1);
+/** Quantities offered on the card and detail page: 1..min(10, stock), the same bound the API applies per add. */
+export function quantityOptions(stock: number): number[] {
+  return Array.from({ length: maxAddable(Math.floor(stock)) }, (_, i) => i + 1);
 }

@@ -1,6 +1,6 @@
 import { ApiError, type Product, type ProductList, type components } from '@shop/api-client';
 import type { ProductQuery } from './catalogue';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings, type ReviewView } from './shop-data';
+import { DEFAULT_PUBLIC_SETTINGS, publicSettingsFrom, type PublicSettings, type ReviewView } from './shop-data';
 import { apiFor } from './session.server';
 
 type Query = Partial<ProductQuery>;
@@ -69,22 +69,9 @@ function toReviewView(r: Review): ReviewView {
 /** Public settings; a failure counts as "not in maintenance" with the default shipping options. */
 export async function publicSettings(request: Request): Promise<PublicSettings> {
   try {
-    const { data } = await apiFor(request).GET('/api/settings/public');
-    if (!data?.settings) return DEFAULT_PUBLIC_SETTINGS;
-    const s = data.settings;
-    const d = DEFAULT_PUBLIC_SETTINGS.shipping;
-    const price = (method: 'standard' | 'express' | 'pickup', fallback: number) =>
-      s.shipping.find((o) => o.method === method)?.price ?? fallback;
-    return {
-      siteName: s.siteName,
-      maintenanceMode: s.maintenanceMode === true,
-      shipping: {
-        standard: price('standard', d.standard),
-        express: price('express', d.express),
-        pickup: price('pickup', d.pickup),
-        freeShippingThreshold: s.freeShippingThreshold ?? d.freeShippingThreshold,
-      },
-    };
+    const { data, response } = await apiFor(request).GET('/api/settings/public');
+    if (!response.ok) console.error('Failed to load public settings; defaults shown', response.status);
+    return publicSettingsFrom(data);
   } catch {
     return DEFAULT_PUBLIC_SETTINGS;
   }

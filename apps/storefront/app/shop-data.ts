@@ -1,4 +1,4 @@
-import { DEFAULT_SHIPPING_RATES, toBirr } from '@shop/shared';
+import { DEFAULT_SHIPPING_RATES, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 
 /** A review as the product page and the testimonials show it. */
 export interface ReviewView {
@@ -28,3 +28,39 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
     freeShippingThreshold: toBirr(DEFAULT_SHIPPING_RATES.freeStandardOver),
   },
 };
+
+interface PublicSettingsAnswer {
+  settings?: {
+    siteName?: string;
+    maintenanceMode?: boolean;
+    shipping?: { method: string; price: number; freeOver?: number }[];
+    freeShippingThreshold?: number;
+  };
+}
+
+const amount = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/** The answer of `GET /api/settings/public` read once for every page: the shop's defaults fill what is missing. */
+export function publicSettingsFrom(answer: unknown): PublicSettings {
+  const s = (answer as PublicSettingsAnswer | undefined)?.settings;
+  if (!s) return DEFAULT_PUBLIC_SETTINGS;
+  const d = DEFAULT_PUBLIC_SETTINGS.shipping;
+  const option = (method: 'standard' | 'express' | 'pickup') => s.shipping?.find((o) => o.method === method);
+  return {
+    siteName: s.siteName,
+    maintenanceMode: s.maintenanceMode === true,
+    shipping: {
+      standard: amount(option('standard')?.price) ?? d.standard,
+      express: amount(option('express')?.price) ?? d.express,
+      pickup: amount(option('pickup')?.price) ?? d.pickup,
+      freeShippingThreshold: amount(option('standard')?.freeOver) ?? amount(s.freeShippingThreshold) ?? d.freeShippingThreshold,
+    },
+  };
+}
+
+/** The shipping rates of the public settings in santim, as `priceOrder` takes them. */
+export function shippingRatesOf(settings: PublicSettings): ShippingRates {
+  const { standard, express, pickup, freeShippingThreshold } = settings.shipping;
+  return { standard: toSantim(standard), express: toSantim(express), pickup: toSantim(pickup), freeStandardOver: toSantim(freeShippingThreshold) };
+}
