@@ -46,6 +46,17 @@ export function toUserView(user: UserRecord) {
   };
 }
 
+/** An Ethiopian mobile number (+2519..., 09..., 07...) normalised to +251...; anything else is a 400. */
+export function ethiopianPhone(input: string): string {
+  const phone = normaliseEthiopianPhone(input);
+  if (!phone) {
+    throw new InvalidDataError('Validation failed', [
+      { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
+    ]);
+  }
+  return phone;
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
@@ -97,15 +108,7 @@ export class AuthService {
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name) throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
-    let phone: string | undefined;
-    if (dto.phone) {
-      phone = normaliseEthiopianPhone(dto.phone);
-      if (!phone) {
-        throw new InvalidDataError('Validation failed', [
-          { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
-        ]);
-      }
-    }
+    const phone = dto.phone ? ethiopianPhone(dto.phone) : undefined;
     const email = dto.email.trim().toLowerCase();
     if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
     const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);

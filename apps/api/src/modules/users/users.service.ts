@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
+import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
 import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate } from '../../common/mongo';
-import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, toUserView } from '../auth/auth.service';
+import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from '../auth/auth.service';
 import type { AddressInputDto, ChangePasswordDto, UpdateAddressDto, UpdateProfileDto } from './dto/profile.dto';
 import { Address, User } from './schemas/user.schema';
 
@@ -69,13 +69,7 @@ export class UsersService {
     if (dto.phone === null || (typeof dto.phone === 'string' && dto.phone.trim() === '')) {
       unset.phone = 1;
     } else if (dto.phone !== undefined) {
-      const phone = normaliseEthiopianPhone(dto.phone);
-      if (!phone) {
-        throw new InvalidDataError('Validation failed', [
-          { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
-        ]);
-      }
-      set.phone = phone;
+      set.phone = ethiopianPhone(dto.phone);
     }
     if (!Object.keys(set).length && !Object.keys(unset).length) {
       throw new InvalidDataError('Nothing to update: send name, email or phone');
