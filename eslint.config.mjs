@@ -5,7 +5,14 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.nx/**', '**/schema.d.ts', '**/.cache/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.nx/**',
+      '**/schema.d.ts',
+      '**/.cache/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -10,9 +10,13 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = process.env.EMBEDDED_MONGO_DIST ? path.resolve(process.env.EMBEDDED_MONGO_DIST) : path.join(root, 'libs/embedded-mongo/dist');
+const dist = process.env.EMBEDDED_MONGO_DIST
+  ? path.resolve(process.env.EMBEDDED_MONGO_DIST)
+  : path.join(root, 'libs/embedded-mongo/dist');
 const { startEmbeddedMongo } = require(path.join(dist, 'index.js'));
-const { MongoClient, ObjectId } = require(require.resolve('mongodb', { paths: [path.join(root, 'libs/embedded-mongo')] }));
+const { MongoClient, ObjectId } = require(
+  require.resolve('mongodb', { paths: [path.join(root, 'libs/embedded-mongo')] }),
+);
 
 const SINGLE = 2000;
 const BATCH_DOCS = 20000;
@@ -24,7 +28,12 @@ async function measure(label, count, fn) {
   let done = 0;
   for (; done < count && performance.now() - started < TIME_LIMIT_MS; done++) await fn(done);
   const seconds = (performance.now() - started) / 1000;
-  return { label, operations: done, seconds: Number(seconds.toFixed(3)), perSecond: Math.round(done / seconds) };
+  return {
+    label,
+    operations: done,
+    seconds: Number(seconds.toFixed(3)),
+    perSecond: Math.round(done / seconds),
+  };
 }
 
 async function run(mode) {
@@ -38,7 +47,13 @@ async function run(mode) {
   const results = [];
   results.push(
     await measure('insertOne', SINGLE, async (i) => {
-      const { insertedId } = await coll.insertOne({ sku: `s${i}`, price: i, name: `Product ${i}`, active: i % 10 !== 0, cat: `c${i % 200}` });
+      const { insertedId } = await coll.insertOne({
+        sku: `s${i}`,
+        price: i,
+        name: `Product ${i}`,
+        active: i % 10 !== 0,
+        cat: `c${i % 200}`,
+      });
       ids.push(insertedId);
     }),
   );
@@ -46,17 +61,40 @@ async function run(mode) {
   const batch = await measure('insertMany(1000)', batches, (b) =>
     coll.insertMany(Array.from({ length: 1000 }, (_, i) => ({ sku: `b${b}-${i}`, price: i }))),
   );
-  results.push({ ...batch, label: 'insertMany documents', operations: batch.operations * 1000, perSecond: batch.perSecond * 1000 });
-  results.push(await measure('findOne by _id', FINDS, (i) => coll.findOne({ _id: ids[i % ids.length] ?? new ObjectId() })));
-  results.push(await measure('findOne by unique sku', Math.min(FINDS, 300), (i) => coll.findOne({ sku: `s${i % SINGLE}` })));
-  // the shapes the API sends: _id with another condition, _id $in, and a non-unique indexed field
-  results.push(await measure('findOne {_id, active: true}', Math.min(FINDS, 300), (i) => coll.findOne({ _id: ids[i % ids.length], active: true })));
+  results.push({
+    ...batch,
+    label: 'insertMany documents',
+    operations: batch.operations * 1000,
+    perSecond: batch.perSecond * 1000,
+  });
   results.push(
-    await measure('find {_id: {$in: 10 ids}}', Math.min(FINDS, 300), (i) =>
-      coll.find({ _id: { $in: Array.from({ length: 10 }, (_, k) => ids[(i * 10 + k) % ids.length]) } }).toArray(),
+    await measure('findOne by _id', FINDS, (i) =>
+      coll.findOne({ _id: ids[i % ids.length] ?? new ObjectId() }),
     ),
   );
-  results.push(await measure('find {cat} (10 of 22,000, indexed)', Math.min(FINDS, 300), (i) => coll.find({ cat: `c${i % 200}` }).toArray()));
+  results.push(
+    await measure('findOne by unique sku', Math.min(FINDS, 300), (i) =>
+      coll.findOne({ sku: `s${i % SINGLE}` }),
+    ),
+  );
+  // the shapes the API sends: _id with another condition, _id $in, and a non-unique indexed field
+  results.push(
+    await measure('findOne {_id, active: true}', Math.min(FINDS, 300), (i) =>
+      coll.findOne({ _id: ids[i % ids.length], active: true }),
+    ),
+  );
+  results.push(
+    await measure('find {_id: {$in: 10 ids}}', Math.min(FINDS, 300), (i) =>
+      coll
+        .find({ _id: { $in: Array.from({ length: 10 }, (_, k) => ids[(i * 10 + k) % ids.length]) } })
+        .toArray(),
+    ),
+  );
+  results.push(
+    await measure('find {cat} (10 of 22,000, indexed)', Math.min(FINDS, 300), (i) =>
+      coll.find({ cat: `c${i % 200}` }).toArray(),
+    ),
+  );
   results.push(
     await measure('updateOne {_id, price >= 0} $inc', Math.min(FINDS, 300), (i) =>
       coll.updateOne({ _id: ids[i % ids.length], price: { $gte: 0 } }, { $inc: { price: 1 } }),
@@ -76,9 +114,15 @@ const report = {
 };
 if (!process.env.EMBEDDED_MONGO_DIST) {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/embedded-mongo.json'), JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(root, 'bench/results/embedded-mongo.json'),
+    JSON.stringify(report, null, 2) + '\n',
+  );
 }
 for (const r of report.runs) {
   console.log(`\n${r.mode} (${r.collectionSize} documents)`);
-  for (const x of r.results) console.log(`  ${x.label.padEnd(30)} ${String(x.perSecond).padStart(8)} /s  (${x.operations} in ${x.seconds}s)`);
+  for (const x of r.results)
+    console.log(
+      `  ${x.label.padEnd(30)} ${String(x.perSecond).padStart(8)} /s  (${x.operations} in ${x.seconds}s)`,
+    );
 }

@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
 import { formatMoney } from '@shop/shared';
-import { STRONG_PASSWORD, accountSuite, apiJson, fillAddress, productInStock, session, stockOf, uniqueEmail } from './account-support';
+import {
+  STRONG_PASSWORD,
+  accountSuite,
+  apiJson,
+  fillAddress,
+  productInStock,
+  session,
+  stockOf,
+  uniqueEmail,
+} from './account-support';
 import type { Stack } from './stack';
 
 /**
@@ -32,14 +41,23 @@ describe('account journey', () => {
       expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/product/${product._id}`);
 
       // Sign up instead, with the live strength label.
-      await page.locator('main').getByRole('link', { name: t('auth.signUp') }).click();
+      await page
+        .locator('main')
+        .getByRole('link', { name: t('auth.signUp') })
+        .click();
       await page.waitForURL(/\/signup/);
       await page.locator('input[name=name]').fill('Almaz Bekele');
       await page.locator('input[name=email]').fill(uniqueEmail(`journey-${lang}`));
       await page.locator('input[name=password]').fill('abc');
-      await page.getByTestId('password-strength').filter({ hasText: t('auth.strengths.veryWeak') }).waitFor();
+      await page
+        .getByTestId('password-strength')
+        .filter({ hasText: t('auth.strengths.veryWeak') })
+        .waitFor();
       await page.locator('input[name=password]').fill(STRONG_PASSWORD);
-      await page.getByTestId('password-strength').filter({ hasText: t('auth.strengths.veryStrong') }).waitFor();
+      await page
+        .getByTestId('password-strength')
+        .filter({ hasText: t('auth.strengths.veryStrong') })
+        .waitFor();
       await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
       await page.getByRole('button', { name: t('auth.signUp') }).click();
       await page.waitForURL(`${stack.storefront}/product/${product._id}`);
@@ -48,7 +66,9 @@ describe('account journey', () => {
       await page.goto(`${stack.storefront}/cart`);
       const line = page.getByTestId('cart-line');
       await expect(line.count()).resolves.toBe(1);
-      await line.filter({ hasText: lang === 'am' && product.nameAm ? product.nameAm : product.name }).waitFor();
+      await line
+        .filter({ hasText: lang === 'am' && product.nameAm ? product.nameAm : product.name })
+        .waitFor();
       await expect(line.getByTestId('cart-quantity').textContent()).resolves.toBe('1');
       await line.getByText(t('cart.each')).waitFor();
       await line.getByRole('button', { name: t('cart.increase') }).click();
@@ -61,7 +81,10 @@ describe('account journey', () => {
       await fillAddress(page);
       // Express shipping: the summary follows the choice, and the order carries exactly the shown total.
       await page.locator('input[name=shippingMethod][value=express]').check();
-      await page.getByTestId('checkout-total').filter({ hasText: formatMoney(product.price * 2 * 1.15 + 300, 'ETB', lang) }).waitFor();
+      await page
+        .getByTestId('checkout-total')
+        .filter({ hasText: formatMoney(product.price * 2 * 1.15 + 300, 'ETB', lang) })
+        .waitFor();
       const shownTotal = await page.getByTestId('checkout-total').textContent();
       await page.getByRole('button', { name: t('checkout.payNow') }).click();
       await page.waitForURL(/\/payment\/test\//);
@@ -86,12 +109,18 @@ describe('account journey', () => {
 
       // Cancel it from the order list: the badge turns red and the stock is restored.
       await page.goto(`${stack.storefront}/orders`);
-      await page.locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t('orders.cancel') }).click();
+      await page
+        .locator(`[data-order-id="${orderId}"]`)
+        .getByRole('button', { name: t('orders.cancel') })
+        .click();
       await page.locator('.acc-toast').first().waitFor();
       expect(await page.locator('.acc-toast span').first().textContent()).toBe(t('orders.cancelled'));
       await page.locator(`[data-order-id="${orderId}"] [data-colour="red"]`).waitFor();
       expect(await stockOf(stack, product._id)).toBe(stockBefore);
-      await page.locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t('orders.cancel') }).waitFor({ state: 'detached' });
+      await page
+        .locator(`[data-order-id="${orderId}"]`)
+        .getByRole('button', { name: t('orders.cancel') })
+        .waitFor({ state: 'detached' });
 
       await s.context.close();
       expect(s.errors).toEqual([]);
@@ -102,7 +131,9 @@ describe('account journey', () => {
     const s = await session(browser, stack);
     for (const path of ['/checkout', '/wishlist', '/profile', '/orders']) {
       await s.page.goto(`${stack.storefront}${path}`);
-      await s.page.waitForURL(new RegExp(`/signin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await s.page.waitForURL(
+        new RegExp(`/signin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
     }
     await s.context.close();
     expect(s.errors).toEqual([]);
@@ -110,7 +141,12 @@ describe('account journey', () => {
 
   it('signs an existing customer in to the remembered path and an admin to the back office', async () => {
     const email = uniqueEmail('signin');
-    await apiJson(stack, 'POST', '/auth/register', undefined, { name: 'Selam', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'Selam',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
     const s = await session(browser, stack);
     await s.page.goto(`${stack.storefront}/signin?redirectTo=/orders`);
     await s.page.locator('input[name=email]').fill(email);

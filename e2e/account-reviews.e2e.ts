@@ -1,5 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { accountSuite, apiJson, fillAddress, productInStock, session, signedInCustomer } from './account-support';
+import {
+  accountSuite,
+  apiJson,
+  fillAddress,
+  productInStock,
+  session,
+  signedInCustomer,
+} from './account-support';
 import type { Stack } from './stack';
 
 describe('reviews and a double-submitted checkout', () => {
@@ -21,19 +28,25 @@ describe('reviews and a double-submitted checkout', () => {
     await page.locator('#new-comment').evaluate((el) => (el as HTMLTextAreaElement).form!.requestSubmit());
     await page.waitForURL(/review=saved/);
     await page.getByText('Review saved').waitFor();
-    let mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: { comment: string }) => r.comment.startsWith('Lovely'));
+    let mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find(
+      (r: { comment: string }) => r.comment.startsWith('Lovely'),
+    );
     expect(mine.rating).toBe(4);
 
     await page.locator('#edit-rating').selectOption('5');
     await page.locator('#edit-comment').fill('Even better after a month.');
     await page.locator('#edit-comment').evaluate((el) => (el as HTMLTextAreaElement).form!.requestSubmit());
     await page.getByText('Even better after a month.').first().waitFor();
-    mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find((r: { _id: string }) => r._id === mine._id);
+    mine = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.find(
+      (r: { _id: string }) => r._id === mine._id,
+    );
     expect(mine).toMatchObject({ rating: 5, comment: 'Even better after a month.' });
 
     await page.locator('form.review-delete button[type=submit]').click();
     await page.waitForURL(/review=deleted/);
-    const left = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.filter((r: { _id: string }) => r._id === mine._id);
+    const left = (await apiJson(stack, 'GET', `/reviews/product/${product._id}`)).body.reviews.filter(
+      (r: { _id: string }) => r._id === mine._id,
+    );
     expect(left).toEqual([]);
     void token;
     await s.context.close();
@@ -51,18 +64,31 @@ describe('reviews and a double-submitted checkout', () => {
     // Two posts of the same rendered form (a double click without JavaScript, or a resubmit).
     const statuses = await page.evaluate(async () => {
       const form = document.querySelector<HTMLFormElement>('#checkout-form')!;
-      const post = () => fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), redirect: 'manual' });
+      const post = () =>
+        fetch(form.action, {
+          method: 'POST',
+          body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+          redirect: 'manual',
+        });
       const answers = await Promise.all([post(), post()]);
-      return answers.map((a) => a.type === 'opaqueredirect' ? 302 : a.status);
+      return answers.map((a) => (a.type === 'opaqueredirect' ? 302 : a.status));
     });
     expect(statuses).toEqual([302, 302]);
     const orders = (await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders;
     expect(orders).toHaveLength(1);
 
     // Once delivered the order can no longer be cancelled and offers a review link for each item.
-    const admin = (await apiJson(stack, 'POST', '/auth/login', undefined, { email: 'admin@beauty.et', password: 'Admin@12345', role: 'admin' })).body.token;
+    const admin = (
+      await apiJson(stack, 'POST', '/auth/login', undefined, {
+        email: 'admin@beauty.et',
+        password: 'Admin@12345',
+        role: 'admin',
+      })
+    ).body.token;
     for (const status of ['processing', 'shipped', 'delivered']) {
-      expect((await apiJson(stack, 'PATCH', `/orders/${orders[0]._id}/status`, admin, { status })).status).toBe(200);
+      expect(
+        (await apiJson(stack, 'PATCH', `/orders/${orders[0]._id}/status`, admin, { status })).status,
+      ).toBe(200);
     }
     await page.goto(`${stack.storefront}/orders`);
     const card = page.locator(`[data-order-id="${orders[0]._id}"]`);

@@ -31,14 +31,20 @@ export interface Session {
 }
 
 /** A fresh browser context (own cookies) whose storefront console errors are collected. */
-export async function session(browser: Browser, stack: Stack, lang: 'en' | 'am' = 'en', javaScriptEnabled = true): Promise<Session> {
+export async function session(
+  browser: Browser,
+  stack: Stack,
+  lang: 'en' | 'am' = 'en',
+  javaScriptEnabled = true,
+): Promise<Session> {
   const context = await browser.newContext({ javaScriptEnabled });
   if (lang === 'am') await context.addCookies([{ name: 'language', value: 'am', url: stack.storefront }]);
   const page = await context.newPage();
   const errors: string[] = [];
   // A form answered 4xx (validation, a refused sign-in) is expected; the browser logs it as a failed resource.
   // (404 stays an error: a missing page or asset is a bug.)
-  const expectedRefusal = /^Failed to load resource: the server responded with a status of (400|401|403|409|422|429) /;
+  const expectedRefusal =
+    /^Failed to load resource: the server responded with a status of (400|401|403|409|422|429) /;
   page.on('console', (m) => {
     if (m.type() !== 'error' || !(m.location().url ?? '').startsWith(stack.storefront)) return;
     if (expectedRefusal.test(m.text())) return;
@@ -54,7 +60,13 @@ export function uniqueEmail(prefix: string): string {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test shortcuts read loosely typed JSON
-export async function apiJson<T = any>(stack: Stack, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function apiJson<T = any>(
+  stack: Stack,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${stack.api}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -65,10 +77,17 @@ export async function apiJson<T = any>(stack: Stack, method: string, path: strin
 }
 
 /** Registers a customer through the API and signs the browser context in with the token cookie. */
-export async function signedInCustomer(stack: Stack, s: Session, prefix: string): Promise<{ token: string; email: string }> {
+export async function signedInCustomer(
+  stack: Stack,
+  s: Session,
+  prefix: string,
+): Promise<{ token: string; email: string }> {
   const email = uniqueEmail(prefix);
   const { status, body } = await apiJson(stack, 'POST', '/auth/register', undefined, {
-    name: 'Test Customer', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD,
+    name: 'Test Customer',
+    email,
+    password: STRONG_PASSWORD,
+    confirmPassword: STRONG_PASSWORD,
   });
   if (status !== 201) throw new Error(`register failed: ${status} ${JSON.stringify(body)}`);
   await s.context.addCookies([{ name: 'token', value: body.token, url: stack.storefront, httpOnly: true }]);
@@ -76,7 +95,11 @@ export async function signedInCustomer(stack: Stack, s: Session, prefix: string)
 }
 
 /** A seeded product with enough stock for a journey. */
-export async function productInStock(stack: Stack, min = 5, skip = 0): Promise<{ _id: string; name: string; nameAm?: string; stock: number; price: number }> {
+export async function productInStock(
+  stack: Stack,
+  min = 5,
+  skip = 0,
+): Promise<{ _id: string; name: string; nameAm?: string; stock: number; price: number }> {
   const { body } = await apiJson(stack, 'GET', '/products?limit=50');
   const found = body.products.filter((p: { stock: number }) => p.stock >= min)[skip];
   if (!found) throw new Error('no product in stock');

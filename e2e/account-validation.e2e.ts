@@ -1,5 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { STRONG_PASSWORD, accountSuite, apiJson, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import {
+  STRONG_PASSWORD,
+  accountSuite,
+  apiJson,
+  productInStock,
+  session,
+  signedInCustomer,
+  uniqueEmail,
+} from './account-support';
 import { seriousViolations } from './shop-support';
 import type { Stack } from './stack';
 
@@ -20,7 +28,14 @@ describe('account form validation', () => {
     await page.goto(`${stack.storefront}/signup`);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('Name is required').waitFor();
-    expect(await alerts(page)).toEqual(expect.arrayContaining(['Name is required', 'Email is required', 'Password is required', 'Please confirm your password']));
+    expect(await alerts(page)).toEqual(
+      expect.arrayContaining([
+        'Name is required',
+        'Email is required',
+        'Password is required',
+        'Please confirm your password',
+      ]),
+    );
 
     await page.locator('input[name=name]').fill('Abebe');
     await page.locator('input[name=email]').fill('not-an-email');
@@ -39,7 +54,12 @@ describe('account form validation', () => {
     await page.getByText('Passwords do not match').waitFor();
 
     const taken = uniqueEmail('taken');
-    await apiJson(stack, 'POST', '/auth/register', undefined, { name: 'First', email: taken, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'First',
+      email: taken,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
     await page.locator('input[name=email]').fill(taken);
     await page.locator('input[name=password]').fill(STRONG_PASSWORD);
     await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
@@ -101,10 +121,18 @@ describe('account form validation', () => {
     expect(await country.inputValue()).toBe('Ethiopia');
     expect(await country.getAttribute('readonly')).not.toBeNull();
     await page.getByText('We deliver only within Ethiopia.').waitFor();
-    await country.evaluate((input: HTMLInputElement) => { input.readOnly = false; input.value = 'Kenya'; });
+    await country.evaluate((input: HTMLInputElement) => {
+      input.readOnly = false;
+      input.value = 'Kenya';
+    });
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Street is required').waitFor();
-    for (const text of ['City is required', 'Region / state is required', 'Postal code is required', 'Delivery is only within Ethiopia']) {
+    for (const text of [
+      'City is required',
+      'Region / state is required',
+      'Postal code is required',
+      'Delivery is only within Ethiopia',
+    ]) {
       await page.getByText(text).waitFor();
     }
     expect((await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders).toEqual([]);

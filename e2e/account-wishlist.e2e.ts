@@ -1,5 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { STRONG_PASSWORD, accountSuite, apiJson, productInStock, session, signedInCustomer, uniqueEmail } from './account-support';
+import {
+  STRONG_PASSWORD,
+  accountSuite,
+  apiJson,
+  productInStock,
+  session,
+  signedInCustomer,
+  uniqueEmail,
+} from './account-support';
 import type { Stack } from './stack';
 
 describe('wishlist flows', () => {
@@ -13,7 +21,12 @@ describe('wishlist flows', () => {
   it('a guest who taps the heart signs in and finds the product in the wishlist', async () => {
     const product = await productInStock(stack, 2);
     const email = uniqueEmail('wish-guest');
-    await apiJson(stack, 'POST', '/auth/register', undefined, { name: 'Hana', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'Hana',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
     const s = await session(browser, stack);
     await s.page.goto(`${stack.storefront}/product/${product._id}`);
     await s.page.locator('form.heart-form button').first().click();
@@ -25,7 +38,9 @@ describe('wishlist flows', () => {
     await s.page.goto(`${stack.storefront}/wishlist`);
     await s.page.getByTestId('wishlist-card').filter({ hasText: product.name }).waitFor();
     // The intent cookie is gone: signing in again does not add anything twice.
-    expect((await s.context.cookies(stack.storefront)).find((c) => c.name === 'pending_intent')).toBeUndefined();
+    expect(
+      (await s.context.cookies(stack.storefront)).find((c) => c.name === 'pending_intent'),
+    ).toBeUndefined();
     await s.context.close();
     expect(s.errors).toEqual([]);
   });
@@ -42,9 +57,15 @@ describe('wishlist flows', () => {
     await firstCard.getByLabel('Notify me when on sale').check();
     await page.getByRole('status').filter({ hasText: 'Preferences updated' }).waitFor();
     const wishlist = await apiJson(stack, 'GET', '/wishlist', token);
-    expect(wishlist.body.products.find((l: { product: { _id: string } }) => l.product._id === first._id).notifyOnSale).toBe(true);
+    expect(
+      wishlist.body.products.find((l: { product: { _id: string } }) => l.product._id === first._id)
+        .notifyOnSale,
+    ).toBe(true);
     // The toast closes by itself after 3 s.
-    await page.getByRole('status').filter({ hasText: 'Preferences updated' }).waitFor({ state: 'detached', timeout: 6000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Preferences updated' })
+      .waitFor({ state: 'detached', timeout: 6000 });
 
     await firstCard.getByRole('button', { name: 'Move to cart' }).click();
     await page.getByRole('status').filter({ hasText: 'Moved to cart' }).waitFor();
@@ -52,7 +73,11 @@ describe('wishlist flows', () => {
     const cart = await apiJson(stack, 'GET', '/cart', token);
     expect(cart.body.products.map((l: { product: { _id: string } }) => l.product._id)).toEqual([first._id]);
 
-    await page.getByTestId('wishlist-card').filter({ hasText: second.name }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByTestId('wishlist-card')
+      .filter({ hasText: second.name })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Removed from wishlist' }).waitFor();
     await page.getByText('Your wishlist is empty.').waitFor();
     await s.context.close();
@@ -65,13 +90,18 @@ describe('wishlist flows', () => {
     const { token } = await signedInCustomer(stack, s, 'heart');
     await s.page.goto(`${stack.storefront}/product/${product._id}`);
     const heart = s.page.locator('form.heart-form button').first();
-    const toggled = () => s.page.waitForResponse((r) => r.url().includes('/wishlist/toggle') && r.request().method() === 'POST');
+    const toggled = () =>
+      s.page.waitForResponse((r) => r.url().includes('/wishlist/toggle') && r.request().method() === 'POST');
     await Promise.all([toggled(), heart.click()]);
     await s.page.locator('form.heart-form button[aria-pressed=true]').first().waitFor();
-    await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(1);
+    await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(
+      1,
+    );
     await Promise.all([toggled(), heart.click()]);
     await s.page.locator('form.heart-form button[aria-pressed=false]').first().waitFor();
-    await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(0);
+    await expect(apiJson(stack, 'GET', '/wishlist', token).then((r) => r.body.products.length)).resolves.toBe(
+      0,
+    );
     await s.context.close();
     expect(s.errors).toEqual([]);
   });

@@ -10,7 +10,14 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface Stats { totalOrders: number; totalRevenue: number; itemsSold: number; totalUsers: number; totalProducts: number; currency: Currency }
+interface Stats {
+  totalOrders: number;
+  totalRevenue: number;
+  itemsSold: number;
+  totalUsers: number;
+  totalProducts: number;
+  currency: Currency;
+}
 
 describe('the back office in Chromium', () => {
   let stack: Stack;
@@ -21,10 +28,18 @@ describe('the back office in Chromium', () => {
   let pageErrors: string[];
   const unique = Date.now().toString(36);
 
-  async function api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T; headers: Headers }> {
+  async function api<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; json: T; headers: Headers }> {
     const res = await fetch(`${stack.api}${path}`, {
       method,
-      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, json: (await res.json().catch(() => undefined)) as T, headers: res.headers };
@@ -52,20 +67,43 @@ describe('the back office in Chromium', () => {
 
   /** A customer's paid order of `quantity` units of the first product with enough stock. */
   async function placePaidOrder(quantity: number) {
-    const { json: list } = await api<{ products: { _id: string; stock: number }[] }>('GET', '/products?limit=50');
+    const { json: list } = await api<{ products: { _id: string; stock: number }[] }>(
+      'GET',
+      '/products?limit=50',
+    );
     const product = list.products.find((p) => p.stock >= 20)!;
     await api('DELETE', '/cart/clear', undefined, customerToken);
-    expect((await api('POST', '/cart/add', { productId: product._id, quantity }, customerToken)).status).toBe(200);
+    expect((await api('POST', '/cart/add', { productId: product._id, quantity }, customerToken)).status).toBe(
+      200,
+    );
     const placed = await api<{ order: { _id: string; totalAmount: number } }>(
       'POST',
       '/orders',
-      { shippingAddress: { street: 'Bole Road 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' }, paymentMethod: 'chapa', shippingMethod: 'standard' },
+      {
+        shippingAddress: {
+          street: 'Bole Road 12',
+          city: 'Addis Ababa',
+          state: 'Addis Ababa',
+          zipCode: '1000',
+          country: 'Ethiopia',
+        },
+        paymentMethod: 'chapa',
+        shippingMethod: 'standard',
+      },
       customerToken,
     );
     expect(placed.status).toBe(201);
-    const init = await api<{ txRef: string }>('POST', '/payments/initialize', { orderId: placed.json.order._id }, customerToken);
+    const init = await api<{ txRef: string }>(
+      'POST',
+      '/payments/initialize',
+      { orderId: placed.json.order._id },
+      customerToken,
+    );
     expect(init.status).toBe(201);
-    expect((await api('POST', `/payments/test/${init.json.txRef}/complete`, { outcome: 'success' }, customerToken)).status).toBe(200);
+    expect(
+      (await api('POST', `/payments/test/${init.json.txRef}/complete`, { outcome: 'success' }, customerToken))
+        .status,
+    ).toBe(200);
     return placed.json.order;
   }
 
@@ -107,8 +145,13 @@ describe('the back office in Chromium', () => {
 
     await signIn(admin, ADMIN);
     await admin.waitForURL(/\/admin\/dashboard$/);
-    await admin.getByTestId('total-orders').filter({ hasText: String(before.totalOrders + 2) }).waitFor();
-    expect(await admin.getByTestId('total-revenue').textContent()).toBe(formatMoney(revenue, before.currency));
+    await admin
+      .getByTestId('total-orders')
+      .filter({ hasText: String(before.totalOrders + 2) })
+      .waitFor();
+    expect(await admin.getByTestId('total-revenue').textContent()).toBe(
+      formatMoney(revenue, before.currency),
+    );
     expect(await admin.getByTestId('items-sold').textContent()).toBe(String(before.itemsSold + 5));
     expect(await admin.getByTestId('total-users').textContent()).toBe(String(before.totalUsers));
     expect(await admin.getByTestId('total-products').textContent()).toBe(String(before.totalProducts));
@@ -116,9 +159,20 @@ describe('the back office in Chromium', () => {
     expect(await admin.getByTestId('sales-chart').getAttribute('height')).toBe('260');
     expect(await admin.getByTestId('sales-chart').textContent()).toMatch(/\d+\.\dk/);
     // the recent activity shows the new orders as pending (yellow) then paid events
-    expect(await admin.locator('[data-testid=recent-activity] [data-status=pending]').count()).toBeGreaterThan(0);
+    expect(
+      await admin.locator('[data-testid=recent-activity] [data-status=pending]').count(),
+    ).toBeGreaterThan(0);
     // every resource is in the side menu, and so is sign-out
-    for (const item of ['Dashboard', 'Products', 'Orders', 'Users', 'Contacts', 'Reviews', 'Settings', 'Logout']) {
+    for (const item of [
+      'Dashboard',
+      'Products',
+      'Orders',
+      'Users',
+      'Contacts',
+      'Reviews',
+      'Settings',
+      'Logout',
+    ]) {
       await admin.getByRole('menuitem', { name: item }).first().waitFor();
     }
   });
@@ -131,13 +185,20 @@ describe('the back office in Chromium', () => {
     expect(stored.filter((v) => /^"?eyJ/.test(v))).toEqual([]);
     expect(await admin.evaluate(() => document.cookie)).not.toMatch(/eyJ/);
     const cookies = await admin.context().cookies(stack.api);
-    expect(cookies.find((c) => c.name === 'token')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
 
     // a reload keeps the admin signed in: the dashboard and a list load from the cookie session
     await admin.reload();
     await admin.getByTestId('total-orders').waitFor();
     await admin.goto(`${stack.admin}/admin/orders`);
-    await admin.getByTestId('order-count').filter({ hasText: /\d+ orders?/ }).waitFor();
+    await admin
+      .getByTestId('order-count')
+      .filter({ hasText: /\d+ orders?/ })
+      .waitFor();
     expect(await admin.locator('input[name=password]').count()).toBe(0);
   });
 
@@ -151,22 +212,30 @@ describe('the back office in Chromium', () => {
     await dialog.locator('input[name=brand]').fill('Addis Naturals');
     await dialog.locator('input[name=price]').fill('745.5');
     await dialog.locator('input[name=stock]').fill('12');
-    await dialog.locator('input[name=image-upload]').setInputFiles({ name: 'mask.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .locator('input[name=image-upload]')
+      .setInputFiles({ name: 'mask.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByTestId('image-preview').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Product saved successfully').waitFor();
     await admin.getByText(name).waitFor();
 
-    const { json } = await api<{ products: { _id: string; name: string; price: number; stock: number; images: string[] }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`);
+    const { json } = await api<{
+      products: { _id: string; name: string; price: number; stock: number; images: string[] }[];
+    }>('GET', `/products?search=${encodeURIComponent(unique)}`);
     const product = json.products.find((p) => p.name === name)!;
     expect(product).toMatchObject({ price: 745.5, stock: 12 });
-    const image = await fetch(product.images[0].startsWith('http') ? product.images[0] : new URL(product.images[0], stack.api).href);
+    const image = await fetch(
+      product.images[0].startsWith('http') ? product.images[0] : new URL(product.images[0], stack.api).href,
+    );
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toContain('image/png');
     // the browser shows the uploaded image in the table
     const row = admin.locator('tr', { hasText: name });
     await admin.waitForFunction((n) => {
-      const img = [...document.querySelectorAll('tr')].find((tr) => tr.textContent?.includes(n))?.querySelector('img');
+      const img = [...document.querySelectorAll('tr')]
+        .find((tr) => tr.textContent?.includes(n))
+        ?.querySelector('img');
       return Boolean(img && img.complete && img.naturalWidth > 0);
     }, name);
 
@@ -186,14 +255,24 @@ describe('the back office in Chromium', () => {
     // deleting withdraws the product: gone from the list of products on sale and from the storefront
     await row.waitFor({ state: 'detached' });
     expect((await api('GET', `/products/${product._id}`)).status).toBe(404);
-    expect((await api<{ products: { name: string }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`)).json.products).toEqual([]);
+    expect(
+      (await api<{ products: { name: string }[] }>('GET', `/products?search=${encodeURIComponent(unique)}`))
+        .json.products,
+    ).toEqual([]);
   });
 
   it('moves an order through pending, processing, shipped and delivered', async () => {
     const order = await placePaidOrder(1);
     await admin.goto(`${stack.admin}/admin/orders`);
-    await admin.locator('tr', { hasText: order._id.slice(-6) }).getByTestId('status-badge').filter({ hasText: 'Pending' }).waitFor();
-    await admin.getByTestId('order-count').filter({ hasText: /\d+ orders?/ }).waitFor();
+    await admin
+      .locator('tr', { hasText: order._id.slice(-6) })
+      .getByTestId('status-badge')
+      .filter({ hasText: 'Pending' })
+      .waitFor();
+    await admin
+      .getByTestId('order-count')
+      .filter({ hasText: /\d+ orders?/ })
+      .waitFor();
     await admin.goto(`${stack.admin}/admin/orders/${order._id}`);
     const details = admin.getByTestId('order-details');
     await details.getByTestId('status-badge').filter({ hasText: 'Pending' }).waitFor();
@@ -213,15 +292,24 @@ describe('the back office in Chromium', () => {
     await details.getByTestId('tracking-number').filter({ hasText: 'ET-TRACK-42' }).waitFor();
     expect(await details.getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
 
-    const { json } = await api<{ status: string; statusHistory: { status: string }[] }>('GET', `/admin/orders/${order._id}`, undefined, adminToken);
+    const { json } = await api<{ status: string; statusHistory: { status: string }[] }>(
+      'GET',
+      `/admin/orders/${order._id}`,
+      undefined,
+      adminToken,
+    );
     expect(json.status).toBe('delivered');
-    expect(json.statusHistory.map((h) => h.status)).toEqual(expect.arrayContaining(['pending', 'processing', 'shipped', 'delivered']));
+    expect(json.statusHistory.map((h) => h.status)).toEqual(
+      expect.arrayContaining(['pending', 'processing', 'shipped', 'delivered']),
+    );
     expect(await details.getByTestId('status-history').locator('li').count()).toBe(json.statusHistory.length);
   });
 
   it('deactivates a user, who then cannot sign in', async () => {
     const user = { name: `Selam ${unique}`, email: `selam.${unique}@example.et`, password: 'Selam@2024!x' };
-    expect((await api('POST', '/auth/register', { ...user, confirmPassword: user.password })).status).toBe(201);
+    expect((await api('POST', '/auth/register', { ...user, confirmPassword: user.password })).status).toBe(
+      201,
+    );
     await admin.goto(`${stack.admin}/admin/users`);
     await admin.getByPlaceholder('Name or email').fill(user.email);
     const row = admin.locator('tr', { hasText: user.email });
@@ -230,7 +318,10 @@ describe('the back office in Chromium', () => {
     await admin.getByText('User status updated successfully').waitFor();
     await row.getByTestId('user-active').filter({ hasText: 'Inactive' }).waitFor();
 
-    const login = await api<{ message: string }>('POST', '/auth/login', { email: user.email, password: user.password });
+    const login = await api<{ message: string }>('POST', '/auth/login', {
+      email: user.email,
+      password: user.password,
+    });
     expect(login.status).toBe(403);
     expect(login.json.message).toBe('This account has been deactivated');
   });
@@ -250,7 +341,12 @@ describe('the back office in Chromium', () => {
     await row.getByRole('combobox').click();
     await admin.getByRole('option', { name: 'Admin' }).click();
     await admin.getByText('User role updated successfully').waitFor();
-    const { json: users } = await api<{ id: string; email: string; role: string }[]>('GET', `/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`, undefined, adminToken);
+    const { json: users } = await api<{ id: string; email: string; role: string }[]>(
+      'GET',
+      `/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`,
+      undefined,
+      adminToken,
+    );
     expect(users.find((u) => u.email === email)?.role).toBe('admin');
 
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -263,7 +359,12 @@ describe('the back office in Chromium', () => {
 
   it('marks a contact message read', async () => {
     const subject = `Delivery to Bahir Dar ${unique}`;
-    const sent = await api('POST', '/contacts/submit', { name: 'Hanna', email: 'hanna@example.et', subject, message: 'Do you deliver to Bahir Dar?' });
+    const sent = await api('POST', '/contacts/submit', {
+      name: 'Hanna',
+      email: 'hanna@example.et',
+      subject,
+      message: 'Do you deliver to Bahir Dar?',
+    });
     expect(sent.status).toBe(201);
     await admin.goto(`${stack.admin}/admin/contacts`);
     const row = admin.locator('tr', { hasText: subject });
@@ -274,14 +375,20 @@ describe('the back office in Chromium', () => {
     await admin.getByText('Contact status updated successfully').waitFor();
     await row.getByTestId('contact-status').filter({ hasText: 'Read' }).waitFor();
 
-    const { json } = await api<{ subject: string; status: string }[]>('GET', `/admin/contacts?filter=${encodeURIComponent(JSON.stringify({ q: unique }))}`, undefined, adminToken);
+    const { json } = await api<{ subject: string; status: string }[]>(
+      'GET',
+      `/admin/contacts?filter=${encodeURIComponent(JSON.stringify({ q: unique }))}`,
+      undefined,
+      adminToken,
+    );
     expect(json.find((c) => c.subject === subject)?.status).toBe('read');
   });
 
   it('saves the settings from their tabs', async () => {
     const siteName = `Addis Natural Beauty ${unique}`;
     await admin.goto(`${stack.admin}/admin/settings`);
-    for (const tab of ['General', 'Admin Settings', 'Notifications', 'System']) await admin.getByRole('tab', { name: tab }).waitFor();
+    for (const tab of ['General', 'Admin Settings', 'Notifications', 'System'])
+      await admin.getByRole('tab', { name: tab }).waitFor();
     await admin.getByLabel('Site name').fill(siteName);
     await admin.getByRole('tab', { name: 'Notifications' }).click();
     await admin.getByLabel('Low stock alerts').uncheck();
@@ -290,7 +397,9 @@ describe('the back office in Chromium', () => {
     await admin.getByRole('button', { name: 'Save Changes' }).click();
     await admin.getByText('Settings saved').waitFor();
 
-    const { json } = await api<{ settings: { siteName: string; lowStockAlerts: boolean; expressShipping: number } }>('GET', '/admin/settings', undefined, adminToken);
+    const { json } = await api<{
+      settings: { siteName: string; lowStockAlerts: boolean; expressShipping: number };
+    }>('GET', '/admin/settings', undefined, adminToken);
     expect(json.settings).toMatchObject({ siteName, lowStockAlerts: false, expressShipping: 320 });
   });
 
@@ -320,7 +429,9 @@ describe('the back office in Chromium', () => {
     // the Amharic is drawn with the self-hosted Noto Sans Ethiopic, not left to a system font
     const ethiopicFontLoaded = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].some((f) => f.family.replace(/['"]/g, '') === 'Noto Sans Ethiopic' && f.status === 'loaded');
+      return [...document.fonts].some(
+        (f) => f.family.replace(/['"]/g, '') === 'Noto Sans Ethiopic' && f.status === 'loaded',
+      );
     });
     expect(ethiopicFontLoaded).toBe(true);
     await page.close();

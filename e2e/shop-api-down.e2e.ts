@@ -13,11 +13,21 @@ describe('storefront when the API is unreachable', () => {
   beforeAll(async () => {
     const [port, deadApiPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'], {
-      cwd: path.join(root, 'apps/storefront'),
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${deadApiPort}/api` },
-      stdio: 'ignore',
-    });
+    child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+      {
+        cwd: path.join(root, 'apps/storefront'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          API_URL: `http://127.0.0.1:${deadApiPort}/api`,
+        },
+        stdio: 'ignore',
+      },
+    );
     for (let i = 0; i < 120; i++) {
       try {
         await fetch(base);
@@ -41,7 +51,10 @@ describe('storefront when the API is unreachable', () => {
   async function open(urlPath: string, allow: RegExp[] = []): Promise<Page> {
     errors = [];
     const page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && !allow.some((re) => re.test(m.text())) && errors.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !allow.some((re) => re.test(m.text())) && errors.push(m.text()),
+    );
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(base + urlPath);
     return page;
@@ -50,7 +63,9 @@ describe('storefront when the API is unreachable', () => {
   it('shows the catalogue error state with a retry link, never invented products', async () => {
     const page = await open('/products?search=shea&page=2');
     await page.getByRole('alert').getByText('Error loading products.').waitFor();
-    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/products?search=shea&page=2');
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/products?search=shea&page=2',
+    );
     expect(await page.locator('article.card').count()).toBe(0);
     await page.close();
     expect(errors).toEqual([]);
@@ -62,7 +77,9 @@ describe('storefront when the API is unreachable', () => {
     await page.getByText('Error loading products.').waitFor();
     const testimonials = page.getByRole('region', { name: 'What our customers say' });
     expect(await testimonials.getByRole('button', { name: /Go to testimonial/ }).count()).toBe(3);
-    expect(await testimonials.getByTestId('testimonial').textContent()).toContain('shea and coffee body butter');
+    expect(await testimonials.getByTestId('testimonial').textContent()).toContain(
+      'shea and coffee body butter',
+    );
     expect(await page.getByRole('link', { name: 'Cart, 0 items' }).count()).toBe(1);
     await page.close();
     expect(errors).toEqual([]);
@@ -71,7 +88,9 @@ describe('storefront when the API is unreachable', () => {
   it('shows an error page with a retry link (not the not-found page) for a product it cannot load', async () => {
     const page = await open('/product/6b03ea96fd5a87bdf99578ca', [/status of 502/]);
     await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/product/6b03ea96fd5a87bdf99578ca');
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/product/6b03ea96fd5a87bdf99578ca',
+    );
     expect(await page.getByText('Page not found').count()).toBe(0);
     await page.close();
     expect(errors).toEqual([]);

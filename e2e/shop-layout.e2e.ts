@@ -4,17 +4,55 @@ describe('storefront layout and home page', () => {
   const { h, open, api, login } = shopHarness();
 
   describe.each([
-    ['en', { home: 'Home', products: 'Products', signIn: 'Sign in', signUp: 'Sign up', hours: 'Monday to Friday, 9AM to 6PM', viewAll: 'View all results', cart: 'Cart, 0 items', wishlist: 'Wishlist, 0 items', quick: 'Quick links', service: 'Customer service', addGuest: 'Sign in to Add to Cart', featured: 'Featured products' }],
-    ['am', { home: 'መነሻ', products: 'ምርቶች', signIn: 'ይግቡ', signUp: 'ይመዝገቡ', hours: 'ከሰኞ እስከ ዓርብ', viewAll: 'ሁሉንም ውጤቶች ይመልከቱ', cart: 'ጋሪ፣ 0 ዕቃዎች', wishlist: 'የምኞት ዝርዝር፣ 0 ዕቃዎች', quick: 'ፈጣን ማገናኛዎች', service: 'የደንበኞች አገልግሎት', addGuest: 'ወደ ጋሪ ለመጨመር ይግቡ', featured: 'ተመራጭ ምርቶች' }],
+    [
+      'en',
+      {
+        home: 'Home',
+        products: 'Products',
+        signIn: 'Sign in',
+        signUp: 'Sign up',
+        hours: 'Monday to Friday, 9AM to 6PM',
+        viewAll: 'View all results',
+        cart: 'Cart, 0 items',
+        wishlist: 'Wishlist, 0 items',
+        quick: 'Quick links',
+        service: 'Customer service',
+        addGuest: 'Sign in to Add to Cart',
+        featured: 'Featured products',
+      },
+    ],
+    [
+      'am',
+      {
+        home: 'መነሻ',
+        products: 'ምርቶች',
+        signIn: 'ይግቡ',
+        signUp: 'ይመዝገቡ',
+        hours: 'ከሰኞ እስከ ዓርብ',
+        viewAll: 'ሁሉንም ውጤቶች ይመልከቱ',
+        cart: 'ጋሪ፣ 0 ዕቃዎች',
+        wishlist: 'የምኞት ዝርዝር፣ 0 ዕቃዎች',
+        quick: 'ፈጣን ማገናኛዎች',
+        service: 'የደንበኞች አገልግሎት',
+        addGuest: 'ወደ ጋሪ ለመጨመር ይግቡ',
+        featured: 'ተመራጭ ምርቶች',
+      },
+    ],
   ] as const)('in %s', (lang, text) => {
     it('shows the header: logo, search, Home and Products, cart and wishlist, language, Sign in and Sign up', async () => {
       const { page, errors, close } = await open('/', { lang });
       const header = page.getByRole('banner');
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-      await header.getByRole('link', { name: lang === 'en' ? 'Addis Natural Beauty' : 'አዲስ ተፈጥሯዊ ውበት' }).waitFor();
-      await header.getByRole('combobox', { name: lang === 'en' ? 'Search products' : 'ምርቶችን ይፈልጉ' }).waitFor();
+      await header
+        .getByRole('link', { name: lang === 'en' ? 'Addis Natural Beauty' : 'አዲስ ተፈጥሯዊ ውበት' })
+        .waitFor();
+      await header
+        .getByRole('combobox', { name: lang === 'en' ? 'Search products' : 'ምርቶችን ይፈልጉ' })
+        .waitFor();
       expect(await header.getByRole('link', { name: text.home, exact: true }).getAttribute('href')).toBe('/');
-      expect(await header.getByRole('link', { name: text.products, exact: true }).getAttribute('href')).toBe('/products');
+      expect(await header.getByRole('link', { name: text.products, exact: true }).getAttribute('href')).toBe(
+        '/products',
+      );
       expect(await header.getByRole('link', { name: text.cart }).getAttribute('href')).toBe('/cart');
       expect(await header.getByRole('link', { name: text.wishlist }).getAttribute('href')).toBe('/wishlist');
       expect(await header.locator('select[name=lang]').inputValue()).toBe(lang);
@@ -28,10 +66,15 @@ describe('storefront layout and home page', () => {
       const { page, errors, close } = await open('/', { lang });
       const footer = page.getByRole('contentinfo');
       await footer.getByText(text.hours).waitFor();
-      expect(await footer.getByRole('link', { name: '+251 911 000 000' }).getAttribute('href')).toBe('tel:+251911000000');
-      expect(await footer.getByRole('navigation', { name: text.quick }).getByRole('link').count()).toBeGreaterThanOrEqual(4);
+      expect(await footer.getByRole('link', { name: '+251 911 000 000' }).getAttribute('href')).toBe(
+        'tel:+251911000000',
+      );
+      expect(
+        await footer.getByRole('navigation', { name: text.quick }).getByRole('link').count(),
+      ).toBeGreaterThanOrEqual(4);
       const service = footer.getByRole('navigation', { name: text.service });
-      for (const href of ['/faq', '/shipping']) expect(await service.locator(`a[href="${href}"]`).count()).toBe(1);
+      for (const href of ['/faq', '/shipping'])
+        expect(await service.locator(`a[href="${href}"]`).count()).toBe(1);
       expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
       if (lang === 'am') expect(await footer.textContent()).toMatch(ETHIOPIC);
       await close();
@@ -47,8 +90,12 @@ describe('storefront layout and home page', () => {
       await options.first().waitFor();
       expect(await options.count()).toBe(Math.min(5, expected.products.length));
       const first = expected.products[0];
-      expect(await options.first().textContent()).toContain(lang === 'am' && first.nameAm ? first.nameAm : first.name);
-      expect(await page.getByRole('link', { name: text.viewAll }).getAttribute('href')).toBe('/products?search=serum');
+      expect(await options.first().textContent()).toContain(
+        lang === 'am' && first.nameAm ? first.nameAm : first.name,
+      );
+      expect(await page.getByRole('link', { name: text.viewAll }).getAttribute('href')).toBe(
+        '/products?search=serum',
+      );
       await box.press('ArrowDown');
       expect(await options.first().getAttribute('aria-selected')).toBe('true');
       await box.press('Enter');
@@ -63,7 +110,10 @@ describe('storefront layout and home page', () => {
       const section = page.getByRole('region', { name: text.featured });
       expect(await section.locator('article.card').count()).toBe(8);
       const first = featured.products[0];
-      await section.getByRole('heading', { name: lang === 'am' && first.nameAm ? first.nameAm : first.name }).first().waitFor();
+      await section
+        .getByRole('heading', { name: lang === 'am' && first.nameAm ? first.nameAm : first.name })
+        .first()
+        .waitFor();
       expect(await section.locator('a[href="/products"]').count()).toBe(1);
       expect(await section.getByRole('button', { name: text.addGuest }).count()).toBeGreaterThan(0);
       await close();
@@ -72,22 +122,45 @@ describe('storefront layout and home page', () => {
   });
 
   it.each([
-    ['en', { hero: 'Highlights', first: 'Natural beauty, made with Ethiopian ingredients', next: 'Next slide', shop: 'Shop now', testimonials: 'What our customers say', cta: 'Find your natural routine' }],
-    ['am', { hero: 'ዋና ዋና ነገሮች', first: 'በኢትዮጵያ ግብዓቶች የተሰራ ተፈጥሯዊ ውበት', next: 'ቀጣይ ስላይድ', shop: 'አሁን ይግዙ', testimonials: 'ደንበኞቻችን የሚሉት', cta: 'ተፈጥሯዊ የውበት ልምድዎን ያግኙ' }],
-  ] as const)('shows the home sections in %s: slider, testimonials and call-to-action band', async (lang, text) => {
-    const { page, errors, close } = await open('/', { lang });
-    const slider = page.getByRole('region', { name: text.hero });
-    await slider.getByRole('heading', { level: 1, name: text.first }).waitFor();
-    expect(await slider.getByRole('link', { name: text.shop }).getAttribute('href')).toBe('/shop');
-    await slider.getByRole('button', { name: text.next }).waitFor();
-    expect(await slider.locator('.progress-bar').count()).toBe(1);
-    await page.getByRole('region', { name: text.testimonials }).getByTestId('testimonial').waitFor();
-    const cta = page.getByRole('region', { name: text.cta });
-    expect(await cta.locator('a[href="/products"]').count()).toBe(1);
-    if (lang === 'am') expect(await cta.textContent()).toMatch(ETHIOPIC);
-    await close();
-    expect(errors).toEqual([]);
-  });
+    [
+      'en',
+      {
+        hero: 'Highlights',
+        first: 'Natural beauty, made with Ethiopian ingredients',
+        next: 'Next slide',
+        shop: 'Shop now',
+        testimonials: 'What our customers say',
+        cta: 'Find your natural routine',
+      },
+    ],
+    [
+      'am',
+      {
+        hero: 'ዋና ዋና ነገሮች',
+        first: 'በኢትዮጵያ ግብዓቶች የተሰራ ተፈጥሯዊ ውበት',
+        next: 'ቀጣይ ስላይድ',
+        shop: 'አሁን ይግዙ',
+        testimonials: 'ደንበኞቻችን የሚሉት',
+        cta: 'ተፈጥሯዊ የውበት ልምድዎን ያግኙ',
+      },
+    ],
+  ] as const)(
+    'shows the home sections in %s: slider, testimonials and call-to-action band',
+    async (lang, text) => {
+      const { page, errors, close } = await open('/', { lang });
+      const slider = page.getByRole('region', { name: text.hero });
+      await slider.getByRole('heading', { level: 1, name: text.first }).waitFor();
+      expect(await slider.getByRole('link', { name: text.shop }).getAttribute('href')).toBe('/shop');
+      await slider.getByRole('button', { name: text.next }).waitFor();
+      expect(await slider.locator('.progress-bar').count()).toBe(1);
+      await page.getByRole('region', { name: text.testimonials }).getByTestId('testimonial').waitFor();
+      const cta = page.getByRole('region', { name: text.cta });
+      expect(await cta.locator('a[href="/products"]').count()).toBe(1);
+      if (lang === 'am') expect(await cta.textContent()).toMatch(ETHIOPIC);
+      await close();
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('switches language with the selector, keeps it in localStorage and the cookie, and restores it from localStorage', async () => {
     const { page, context, errors, close } = await open('/about');
@@ -146,7 +219,8 @@ describe('storefront layout and home page', () => {
     // away from it (and nothing in it focused), it advances every 6 s
     await page.locator('h2#featured-title').click();
     // let React apply the un-pause (its scheduler runs on the installed fake clock too)
-    for (let i = 0; i < 40 && (await slider.getAttribute('data-paused')) !== 'false'; i++) await page.clock.runFor(25);
+    for (let i = 0; i < 40 && (await slider.getAttribute('data-paused')) !== 'false'; i++)
+      await page.clock.runFor(25);
     expect(await slider.getAttribute('data-paused')).toBe('false');
     await page.clock.runFor(6100);
     expect(await visibleTitle()).toBe('Glow with moringa and coffee');
@@ -162,10 +236,13 @@ describe('storefront layout and home page', () => {
     await page.reload();
     const slider = page.getByRole('region', { name: 'Highlights' });
     // the preference is read once the page has hydrated; give it that moment before time runs on
-    for (let i = 0; i < 80 && (await slider.getAttribute('data-paused')) !== 'true'; i++) await page.clock.runFor(25);
+    for (let i = 0; i < 80 && (await slider.getAttribute('data-paused')) !== 'true'; i++)
+      await page.clock.runFor(25);
     await page.clock.runFor(20000);
     expect(await slider.getAttribute('data-paused')).toBe('true');
-    expect(await slider.locator('.slide:not([hidden]) h1').textContent()).toBe('Natural beauty, made with Ethiopian ingredients');
+    expect(await slider.locator('.slide:not([hidden]) h1').textContent()).toBe(
+      'Natural beauty, made with Ethiopian ingredients',
+    );
     await close();
     expect(errors).toEqual([]);
   });
@@ -178,17 +255,22 @@ describe('storefront layout and home page', () => {
     const section = page.getByRole('region', { name: 'What our customers say' });
     const quote = section.getByTestId('testimonial');
     expect(await quote.textContent()).toContain(recent.reviews[0].comment);
-    expect(await section.getByRole('button', { name: /Go to testimonial/ }).count()).toBe(recent.reviews.length);
+    expect(await section.getByRole('button', { name: /Go to testimonial/ }).count()).toBe(
+      recent.reviews.length,
+    );
     await section.getByRole('button', { name: 'Next testimonial' }).click();
     expect(await quote.textContent()).toContain(recent.reviews[1].comment);
     // paused while pointer or focus is on it; it rotates again once both have left
     await page.locator('h2#featured-title').click();
-    for (let i = 0; i < 40 && (await section.getAttribute('data-paused')) !== 'false'; i++) await page.clock.runFor(25);
+    for (let i = 0; i < 40 && (await section.getAttribute('data-paused')) !== 'false'; i++)
+      await page.clock.runFor(25);
     expect(await section.getAttribute('data-paused')).toBe('false');
     await page.clock.runFor(6100);
     expect(await quote.textContent()).toContain(recent.reviews[2 % recent.reviews.length].comment);
     const cta = page.getByRole('region', { name: 'Find your natural routine' });
-    expect(await cta.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe('/products');
+    expect(await cta.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe(
+      '/products',
+    );
     await close();
     expect(errors).toEqual([]);
   });
@@ -198,7 +280,11 @@ describe('storefront layout and home page', () => {
     await api('/cart/clear', { method: 'DELETE', token });
     const featured = await api('/products?limit=8&sort=featured');
     const inStock = featured.products.filter((p: { stock: number }) => p.stock > 3);
-    await api('/cart/add', { method: 'POST', token, body: JSON.stringify({ productId: inStock[0]._id, quantity: 3 }) });
+    await api('/cart/add', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ productId: inStock[0]._id, quantity: 3 }),
+    });
     const { page, errors, close } = await open('/', { token });
     const header = page.getByRole('banner');
     expect(await header.getByTestId('cart-badge').textContent()).toBe('3');
@@ -225,7 +311,9 @@ describe('storefront layout and home page', () => {
     const token = await login(ADMIN.email, ADMIN.password);
     const { page, errors, close } = await open('/', { token });
     await page.getByRole('banner').locator('summary').click();
-    expect(await page.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toMatch(/\/admin\/dashboard$/);
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toMatch(
+      /\/admin\/dashboard$/,
+    );
     await close();
     expect(errors).toEqual([]);
     void h;

@@ -49,7 +49,8 @@ export function shopHarness() {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(h.stack.storefront + urlPath);
     // wait for hydration, so that what the test does next is handled by React
-    if (contextOptions.javaScriptEnabled !== false) await page.waitForSelector('html[data-js]', { state: 'attached' });
+    if (contextOptions.javaScriptEnabled !== false)
+      await page.waitForSelector('html[data-js]', { state: 'attached' });
     return { page, context, errors, close: () => context.close() };
   }
 
@@ -63,7 +64,10 @@ export function shopHarness() {
   }
 
   async function login(email: string, password: string): Promise<string> {
-    const body = await api<{ token: string }>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+    const body = await api<{ token: string }>('/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    });
     return body.token;
   }
 
@@ -76,11 +80,15 @@ export const ADMIN = { email: 'admin@beauty.et', password: 'Admin@12345' };
 const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+export async function seriousViolations(
+  page: Page,
+): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<any> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
   });
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

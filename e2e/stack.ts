@@ -62,7 +62,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const admin = `http://127.0.0.1:${adminPort}`;
   const children: ChildProcess[] = [];
   const run = (args: string[], env: Record<string, string>, cwd = root) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
@@ -98,7 +102,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // remix-serve serves build/client relative to its working directory
     const s = run(
       [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-      { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: `${admin}/admin` },
+      {
+        NODE_ENV: 'production',
+        PORT: String(sfPort),
+        HOST: '127.0.0.1',
+        API_URL: api,
+        ADMIN_URL: `${admin}/admin`,
+      },
       path.join(root, 'apps/storefront'),
     );
     const d = run(['apps/admin/serve.mjs'], { PORT: String(adminPort), API_URL: api });

@@ -14,8 +14,20 @@ const reportOf = (dir) => path.join(dir, 'test-results.json');
 
 for (const dir of projectDirs) fs.rmSync(reportOf(dir), { force: true });
 
-const args = ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=stream', ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, NX_DAEMON: 'false' } });
+const args = [
+  'nx',
+  'run-many',
+  '-t',
+  'test',
+  '--parallel=1',
+  '--outputStyle=stream',
+  ...process.argv.slice(2),
+];
+const run = spawnSync('npx', args, {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, NX_DAEMON: 'false' },
+});
 
 let passed = 0;
 let failed = 0;

@@ -4,7 +4,16 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 
 const dist = path.join(path.dirname(new URL(import.meta.url).pathname), 'dist');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
 
 export function configScript(env = process.env) {
   const apiUrl = env.API_URL || 'http://localhost:4000/api';
@@ -29,7 +38,10 @@ export function createServer(env = process.env) {
     const file = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
     const inside = file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
     const target = inside ? file : path.join(dist, 'index.html');
-    res.writeHead(200, { ...security, 'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      ...security,
+      'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+    });
     fs.createReadStream(target).pipe(res);
   });
 }

@@ -7,7 +7,11 @@ const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/inde
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@shop/shared': lib('shared'), '@shop/i18n': lib('i18n'), '@shop/api-client': lib('api-client') },
+    alias: {
+      '@shop/shared': lib('shared'),
+      '@shop/i18n': lib('i18n'),
+      '@shop/api-client': lib('api-client'),
+    },
   },
   server: { port: 3001 },
   build: { chunkSizeWarningLimit: 2000 },

@@ -39,8 +39,32 @@ const CATEGORIES = {
   haircare: ['shampoo'],
   fragrance: [],
 };
-const WORDS = ['Shea', 'Moringa', 'Coffee', 'Honey', 'Aloe', 'Rose', 'Argan', 'Teff', 'Black Seed', 'Frankincense', 'Myrrh', 'Baobab'];
-const KINDS = ['Serum', 'Cream', 'Butter', 'Mask', 'Lip Balm', 'Shampoo', 'Oil', 'Cleanser', 'Toner', 'Eye Gel'];
+const WORDS = [
+  'Shea',
+  'Moringa',
+  'Coffee',
+  'Honey',
+  'Aloe',
+  'Rose',
+  'Argan',
+  'Teff',
+  'Black Seed',
+  'Frankincense',
+  'Myrrh',
+  'Baobab',
+];
+const KINDS = [
+  'Serum',
+  'Cream',
+  'Butter',
+  'Mask',
+  'Lip Balm',
+  'Shampoo',
+  'Oil',
+  'Cleanser',
+  'Toner',
+  'Eye Gel',
+];
 const BRANDS = ['Abyssinia Naturals', 'Sheba Botanicals', 'Lalibela Skin', 'Harar Glow', 'Simien Beauty'];
 
 function freePort() {
@@ -53,7 +77,11 @@ function freePort() {
 }
 
 function startProcess(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -112,7 +140,7 @@ async function seed(uri, dbName) {
       skinTypes: [],
       active: true,
       isFeatured: i % 50 === 0,
-      rating: Math.round(((i * 37) % 50) / 10 * 10) / 10,
+      rating: Math.round((((i * 37) % 50) / 10) * 10) / 10,
       reviewCount: (i * 13) % 200,
       createdAt: new Date(now - i * 60000),
       updatedAt: new Date(now - i * 60000),
@@ -120,13 +148,18 @@ async function seed(uri, dbName) {
     doc.searchTerms = productSearchTerms(doc);
     docs.push(doc);
   }
-  for (let i = 0; i < docs.length; i += 1000) await products.insertMany(docs.slice(i, i + 1000), { ordered: false });
+  for (let i = 0; i < docs.length; i += 1000)
+    await products.insertMany(docs.slice(i, i + 1000), { ordered: false });
   await client.close();
   return docs.map((d) => String(d._id));
 }
 
 async function post(base, urlPath, body, headers = {}) {
-  const res = await fetch(`${base}${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`${urlPath} -> ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -145,7 +178,9 @@ async function settle() {
   if (!settleUrl) return;
   for (let i = 0; i < 600; i++) {
     const started = Date.now();
-    await fetch(settleUrl).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(settleUrl)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     if (Date.now() - started < 50) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -172,13 +207,22 @@ async function measure(name, options) {
     non2xx: r.non2xx,
     throughputBytesPerSec: Math.round(r.throughput.average),
   };
-  console.log(`${summary.requestsPerSec} req/s, p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}`);
+  console.log(
+    `${summary.requestsPerSec} req/s, p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}`,
+  );
   return summary;
 }
 
 function machine() {
-  const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model;
-  return { nproc: os.availableParallelism?.() ?? os.cpus().length, memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpu, node: process.version, platform: `${os.type()} ${os.release()}` };
+  const cpu =
+    fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model;
+  return {
+    nproc: os.availableParallelism?.() ?? os.cpus().length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    cpu,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
 }
 
 async function main() {
@@ -188,7 +232,9 @@ async function main() {
   }
   const engineCli = path.join(root, 'libs/embedded-mongo/dist/cli.js');
   if (!fs.existsSync(engineCli)) {
-    console.error('libs/embedded-mongo/dist/cli.js is missing: run `npx tsc -p libs/embedded-mongo/tsconfig.build.json` first.');
+    console.error(
+      'libs/embedded-mongo/dist/cli.js is missing: run `npx tsc -p libs/embedded-mongo/tsconfig.build.json` first.',
+    );
     process.exit(1);
   }
   const apiPort = await freePort();
@@ -215,13 +261,19 @@ async function main() {
   });
   const stops = [engine.stop, api.stop];
   try {
-    const [, uri, dbName] = await api.waitFor(/Database engine: \S+ at (mongodb:\/\/\S+), database "([^"]+)"/);
+    const [, uri, dbName] = await api.waitFor(
+      /Database engine: \S+ at (mongodb:\/\/\S+), database "([^"]+)"/,
+    );
     await api.waitFor(/API listening/);
     const base = `http://127.0.0.1:${apiPort}`;
     settleUrl = `${base}/api/health`;
     console.log(`API on ${base}; seeding ${settings.products} products ...`);
     const ids = await seed(uri, dbName);
-    for (const probe of ['/api/products', '/api/products?search=moringa%20serum', `/api/products/${ids[0]}`]) {
+    for (const probe of [
+      '/api/products',
+      '/api/products?search=moringa%20serum',
+      `/api/products/${ids[0]}`,
+    ]) {
       const started = Date.now();
       const res = await fetch(`${base}${probe}`);
       await res.arrayBuffer();
@@ -230,7 +282,11 @@ async function main() {
 
     const tokens = [];
     for (let i = 0; i < settings.customers; i++) {
-      const res = await post(base, '/api/auth/register', { name: `Bench Customer ${i}`, email: `bench${i}@example.et`, password: 'Bench@2026x' });
+      const res = await post(base, '/api/auth/register', {
+        name: `Bench Customer ${i}`,
+        email: `bench${i}@example.et`,
+        password: 'Bench@2026x',
+      });
       tokens.push(res.token);
     }
 
@@ -239,31 +295,51 @@ async function main() {
     const pageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'page.json');
     fs.writeFileSync(pageFile, page);
     const floor = startProcess(
-      ['-e', `const b=require('fs').readFileSync(${JSON.stringify(pageFile)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':b.length});s.end(b)}).listen(${floorPort},'127.0.0.1',()=>console.log('floor listening'))`],
+      [
+        '-e',
+        `const b=require('fs').readFileSync(${JSON.stringify(pageFile)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':b.length});s.end(b)}).listen(${floorPort},'127.0.0.1',()=>console.log('floor listening'))`,
+      ],
       {},
     );
     stops.push(floor.stop);
     await floor.waitFor(/floor listening/);
 
     const results = [];
-    const floorResult = await measure('floor: bare http server, pre-serialised catalogue page', () => ({ url: `http://127.0.0.1:${floorPort}/api/products` }));
+    const floorResult = await measure('floor: bare http server, pre-serialised catalogue page', () => ({
+      url: `http://127.0.0.1:${floorPort}/api/products`,
+    }));
 
     const url = (p) => `${base}${p}`;
-    results.push({ method: 'GET', path: '/api/products', ...(await measure('catalogue list', () => ({ url: url('/api/products') }))) });
+    results.push({
+      method: 'GET',
+      path: '/api/products',
+      ...(await measure('catalogue list', () => ({ url: url('/api/products') }))),
+    });
     /** GET requests whose path `nextPath()` picks afresh for every request. */
-    const rotatingGet = (nextPath) => ({ url: base, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }] });
+    const rotatingGet = (nextPath) => ({
+      url: base,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+    });
     let pageNumber = 0;
     results.push({
       method: 'GET',
       path: '/api/products?page={1..800} (rotating: mostly micro-cache misses)',
-      ...(await measure('catalogue list, rotating pages', () => rotatingGet(() => `/api/products?page=${(pageNumber++ % 800) + 1}`))),
+      ...(await measure('catalogue list, rotating pages', () =>
+        rotatingGet(() => `/api/products?page=${(pageNumber++ % 800) + 1}`),
+      )),
     });
-    results.push({ method: 'GET', path: '/api/products?search=moringa serum', ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))) });
+    results.push({
+      method: 'GET',
+      path: '/api/products?search=moringa serum',
+      ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))),
+    });
     let next = 0;
     results.push({
       method: 'GET',
       path: '/api/products/{id} (rotating over 10,000 ids)',
-      ...(await measure('product detail', () => rotatingGet(() => `/api/products/${ids[next++ % ids.length]}`))),
+      ...(await measure('product detail', () =>
+        rotatingGet(() => `/api/products/${ids[next++ % ids.length]}`),
+      )),
     });
 
     const cartProducts = ids.slice(0, 1000);
@@ -291,13 +367,15 @@ async function main() {
       ...(await measure('add to cart (authenticated)', () => ({
         url: base,
         setupClient: customerPerConnection(),
-        requests: [
-          addToCart(() => cartProducts[addCounter++ % 3]),
-        ],
+        requests: [addToCart(() => cartProducts[addCounter++ % 3])],
       }))),
     });
     // Empty the carts that the add-to-cart run filled, so that orders hold one line.
-    for (const token of tokens) await fetch(`${base}/api/cart/clear`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    for (const token of tokens)
+      await fetch(`${base}/api/cart/clear`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     let orderCounter = 0;
     const orderRun = await measure('order placement (add one line, then POST /api/orders)', () => ({
@@ -315,7 +393,17 @@ async function main() {
               'content-type': 'application/json',
               'idempotency-key': `bench-${process.pid}-${randomBytes(8).toString('hex')}`,
             },
-            body: JSON.stringify({ shippingAddress: { street: 'Bole Road 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' }, paymentMethod: 'chapa', shippingMethod: 'standard' }),
+            body: JSON.stringify({
+              shippingAddress: {
+                street: 'Bole Road 12',
+                city: 'Addis Ababa',
+                state: 'Addis Ababa',
+                zipCode: '1000',
+                country: 'Ethiopia',
+              },
+              paymentMethod: 'chapa',
+              shippingMethod: 'standard',
+            }),
           }),
         },
       ],
@@ -335,7 +423,12 @@ async function main() {
       date: new Date().toISOString(),
       command: `BENCH_DURATION=${settings.durationSeconds} BENCH_WARMUP=${settings.warmupSeconds} node bench/api/run.mjs`,
       machine: machine(),
-      settings: { ...settings, database: 'embedded engine (libs/embedded-mongo), in memory, in its own process', nodeEnv: 'production', microCacheMs: 1000 },
+      settings: {
+        ...settings,
+        database: 'embedded engine (libs/embedded-mongo), in memory, in its own process',
+        nodeEnv: 'production',
+        microCacheMs: 1000,
+      },
       floor: floorResult,
       endpoints: results,
     };
@@ -343,7 +436,10 @@ async function main() {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
     console.log(`\nwrote ${path.relative(root, file)}`);
-    for (const r of results) console.log(`  ${r.name.padEnd(60)} ${String(r.requestsPerSec).padStart(9)} req/s  x${r.ratioToFloor} of floor  p99 ${r.latencyMs.p99} ms`);
+    for (const r of results)
+      console.log(
+        `  ${r.name.padEnd(60)} ${String(r.requestsPerSec).padStart(9)} req/s  x${r.ratioToFloor} of floor  p99 ${r.latencyMs.p99} ms`,
+      );
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

@@ -15,14 +15,20 @@ module.exports = function adminBundle(dist = path.join(__dirname, '..', '..', 'a
   };
   walk(dist);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)]
+  const entry = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ]
     .map((m) => path.join(dist, m[1].replace(/^\/(admin\/)?/, '')))
     .filter((p) => fs.existsSync(p));
   const sum = (list) =>
-    list.reduce((acc, p) => {
-      const b = fs.readFileSync(p);
-      return { raw: acc.raw + b.length, gzip: acc.gzip + gzipSize(b) };
-    }, { raw: 0, gzip: 0 });
+    list.reduce(
+      (acc, p) => {
+        const b = fs.readFileSync(p);
+        return { raw: acc.raw + b.length, gzip: acc.gzip + gzipSize(b) };
+      },
+      { raw: 0, gzip: 0 },
+    );
   const all = sum(files);
   const initial = sum([...new Set(entry)]);
   const kib = (n) => Math.round((n / 1024) * 10) / 10;

@@ -28,18 +28,33 @@ const storefrontCopy = path.join(root, 'apps/storefront/.bench-web');
 function buildAndSnapshot() {
   const steps = [];
   if (process.env.BENCH_SKIP_BUILD !== '1') {
-    steps.push('npx tsc -p apps/api/tsconfig.build.json', 'npm run build -w @shop/storefront', 'npm run build -w @shop/admin');
+    steps.push(
+      'npx tsc -p apps/api/tsconfig.build.json',
+      'npm run build -w @shop/storefront',
+      'npm run build -w @shop/admin',
+    );
   }
-  steps.push(`rm -rf ${storefrontCopy} && mkdir -p ${storefrontCopy} && cp -r apps/storefront/build ${storefrontCopy}/build`);
-  steps.push(`node -e "process.stdout.write(JSON.stringify(require('./bench/web/admin-bundle.cjs')()))" > ${storefrontCopy}/admin-bundle.json`);
-  execFileSync('flock', ['/tmp/frontend-build.lock', 'sh', '-c', steps.join(' && ')], { cwd: root, stdio: 'inherit' });
+  steps.push(
+    `rm -rf ${storefrontCopy} && mkdir -p ${storefrontCopy} && cp -r apps/storefront/build ${storefrontCopy}/build`,
+  );
+  steps.push(
+    `node -e "process.stdout.write(JSON.stringify(require('./bench/web/admin-bundle.cjs')()))" > ${storefrontCopy}/admin-bundle.json`,
+  );
+  execFileSync('flock', ['/tmp/frontend-build.lock', 'sh', '-c', steps.join(' && ')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return JSON.parse(fs.readFileSync(path.join(storefrontCopy, 'admin-bundle.json'), 'utf8'));
 }
 
 /** The JavaScript a page loaded, per Lighthouse's network log, fetched again and gzipped here. */
 async function javascriptOf(lhr, origin) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = [...new Set(items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin)).map((i) => i.url))];
+  const scripts = [
+    ...new Set(
+      items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin)).map((i) => i.url),
+    ),
+  ];
   let raw = 0;
   let gzip = 0;
   for (const url of scripts) {
@@ -47,18 +62,32 @@ async function javascriptOf(lhr, origin) {
     raw += body.length;
     gzip += gzipSize(body);
   }
-  return { files: scripts.length, rawBytes: raw, gzipBytes: gzip, gzipKiB: Math.round((gzip / 1024) * 10) / 10 };
+  return {
+    files: scripts.length,
+    rawBytes: raw,
+    gzipBytes: gzip,
+    gzipKiB: Math.round((gzip / 1024) * 10) / 10,
+  };
 }
 
 function machine() {
-  const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model;
+  const cpu =
+    fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/)?.[1] ?? os.cpus()[0]?.model;
   let chromium = '';
   try {
-    chromium = execFileSync(CHROME_PATH, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    chromium = execFileSync(CHROME_PATH, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     chromium = CHROME_PATH;
   }
-  return { nproc: os.availableParallelism?.() ?? os.cpus().length, memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpu, node: process.version, chromium };
+  return {
+    nproc: os.availableParallelism?.() ?? os.cpus().length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    cpu,
+    node: process.version,
+    chromium,
+  };
 }
 
 async function main() {
@@ -83,7 +112,12 @@ async function main() {
       // Lighthouse varies from run to run: the run with the median performance score is reported.
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        const { lhr } = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
         runs.push(lhr);
       }
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -92,7 +126,12 @@ async function main() {
       const result = {
         page: page.name,
         path: new URL(page.url).pathname,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') },
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+        },
         metrics: {
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
           tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
@@ -110,21 +149,33 @@ async function main() {
         runtimeError: lhr.runtimeError?.message,
       };
       results.push(result);
-      console.log(JSON.stringify(result.scores), `LCP ${result.metrics.lcpMs} ms, TBT ${result.metrics.tbtMs} ms, CLS ${result.metrics.cls}, JS ${result.javascript.gzipKiB} KiB gz`);
+      console.log(
+        JSON.stringify(result.scores),
+        `LCP ${result.metrics.lcpMs} ms, TBT ${result.metrics.tbtMs} ms, CLS ${result.metrics.cls}, JS ${result.javascript.gzipKiB} KiB gz`,
+      );
     }
 
     const out = {
       date: new Date().toISOString(),
       command: `BENCH_RUNS=${RUNS} node bench/web/run.mjs`,
       runsPerPage: RUNS,
-      lighthouse: { version: lighthouse.version ?? JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version, preset: 'mobile (default config)', chromeFlags: CHROME_FLAGS },
+      lighthouse: {
+        version:
+          lighthouse.version ??
+          JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'))
+            .version,
+        preset: 'mobile (default config)',
+        chromeFlags: CHROME_FLAGS,
+      },
       machine: machine(),
       storefront: results,
       admin: { bundle: adminBundle },
     };
     const file = path.join(root, 'bench', 'results', `web-${new Date().toISOString().slice(0, 10)}.json`);
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
-    console.log(`admin bundle: ${out.admin.bundle.gzipKiB} KiB gz (${out.admin.bundle.files} files; entry ${out.admin.bundle.entry.gzipKiB} KiB gz)`);
+    console.log(
+      `admin bundle: ${out.admin.bundle.gzipKiB} KiB gz (${out.admin.bundle.files} files; entry ${out.admin.bundle.entry.gzipKiB} KiB gz)`,
+    );
     console.log(`wrote ${path.relative(root, file)}`);
   } finally {
     if (chrome) await chrome.kill();

@@ -5,7 +5,15 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -18,7 +26,11 @@ export function freePort() {
 
 /** Runs `node <args>` with extra environment, collecting its output; `stop()` ends it (SIGKILL after 10 s). */
 export function start(args, env, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -73,7 +85,13 @@ export async function startApiAndStorefront(storefrontDir, procs) {
   await waitFor(`${api}/health`, a);
   const s = start(
     [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-    { NODE_ENV: 'production', PORT: String(sfPort), HOST: '127.0.0.1', API_URL: api, ADMIN_URL: 'http://127.0.0.1:1/admin' },
+    {
+      NODE_ENV: 'production',
+      PORT: String(sfPort),
+      HOST: '127.0.0.1',
+      API_URL: api,
+      ADMIN_URL: 'http://127.0.0.1:1/admin',
+    },
     storefrontDir,
   );
   procs.push(s);

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
 const flat = (t: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)))));
+  Object.fromEntries(
+    Object.entries(t).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)),
+    ),
+  );
 
 /** SPEC section 8 (and the admin screens): the key the back office shows for each message. */
 const SPEC_MESSAGES: Record<string, string> = {
@@ -53,7 +57,10 @@ describe('back-office messages', () => {
   });
 
   it('has the same admin keys in both languages', () => {
-    const adminKeys = (d: Record<string, string>) => Object.keys(d).filter((k) => k.startsWith('admin.')).sort();
+    const adminKeys = (d: Record<string, string>) =>
+      Object.keys(d)
+        .filter((k) => k.startsWith('admin.'))
+        .sort();
     expect(adminKeys(am)).toEqual(adminKeys(en));
   });
 });

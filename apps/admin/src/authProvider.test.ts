@@ -4,7 +4,12 @@ const API = 'http://127.0.0.1:4999/api';
 const ADMIN = { _id: 'a1', name: 'Admin', email: 'admin@beauty.et', role: 'admin' };
 const CUSTOMER = { _id: 'c1', name: 'Customer', email: 'customer@beauty.et', role: 'customer' };
 
-interface Call { method: string; url: string; credentials?: RequestCredentials; authorization: string | null }
+interface Call {
+  method: string;
+  url: string;
+  credentials?: RequestCredentials;
+  authorization: string | null;
+}
 
 /** A fake API answering by path; it records every call with the credentials mode the app asked for. */
 function fakeApi(answers: Record<string, () => { status: number; body: unknown }>) {
@@ -12,9 +17,20 @@ function fakeApi(answers: Record<string, () => { status: number; body: unknown }
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
-    calls.push({ method: request.method, url: path, credentials: init?.credentials ?? request.credentials, authorization: request.headers.get('authorization') });
-    const answer = answers[`${request.method} ${path}`]?.() ?? { status: 404, body: { success: false, statusCode: 404, message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    calls.push({
+      method: request.method,
+      url: path,
+      credentials: init?.credentials ?? request.credentials,
+      authorization: request.headers.get('authorization'),
+    });
+    const answer = answers[`${request.method} ${path}`]?.() ?? {
+      status: 404,
+      body: { success: false, statusCode: 404, message: 'Not found' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -50,12 +66,17 @@ describe('the cookie session of the back office', () => {
   it('signs in with credentials, keeps no token and asks /auth/me only once the cached answer is old', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const calls = fakeApi({
-      'POST /api/auth/login': () => ({ status: 200, body: { success: true, token: 'eyJhbGciOiJIUzI1NiJ9.x.y', user: ADMIN } }),
+      'POST /api/auth/login': () => ({
+        status: 200,
+        body: { success: true, token: 'eyJhbGciOiJIUzI1NiJ9.x.y', user: ADMIN },
+      }),
       'GET /api/auth/me': () => ({ status: 200, body: { success: true, user: ADMIN } }),
     });
     const auth = await load();
     await auth.login({ email: ' admin@beauty.et ', password: 'Admin@12345' });
-    expect(calls).toEqual([{ method: 'POST', url: '/api/auth/login', credentials: 'include', authorization: null }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/auth/login', credentials: 'include', authorization: null },
+    ]);
     // only a non-secret mark is stored, never the token
     expect(values()).toEqual(['1']);
     expect(values().some((v) => v.includes('eyJ'))).toBe(false);
@@ -68,14 +89,18 @@ describe('the cookie session of the back office', () => {
     vi.setSystemTime(Date.now() + 16_000);
     await auth.checkAuth({});
     await auth.checkAuth({});
-    expect(calls.slice(1)).toEqual([{ method: 'GET', url: '/api/auth/me', credentials: 'include', authorization: null }]);
+    expect(calls.slice(1)).toEqual([
+      { method: 'GET', url: '/api/auth/me', credentials: 'include', authorization: null },
+    ]);
   });
 
   it('refuses a session that is not an admin, and one the API does not know', async () => {
     let user: typeof ADMIN | undefined = CUSTOMER;
     fakeApi({
       'GET /api/auth/me': () =>
-        user ? { status: 200, body: { success: true, user } } : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
+        user
+          ? { status: 200, body: { success: true, user } }
+          : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
     });
     const auth = await load();
     stored.set('shop.admin.signedIn', '1'); // e.g. a reload after a sign-in
@@ -87,7 +112,9 @@ describe('the cookie session of the back office', () => {
   });
 
   it('shows the sign-in page without asking the API when this browser never signed in', async () => {
-    const calls = fakeApi({ 'GET /api/auth/me': () => ({ status: 200, body: { success: true, user: ADMIN } }) });
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ({ status: 200, body: { success: true, user: ADMIN } }),
+    });
     const auth = await load();
     await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
     expect(calls).toEqual([]);
@@ -102,12 +129,19 @@ describe('the cookie session of the back office', () => {
         return { status: 200, body: { success: true, message: 'Signed out' } };
       },
       'GET /api/auth/me': () =>
-        signedIn ? { status: 200, body: { success: true, user: ADMIN } } : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
+        signedIn
+          ? { status: 200, body: { success: true, user: ADMIN } }
+          : { status: 401, body: { success: false, statusCode: 401, message: 'Authentication required' } },
     });
     const auth = await load();
     await auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' });
     await auth.logout({});
-    expect(calls[1]).toEqual({ method: 'POST', url: '/api/auth/logout', credentials: 'include', authorization: null });
+    expect(calls[1]).toEqual({
+      method: 'POST',
+      url: '/api/auth/logout',
+      credentials: 'include',
+      authorization: null,
+    });
     await expect(auth.checkAuth({})).rejects.toThrow('shop.admin.auth.required');
   });
 
@@ -117,7 +151,10 @@ describe('the cookie session of the back office', () => {
     });
     const auth = await load();
     await auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' });
-    await expect(auth.checkError({ status: 403 })).rejects.toEqual({ message: 'shop.admin.auth.forbidden', logoutUser: false });
+    await expect(auth.checkError({ status: 403 })).rejects.toEqual({
+      message: 'shop.admin.auth.forbidden',
+      logoutUser: false,
+    });
     await auth.checkAuth({}); // a 403 keeps the session
     await expect(auth.checkError({ status: 401 })).rejects.toThrow('shop.admin.auth.expired');
     // a 401 forgets the session: the next check goes to the sign-in page without asking again
@@ -128,10 +165,15 @@ describe('the cookie session of the back office', () => {
 
   it('refuses a customer at sign-in with the one refusal message', async () => {
     fakeApi({
-      'POST /api/auth/login': () => ({ status: 401, body: { success: false, statusCode: 401, message: 'Invalid email or password' } }),
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { success: false, statusCode: 401, message: 'Invalid email or password' },
+      }),
     });
     const auth = await load();
-    await expect(auth.login({ email: 'customer@beauty.et', password: 'Customer@123' })).rejects.toThrow('shop.admin.auth.refused');
+    await expect(auth.login({ email: 'customer@beauty.et', password: 'Customer@123' })).rejects.toThrow(
+      'shop.admin.auth.refused',
+    );
     expect(stored.size).toBe(0);
   });
 });
@@ -140,13 +182,19 @@ describe('the calls of the back office', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('uploads images with the session cookie', async () => {
-    const calls = fakeApi({ 'POST /api/uploads': () => ({ status: 201, body: { success: true, urls: ['/api/uploads/a.png'] } }) });
+    const calls = fakeApi({
+      'POST /api/uploads': () => ({ status: 201, body: { success: true, urls: ['/api/uploads/a.png'] } }),
+    });
     vi.resetModules();
     vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: API } });
     const { adminApi } = await import('./shopApi');
-    const urls = await adminApi.upload([new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' })]);
+    const urls = await adminApi.upload([
+      new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' }),
+    ]);
     expect(urls).toEqual(['/api/uploads/a.png']);
-    expect(calls).toEqual([{ method: 'POST', url: '/api/uploads', credentials: 'include', authorization: null }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/uploads', credentials: 'include', authorization: null },
+    ]);
   });
 });
 
@@ -154,12 +202,20 @@ describe('the react-admin lists', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('read and write with the session cookie', async () => {
-    const calls = fakeApi({ 'GET /api/admin/orders/o1': () => ({ status: 200, body: { id: 'o1', status: 'pending' } }) });
+    const calls = fakeApi({
+      'GET /api/admin/orders/o1': () => ({ status: 200, body: { id: 'o1', status: 'pending' } }),
+    });
     vi.resetModules();
     // react-admin's keyboard shortcuts listen on window when the module loads
-    vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: API }, addEventListener: () => undefined, removeEventListener: () => undefined });
+    vi.stubGlobal('window', {
+      __SHOP_CONFIG__: { apiUrl: API },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
     const { dataProvider } = await import('./dataProvider');
     expect((await dataProvider.getOne('orders', { id: 'o1' })).data).toEqual({ id: 'o1', status: 'pending' });
-    expect(calls).toEqual([{ method: 'GET', url: '/api/admin/orders/o1', credentials: 'include', authorization: null }]);
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/admin/orders/o1', credentials: 'include', authorization: null },
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import type { AuthProvider } from 'react-admin';
 import { shopClient } from './shopApi';
 
-interface AdminIdentity { _id?: string; id?: string; name?: string; email?: string; role?: string }
+interface AdminIdentity {
+  _id?: string;
+  id?: string;
+  name?: string;
+  email?: string;
+  role?: string;
+}
 
 /** How long the answer of `GET /api/auth/me` stands in for the session check (react-admin checks on every screen). */
 export const ME_CACHE_MS = 15_000;
@@ -68,13 +74,20 @@ export const authProvider: AuthProvider = {
     });
     if (!data) {
       const message = (error as { message?: string } | undefined)?.message;
-      if (response.status === 403) throw new Error(message === 'This account has been deactivated' ? 'shop.admin.auth.deactivated' : 'shop.admin.auth.refused');
+      if (response.status === 403)
+        throw new Error(
+          message === 'This account has been deactivated'
+            ? 'shop.admin.auth.deactivated'
+            : 'shop.admin.auth.refused',
+        );
       if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
       throw new Error('shop.admin.auth.refused');
     }
     const { user } = data as { user: AdminIdentity };
     if (user.role !== 'admin') {
-      await shopClient().POST('/api/auth/logout').catch(() => undefined);
+      await shopClient()
+        .POST('/api/auth/logout')
+        .catch(() => undefined);
       throw new Error('shop.admin.auth.refused');
     }
     remember(user);
@@ -82,7 +95,9 @@ export const authProvider: AuthProvider = {
   async logout() {
     forget();
     // the API clears the httpOnly cookie; a failed call still leaves the app signed out locally
-    await shopClient().POST('/api/auth/logout').catch(() => undefined);
+    await shopClient()
+      .POST('/api/auth/logout')
+      .catch(() => undefined);
   },
   async checkAuth() {
     await currentAdmin();

@@ -8,7 +8,10 @@ declare global {
 export const apiUrl = (window.__SHOP_CONFIG__?.apiUrl ?? 'http://localhost:4000/api').replace(/\/+$/, '');
 
 /** The storefront, for links such as 'Create Order' (its /checkout). */
-export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://localhost:3000').replace(
+  /\/+$/,
+  '',
+);
 
 /** Image paths the API answers relative to its origin (`/api/uploads/...`) become absolute for the browser. */
 export function imageSrc(url: string): string {

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 
 async function load() {
   // react-admin's hotkeys listen on window at import
-  vi.stubGlobal('window', { __SHOP_CONFIG__: { apiUrl: 'http://127.0.0.1:4999/api' }, addEventListener: () => undefined, removeEventListener: () => undefined });
+  vi.stubGlobal('window', {
+    __SHOP_CONFIG__: { apiUrl: 'http://127.0.0.1:4999/api' },
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
   return (await import('./dataProvider')).productPayload;
 }
 
@@ -10,12 +14,27 @@ describe('productPayload', () => {
   it('keeps only writable fields with a value, numbers as numbers and image URLs only', async () => {
     const productPayload = await load();
     const record = {
-      id: 'p1', _id: 'p1', createdAt: '2026-01-01', rating: 4.5,
-      name: 'Moringa serum', brand: '', nameAm: null, price: '450', stock: '7', originalPrice: undefined,
-      images: ['https://example.et/a.png', '', null], isFeatured: false, active: true,
+      id: 'p1',
+      _id: 'p1',
+      createdAt: '2026-01-01',
+      rating: 4.5,
+      name: 'Moringa serum',
+      brand: '',
+      nameAm: null,
+      price: '450',
+      stock: '7',
+      originalPrice: undefined,
+      images: ['https://example.et/a.png', '', null],
+      isFeatured: false,
+      active: true,
     };
     expect(productPayload(record)).toEqual({
-      name: 'Moringa serum', price: 450, stock: 7, images: ['https://example.et/a.png'], isFeatured: false, active: true,
+      name: 'Moringa serum',
+      price: 450,
+      stock: 7,
+      images: ['https://example.et/a.png'],
+      isFeatured: false,
+      active: true,
     });
   });
 });

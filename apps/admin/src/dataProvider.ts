@@ -4,17 +4,30 @@ import { apiUrl } from './config';
 import { pickFields, withSession } from './shopApi';
 
 /** Every list/one/create/update/delete call sends the httpOnly session cookie (no token in script reach). */
-const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) => fetchUtils.fetchJson(url, withSession(options));
+const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
+  fetchUtils.fetchJson(url, withSession(options));
 
 /** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
 const PRODUCT_FIELDS = [
-  'name', 'nameAm', 'brand', 'description', 'descriptionAm', 'price', 'originalPrice', 'images', 'stock',
-  'category', 'subCategory', 'isFeatured', 'active',
+  'name',
+  'nameAm',
+  'brand',
+  'description',
+  'descriptionAm',
+  'price',
+  'originalPrice',
+  'images',
+  'stock',
+  'category',
+  'subCategory',
+  'isFeatured',
+  'active',
 ] as const;
 
 export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = pickFields(data, PRODUCT_FIELDS, [undefined, null, '']);
-  if (Array.isArray(out.images)) out.images = (out.images as unknown[]).filter((u) => typeof u === 'string' && u);
+  if (Array.isArray(out.images))
+    out.images = (out.images as unknown[]).filter((u) => typeof u === 'string' && u);
   for (const f of ['price', 'originalPrice', 'stock'] as const) if (f in out) out[f] = Number(out[f]);
   return out;
 }
@@ -25,7 +38,13 @@ const rest = simpleRestProvider(`${apiUrl}/admin`, httpClient);
 export const dataProvider: DataProvider = {
   ...rest,
   create: (resource, params) =>
-    rest.create(resource, resource === 'products' ? { ...params, data: productPayload(params.data) } : params),
+    rest.create(
+      resource,
+      resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
+    ),
   update: (resource, params) =>
-    rest.update(resource, resource === 'products' ? { ...params, data: productPayload(params.data) } : params),
+    rest.update(
+      resource,
+      resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
+    ),
 };

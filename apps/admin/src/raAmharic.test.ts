@@ -5,7 +5,8 @@ import { amharicRaMessages } from './raAmharic';
 type Tree = { [key: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
   Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
-const text = (t: Tree, key: string) => key.split('.').reduce<string | Tree>((n, k) => (n as Tree)[k], t) as string;
+const text = (t: Tree, key: string) =>
+  key.split('.').reduce<string | Tree>((n, k) => (n as Tree)[k], t) as string;
 const placeholders = (s: string) => (s.match(/%\{\w+\}/g) ?? []).sort();
 
 describe("react-admin's own messages in Amharic", () => {

@@ -90,7 +90,8 @@ export const amharicRaMessages: TranslationMessages = {
       are_you_sure: 'እርግጠኛ ነዎት?',
       authentication_error: 'የማረጋገጫ አገልጋዩ ስህተት መልሷል፤ ማንነትዎን ማረጋገጥ አልተቻለም።',
       auth_error: 'የማረጋገጫ ቶከኑን በማረጋገጥ ላይ ስህተት ተፈጥሯል።',
-      bulk_delete_content: 'ይህን %{name} ማጥፋት እንደሚፈልጉ እርግጠኛ ነዎት? |||| እነዚህን %{smart_count} ንጥሎች ማጥፋት እንደሚፈልጉ እርግጠኛ ነዎት?',
+      bulk_delete_content:
+        'ይህን %{name} ማጥፋት እንደሚፈልጉ እርግጠኛ ነዎት? |||| እነዚህን %{smart_count} ንጥሎች ማጥፋት እንደሚፈልጉ እርግጠኛ ነዎት?',
       bulk_delete_title: '%{name} አጥፋ |||| %{smart_count} %{name} አጥፋ',
       bulk_update_content:
         '%{name} %{recordRepresentation}ን ማዘመን እንደሚፈልጉ እርግጠኛ ነዎት? |||| እነዚህን %{smart_count} ንጥሎች ማዘመን እንደሚፈልጉ እርግጠኛ ነዎት?',

@@ -20,8 +20,15 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data;
 }
 
-export interface SalesDay { _id: string; totalSales: number }
-export interface TopProduct { _id: string; totalQuantity: number; productDetails: { name: string; price: number } }
+export interface SalesDay {
+  _id: string;
+  totalSales: number;
+}
+export interface TopProduct {
+  _id: string;
+  totalQuantity: number;
+  productDetails: { name: string; price: number };
+}
 export interface ActivityItem {
   _id?: string;
   orderId?: string;
@@ -34,7 +41,12 @@ export interface ActivityItem {
   createdAt?: string;
   at?: string;
 }
-export interface LowStockItem { _id: string; name: string; stock: number; brand?: string }
+export interface LowStockItem {
+  _id: string;
+  name: string;
+  stock: number;
+  brand?: string;
+}
 export interface DashboardStats {
   totalOrders: number;
   totalRevenue: number;
@@ -80,14 +92,25 @@ export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 export const adminApi = {
   stats: () => unwrap(shopClient().GET('/api/admin/dashboard/stats')) as Promise<DashboardStats>,
   setOrderStatus: (id: string, status: OrderStatus, trackingNumber?: string) =>
-    unwrap(shopClient().PUT('/api/admin/orders/{id}/status', { params: { path: { id } }, body: trackingNumber ? { status, trackingNumber } : { status } })),
-  createUser: (user: { name: string; email: string; password: string; role: Role }) => unwrap(shopClient().POST('/api/admin/users', { body: user })),
-  setUserRole: (id: string, role: Role) => unwrap(shopClient().PUT('/api/admin/users/{id}/role', { params: { path: { id } }, body: { role } })),
+    unwrap(
+      shopClient().PUT('/api/admin/orders/{id}/status', {
+        params: { path: { id } },
+        body: trackingNumber ? { status, trackingNumber } : { status },
+      }),
+    ),
+  createUser: (user: { name: string; email: string; password: string; role: Role }) =>
+    unwrap(shopClient().POST('/api/admin/users', { body: user })),
+  setUserRole: (id: string, role: Role) =>
+    unwrap(shopClient().PUT('/api/admin/users/{id}/role', { params: { path: { id } }, body: { role } })),
   setUserActive: (id: string, isActive: boolean) =>
-    unwrap(shopClient().PUT('/api/admin/users/{id}/active', { params: { path: { id } }, body: { isActive } })),
+    unwrap(
+      shopClient().PUT('/api/admin/users/{id}/active', { params: { path: { id } }, body: { isActive } }),
+    ),
   settings: () => unwrap(shopClient().GET('/api/admin/settings')).then((r) => r.settings as ShopSettings),
   saveSettings: (settings: ShopSettings) =>
-    unwrap(shopClient().PUT('/api/admin/settings', { body: settingsInput(settings) })).then((r) => r.settings as ShopSettings),
+    unwrap(shopClient().PUT('/api/admin/settings', { body: settingsInput(settings) })).then(
+      (r) => r.settings as ShopSettings,
+    ),
   setContactStatus: (id: string, status: ContactStatus) =>
     unwrap(shopClient().PATCH('/api/contacts/{id}/status', { params: { path: { id } }, body: { status } })),
   /** Uploads images (PNG/JPG/GIF under 5 MB) and answers their URLs. */
@@ -95,18 +118,41 @@ export const adminApi = {
     const form = new FormData();
     for (const f of files) form.append('images', f);
     // multipart: openapi-fetch hands a FormData body to fetch as it is
-    return unwrap(shopClient().POST('/api/uploads', { body: form as never, bodySerializer: (b) => b as unknown as FormData })).then((r) => r.urls);
+    return unwrap(
+      shopClient().POST('/api/uploads', {
+        body: form as never,
+        bodySerializer: (b) => b as unknown as FormData,
+      }),
+    ).then((r) => r.urls);
   },
 };
 
 /** The given fields of a record that carry a value (the API refuses unknown fields; records also carry read-only ones). */
-export function pickFields<K extends string>(data: Partial<Record<K, unknown>>, fields: readonly K[], empty: readonly unknown[] = [undefined]): Partial<Record<K, unknown>> {
-  return Object.fromEntries(fields.filter((k) => !empty.includes(data[k])).map((k) => [k, data[k]])) as Partial<Record<K, unknown>>;
+export function pickFields<K extends string>(
+  data: Partial<Record<K, unknown>>,
+  fields: readonly K[],
+  empty: readonly unknown[] = [undefined],
+): Partial<Record<K, unknown>> {
+  return Object.fromEntries(
+    fields.filter((k) => !empty.includes(data[k])).map((k) => [k, data[k]]),
+  ) as Partial<Record<K, unknown>>;
 }
 
 const SETTINGS_FIELDS: readonly (keyof ShopSettings)[] = [
-  'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone', 'emailNotifications', 'orderNotifications',
-  'lowStockAlerts', 'maintenanceMode', 'standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold',
+  'siteName',
+  'siteDescription',
+  'adminEmail',
+  'currency',
+  'language',
+  'timezone',
+  'emailNotifications',
+  'orderNotifications',
+  'lowStockAlerts',
+  'maintenanceMode',
+  'standardShipping',
+  'expressShipping',
+  'pickupShipping',
+  'freeShippingThreshold',
 ];
 
 /** Only the settings fields the API accepts (the answer also carries read-only ones). */

@@ -29,12 +29,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/', 'This server')
     .build();
   return SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    operationIdFactory: (controllerKey, methodKey) =>
+      `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
 }
 
 /** Everything between "the module graph" and "listening": shared by main.ts, the tests and the OpenAPI writer. */
-export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: false } = {},
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
     rawBody: true, // payment webhooks check an HMAC of the exact bytes received
@@ -78,7 +82,9 @@ export async function createApp(config: AppConfig, options: { logger?: false } =
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 })); // catalogue read caching
+  app.useGlobalInterceptors(
+    new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 }),
+  ); // catalogue read caching
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 

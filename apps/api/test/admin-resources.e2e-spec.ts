@@ -8,11 +8,23 @@ import { Review } from '../src/modules/reviews/schemas/review.schema';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('react-admin query parsing', () => {
-  const spec = { sortFields: { name: 'name', price: 'priceSantim' }, filters: ['q', 'active'], defaultSort: ['name', 'ASC'] as ['name', 'ASC'] };
+  const spec = {
+    sortFields: { name: 'name', price: 'priceSantim' },
+    filters: ['q', 'active'],
+    defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
+  };
 
   it('reads sort, range and filter, mapping public fields to stored ones', () => {
-    expect(parseListQuery({ sort: '["price","DESC"]', range: '[10,19]', filter: '{"q":"serum","active":true}' }, spec)).toEqual({
-      sort: { priceSantim: -1, _id: -1 }, skip: 10, limit: 10, filter: { q: 'serum', active: true },
+    expect(
+      parseListQuery(
+        { sort: '["price","DESC"]', range: '[10,19]', filter: '{"q":"serum","active":true}' },
+        spec,
+      ),
+    ).toEqual({
+      sort: { priceSantim: -1, _id: -1 },
+      skip: 10,
+      limit: 10,
+      filter: { q: 'serum', active: true },
     });
     expect(parseListQuery({}, spec)).toEqual({ sort: { name: 1, _id: 1 }, skip: 0, limit: 25, filter: {} });
   });
@@ -25,8 +37,13 @@ describe('react-admin query parsing', () => {
 
   it('refuses operator objects, unknown fields and malformed JSON', () => {
     for (const query of [
-      { filter: '{"q":{"$regex":"."}}' }, { filter: '{"active":[{"$ne":1}]}' }, { filter: '{"$where":"1"}' },
-      { sort: '["__proto__","ASC"]' }, { sort: '["constructor","ASC"]' }, { range: '[0,1.5]' }, { filter: 'null' },
+      { filter: '{"q":{"$regex":"."}}' },
+      { filter: '{"active":[{"$ne":1}]}' },
+      { filter: '{"$where":"1"}' },
+      { sort: '["__proto__","ASC"]' },
+      { sort: '["constructor","ASC"]' },
+      { range: '[0,1.5]' },
+      { filter: 'null' },
     ]) {
       expect(() => parseListQuery(query, spec)).toThrow(/Invalid (sort|range|filter) parameter/);
     }
@@ -48,10 +65,20 @@ describe('admin API: products, contacts and reviews lists', () => {
     products = t.app.get(getModelToken(Product.name));
     contacts = t.app.get(getModelToken(Contact.name));
     reviews = t.app.get(getModelToken(Review.name));
-    const a = await request(t.http).post('/api/auth/register-admin')
-      .send({ name: 'Abebe Admin', email: 'abebe@shop.et', password: 'Admin@12345', adminSecretKey: t.config.adminSecretKey }).expect(201);
+    const a = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({
+        name: 'Abebe Admin',
+        email: 'abebe@shop.et',
+        password: 'Admin@12345',
+        adminSecretKey: t.config.adminSecretKey,
+      })
+      .expect(201);
     admin = { token: a.body.token, id: a.body.user._id };
-    const c = await request(t.http).post('/api/auth/register').send({ name: 'Hanna Tesfaye', email: 'hanna@example.et', password: 'Buna@2026' }).expect(201);
+    const c = await request(t.http)
+      .post('/api/auth/register')
+      .send({ name: 'Hanna Tesfaye', email: 'hanna@example.et', password: 'Buna@2026' })
+      .expect(201);
     customer = { token: c.body.token, id: c.body.user._id };
   });
 
@@ -63,64 +90,159 @@ describe('admin API: products, contacts and reviews lists', () => {
     let serumId: string;
 
     it('creates products react-admin style, answering the record with id', async () => {
-      const res = await request(t.http).post('/api/admin/products').set(asAdmin())
-        .send({ name: 'Moringa Glow Serum', brand: 'Addis Botanicals', price: 890, stock: 3, category: 'skincare' }).expect(201);
-      expect(res.body).toMatchObject({ id: res.body._id, name: 'Moringa Glow Serum', price: 890, stock: 3, countInStock: 3, active: true });
+      const res = await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send({
+          name: 'Moringa Glow Serum',
+          brand: 'Addis Botanicals',
+          price: 890,
+          stock: 3,
+          category: 'skincare',
+        })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        id: res.body._id,
+        name: 'Moringa Glow Serum',
+        price: 890,
+        stock: 3,
+        countInStock: 3,
+        active: true,
+      });
       serumId = res.body.id;
       for (const p of [
         { name: 'Shea Butter Soap', brand: 'Harar Naturals', price: 250, stock: 40, category: 'skincare' },
-        { name: 'Kohl Eyeliner', brand: 'Lalibela Colour', price: 320, stock: 12, category: 'makeup', sku: 'KOHL-1' },
+        {
+          name: 'Kohl Eyeliner',
+          brand: 'Lalibela Colour',
+          price: 320,
+          stock: 12,
+          category: 'makeup',
+          sku: 'KOHL-1',
+        },
       ]) {
         await request(t.http).post('/api/admin/products').set(asAdmin()).send(p).expect(201);
       }
-      await request(t.http).post('/api/admin/products').set(asAdmin()).send({ name: 'X', price: -1, stock: 1 }).expect(400);
-      await request(t.http).post('/api/admin/products').set(asAdmin()).send({ name: 'X', price: 1, stock: 1, priceSantim: 5 }).expect(400);
-      await request(t.http).post('/api/admin/products').set(asAdmin()).send([{ name: 'X' }]).expect(400);
-      await request(t.http).post('/api/admin/products').set(auth(customer.token)).send({ name: 'X', price: 1, stock: 1 }).expect(403);
+      await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send({ name: 'X', price: -1, stock: 1 })
+        .expect(400);
+      await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send({ name: 'X', price: 1, stock: 1, priceSantim: 5 })
+        .expect(400);
+      await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send([{ name: 'X' }])
+        .expect(400);
+      await request(t.http)
+        .post('/api/admin/products')
+        .set(auth(customer.token))
+        .send({ name: 'X', price: 1, stock: 1 })
+        .expect(403);
       await request(t.http).post('/api/admin/products').send({ name: 'X', price: 1, stock: 1 }).expect(401);
     });
 
     it('lists, sorts, filters and gets many', async () => {
-      const all = await request(t.http).get('/api/admin/products').query({ sort: '["price","ASC"]' }).set(asAdmin()).expect(200);
+      const all = await request(t.http)
+        .get('/api/admin/products')
+        .query({ sort: '["price","ASC"]' })
+        .set(asAdmin())
+        .expect(200);
       expect(all.body.map((p: { price: number }) => p.price)).toEqual([250, 320, 890]);
       expect(all.headers['content-range']).toBe('products 0-2/3');
-      const q = await request(t.http).get('/api/admin/products').query({ filter: '{"q":"harar"}' }).set(asAdmin()).expect(200);
+      const q = await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"q":"harar"}' })
+        .set(asAdmin())
+        .expect(200);
       expect(q.body.map((p: { name: string }) => p.name)).toEqual(['Shea Butter Soap']);
-      const makeup = await request(t.http).get('/api/admin/products').query({ filter: '{"category":"makeup"}' }).set(asAdmin()).expect(200);
+      const makeup = await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"category":"makeup"}' })
+        .set(asAdmin())
+        .expect(200);
       expect(makeup.body.map((p: { sku: string }) => p.sku)).toEqual(['KOHL-1']);
-      const low = await request(t.http).get('/api/admin/products').query({ filter: '{"lowStock":true}' }).set(asAdmin()).expect(200);
+      const low = await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"lowStock":true}' })
+        .set(asAdmin())
+        .expect(200);
       expect(low.body.map((p: { id: string }) => p.id)).toEqual([serumId]);
-      const many = await request(t.http).get('/api/admin/products').query({ filter: JSON.stringify({ id: [serumId] }) }).set(asAdmin()).expect(200);
+      const many = await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: JSON.stringify({ id: [serumId] }) })
+        .set(asAdmin())
+        .expect(200);
       expect(many.body).toHaveLength(1);
       const one = await request(t.http).get(`/api/admin/products/${serumId}`).set(asAdmin()).expect(200);
       expect(one.body).toMatchObject({ id: serumId, name: 'Moringa Glow Serum' });
-      await request(t.http).get('/api/admin/products').query({ filter: '{"category":"food"}' }).set(asAdmin()).expect(400);
-      await request(t.http).get('/api/admin/products').query({ filter: '{"active":"maybe"}' }).set(asAdmin()).expect(400);
+      await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"category":"food"}' })
+        .set(asAdmin())
+        .expect(400);
+      await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"active":"maybe"}' })
+        .set(asAdmin())
+        .expect(400);
       await request(t.http).get('/api/admin/products').set(auth(customer.token)).expect(403);
     });
 
     it('updates from the whole record react-admin sends back, auditing price and stock', async () => {
-      const record = (await request(t.http).get(`/api/admin/products/${serumId}`).set(asAdmin()).expect(200)).body;
-      const res = await request(t.http).put(`/api/admin/products/${serumId}`).set(asAdmin())
-        .send({ ...record, price: 850, countInStock: 7 }).expect(200);
+      const record = (await request(t.http).get(`/api/admin/products/${serumId}`).set(asAdmin()).expect(200))
+        .body;
+      const res = await request(t.http)
+        .put(`/api/admin/products/${serumId}`)
+        .set(asAdmin())
+        .send({ ...record, price: 850, countInStock: 7 })
+        .expect(200);
       expect(res.body).toMatchObject({ id: serumId, price: 850, stock: 7, countInStock: 7 });
-      const audit = await request(t.http).get('/api/admin/audit')
-        .query({ filter: JSON.stringify({ entity: 'product', entityId: serumId }), sort: '["createdAt","ASC"]' }).set(asAdmin()).expect(200);
-      expect(audit.body.map((e: { action: string; from: unknown; to: unknown }) => [e.action, e.from, e.to])).toEqual([
+      const audit = await request(t.http)
+        .get('/api/admin/audit')
+        .query({
+          filter: JSON.stringify({ entity: 'product', entityId: serumId }),
+          sort: '["createdAt","ASC"]',
+        })
+        .set(asAdmin())
+        .expect(200);
+      expect(
+        audit.body.map((e: { action: string; from: unknown; to: unknown }) => [e.action, e.from, e.to]),
+      ).toEqual([
         ['product.create', undefined, { price: 890, stock: 3 }],
         ['product.price', 890, 850],
         ['product.stock', 3, 7],
       ]);
-      await request(t.http).put(`/api/admin/products/${serumId}`).set(asAdmin()).send({ ...record, price: 'free' }).expect(400);
-      await request(t.http).put(`/api/admin/products/${serumId}`).set(asAdmin()).send({ ...record, hacked: true }).expect(400);
-      await request(t.http).put('/api/admin/products/000000000000000000000000').set(asAdmin()).send({ name: 'N', price: 1, stock: 1 }).expect(404);
+      await request(t.http)
+        .put(`/api/admin/products/${serumId}`)
+        .set(asAdmin())
+        .send({ ...record, price: 'free' })
+        .expect(400);
+      await request(t.http)
+        .put(`/api/admin/products/${serumId}`)
+        .set(asAdmin())
+        .send({ ...record, hacked: true })
+        .expect(400);
+      await request(t.http)
+        .put('/api/admin/products/000000000000000000000000')
+        .set(asAdmin())
+        .send({ name: 'N', price: 1, stock: 1 })
+        .expect(404);
     });
 
     it('withdraws a product on delete, answering the record; it stays listed for admins', async () => {
       const res = await request(t.http).delete(`/api/admin/products/${serumId}`).set(asAdmin()).expect(200);
       expect(res.body).toMatchObject({ id: serumId, active: false });
       await request(t.http).get(`/api/products/${serumId}`).expect(404);
-      const inactive = await request(t.http).get('/api/admin/products').query({ filter: '{"active":false}' }).set(asAdmin()).expect(200);
+      const inactive = await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"active":false}' })
+        .set(asAdmin())
+        .expect(200);
       expect(inactive.body.map((p: { id: string }) => p.id)).toEqual([serumId]);
       await request(t.http).delete(`/api/admin/products/${serumId}`).set(asAdmin()).expect(404);
     });
@@ -131,9 +253,26 @@ describe('admin API: products, contacts and reviews lists', () => {
 
     beforeAll(async () => {
       const docs = await contacts.create([
-        { name: 'Dawit Alemu', email: 'dawit@example.et', subject: 'Delivery to Hawassa', message: 'Do you deliver?', ipAddress: '10.0.0.1' },
-        { name: 'Meron Haile', email: 'meron@example.et', subject: 'Wholesale', message: 'Prices for 100 units?', status: 'read' },
-        { name: 'Sara Girma', email: 'sara@example.et', subject: 'Allergy (nuts)', message: 'Is the soap nut-free?' },
+        {
+          name: 'Dawit Alemu',
+          email: 'dawit@example.et',
+          subject: 'Delivery to Hawassa',
+          message: 'Do you deliver?',
+          ipAddress: '10.0.0.1',
+        },
+        {
+          name: 'Meron Haile',
+          email: 'meron@example.et',
+          subject: 'Wholesale',
+          message: 'Prices for 100 units?',
+          status: 'read',
+        },
+        {
+          name: 'Sara Girma',
+          email: 'sara@example.et',
+          subject: 'Allergy (nuts)',
+          message: 'Is the soap nut-free?',
+        },
       ]);
       ids = docs.map((d) => String(d._id));
     });
@@ -142,11 +281,23 @@ describe('admin API: products, contacts and reviews lists', () => {
       const all = await request(t.http).get('/api/admin/contacts').set(asAdmin()).expect(200);
       expect(all.headers['content-range']).toBe('contacts 0-2/3');
       expect(all.body[0]).toMatchObject({ id: all.body[0]._id, status: expect.any(String) });
-      const unread = await request(t.http).get('/api/admin/contacts').query({ filter: '{"status":"unread"}' }).set(asAdmin()).expect(200);
+      const unread = await request(t.http)
+        .get('/api/admin/contacts')
+        .query({ filter: '{"status":"unread"}' })
+        .set(asAdmin())
+        .expect(200);
       expect(unread.body).toHaveLength(2);
-      const q = await request(t.http).get('/api/admin/contacts').query({ filter: '{"q":"(nuts)"}' }).set(asAdmin()).expect(200);
+      const q = await request(t.http)
+        .get('/api/admin/contacts')
+        .query({ filter: '{"q":"(nuts)"}' })
+        .set(asAdmin())
+        .expect(200);
       expect(q.body.map((c: { name: string }) => c.name)).toEqual(['Sara Girma']);
-      const sorted = await request(t.http).get('/api/admin/contacts').query({ sort: '["name","DESC"]', range: '[0,0]' }).set(asAdmin()).expect(200);
+      const sorted = await request(t.http)
+        .get('/api/admin/contacts')
+        .query({ sort: '["name","DESC"]', range: '[0,0]' })
+        .set(asAdmin())
+        .expect(200);
       expect(sorted.body.map((c: { name: string }) => c.name)).toEqual(['Sara Girma']);
       expect(sorted.headers['content-range']).toBe('contacts 0-0/3');
       const one = await request(t.http).get(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).expect(200);
@@ -156,14 +307,38 @@ describe('admin API: products, contacts and reviews lists', () => {
 
     it('sets the status from the whole record or from { status }, and deletes', async () => {
       const record = (await request(t.http).get(`/api/admin/contacts/${ids[0]}`).set(asAdmin())).body;
-      const read = await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).send({ ...record, status: 'read' }).expect(200);
+      const read = await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(asAdmin())
+        .send({ ...record, status: 'read' })
+        .expect(200);
       expect(read.body).toMatchObject({ id: ids[0], status: 'read' });
-      const replied = await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).send({ status: 'replied' }).expect(200);
+      const replied = await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(asAdmin())
+        .send({ status: 'replied' })
+        .expect(200);
       expect(replied.body.status).toBe('replied');
-      await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).send({ status: 'spam' }).expect(400);
-      await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).send({ status: { $ne: 'x' } }).expect(400);
-      await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(asAdmin()).send({ status: 'read', owner: 'me' }).expect(400);
-      await request(t.http).put(`/api/admin/contacts/${ids[0]}`).set(auth(customer.token)).send({ status: 'read' }).expect(403);
+      await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(asAdmin())
+        .send({ status: 'spam' })
+        .expect(400);
+      await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(asAdmin())
+        .send({ status: { $ne: 'x' } })
+        .expect(400);
+      await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(asAdmin())
+        .send({ status: 'read', owner: 'me' })
+        .expect(400);
+      await request(t.http)
+        .put(`/api/admin/contacts/${ids[0]}`)
+        .set(auth(customer.token))
+        .send({ status: 'read' })
+        .expect(403);
       const gone = await request(t.http).delete(`/api/admin/contacts/${ids[1]}`).set(asAdmin()).expect(200);
       expect(gone.body).toMatchObject({ id: ids[1], name: 'Meron Haile' });
       await request(t.http).get(`/api/admin/contacts/${ids[1]}`).set(asAdmin()).expect(404);
@@ -178,26 +353,65 @@ describe('admin API: products, contacts and reviews lists', () => {
     beforeAll(async () => {
       const product = await products.create({ name: 'Coffee Body Scrub', priceSantim: 45_000, stock: 20 });
       productId = product._id;
-      const other = await request(t.http).post('/api/auth/register').send({ name: 'Dawit Alemu', email: 'dawit@example.et', password: 'Buna@2026' }).expect(201);
+      const other = await request(t.http)
+        .post('/api/auth/register')
+        .send({ name: 'Dawit Alemu', email: 'dawit@example.et', password: 'Buna@2026' })
+        .expect(201);
       const docs = await reviews.create([
-        { user: new Types.ObjectId(customer.id), product: productId, rating: 5, comment: 'Lovely scent, smooth skin', title: 'Great' },
-        { user: new Types.ObjectId(other.body.user._id), product: productId, rating: 3, comment: 'Too coarse for my face' },
+        {
+          user: new Types.ObjectId(customer.id),
+          product: productId,
+          rating: 5,
+          comment: 'Lovely scent, smooth skin',
+          title: 'Great',
+        },
+        {
+          user: new Types.ObjectId(other.body.user._id),
+          product: productId,
+          rating: 3,
+          comment: 'Too coarse for my face',
+        },
       ]);
       lowId = String(docs[1]._id);
       await products.updateOne({ _id: productId }, { $set: { rating: 4, reviewCount: 2 } });
     });
 
     it('lists reviews with author and product names, filters and sort', async () => {
-      const all = await request(t.http).get('/api/admin/reviews').query({ sort: '["rating","DESC"]' }).set(asAdmin()).expect(200);
+      const all = await request(t.http)
+        .get('/api/admin/reviews')
+        .query({ sort: '["rating","DESC"]' })
+        .set(asAdmin())
+        .expect(200);
       expect(all.headers['content-range']).toBe('reviews 0-1/2');
-      expect(all.body[0]).toMatchObject({ rating: 5, user: { name: 'Hanna Tesfaye' }, product: { name: 'Coffee Body Scrub' }, comment: 'Lovely scent, smooth skin' });
-      const q = await request(t.http).get('/api/admin/reviews').query({ filter: '{"q":"coarse"}' }).set(asAdmin()).expect(200);
+      expect(all.body[0]).toMatchObject({
+        rating: 5,
+        user: { name: 'Hanna Tesfaye' },
+        product: { name: 'Coffee Body Scrub' },
+        comment: 'Lovely scent, smooth skin',
+      });
+      const q = await request(t.http)
+        .get('/api/admin/reviews')
+        .query({ filter: '{"q":"coarse"}' })
+        .set(asAdmin())
+        .expect(200);
       expect(q.body.map((r: { id: string }) => r.id)).toEqual([lowId]);
-      const byRating = await request(t.http).get('/api/admin/reviews').query({ filter: '{"rating":3}' }).set(asAdmin()).expect(200);
+      const byRating = await request(t.http)
+        .get('/api/admin/reviews')
+        .query({ filter: '{"rating":3}' })
+        .set(asAdmin())
+        .expect(200);
       expect(byRating.body).toHaveLength(1);
-      const byProduct = await request(t.http).get('/api/admin/reviews').query({ filter: JSON.stringify({ product: String(productId) }) }).set(asAdmin()).expect(200);
+      const byProduct = await request(t.http)
+        .get('/api/admin/reviews')
+        .query({ filter: JSON.stringify({ product: String(productId) }) })
+        .set(asAdmin())
+        .expect(200);
       expect(byProduct.body).toHaveLength(2);
-      await request(t.http).get('/api/admin/reviews').query({ filter: '{"rating":9}' }).set(asAdmin()).expect(400);
+      await request(t.http)
+        .get('/api/admin/reviews')
+        .query({ filter: '{"rating":9}' })
+        .set(asAdmin())
+        .expect(400);
       await request(t.http).get('/api/admin/reviews').set(auth(customer.token)).expect(403);
     });
 

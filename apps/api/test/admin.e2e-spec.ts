@@ -6,10 +6,17 @@ import { Order } from '../src/modules/orders/schemas/order.schema';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const address = { street: 'Bole Road 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' };
+const address = {
+  street: 'Bole Road 12',
+  city: 'Addis Ababa',
+  state: 'Addis Ababa',
+  zipCode: '1000',
+  country: 'Ethiopia',
+};
 
 /** 'YYYY-MM-DD' of the UTC day `offset` days from today, optionally shifted by hours first. */
-const dayOf = (instant: Date, shiftHours = 0) => new Date(instant.getTime() + shiftHours * 3600_000).toISOString().slice(0, 10);
+const dayOf = (instant: Date, shiftHours = 0) =>
+  new Date(instant.getTime() + shiftHours * 3600_000).toISOString().slice(0, 10);
 const utcMidnight = (daysAgo: number) => {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo);
@@ -32,9 +39,14 @@ describe('admin API: dashboard and orders', () => {
   let soap: Types.ObjectId;
 
   const order = (fields: {
-    key: string; createdAt: Date; totalSantim: number; paymentStatus: string; status: string;
+    key: string;
+    createdAt: Date;
+    totalSantim: number;
+    paymentStatus: string;
+    status: string;
     items: { product: Types.ObjectId; name: string; quantity: number; priceSantim: number }[];
-    email?: string; history?: { status: string; at: Date }[];
+    email?: string;
+    history?: { status: string; at: Date }[];
   }) => {
     const _id = new Types.ObjectId();
     ids[fields.key] = _id;
@@ -43,7 +55,13 @@ describe('admin API: dashboard and orders', () => {
       _id,
       user: new Types.ObjectId(customer.id),
       customer: { name: 'Hanna Tesfaye', email: fields.email ?? customer.email },
-      orderItems: fields.items.map((i) => ({ _id: new Types.ObjectId(), product: i.product, name: i.name, quantity: i.quantity, priceAtPurchaseSantim: i.priceSantim })),
+      orderItems: fields.items.map((i) => ({
+        _id: new Types.ObjectId(),
+        product: i.product,
+        name: i.name,
+        quantity: i.quantity,
+        priceAtPurchaseSantim: i.priceSantim,
+      })),
       shippingAddress: address,
       shippingMethod: 'standard',
       paymentMethod: 'chapa',
@@ -64,11 +82,20 @@ describe('admin API: dashboard and orders', () => {
     t = await startTestApp();
     orders = t.app.get(getModelToken(Order.name));
     products = t.app.get(getModelToken(Product.name));
-    const a = await request(t.http).post('/api/auth/register-admin')
-      .send({ name: 'Abebe Admin', email: 'abebe@shop.et', password: 'Admin@12345', adminSecretKey: t.config.adminSecretKey }).expect(201);
+    const a = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({
+        name: 'Abebe Admin',
+        email: 'abebe@shop.et',
+        password: 'Admin@12345',
+        adminSecretKey: t.config.adminSecretKey,
+      })
+      .expect(201);
     admin = { token: a.body.token, id: a.body.user._id };
-    const c = await request(t.http).post('/api/auth/register')
-      .send({ name: 'Hanna Tesfaye', email: 'hanna@example.et', password: 'Buna@2026' }).expect(201);
+    const c = await request(t.http)
+      .post('/api/auth/register')
+      .send({ name: 'Hanna Tesfaye', email: 'hanna@example.et', password: 'Buna@2026' })
+      .expect(201);
     customer = { token: c.body.token, id: c.body.user._id, email: 'hanna@example.et' };
 
     const [s, p, gone] = await products.create([
@@ -83,24 +110,64 @@ describe('admin API: dashboard and orders', () => {
     const yesterday = new Date(utcMidnight(1) + 10 * 3600_000);
     const twoDaysAgo = new Date(utcMidnight(2) + 12 * 3600_000);
     await orders.collection.insertMany([
-      order({ key: 'late', createdAt: threeDaysAgoLate, totalSantim: 172_500, paymentStatus: 'paid', status: 'processing',
-        items: [{ product: serum, name: 'Moringa Glow Serum', quantity: 2, priceSantim: 86_250 }] }),
-      order({ key: 'delivered', createdAt: yesterday, totalSantim: 50_000, paymentStatus: 'paid', status: 'delivered',
-        items: [{ product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 25_000 }, { product: serum, name: 'Moringa Glow Serum', quantity: 1, priceSantim: 25_000 }],
+      order({
+        key: 'late',
+        createdAt: threeDaysAgoLate,
+        totalSantim: 172_500,
+        paymentStatus: 'paid',
+        status: 'processing',
+        items: [{ product: serum, name: 'Moringa Glow Serum', quantity: 2, priceSantim: 86_250 }],
+      }),
+      order({
+        key: 'delivered',
+        createdAt: yesterday,
+        totalSantim: 50_000,
+        paymentStatus: 'paid',
+        status: 'delivered',
+        items: [
+          { product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 25_000 },
+          { product: serum, name: 'Moringa Glow Serum', quantity: 1, priceSantim: 25_000 },
+        ],
         history: [
           { status: 'pending', at: yesterday },
           { status: 'processing', at: new Date(yesterday.getTime() + 3600_000) },
           { status: 'shipped', at: new Date(yesterday.getTime() + 2 * 3600_000) },
           { status: 'delivered', at: new Date(yesterday.getTime() + 3 * 3600_000) },
-        ] }),
-      order({ key: 'unpaid', createdAt: yesterday, totalSantim: 99_900, paymentStatus: 'unpaid', status: 'pending', email: 'tigist@example.et',
-        items: [{ product: soap, name: 'Shea Soap', quantity: 4, priceSantim: 24_975 }] }),
-      order({ key: 'cancelled', createdAt: twoDaysAgo, totalSantim: 30_000, paymentStatus: 'refund_pending', status: 'cancelled',
-        items: [{ product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 30_000 }] }),
-      order({ key: 'refunded', createdAt: twoDaysAgo, totalSantim: 40_000, paymentStatus: 'refunded', status: 'cancelled',
-        items: [{ product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 40_000 }] }),
-      order({ key: 'old', createdAt: new Date(utcMidnight(10) + 9 * 3600_000), totalSantim: 10_000, paymentStatus: 'paid', status: 'delivered',
-        items: [{ product: serum, name: 'Moringa Glow Serum', quantity: 1, priceSantim: 10_000 }] }),
+        ],
+      }),
+      order({
+        key: 'unpaid',
+        createdAt: yesterday,
+        totalSantim: 99_900,
+        paymentStatus: 'unpaid',
+        status: 'pending',
+        email: 'tigist@example.et',
+        items: [{ product: soap, name: 'Shea Soap', quantity: 4, priceSantim: 24_975 }],
+      }),
+      order({
+        key: 'cancelled',
+        createdAt: twoDaysAgo,
+        totalSantim: 30_000,
+        paymentStatus: 'refund_pending',
+        status: 'cancelled',
+        items: [{ product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 30_000 }],
+      }),
+      order({
+        key: 'refunded',
+        createdAt: twoDaysAgo,
+        totalSantim: 40_000,
+        paymentStatus: 'refunded',
+        status: 'cancelled',
+        items: [{ product: soap, name: 'Shea Soap', quantity: 1, priceSantim: 40_000 }],
+      }),
+      order({
+        key: 'old',
+        createdAt: new Date(utcMidnight(10) + 9 * 3600_000),
+        totalSantim: 10_000,
+        paymentStatus: 'paid',
+        status: 'delivered',
+        items: [{ product: serum, name: 'Moringa Glow Serum', quantity: 1, priceSantim: 10_000 }],
+      }),
     ]);
   });
 
@@ -111,7 +178,10 @@ describe('admin API: dashboard and orders', () => {
   describe('GET /api/admin/dashboard/stats', () => {
     it('keeps guests (401) and customers (403) out', async () => {
       await request(t.http).get('/api/admin/dashboard/stats').expect(401);
-      const res = await request(t.http).get('/api/admin/dashboard/stats').set(auth(customer.token)).expect(403);
+      const res = await request(t.http)
+        .get('/api/admin/dashboard/stats')
+        .set(auth(customer.token))
+        .expect(403);
       expect(res.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
     });
 
@@ -133,7 +203,9 @@ describe('admin API: dashboard and orders', () => {
       const res = await request(t.http).get('/api/admin/dashboard/stats').set(auth(admin.token)).expect(200);
       const days = lastSevenDays(0);
       expect(res.body.salesData.map((d: { _id: string }) => d._id)).toEqual(days);
-      const byDay = Object.fromEntries(res.body.salesData.map((d: { _id: string; totalSales: number }) => [d._id, d.totalSales]));
+      const byDay = Object.fromEntries(
+        res.body.salesData.map((d: { _id: string; totalSales: number }) => [d._id, d.totalSales]),
+      );
       const late = dayOf(new Date(utcMidnight(3)));
       const yesterday = dayOf(new Date(utcMidnight(1)));
       expect(byDay[late]).toBe(1725);
@@ -144,27 +216,48 @@ describe('admin API: dashboard and orders', () => {
     });
 
     it('moves the 21:30 UTC order to the next day when the shop timezone is Africa/Addis_Ababa', async () => {
-      await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send({ timezone: 'Africa/Addis_Ababa' }).expect(200);
+      await request(t.http)
+        .put('/api/admin/settings')
+        .set(auth(admin.token))
+        .send({ timezone: 'Africa/Addis_Ababa' })
+        .expect(200);
       try {
-        const res = await request(t.http).get('/api/admin/dashboard/stats').set(auth(admin.token)).expect(200);
+        const res = await request(t.http)
+          .get('/api/admin/dashboard/stats')
+          .set(auth(admin.token))
+          .expect(200);
         expect(res.body.timezone).toBe('Africa/Addis_Ababa');
         expect(res.body.salesData.map((d: { _id: string }) => d._id)).toEqual(lastSevenDays(3));
-        const byDay = Object.fromEntries(res.body.salesData.map((d: { _id: string; totalSales: number }) => [d._id, d.totalSales]));
+        const byDay = Object.fromEntries(
+          res.body.salesData.map((d: { _id: string; totalSales: number }) => [d._id, d.totalSales]),
+        );
         const utcDay = dayOf(new Date(utcMidnight(3)));
         const addisDay = dayOf(new Date(utcMidnight(2)));
         expect(byDay[addisDay]).toBe(1725);
         expect(byDay[utcDay] ?? 0).toBe(0);
         expect(byDay[dayOf(new Date(utcMidnight(1)))]).toBe(500);
       } finally {
-        await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send({ timezone: 'UTC' }).expect(200);
+        await request(t.http)
+          .put('/api/admin/settings')
+          .set(auth(admin.token))
+          .send({ timezone: 'UTC' })
+          .expect(200);
       }
     });
 
     it('shows the settings currency', async () => {
-      await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send({ currency: 'USD' }).expect(200);
+      await request(t.http)
+        .put('/api/admin/settings')
+        .set(auth(admin.token))
+        .send({ currency: 'USD' })
+        .expect(200);
       const res = await request(t.http).get('/api/admin/dashboard/stats').set(auth(admin.token)).expect(200);
       expect(res.body.currency).toBe('USD');
-      await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send({ currency: 'ETB' }).expect(200);
+      await request(t.http)
+        .put('/api/admin/settings')
+        .set(auth(admin.token))
+        .send({ currency: 'ETB' })
+        .expect(200);
     });
 
     it('ranks top sellers with product details, lists recent orders, activity and low stock', async () => {
@@ -174,17 +267,31 @@ describe('admin API: dashboard and orders', () => {
         { _id: String(soap), totalQuantity: 1, productDetails: { name: 'Shea Soap', price: 250 } },
       ]);
       expect(res.body.recentOrders).toHaveLength(5);
-      expect(res.body.recentOrders[0]).toMatchObject({ customer: { name: 'Hanna Tesfaye' }, status: expect.any(String), totalAmount: expect.any(Number) });
+      expect(res.body.recentOrders[0]).toMatchObject({
+        customer: { name: 'Hanna Tesfaye' },
+        status: expect.any(String),
+        totalAmount: expect.any(Number),
+      });
       const created = res.body.recentOrders.map((o: { createdAt: string }) => Date.parse(o.createdAt));
       expect([...created].sort((x, y) => y - x)).toEqual(created);
-      expect(res.body.recentActivity[0]).toMatchObject({ orderId: String(ids.delivered), status: 'delivered', customerName: 'Hanna Tesfaye', totalAmount: 500 });
-      expect(res.body.recentActivity.map((e: { status: string }) => e.status)).toEqual(expect.arrayContaining(['delivered', 'shipped', 'pending']));
-      expect(res.body.lowStockItems).toEqual([{ _id: String(serum), name: 'Moringa Glow Serum', stock: 3, price: 890 }]);
+      expect(res.body.recentActivity[0]).toMatchObject({
+        orderId: String(ids.delivered),
+        status: 'delivered',
+        customerName: 'Hanna Tesfaye',
+        totalAmount: 500,
+      });
+      expect(res.body.recentActivity.map((e: { status: string }) => e.status)).toEqual(
+        expect.arrayContaining(['delivered', 'shipped', 'pending']),
+      );
+      expect(res.body.lowStockItems).toEqual([
+        { _id: String(serum), name: 'Moringa Glow Serum', stock: 3, price: 890 },
+      ]);
     });
   });
 
   describe('GET /api/admin/orders (react-admin list)', () => {
-    const list = (query: Record<string, string>) => request(t.http).get('/api/admin/orders').query(query).set(auth(admin.token));
+    const list = (query: Record<string, string>) =>
+      request(t.http).get('/api/admin/orders').query(query).set(auth(admin.token));
 
     it('answers an array with id mirrored and the Content-Range header, newest first by default', async () => {
       const res = await list({}).expect(200);
@@ -192,7 +299,11 @@ describe('admin API: dashboard and orders', () => {
       expect(res.body).toHaveLength(6);
       expect(res.headers['content-range']).toBe('orders 0-5/6');
       expect(res.body[0].id).toBe(res.body[0]._id);
-      expect(res.body[0]).toMatchObject({ totalAmount: expect.any(Number), customer: { email: expect.any(String) }, orderItems: expect.any(Array) });
+      expect(res.body[0]).toMatchObject({
+        totalAmount: expect.any(Number),
+        customer: { email: expect.any(String) },
+        orderItems: expect.any(Array),
+      });
     });
 
     it('pages with range and sorts by total', async () => {
@@ -216,18 +327,33 @@ describe('admin API: dashboard and orders', () => {
       expect(byId.body.map((o: { id: string }) => o.id)).toContain(String(ids.late));
       const full = await list({ filter: JSON.stringify({ q: String(ids.old) }) }).expect(200);
       expect(full.body.map((o: { id: string }) => o.id)).toEqual([String(ids.old)]);
-      const many = await list({ filter: JSON.stringify({ id: [String(ids.old), String(ids.late), 'junk'] }) }).expect(200);
-      expect(many.body.map((o: { id: string }) => o.id).sort()).toEqual([String(ids.old), String(ids.late)].sort());
+      const many = await list({
+        filter: JSON.stringify({ id: [String(ids.old), String(ids.late), 'junk'] }),
+      }).expect(200);
+      expect(many.body.map((o: { id: string }) => o.id).sort()).toEqual(
+        [String(ids.old), String(ids.late)].sort(),
+      );
       const regexText = await list({ filter: '{"q":".*"}' }).expect(200);
       expect(regexText.body).toEqual([]);
     });
 
     it('answers 400, never 500, for malformed sort, range and filter, unknown fields and operator objects', async () => {
       const bad: Record<string, string>[] = [
-        { sort: 'not json' }, { sort: '["nope","ASC"]' }, { sort: '["createdAt","SIDEWAYS"]' }, { sort: '{"a":1}' },
-        { range: '[5,1]' }, { range: '[-1,4]' }, { range: '["0","9"]' }, { range: '[0' },
-        { filter: '[]' }, { filter: '{"status":{"$ne":"pending"}}' }, { filter: '{"q":{"$gt":""}}' }, { filter: '{"unknown":1}' },
-        { filter: '{"status":"lost"}' }, { filter: '{"q":["a","b"]}' }, { unexpected: '1' },
+        { sort: 'not json' },
+        { sort: '["nope","ASC"]' },
+        { sort: '["createdAt","SIDEWAYS"]' },
+        { sort: '{"a":1}' },
+        { range: '[5,1]' },
+        { range: '[-1,4]' },
+        { range: '["0","9"]' },
+        { range: '[0' },
+        { filter: '[]' },
+        { filter: '{"status":{"$ne":"pending"}}' },
+        { filter: '{"q":{"$gt":""}}' },
+        { filter: '{"unknown":1}' },
+        { filter: '{"status":"lost"}' },
+        { filter: '{"q":["a","b"]}' },
+        { unexpected: '1' },
       ];
       for (const query of bad) {
         const res = await list(query);
@@ -245,46 +371,84 @@ describe('admin API: dashboard and orders', () => {
       await request(t.http).get('/api/admin/orders').expect(401);
       await request(t.http).get('/api/admin/orders').set(auth(customer.token)).expect(403);
       await request(t.http).get(`/api/admin/orders/${ids.late}`).set(auth(customer.token)).expect(403);
-      await request(t.http).put(`/api/admin/orders/${ids.late}/status`).set(auth(customer.token)).send({ status: 'shipped' }).expect(403);
+      await request(t.http)
+        .put(`/api/admin/orders/${ids.late}/status`)
+        .set(auth(customer.token))
+        .send({ status: 'shipped' })
+        .expect(403);
     });
   });
 
   describe('GET /api/admin/orders/{id}', () => {
     it('answers one order with items, address, payment status and history', async () => {
-      const res = await request(t.http).get(`/api/admin/orders/${ids.delivered}`).set(auth(admin.token)).expect(200);
+      const res = await request(t.http)
+        .get(`/api/admin/orders/${ids.delivered}`)
+        .set(auth(admin.token))
+        .expect(200);
       expect(res.body).toMatchObject({
         id: String(ids.delivered),
         status: 'delivered',
         paymentStatus: 'paid',
         totalAmount: 500,
         shippingAddress: { city: 'Addis Ababa' },
-        orderItems: [{ name: 'Shea Soap', quantity: 1, priceAtPurchase: 250 }, { name: 'Moringa Glow Serum', quantity: 1 }],
+        orderItems: [
+          { name: 'Shea Soap', quantity: 1, priceAtPurchase: 250 },
+          { name: 'Moringa Glow Serum', quantity: 1 },
+        ],
       });
-      expect(res.body.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'processing', 'shipped', 'delivered']);
+      expect(res.body.statusHistory.map((h: { status: string }) => h.status)).toEqual([
+        'pending',
+        'processing',
+        'shipped',
+        'delivered',
+      ]);
     });
 
     it('answers 404 for unknown and malformed ids', async () => {
-      await request(t.http).get('/api/admin/orders/000000000000000000000000').set(auth(admin.token)).expect(404);
+      await request(t.http)
+        .get('/api/admin/orders/000000000000000000000000')
+        .set(auth(admin.token))
+        .expect(404);
       await request(t.http).get('/api/admin/orders/nope').set(auth(admin.token)).expect(404);
     });
   });
 
   describe('PUT /api/admin/orders/{id}/status', () => {
-    const put = (id: unknown, body: unknown) => request(t.http).put(`/api/admin/orders/${id}/status`).set(auth(admin.token)).send(body as object);
+    const put = (id: unknown, body: unknown) =>
+      request(t.http)
+        .put(`/api/admin/orders/${id}/status`)
+        .set(auth(admin.token))
+        .send(body as object);
 
     it('follows the status machine, records history, tracking number and the audit trail', async () => {
       const res = await put(ids.late, { status: 'shipped', trackingNumber: 'ET-778899' }).expect(200);
-      expect(res.body).toMatchObject({ success: true, order: { id: String(ids.late), status: 'shipped', trackingNumber: 'ET-778899' } });
+      expect(res.body).toMatchObject({
+        success: true,
+        order: { id: String(ids.late), status: 'shipped', trackingNumber: 'ET-778899' },
+      });
       expect(res.body.order.statusHistory.at(-1)).toMatchObject({ status: 'shipped', by: admin.id });
-      const audit = await request(t.http).get('/api/admin/audit')
-        .query({ filter: JSON.stringify({ entity: 'order', entityId: String(ids.late) }) }).set(auth(admin.token)).expect(200);
-      expect(audit.body[0]).toMatchObject({ action: 'order.status', from: 'processing', to: 'shipped', actor: admin.id, actorEmail: 'abebe@shop.et' });
+      const audit = await request(t.http)
+        .get('/api/admin/audit')
+        .query({ filter: JSON.stringify({ entity: 'order', entityId: String(ids.late) }) })
+        .set(auth(admin.token))
+        .expect(200);
+      expect(audit.body[0]).toMatchObject({
+        action: 'order.status',
+        from: 'processing',
+        to: 'shipped',
+        actor: admin.id,
+        actorEmail: 'abebe@shop.et',
+      });
       expect(audit.headers['content-range']).toBe('audit 0-0/1');
     });
 
     it('refuses an invalid move with 409 and changes nothing', async () => {
       const res = await put(ids.delivered, { status: 'pending' }).expect(409);
-      expect(res.body).toMatchObject({ success: false, statusCode: 409, message: expect.stringMatching(/delivered.*pending/) });
+      expect(res.body).toMatchObject({
+        success: false,
+        statusCode: 409,
+        message: expect.stringMatching(/delivered.*pending/),
+      });
       expect((await orders.findById(ids.delivered).lean())!.status).toBe('delivered');
     });
 

@@ -13,8 +13,17 @@ describe('cart', () => {
 
   const registerCustomer = customerFactory(() => t, 'cart', 'Cart Customer');
   const newCustomer = async () => (await registerCustomer()).token;
-  const makeProduct = async (fields: { name: string; price: number; stock: number; originalPrice?: number }) => {
-    const res = await request(t.http).post('/api/products').set('Authorization', `Bearer ${admin}`).send({ brand: 'Habesha Naturals', ...fields }).expect(201);
+  const makeProduct = async (fields: {
+    name: string;
+    price: number;
+    stock: number;
+    originalPrice?: number;
+  }) => {
+    const res = await request(t.http)
+      .post('/api/products')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ brand: 'Habesha Naturals', ...fields })
+      .expect(201);
     return res.body.product._id as string;
   };
 
@@ -50,12 +59,34 @@ describe('cart', () => {
     const token = await newCustomer();
     const a = await makeProduct({ name: 'Shea Butter Cream', price: 450.5, stock: 20 });
     const b = await makeProduct({ name: 'Coffee Scrub', price: 0.1, stock: 20 });
-    const first = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: a }).expect(200);
+    const first = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: a })
+      .expect(200);
     expect(first.body).toMatchObject({ success: true, total: 450.5, itemCount: 1 });
-    expect(first.body.products[0]).toMatchObject({ quantity: 1, product: { _id: a, name: 'Shea Butter Cream', brand: 'Habesha Naturals', price: 450.5, stock: 20, countInStock: 20 } });
+    expect(first.body.products[0]).toMatchObject({
+      quantity: 1,
+      product: {
+        _id: a,
+        name: 'Shea Butter Cream',
+        brand: 'Habesha Naturals',
+        price: 450.5,
+        stock: 20,
+        countInStock: 20,
+      },
+    });
     expect(Array.isArray(first.body.products[0].product.images)).toBe(true);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: b, quantity: 3 }).expect(200);
-    const again = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: a, quantity: 2 }).expect(200);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: b, quantity: 3 })
+      .expect(200);
+    const again = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: a, quantity: 2 })
+      .expect(200);
     expect(again.body.itemCount).toBe(6);
     expect(again.body.total).toBe(1351.8); // 3 x 450.50 + 3 x 0.10, computed in santim
     expect(again.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([3, 3]);
@@ -64,8 +95,16 @@ describe('cart', () => {
   it('shows the price as it is now, not as it was when added', async () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Price Watch Oil', price: 100, stock: 5 });
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
-    await request(t.http).put(`/api/products/${id}`).set(auth(admin)).send({ name: 'Price Watch Oil', price: 80, originalPrice: 100, stock: 5 }).expect(200);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 2 })
+      .expect(200);
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(auth(admin))
+      .send({ name: 'Price Watch Oil', price: 80, originalPrice: 100, stock: 5 })
+      .expect(200);
     const res = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
     expect(res.body.total).toBe(160);
     expect(res.body.products[0].product).toMatchObject({ price: 80, originalPrice: 100, discount: 20 });
@@ -74,15 +113,45 @@ describe('cart', () => {
   it('refuses the 11th unit in one add, zero, fractions, strings and unknown fields with 400', async () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Bulk Soap', price: 10, stock: 100 });
-    const over = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 11 }).expect(400);
-    expect(over.body.errors).toEqual([{ field: 'quantity', message: 'You can add at most 10 units at a time' }]);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 0 }).expect(400);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 1.5 }).expect(400);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: '2' }).expect(400);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, price: 1 }).expect(400);
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: { $gt: '' } }).expect(400);
+    const over = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 11 })
+      .expect(400);
+    expect(over.body.errors).toEqual([
+      { field: 'quantity', message: 'You can add at most 10 units at a time' },
+    ]);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 0 })
+      .expect(400);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 1.5 })
+      .expect(400);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: '2' })
+      .expect(400);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, price: 1 })
+      .expect(400);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: { $gt: '' } })
+      .expect(400);
     await request(t.http).post('/api/cart/add').set(auth(token)).send({}).expect(400);
-    const ten = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 10 }).expect(200);
+    const ten = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 10 })
+      .expect(200);
     expect(ten.body.itemCount).toBe(10);
     const cart = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
     expect(cart.body.itemCount).toBe(10);
@@ -90,12 +159,20 @@ describe('cart', () => {
 
   it('answers 404 "Product not found" for unknown, malformed and withdrawn products', async () => {
     const token = await newCustomer();
-    const unknown = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: '000000000000000000000000' }).expect(404);
+    const unknown = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: '000000000000000000000000' })
+      .expect(404);
     expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
     await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: 'nope' }).expect(400);
     const id = await makeProduct({ name: 'Withdrawn Balm', price: 10, stock: 5 });
     await request(t.http).delete(`/api/products/${id}`).set(auth(admin)).expect(200);
-    const withdrawn = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(404);
+    const withdrawn = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id })
+      .expect(404);
     expect(withdrawn.body.message).toBe('Product not found');
     await request(t.http).patch('/api/cart/update/nope').set(auth(token)).send({ quantity: 1 }).expect(404);
     await request(t.http).delete('/api/cart/remove/nope').set(auth(token)).expect(404);
@@ -104,7 +181,11 @@ describe('cart', () => {
   it('never lets a line exceed the stock: 409 naming the product', async () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Rare Frankincense Oil', price: 900, stock: 3 });
-    const tooMany = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 4 }).expect(409);
+    const tooMany = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 4 })
+      .expect(409);
     expect(tooMany.body).toEqual({
       success: false,
       statusCode: 409,
@@ -112,13 +193,31 @@ describe('cart', () => {
       code: 'INSUFFICIENT_STOCK',
       params: { product: 'Rare Frankincense Oil', available: 3, inCart: 0 },
     });
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
-    const more = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(409);
-    expect(more.body.message).toBe('Only 3 left in stock for Rare Frankincense Oil (you already have 2 in your cart)');
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 2 })
+      .expect(200);
+    const more = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 2 })
+      .expect(409);
+    expect(more.body.message).toBe(
+      'Only 3 left in stock for Rare Frankincense Oil (you already have 2 in your cart)',
+    );
     expect(more.body.params).toEqual({ product: 'Rare Frankincense Oil', available: 3, inCart: 2 });
     const sold = await makeProduct({ name: 'Sold Out Mask', price: 50, stock: 0 });
-    const out = await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: sold }).expect(409);
-    expect(out.body).toMatchObject({ message: 'Sold Out Mask is out of stock', code: 'OUT_OF_STOCK', params: { product: 'Sold Out Mask', available: 0 } });
+    const out = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: sold })
+      .expect(409);
+    expect(out.body).toMatchObject({
+      message: 'Sold Out Mask is out of stock',
+      code: 'OUT_OF_STOCK',
+      params: { product: 'Sold Out Mask', available: 0 },
+    });
     expect((await request(t.http).get('/api/cart').set(auth(token))).body.itemCount).toBe(2);
   });
 
@@ -126,7 +225,9 @@ describe('cart', () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Concurrent Cream', price: 10, stock: 5 });
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 })),
+      Array.from({ length: 6 }, () =>
+        request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
@@ -139,14 +240,26 @@ describe('cart', () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Update Lotion', price: 25, stock: 12 });
     await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(200);
-    const res = await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 12 }).expect(200);
+    const res = await request(t.http)
+      .patch(`/api/cart/update/${id}`)
+      .set(auth(token))
+      .send({ quantity: 12 })
+      .expect(200);
     expect(res.body).toMatchObject({ total: 300, itemCount: 12 });
-    const over = await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 13 }).expect(409);
+    const over = await request(t.http)
+      .patch(`/api/cart/update/${id}`)
+      .set(auth(token))
+      .send({ quantity: 13 })
+      .expect(409);
     expect(over.body.message).toBe('Only 12 left in stock for Update Lotion');
     await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({ quantity: 0 }).expect(400);
     await request(t.http).patch(`/api/cart/update/${id}`).set(auth(token)).send({}).expect(400);
     const other = await makeProduct({ name: 'Not In Cart', price: 25, stock: 12 });
-    const missing = await request(t.http).patch(`/api/cart/update/${other}`).set(auth(token)).send({ quantity: 1 }).expect(404);
+    const missing = await request(t.http)
+      .patch(`/api/cart/update/${other}`)
+      .set(auth(token))
+      .send({ quantity: 1 })
+      .expect(404);
     expect(missing.body.message).toBe('Product not in cart');
     expect((await request(t.http).get('/api/cart').set(auth(token))).body.itemCount).toBe(12);
   });
@@ -166,9 +279,19 @@ describe('cart', () => {
   it('clears with both clear and clearAllFromCart', async () => {
     const token = await newCustomer();
     const id = await makeProduct({ name: 'Clear Me', price: 5, stock: 9 });
-    await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 2 }).expect(200);
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 2 })
+      .expect(200);
     const cleared = await request(t.http).delete('/api/cart/clear').set(auth(token)).expect(200);
-    expect(cleared.body).toEqual({ success: true, products: [], total: 0, itemCount: 0, message: 'Cart cleared' });
+    expect(cleared.body).toEqual({
+      success: true,
+      products: [],
+      total: 0,
+      itemCount: 0,
+      message: 'Cart cleared',
+    });
     await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id }).expect(200);
     const all = await request(t.http).delete('/api/cart/clearAllFromCart').set(auth(token)).expect(200);
     expect(all.body.itemCount).toBe(0);
@@ -182,35 +305,66 @@ describe('cart', () => {
     const short = await makeProduct({ name: 'Short Supply Oil', price: 100, stock: 5 });
     const fine = await makeProduct({ name: 'Fine Shampoo', price: 50, stock: 5 });
     for (const id of [gone, soldOut, short, fine]) {
-      await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: id, quantity: 4 }).expect(200);
+      await request(t.http)
+        .post('/api/cart/add')
+        .set(auth(token))
+        .send({ productId: id, quantity: 4 })
+        .expect(200);
     }
     await request(t.http).delete(`/api/products/${gone}`).set(auth(admin)).expect(200);
     await products.updateOne({ _id: soldOut }, { $set: { stock: 0 } });
     await products.updateOne({ _id: short }, { $set: { stock: 2 } });
     const res = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
-    expect(res.body.products.map((l: { product: { name: string }; quantity: number }) => [l.product.name, l.quantity])).toEqual([
+    expect(
+      res.body.products.map((l: { product: { name: string }; quantity: number }) => [
+        l.product.name,
+        l.quantity,
+      ]),
+    ).toEqual([
       ['Short Supply Oil', 2],
       ['Fine Shampoo', 4],
     ]);
     expect(res.body.total).toBe(400);
     expect(res.body.itemCount).toBe(6);
     expect(res.body.notices).toEqual([
-      { productId: gone, type: 'removed', message: 'Gone Serum is no longer available and was removed from your cart' },
-      { productId: soldOut, type: 'removed', message: 'Empty Shelf Toner is out of stock and was removed from your cart' },
-      { productId: short, type: 'quantity_reduced', message: 'Only 2 left in stock for Short Supply Oil; quantity reduced to 2' },
+      {
+        productId: gone,
+        type: 'removed',
+        message: 'Gone Serum is no longer available and was removed from your cart',
+      },
+      {
+        productId: soldOut,
+        type: 'removed',
+        message: 'Empty Shelf Toner is out of stock and was removed from your cart',
+      },
+      {
+        productId: short,
+        type: 'quantity_reduced',
+        message: 'Only 2 left in stock for Short Supply Oil; quantity reduced to 2',
+      },
     ]);
     const again = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
     expect(again.body.notices).toBeUndefined();
     expect(again.body.itemCount).toBe(6);
     await products.deleteOne({ _id: fine });
     const deleted = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
-    expect(deleted.body.notices).toEqual([{ productId: fine, type: 'removed', message: 'A product is no longer available and was removed from your cart' }]);
+    expect(deleted.body.notices).toEqual([
+      {
+        productId: fine,
+        type: 'removed',
+        message: 'A product is no longer available and was removed from your cart',
+      },
+    ]);
     expect(deleted.body.itemCount).toBe(2);
   });
 
   it('gives admins a cart of their own too', async () => {
     const id = await makeProduct({ name: 'Admin Pick', price: 5, stock: 9 });
-    const res = await request(t.http).post('/api/cart/add').set(auth(admin)).send({ productId: id }).expect(200);
+    const res = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(admin))
+      .send({ productId: id })
+      .expect(200);
     expect(res.body.itemCount).toBe(1);
   });
 

@@ -24,28 +24,89 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const ids: Record<string, string> = {};
 
-  const list = async (query: string) => (await request(t.http).get(`/api/products?${query}`).expect(200)).body as {
-    products: ListedProduct[];
-    totalProducts: number;
-    totalPages: number;
-    page: number;
-  };
+  const list = async (query: string) =>
+    (await request(t.http).get(`/api/products?${query}`).expect(200)).body as {
+      products: ListedProduct[];
+      totalProducts: number;
+      totalPages: number;
+      page: number;
+    };
   const names = (body: { products: ListedProduct[] }) => body.products.map((p) => p.name);
 
   beforeAll(async () => {
     t = await startTestApp();
     await request(t.http)
       .post('/api/auth/register-admin')
-      .send({ name: 'Selam Admin', email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password, adminSecretKey: t.config.adminSecretKey })
+      .send({
+        name: 'Selam Admin',
+        email: DEMO_ACCOUNTS.admin.email,
+        password: DEMO_ACCOUNTS.admin.password,
+        adminSecretKey: t.config.adminSecretKey,
+      })
       .expect(201);
-    admin = (await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password })).body.token;
-    customer = (await request(t.http).post('/api/auth/register').send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026x' }).expect(201)).body.token;
+    admin = (
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password })
+    ).body.token;
+    customer = (
+      await request(t.http)
+        .post('/api/auth/register')
+        .send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026x' })
+        .expect(201)
+    ).body.token;
     const products = [
-      { name: 'Moringa Glow Serum', nameAm: 'የሞሪንጋ ሴረም', brand: 'Habesha Naturals', description: 'Brightening serum for dry skin.', ingredients: ['Moringa oil', 'Aloe vera'], price: 890, stock: 12, category: 'skincare', subCategory: 'serums', isFeatured: true },
-      { name: 'Coffee Body Scrub', brand: 'Sidamo Botanicals', description: 'Exfoliating scrub (100% natural) with coffee grounds.', ingredients: ['Coffee', 'Shea butter'], price: 450, stock: 0, category: 'skincare', subCategory: 'masks' },
-      { name: 'Rosemary Hair Oil', brand: 'Habesha Naturals', description: 'Strengthens hair.', ingredients: ['Rosemary', 'Castor oil'], price: 620, stock: 5, category: 'haircare', subCategory: 'shampoo' },
-      { name: 'Teff Lip Balm', brand: 'Lalibela Beauty', description: 'Soft lips all day.', ingredients: ['Beeswax', 'Teff extract'], price: 150, stock: 40, category: 'makeup', subCategory: 'lips' },
-      { name: 'Frankincense Eau de Parfum', brand: 'Axum Scents', description: 'Warm resin fragrance.', ingredients: ['Frankincense'], price: 2400, stock: 3, category: 'fragrance' },
+      {
+        name: 'Moringa Glow Serum',
+        nameAm: 'የሞሪንጋ ሴረም',
+        brand: 'Habesha Naturals',
+        description: 'Brightening serum for dry skin.',
+        ingredients: ['Moringa oil', 'Aloe vera'],
+        price: 890,
+        stock: 12,
+        category: 'skincare',
+        subCategory: 'serums',
+        isFeatured: true,
+      },
+      {
+        name: 'Coffee Body Scrub',
+        brand: 'Sidamo Botanicals',
+        description: 'Exfoliating scrub (100% natural) with coffee grounds.',
+        ingredients: ['Coffee', 'Shea butter'],
+        price: 450,
+        stock: 0,
+        category: 'skincare',
+        subCategory: 'masks',
+      },
+      {
+        name: 'Rosemary Hair Oil',
+        brand: 'Habesha Naturals',
+        description: 'Strengthens hair.',
+        ingredients: ['Rosemary', 'Castor oil'],
+        price: 620,
+        stock: 5,
+        category: 'haircare',
+        subCategory: 'shampoo',
+      },
+      {
+        name: 'Teff Lip Balm',
+        brand: 'Lalibela Beauty',
+        description: 'Soft lips all day.',
+        ingredients: ['Beeswax', 'Teff extract'],
+        price: 150,
+        stock: 40,
+        category: 'makeup',
+        subCategory: 'lips',
+      },
+      {
+        name: 'Frankincense Eau de Parfum',
+        brand: 'Axum Scents',
+        description: 'Warm resin fragrance.',
+        ingredients: ['Frankincense'],
+        price: 2400,
+        stock: 3,
+        category: 'fragrance',
+      },
     ];
     for (const p of products) {
       const res = await request(t.http).post('/api/products').set(as(admin)).send(p).expect(201);
@@ -86,7 +147,10 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
     expect(names(await list('search=MORINGA'))).toEqual(['Moringa Glow Serum']);
     expect(names(await list('search=mor'))).toEqual(['Moringa Glow Serum']);
     expect(names(await list(`search=${encodeURIComponent('ሞሪንጋ')}`))).toEqual(['Moringa Glow Serum']);
-    expect(names(await list('search=habesha&sort=price_asc'))).toEqual(['Rosemary Hair Oil', 'Moringa Glow Serum']);
+    expect(names(await list('search=habesha&sort=price_asc'))).toEqual([
+      'Rosemary Hair Oil',
+      'Moringa Glow Serum',
+    ]);
     expect(names(await list('search=exfoliating'))).toEqual(['Coffee Body Scrub']);
     expect(names(await list('search=castor'))).toEqual(['Rosemary Hair Oil']);
     // every word must match
@@ -102,20 +166,35 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
     const operator = await request(t.http).get('/api/products?search[$regex]=.*').expect(400);
     expect(operator.body.success).toBe(false);
     await request(t.http).get('/api/products?minPrice[$gt]=0').expect(400);
-    await request(t.http).get(`/api/products?search=${'a'.repeat(101)}`).expect(400);
+    await request(t.http)
+      .get(`/api/products?search=${'a'.repeat(101)}`)
+      .expect(400);
   });
 
   it('filters by category, sub-category, brand, price range, minimum rating and availability', async () => {
     expect(names(await list('category=haircare'))).toEqual(['Rosemary Hair Oil']);
     expect(names(await list('subCategory=lips'))).toEqual(['Teff Lip Balm']);
-    expect(names(await list('brand=habesha%20naturals&sort=price_desc'))).toEqual(['Moringa Glow Serum', 'Rosemary Hair Oil']);
+    expect(names(await list('brand=habesha%20naturals&sort=price_desc'))).toEqual([
+      'Moringa Glow Serum',
+      'Rosemary Hair Oil',
+    ]);
     expect((await list('brand=Habesha')).totalProducts).toBe(0); // brand is an exact (case-insensitive) match
-    expect(names(await list('minPrice=400&maxPrice=700&sort=price_asc'))).toEqual(['Coffee Body Scrub', 'Rosemary Hair Oil']);
+    expect(names(await list('minPrice=400&maxPrice=700&sort=price_asc'))).toEqual([
+      'Coffee Body Scrub',
+      'Rosemary Hair Oil',
+    ]);
     expect(names(await list('minRating=4'))).toEqual(['Moringa Glow Serum']);
     expect(names(await list('minRating=3&sort=price_asc'))).toEqual(['Teff Lip Balm', 'Moringa Glow Serum']);
     expect(names(await list('inStock=true&category=skincare'))).toEqual(['Moringa Glow Serum']);
     expect((await list('inStock=false')).totalProducts).toBe(5);
-    for (const bad of ['category=shoes', 'subCategory=boots', 'minRating=6', 'inStock=maybe', 'minPrice=-1', 'maxPrice=abc']) {
+    for (const bad of [
+      'category=shoes',
+      'subCategory=boots',
+      'minRating=6',
+      'inStock=maybe',
+      'minPrice=-1',
+      'maxPrice=abc',
+    ]) {
       const res = await request(t.http).get(`/api/products?${bad}`).expect(400);
       expect(res.body).toMatchObject({ success: false, statusCode: 400, message: 'Validation failed' });
     }
@@ -140,26 +219,52 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
 
   it('records price and stock changes made with PUT in the audit trail, with the admin as actor', async () => {
     const id = ids['Rosemary Hair Oil'];
-    const form = { name: 'Rosemary Hair Oil', brand: 'Habesha Naturals', price: 620, stock: 5, category: 'haircare' };
-    await request(t.http).put(`/api/products/${id}`).set(as(admin)).send({ ...form, description: 'Now with more rosemary.' }).expect(200);
-    const audit = t.app.get<Model<{ action: string; from: unknown; to: unknown; actorEmail?: string; entityId: string }>>(getModelToken('AuditEntry'));
+    const form = {
+      name: 'Rosemary Hair Oil',
+      brand: 'Habesha Naturals',
+      price: 620,
+      stock: 5,
+      category: 'haircare',
+    };
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(as(admin))
+      .send({ ...form, description: 'Now with more rosemary.' })
+      .expect(200);
+    const audit = t.app.get<
+      Model<{ action: string; from: unknown; to: unknown; actorEmail?: string; entityId: string }>
+    >(getModelToken('AuditEntry'));
     expect(await audit.countDocuments({ entityId: id })).toBe(0);
 
-    await request(t.http).put(`/api/products/${id}`).set(as(admin)).send({ ...form, price: 580.5, stock: 17 }).expect(200);
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(as(admin))
+      .send({ ...form, price: 580.5, stock: 17 })
+      .expect(200);
     const entries = await audit.find({ entity: 'product', entityId: id }).sort({ action: 1 }).lean();
-    expect(entries.map((e) => ({ action: e.action, from: e.from, to: e.to, actorEmail: e.actorEmail }))).toEqual([
+    expect(
+      entries.map((e) => ({ action: e.action, from: e.from, to: e.to, actorEmail: e.actorEmail })),
+    ).toEqual([
       { action: 'product.price', from: 620, to: 580.5, actorEmail: DEMO_ACCOUNTS.admin.email },
       { action: 'product.stock', from: 5, to: 17, actorEmail: DEMO_ACCOUNTS.admin.email },
     ]);
     // search terms follow the edit
     expect(names(await list('search=castor'))).toEqual([]);
-    await request(t.http).put(`/api/products/${id}`).set(as(admin)).send({ ...form, description: 'Castor and rosemary.' }).expect(200);
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(as(admin))
+      .send({ ...form, description: 'Castor and rosemary.' })
+      .expect(200);
     expect(names(await list('search=castor'))).toEqual(['Rosemary Hair Oil']);
   });
 
   it('keeps customers away from the admin product routes, writing nothing', async () => {
     const id = ids['Teff Lip Balm'];
-    await request(t.http).put(`/api/products/${id}`).set(as(customer)).send({ name: 'Hacked', price: 1, stock: 1 }).expect(403);
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(as(customer))
+      .send({ name: 'Hacked', price: 1, stock: 1 })
+      .expect(403);
     await request(t.http).put(`/api/products/${id}`).send({ name: 'Hacked', price: 1, stock: 1 }).expect(401);
     await request(t.http).delete(`/api/products/${id}`).set(as(customer)).expect(403);
     const product = await request(t.http).get(`/api/products/${id}`).expect(200);
@@ -184,7 +289,17 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
 
   it('gives search terms to products written without them (raw imports), once at start', async () => {
     const model = t.app.get<Model<{ name: string }>>(getModelToken('Product'));
-    await model.collection.insertOne({ name: 'Imported Shea Soap', brand: 'Import', description: '', ingredients: [], priceSantim: 1000, stock: 1, active: true, images: [], createdAt: new Date() });
+    await model.collection.insertOne({
+      name: 'Imported Shea Soap',
+      brand: 'Import',
+      description: '',
+      ingredients: [],
+      priceSantim: 1000,
+      stock: 1,
+      active: true,
+      images: [],
+      createdAt: new Date(),
+    });
     expect((await list('search=imported')).totalProducts).toBe(0);
     expect(await t.app.get(CatalogService).backfillSearchTerms()).toBe(1);
     expect(names(await list('search=imported'))).toEqual(['Imported Shea Soap']);

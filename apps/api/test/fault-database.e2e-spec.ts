@@ -46,8 +46,14 @@ describe('fault: the database becomes unreachable during requests', () => {
     });
     const products = t.app.get<Model<Product>>(getModelToken(Product.name));
     await products.create({
-      name: 'Shea Butter Cream', sku: 'FAULT-1', brand: 'Abyssinia', category: 'skincare', description: 'Rich cream',
-      priceSantim: 45000, stock: 12, images: [],
+      name: 'Shea Butter Cream',
+      sku: 'FAULT-1',
+      brand: 'Abyssinia',
+      category: 'skincare',
+      description: 'Rich cream',
+      priceSantim: 45000,
+      stock: 12,
+      images: [],
     });
   }, 30000);
 
@@ -67,14 +73,20 @@ describe('fault: the database becomes unreachable during requests', () => {
 
     const list = await request(t.http).get('/api/products');
     expect(list.status).toBe(503);
-    expect(list.body).toEqual({ success: false, statusCode: 503, message: 'Service temporarily unavailable' });
+    expect(list.body).toEqual({
+      success: false,
+      statusCode: 503,
+      message: 'Service temporarily unavailable',
+    });
     const detail = await request(t.http).get(`/api/products/${before.body.products[0]._id}`);
     expect(detail.status).toBe(503);
     expect(detail.body.success).toBe(false);
     const health = await request(t.http).get('/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ success: false, statusCode: 503 });
-    const login = await request(t.http).post('/api/auth/login').send({ email: 'a@example.et', password: 'Buna@2026x' });
+    const login = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'a@example.et', password: 'Buna@2026x' });
     expect(login.status).toBe(503);
 
     engine = await startEmbeddedMongo({ port, dbPath: dir });

@@ -51,7 +51,12 @@ describe('fault: the embedded engine is killed (SIGKILL) during a burst of order
     const pw = 'Buna@2026x';
     const admin = await request(http)
       .post('/api/auth/register-admin')
-      .send({ name: 'Fault Admin', email: 'fault.admin@example.et', password: pw, adminSecretKey: t.config.adminSecretKey ?? DEV_ADMIN_SECRET_KEY })
+      .send({
+        name: 'Fault Admin',
+        email: 'fault.admin@example.et',
+        password: pw,
+        adminSecretKey: t.config.adminSecretKey ?? DEV_ADMIN_SECRET_KEY,
+      })
       .expect(201);
     const created = await request(http)
       .post('/api/products')
@@ -61,7 +66,10 @@ describe('fault: the embedded engine is killed (SIGKILL) during a burst of order
     const productId: string = created.body.product._id;
     const tokens: string[] = [];
     for (let i = 0; i < CUSTOMERS; i++) {
-      const res = await request(http).post('/api/auth/register').send({ name: `Buyer ${i}`, email: `buyer${i}@example.et`, password: pw }).expect(201);
+      const res = await request(http)
+        .post('/api/auth/register')
+        .send({ name: `Buyer ${i}`, email: `buyer${i}@example.et`, password: pw })
+        .expect(201);
       tokens.push(res.body.token);
     }
 
@@ -71,14 +79,18 @@ describe('fault: the embedded engine is killed (SIGKILL) during a burst of order
     const shopper = async (token: string, n: number) => {
       for (let round = 0; round < 500 && !killed; round++) {
         const quantity = 1 + ((n + round) % 3);
-        const add = await request(http).post('/api/cart/add').set('Authorization', `Bearer ${token}`).send({ productId, quantity });
+        const add = await request(http)
+          .post('/api/cart/add')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ productId, quantity });
         if (add.status !== 200) return;
         const res = await request(http)
           .post('/api/orders')
           .set('Authorization', `Bearer ${token}`)
           .set('Idempotency-Key', `buyer-${n}-round-${round}`)
           .send({ shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' });
-        if (res.status === 201) acknowledged.push({ id: res.body.order._id, quantity: res.body.order.orderItems[0].quantity });
+        if (res.status === 201)
+          acknowledged.push({ id: res.body.order._id, quantity: res.body.order.orderItems[0].quantity });
         else return;
       }
     };
@@ -113,7 +125,10 @@ describe('fault: the embedded engine is killed (SIGKILL) during a burst of order
     // Reservation, order and cart change are one transaction, journalled as one record: every order
     // that exists (acknowledged, or committed just before the crash with its answer lost) holds its
     // stock, and no stock is held by an order that does not exist. Exactly, with no gap.
-    const ordered = stored.flatMap((o) => o.orderItems).filter((i) => String(i.product) === productId).reduce((sum, i) => sum + i.quantity, 0);
+    const ordered = stored
+      .flatMap((o) => o.orderItems)
+      .filter((i) => String(i.product) === productId)
+      .reduce((sum, i) => sum + i.quantity, 0);
     const remaining = (await products.findById(productId).lean())!.stock;
     expect(ordered).toBeGreaterThanOrEqual(acknowledged.reduce((sum, a) => sum + a.quantity, 0));
     expect(remaining).toBe(INITIAL_STOCK - ordered);

@@ -23,8 +23,16 @@ function startPost(port: number, urlPath: string, payload: unknown): PendingRequ
   const answer = new Promise<Answer>((resolve, reject) => {
     req = http.request(
       {
-        host: '127.0.0.1', port, path: urlPath, method: 'POST', agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), expect: '100-continue' },
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          expect: '100-continue',
+        },
       },
       (res) => {
         let body = '';
@@ -76,12 +84,20 @@ describe('fault: SIGTERM during load', () => {
     await api.waitFor(/API listening/);
 
     const password = 'Buna@2026x';
-    const warmUp = await post(port, '/api/auth/register', { name: 'First Customer', email: 'first@example.et', password });
+    const warmUp = await post(port, '/api/auth/register', {
+      name: 'First Customer',
+      email: 'first@example.et',
+      password,
+    });
     expect(warmUp.status).toBe(201);
 
     // 30 registrations (each hashes a password) that the server has started reading: they are in flight.
     const inFlight = Array.from({ length: 30 }, (_, i) =>
-      startPost(port, '/api/auth/register', { name: `Load Tester ${i}`, email: `load${i}@example.et`, password }),
+      startPost(port, '/api/auth/register', {
+        name: `Load Tester ${i}`,
+        email: `load${i}@example.et`,
+        password,
+      }),
     );
     await Promise.all(inFlight.map((r) => r.started));
     api.child.kill('SIGTERM');
@@ -92,7 +108,8 @@ describe('fault: SIGTERM during load', () => {
       throw new Error(`${e}\n${api!.output().slice(-2000)}`);
     });
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
-    for (const a of answers) expect(JSON.parse(a.body)).toMatchObject({ success: true, user: { role: 'customer' } });
+    for (const a of answers)
+      expect(JSON.parse(a.body)).toMatchObject({ success: true, user: { role: 'customer' } });
 
     expect(await api.exited).toEqual({ code: 0, signal: null });
     await expect(post(port, '/api/auth/login', { email: 'load0@example.et', password })).rejects.toThrow();

@@ -63,7 +63,8 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
     for (;;) {
       const match = pattern.exec(out);
       if (match) return match;
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited early:\n${out}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`${entry} exited early:\n${out}`);
       if (Date.now() > end) throw new Error(`${entry} did not print ${pattern}:\n${out}`);
       await new Promise((r) => setTimeout(r, 50));
     }

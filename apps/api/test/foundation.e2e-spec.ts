@@ -44,7 +44,9 @@ describe('foundation: health, errors and the seeded catalogue', () => {
   });
 
   it('filters by price range in ETB and sorts by price', async () => {
-    const res = await request(t.http).get('/api/products?minPrice=500&maxPrice=1000&sort=price_asc&limit=100').expect(200);
+    const res = await request(t.http)
+      .get('/api/products?minPrice=500&maxPrice=1000&sort=price_asc&limit=100')
+      .expect(200);
     const prices: number[] = res.body.products.map((p: { price: number }) => p.price);
     const expected = SEED_PRODUCTS.filter((p) => p.price >= 500 && p.price <= 1000).length;
     expect(prices).toHaveLength(expected);
@@ -54,14 +56,18 @@ describe('foundation: health, errors and the seeded catalogue', () => {
 
   it('searches case-insensitively and treats regex characters literally', async () => {
     const word = SEED_PRODUCTS[0].brand.split(' ')[0];
-    const res = await request(t.http).get(`/api/products?search=${encodeURIComponent(word.toUpperCase())}`).expect(200);
+    const res = await request(t.http)
+      .get(`/api/products?search=${encodeURIComponent(word.toUpperCase())}`)
+      .expect(200);
     expect(res.body.totalProducts).toBeGreaterThan(0);
     const regex = await request(t.http).get('/api/products?search=.*').expect(200);
     expect(regex.body.totalProducts).toBe(0);
   });
 
   it('filters by category and in-stock availability', async () => {
-    const res = await request(t.http).get('/api/products?category=fragrance&inStock=true&limit=100').expect(200);
+    const res = await request(t.http)
+      .get('/api/products?category=fragrance&inStock=true&limit=100')
+      .expect(200);
     const expected = SEED_PRODUCTS.filter((p) => p.category === 'fragrance' && p.stock > 0).length;
     expect(res.body.totalProducts).toBe(expected);
   });
@@ -90,11 +96,20 @@ describe('foundation: health, errors and the seeded catalogue', () => {
 
   it('lists categories with English and Amharic names and counts', async () => {
     const res = await request(t.http).get('/api/categories').expect(200);
-    expect(res.body.categories.map((c: { slug: string }) => c.slug)).toEqual(['skincare', 'makeup', 'haircare', 'fragrance']);
+    expect(res.body.categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'skincare',
+      'makeup',
+      'haircare',
+      'fragrance',
+    ]);
     const skincare = res.body.categories[0];
     expect(skincare.name.am).toMatch(/[\u1200-\u137F]/);
     expect(skincare.productCount).toBe(SEED_PRODUCTS.filter((p) => p.category === 'skincare').length);
-    expect(skincare.subCategories.map((s: { slug: string }) => s.slug)).toEqual(['serums', 'treatments', 'masks']);
+    expect(skincare.subCategories.map((s: { slug: string }) => s.slug)).toEqual([
+      'serums',
+      'treatments',
+      'masks',
+    ]);
   });
 
   it('answers the doubled /api/api prefix as the same routes', async () => {
@@ -108,20 +123,37 @@ describe('foundation: health, errors and the seeded catalogue', () => {
   });
 
   it('answers a malformed JSON body with 400 "Malformed JSON body", not the parser text', async () => {
-    const res = await request(t.http).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": bad').expect(400);
+    const res = await request(t.http)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": bad')
+      .expect(400);
     expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Malformed JSON body' });
   });
 
   it('refuses a deeply nested body with 400 instead of overflowing the validator', async () => {
     const deep = '{"a":'.repeat(3000) + '1' + '}'.repeat(3000);
-    const res = await request(t.http).post('/api/auth/register').set('Content-Type', 'application/json').send(deep).expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Request body is nested too deeply' });
-    const fine = await request(t.http).post('/api/auth/login').send({ email: 'nobody@example.et', password: 'x' });
+    const res = await request(t.http)
+      .post('/api/auth/register')
+      .set('Content-Type', 'application/json')
+      .send(deep)
+      .expect(400);
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'Request body is nested too deeply',
+    });
+    const fine = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'nobody@example.et', password: 'x' });
     expect(fine.status).toBe(401);
   });
 
   it('sends security headers and honours the CORS allow-list', async () => {
-    const allowed = await request(t.http).get('/api/health').set('Origin', 'http://localhost:3000').expect(200);
+    const allowed = await request(t.http)
+      .get('/api/health')
+      .set('Origin', 'http://localhost:3000')
+      .expect(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(allowed.headers['x-content-type-options']).toBe('nosniff');
     expect(allowed.headers['x-powered-by']).toBeUndefined();
@@ -132,7 +164,9 @@ describe('foundation: health, errors and the seeded catalogue', () => {
   it('serves the Swagger UI and its JSON document', async () => {
     await request(t.http).get('/api/docs').expect(200);
     const json = await request(t.http).get('/api/docs-json').expect(200);
-    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/products', '/api/products/{id}']));
+    expect(Object.keys(json.body.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/products', '/api/products/{id}']),
+    );
   });
 });
 

@@ -21,20 +21,34 @@ describe('orders', () => {
 
   const newCustomer = customerFactory(() => t, 'order', 'Order Customer');
   const makeProduct = async (fields: { name: string; price: number; stock: number }) => {
-    const res = await request(t.http).post('/api/products').set(auth(admin.token)).send({ images: ['/api/assets/products/x.svg'], ...fields }).expect(201);
+    const res = await request(t.http)
+      .post('/api/products')
+      .set(auth(admin.token))
+      .send({ images: ['/api/assets/products/x.svg'], ...fields })
+      .expect(201);
     return res.body.product._id as string;
   };
   const add = (token: string, productId: string, quantity = 1) =>
     request(t.http).post('/api/cart/add').set(auth(token)).send({ productId, quantity }).expect(200);
-  const place = (token: string, body: Record<string, unknown> = { shippingAddress: address, paymentMethod: 'chapa' }) =>
-    request(t.http).post('/api/orders').set(auth(token)).send(body);
+  const place = (
+    token: string,
+    body: Record<string, unknown> = { shippingAddress: address, paymentMethod: 'chapa' },
+  ) => request(t.http).post('/api/orders').set(auth(token)).send(body);
   const stockOf = async (id: string) => (await products.findById(id).lean())!.stock;
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.get(SeedService).seed();
-    const login = await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }).expect(200);
-    admin = { token: login.body.token, id: login.body.user._id, email: login.body.user.email, name: login.body.user.name };
+    const login = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password })
+      .expect(200);
+    admin = {
+      token: login.body.token,
+      id: login.body.user._id,
+      email: login.body.user.email,
+      name: login.body.user.name,
+    };
     products = t.app.get(getModelToken(Product.name));
     orders = t.app.get(getModelToken(Order.name));
   });
@@ -49,7 +63,10 @@ describe('orders', () => {
     await request(t.http).get('/api/orders/my-orders').expect(401);
     await request(t.http).get(`/api/orders/${id}`).expect(401);
     await request(t.http).patch(`/api/orders/${id}/cancel`).expect(401);
-    const res = await request(t.http).patch(`/api/orders/${id}/status`).send({ status: 'shipped' }).expect(401);
+    const res = await request(t.http)
+      .patch(`/api/orders/${id}/status`)
+      .send({ status: 'shipped' })
+      .expect(401);
     expect(res.body).toMatchObject({ success: false, statusCode: 401 });
   });
 
@@ -62,7 +79,10 @@ describe('orders', () => {
     const order = res.body.order;
     expect(order).toMatchObject({
       user: customer.id,
-      customer: { name: expect.stringMatching(/^Order Customer/), email: expect.stringMatching(/@example\.et$/) },
+      customer: {
+        name: expect.stringMatching(/^Order Customer/),
+        email: expect.stringMatching(/@example\.et$/),
+      },
       shippingAddress: { ...address, country: 'Ethiopia' },
       shippingMethod: 'standard',
       paymentMethod: 'chapa',
@@ -77,14 +97,26 @@ describe('orders', () => {
     expect(order._id).toMatch(/^[a-f0-9]{24}$/);
     expect(order.id).toBe(order._id);
     expect(order.orderItems).toEqual([
-      { _id: expect.stringMatching(/^[a-f0-9]{24}$/), product: cream, name: 'Shea Butter Cream', image: '/api/assets/products/x.svg', quantity: 2, priceAtPurchase: 450.5 },
+      {
+        _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+        product: cream,
+        name: 'Shea Butter Cream',
+        image: '/api/assets/products/x.svg',
+        quantity: 2,
+        priceAtPurchase: 450.5,
+      },
     ]);
     expect(order.statusHistory).toEqual([{ status: 'pending', by: customer.id, at: expect.any(String) }]);
     expect(await stockOf(cream)).toBe(8);
     const cart = await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200);
     expect(cart.body.itemCount).toBe(0);
     const stored = await orders.findById(order._id).lean();
-    expect(stored).toMatchObject({ subtotalSantim: 90_100, shippingCostSantim: 15_000, taxSantim: 13_515, totalAmountSantim: 118_615 });
+    expect(stored).toMatchObject({
+      subtotalSantim: 90_100,
+      shippingCostSantim: 15_000,
+      taxSantim: 13_515,
+      totalAmountSantim: 118_615,
+    });
   });
 
   it('keeps the price at purchase when the product price changes later', async () => {
@@ -92,8 +124,15 @@ describe('orders', () => {
     const id = await makeProduct({ name: 'Price Lock Serum', price: 300, stock: 5 });
     await add(customer.token, id);
     const placed = await place(customer.token).expect(201);
-    await request(t.http).put(`/api/products/${id}`).set(auth(admin.token)).send({ name: 'Renamed Serum', price: 999, stock: 4 }).expect(200);
-    const res = await request(t.http).get(`/api/orders/${placed.body.order._id}`).set(auth(customer.token)).expect(200);
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(auth(admin.token))
+      .send({ name: 'Renamed Serum', price: 999, stock: 4 })
+      .expect(200);
+    const res = await request(t.http)
+      .get(`/api/orders/${placed.body.order._id}`)
+      .set(auth(customer.token))
+      .expect(200);
     expect(res.body.order.orderItems[0]).toMatchObject({ name: 'Price Lock Serum', priceAtPurchase: 300 });
     expect(res.body.order.subtotal).toBe(300);
   });
@@ -103,16 +142,35 @@ describe('orders', () => {
     const small = await makeProduct({ name: 'Lip Balm', price: 100, stock: 10 });
     const c1 = await newCustomer();
     await add(c1.token, big);
-    const free = await place(c1.token, { shippingAddress: address, paymentMethod: 'chapa', shippingMethod: 'standard' }).expect(201);
-    expect(free.body.order).toMatchObject({ subtotal: 1000.01, shippingCost: 0, tax: 150, totalAmount: 1150.01 });
+    const free = await place(c1.token, {
+      shippingAddress: address,
+      paymentMethod: 'chapa',
+      shippingMethod: 'standard',
+    }).expect(201);
+    expect(free.body.order).toMatchObject({
+      subtotal: 1000.01,
+      shippingCost: 0,
+      tax: 150,
+      totalAmount: 1150.01,
+    });
     await add(c1.token, big);
-    const express = await place(c1.token, { shippingAddress: address, shippingMethod: 'express' }).expect(201);
-    expect(express.body.order).toMatchObject({ shippingMethod: 'express', shippingCost: 300, paymentMethod: 'chapa' });
+    const express = await place(c1.token, { shippingAddress: address, shippingMethod: 'express' }).expect(
+      201,
+    );
+    expect(express.body.order).toMatchObject({
+      shippingMethod: 'express',
+      shippingCost: 300,
+      paymentMethod: 'chapa',
+    });
     await add(c1.token, small);
     const pickup = await place(c1.token, { shippingAddress: address, shippingMethod: 'pickup' }).expect(201);
     expect(pickup.body.order).toMatchObject({ shippingCost: 0, subtotal: 100, tax: 15, totalAmount: 115 });
     const settings: Model<Settings> = t.app.get(getModelToken(Settings.name));
-    await settings.updateOne({ key: SETTINGS_KEY }, { $set: { standardShippingSantim: 9_900 } }, { upsert: true });
+    await settings.updateOne(
+      { key: SETTINGS_KEY },
+      { $set: { standardShippingSantim: 9_900 } },
+      { upsert: true },
+    );
     try {
       await add(c1.token, small);
       const custom = await place(c1.token).expect(201);
@@ -128,20 +186,36 @@ describe('orders', () => {
     await add(customer.token, id);
     const priced = await place(customer.token, { shippingAddress: address, totalAmount: 1 }).expect(400);
     expect(priced.body).toMatchObject({ success: false, statusCode: 400, message: 'Validation failed' });
-    await place(customer.token, { shippingAddress: address, orderItems: [{ product: id, quantity: 1, priceAtPurchase: 1 }] }).expect(400);
+    await place(customer.token, {
+      shippingAddress: address,
+      orderItems: [{ product: id, quantity: 1, priceAtPurchase: 1 }],
+    }).expect(400);
     await place(customer.token, { shippingAddress: { ...address, price: 1 } }).expect(400);
-    const missing = await place(customer.token, { shippingAddress: { ...address, street: '   ' } }).expect(400);
+    const missing = await place(customer.token, { shippingAddress: { ...address, street: '   ' } }).expect(
+      400,
+    );
     expect(missing.body.errors).toEqual([{ field: 'shippingAddress.street', message: 'street is required' }]);
-    const noZip = await place(customer.token, { shippingAddress: { street: 'a', city: 'b', state: 'c' } }).expect(400);
+    const noZip = await place(customer.token, {
+      shippingAddress: { street: 'a', city: 'b', state: 'c' },
+    }).expect(400);
     expect(noZip.body.errors.map((e: { field: string }) => e.field)).toContain('shippingAddress.zipCode');
     await place(customer.token, { paymentMethod: 'chapa' }).expect(400);
     await place(customer.token, { shippingAddress: 'Bole' }).expect(400);
     await place(customer.token, { shippingAddress: { ...address, city: { $ne: '' } } }).expect(400);
-    const method = await place(customer.token, { shippingAddress: address, shippingMethod: 'drone' }).expect(400);
-    expect(method.body.errors[0]).toEqual({ field: 'shippingMethod', message: 'shippingMethod must be one of standard, express, pickup' });
+    const method = await place(customer.token, { shippingAddress: address, shippingMethod: 'drone' }).expect(
+      400,
+    );
+    expect(method.body.errors[0]).toEqual({
+      field: 'shippingMethod',
+      message: 'shippingMethod must be one of standard, express, pickup',
+    });
     await place(customer.token, { shippingAddress: address, paymentMethod: 'bitcoin' }).expect(400);
-    const abroad = await place(customer.token, { shippingAddress: { ...address, city: 'Nairobi', country: 'Kenya' } }).expect(400);
-    expect(abroad.body.errors).toEqual([{ field: 'shippingAddress.country', message: 'Delivery is only within Ethiopia' }]);
+    const abroad = await place(customer.token, {
+      shippingAddress: { ...address, city: 'Nairobi', country: 'Kenya' },
+    }).expect(400);
+    expect(abroad.body.errors).toEqual([
+      { field: 'shippingAddress.country', message: 'Delivery is only within Ethiopia' },
+    ]);
     expect(await stockOf(id)).toBe(5);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);
     expect((await request(t.http).get('/api/cart').set(auth(customer.token))).body.itemCount).toBe(1);
@@ -210,7 +284,8 @@ describe('orders', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(9);
-    for (const r of refused) expect(r.body.message).toMatch(/^Crossed (Argan Oil|Black Soap) is out of stock$/);
+    for (const r of refused)
+      expect(r.body.message).toMatch(/^Crossed (Argan Oil|Black Soap) is out of stock$/);
     expect([await stockOf(a), await stockOf(b)]).toEqual([0, 0]);
     expect(await orders.countDocuments({ 'orderItems.product': { $in: [a, b] } })).toBe(1);
   });
@@ -235,7 +310,9 @@ describe('orders', () => {
     // The same cart then orders normally.
     await place(customer.token).expect(201);
     expect([await stockOf(first), await stockOf(second)]).toEqual([3, 2]);
-    expect((await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200)).body.products).toEqual([]);
+    expect(
+      (await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200)).body.products,
+    ).toEqual([]);
   });
 
   it('honours Idempotency-Key on sequential retries: same order, 200, stock taken once', async () => {
@@ -261,11 +338,21 @@ describe('orders', () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Reused Key Balm', price: 60, stock: 10 });
     await add(customer.token, id, 1);
-    const first = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' }).set('Idempotency-Key', 'reuse-1').expect(201);
-    const other = await place(customer.token, { shippingAddress: address, shippingMethod: 'express' }).set('Idempotency-Key', 'reuse-1').expect(422);
-    expect(other.body).toEqual({ success: false, statusCode: 422, message: 'This Idempotency-Key was already used for a different order request' });
+    const first = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' })
+      .set('Idempotency-Key', 'reuse-1')
+      .expect(201);
+    const other = await place(customer.token, { shippingAddress: address, shippingMethod: 'express' })
+      .set('Idempotency-Key', 'reuse-1')
+      .expect(422);
+    expect(other.body).toEqual({
+      success: false,
+      statusCode: 422,
+      message: 'This Idempotency-Key was already used for a different order request',
+    });
     // the same request again is still a replay, and the answer never exposes the fingerprint
-    const again = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' }).set('Idempotency-Key', 'reuse-1').expect(200);
+    const again = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' })
+      .set('Idempotency-Key', 'reuse-1')
+      .expect(200);
     expect(again.body).toEqual(first.body);
     expect(JSON.stringify(again.body)).not.toMatch(/fingerprint|idempotency/i);
     expect(await orders.countDocuments({ user: customer.id })).toBe(1);
@@ -276,7 +363,9 @@ describe('orders', () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Double Click Oil', price: 60, stock: 1 });
     await add(customer.token, id);
-    const results = await Promise.all(Array.from({ length: 6 }, () => place(customer.token).set('Idempotency-Key', 'double-click')));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => place(customer.token).set('Idempotency-Key', 'double-click')),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     const ids = new Set(results.map((r) => r.body.order._id));
     expect(ids.size).toBe(1);
@@ -291,7 +380,11 @@ describe('orders', () => {
     await products.updateOne({ _id: id }, { $set: { stock: 1 } });
     const refused = await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(409);
     expect(refused.body.message).toBe('Only 1 left in stock for Second Chance Soap');
-    await request(t.http).patch(`/api/cart/update/${id}`).set(auth(customer.token)).send({ quantity: 1 }).expect(200);
+    await request(t.http)
+      .patch(`/api/cart/update/${id}`)
+      .set(auth(customer.token))
+      .send({ quantity: 1 })
+      .expect(200);
     const placed = await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(201);
     expect(placed.body.order.orderItems[0].quantity).toBe(1);
     await place(customer.token).set('Idempotency-Key', 'retry-after-fix').expect(200);
@@ -319,10 +412,18 @@ describe('orders', () => {
     await place(stranger.token).expect(201);
     const res = await request(t.http).get('/api/orders/my-orders').set(auth(customer.token)).expect(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([newer.body.order._id, older.body.order._id]);
-    expect(res.body.orders[0]).toMatchObject({ subtotal: 20, orderItems: [{ name: 'History Soap', quantity: 2, priceAtPurchase: 10 }] });
+    expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual([
+      newer.body.order._id,
+      older.body.order._id,
+    ]);
+    expect(res.body.orders[0]).toMatchObject({
+      subtotal: 20,
+      orderItems: [{ name: 'History Soap', quantity: 2, priceAtPurchase: 10 }],
+    });
     const empty = await newCustomer();
-    expect((await request(t.http).get('/api/orders/my-orders').set(auth(empty.token)).expect(200)).body).toEqual({ success: true, orders: [] });
+    expect(
+      (await request(t.http).get('/api/orders/my-orders').set(auth(empty.token)).expect(200)).body,
+    ).toEqual({ success: true, orders: [] });
   });
 
   it('shows an order to its owner and admins only; to anyone else it does not exist', async () => {
@@ -349,15 +450,31 @@ describe('orders', () => {
     await add(owner.token, id, 3);
     const placed = await place(owner.token).expect(201);
     expect(await stockOf(id)).toBe(2);
-    const res = await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(200);
-    expect(res.body).toMatchObject({ success: true, message: 'Order cancelled', order: { status: 'cancelled', paymentStatus: 'unpaid' } });
-    expect(res.body.order.statusHistory.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([
-      ['pending', owner.id],
-      ['cancelled', owner.id],
-    ]);
+    const res = await request(t.http)
+      .patch(`/api/orders/${placed.body.order._id}/cancel`)
+      .set(auth(owner.token))
+      .expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Order cancelled',
+      order: { status: 'cancelled', paymentStatus: 'unpaid' },
+    });
+    expect(res.body.order.statusHistory.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual(
+      [
+        ['pending', owner.id],
+        ['cancelled', owner.id],
+      ],
+    );
     expect(await stockOf(id)).toBe(5);
-    const again = await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(409);
-    expect(again.body).toEqual({ success: false, statusCode: 409, message: 'Cannot cancel an order that is cancelled' });
+    const again = await request(t.http)
+      .patch(`/api/orders/${placed.body.order._id}/cancel`)
+      .set(auth(owner.token))
+      .expect(409);
+    expect(again.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'Cannot cancel an order that is cancelled',
+    });
     expect(await stockOf(id)).toBe(5);
   });
 
@@ -367,7 +484,9 @@ describe('orders', () => {
     await add(owner.token, id, 4);
     const placed = await place(owner.token).expect(201);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token))),
+      Array.from({ length: 4 }, () =>
+        request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await stockOf(id)).toBe(4);
@@ -384,13 +503,19 @@ describe('orders', () => {
       throw new Error('disk full');
     });
     try {
-      await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(500);
+      await request(t.http)
+        .patch(`/api/orders/${placed.body.order._id}/cancel`)
+        .set(auth(owner.token))
+        .expect(500);
     } finally {
       updateOne.mockRestore();
     }
     expect((await orders.findById(placed.body.order._id).lean())!.status).toBe('pending');
     expect(await stockOf(id)).toBe(3);
-    await request(t.http).patch(`/api/orders/${placed.body.order._id}/cancel`).set(auth(owner.token)).expect(200);
+    await request(t.http)
+      .patch(`/api/orders/${placed.body.order._id}/cancel`)
+      .set(auth(owner.token))
+      .expect(200);
     expect(await stockOf(id)).toBe(5);
   });
 
@@ -399,17 +524,38 @@ describe('orders', () => {
     const id = await makeProduct({ name: 'Paid Then Cancelled', price: 100, stock: 10 });
     await add(owner.token, id, 2);
     const paid = await place(owner.token).expect(201);
-    await orders.updateOne({ _id: paid.body.order._id }, { $set: { paymentStatus: 'paid', paidAt: new Date() } });
-    await request(t.http).patch(`/api/orders/${paid.body.order._id}/status`).set(auth(admin.token)).send({ status: 'processing' }).expect(200);
-    const cancelled = await request(t.http).patch(`/api/orders/${paid.body.order._id}/cancel`).set(auth(owner.token)).expect(200);
+    await orders.updateOne(
+      { _id: paid.body.order._id },
+      { $set: { paymentStatus: 'paid', paidAt: new Date() } },
+    );
+    await request(t.http)
+      .patch(`/api/orders/${paid.body.order._id}/status`)
+      .set(auth(admin.token))
+      .send({ status: 'processing' })
+      .expect(200);
+    const cancelled = await request(t.http)
+      .patch(`/api/orders/${paid.body.order._id}/cancel`)
+      .set(auth(owner.token))
+      .expect(200);
     expect(cancelled.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending' });
     expect(await stockOf(id)).toBe(10);
 
     await add(owner.token, id, 1);
     const shipped = await place(owner.token).expect(201);
-    await request(t.http).patch(`/api/orders/${shipped.body.order._id}/status`).set(auth(admin.token)).send({ status: 'processing' }).expect(200);
-    await request(t.http).patch(`/api/orders/${shipped.body.order._id}/status`).set(auth(admin.token)).send({ status: 'shipped' }).expect(200);
-    const refused = await request(t.http).patch(`/api/orders/${shipped.body.order._id}/cancel`).set(auth(owner.token)).expect(409);
+    await request(t.http)
+      .patch(`/api/orders/${shipped.body.order._id}/status`)
+      .set(auth(admin.token))
+      .send({ status: 'processing' })
+      .expect(200);
+    await request(t.http)
+      .patch(`/api/orders/${shipped.body.order._id}/status`)
+      .set(auth(admin.token))
+      .send({ status: 'shipped' })
+      .expect(200);
+    const refused = await request(t.http)
+      .patch(`/api/orders/${shipped.body.order._id}/cancel`)
+      .set(auth(owner.token))
+      .expect(409);
     expect(refused.body.message).toBe('Cannot cancel an order that is shipped');
     expect(await stockOf(id)).toBe(9);
   });
@@ -421,29 +567,66 @@ describe('orders', () => {
     const placed = await place(owner.token).expect(201);
     const orderId = placed.body.order._id;
     const url = `/api/orders/${orderId}/status`;
-    const forbidden = await request(t.http).patch(url).set(auth(owner.token)).send({ status: 'processing' }).expect(403);
+    const forbidden = await request(t.http)
+      .patch(url)
+      .set(auth(owner.token))
+      .send({ status: 'processing' })
+      .expect(403);
     expect(forbidden.body.message).toBe('Access denied');
-    const skip = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'delivered' }).expect(409);
-    expect(skip.body).toEqual({ success: false, statusCode: 409, message: 'Cannot change order status from pending to delivered' });
+    const skip = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'delivered' })
+      .expect(409);
+    expect(skip.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'Cannot change order status from pending to delivered',
+    });
     await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'processing' }).expect(200);
-    const shipped = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'shipped', trackingNumber: 'ET123456' }).expect(200);
-    expect(shipped.body).toMatchObject({ success: true, message: 'Order status updated', order: { status: 'shipped', trackingNumber: 'ET123456' } });
-    const retracked = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'shipped', trackingNumber: 'ET999' }).expect(200);
+    const shipped = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'shipped', trackingNumber: 'ET123456' })
+      .expect(200);
+    expect(shipped.body).toMatchObject({
+      success: true,
+      message: 'Order status updated',
+      order: { status: 'shipped', trackingNumber: 'ET123456' },
+    });
+    const retracked = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'shipped', trackingNumber: 'ET999' })
+      .expect(200);
     expect(retracked.body.order.trackingNumber).toBe('ET999');
     await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'shipped' }).expect(409);
-    const delivered = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'delivered' }).expect(200);
-    expect(delivered.body.order.statusHistory.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([
+    const delivered = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'delivered' })
+      .expect(200);
+    expect(
+      delivered.body.order.statusHistory.map((h: { status: string; by: string }) => [h.status, h.by]),
+    ).toEqual([
       ['pending', owner.id],
       ['processing', admin.id],
       ['shipped', admin.id],
       ['delivered', admin.id],
     ]);
-    const back = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'pending' }).expect(409);
+    const back = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'pending' })
+      .expect(409);
     expect(back.body.message).toBe('Cannot change order status from delivered to pending');
     await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'cancelled' }).expect(409);
     expect(await stockOf(id)).toBe(9);
     const audit: Model<AuditEntry> = t.app.get(getModelToken(AuditEntry.name));
-    const entries = await audit.find({ entity: 'order', entityId: orderId, action: 'order.status' }).sort({ createdAt: 1 }).lean();
+    const entries = await audit
+      .find({ entity: 'order', entityId: orderId, action: 'order.status' })
+      .sort({ createdAt: 1 })
+      .lean();
     expect(entries.map((e) => [e.from, e.to, e.actorEmail])).toEqual([
       ['pending', 'processing', admin.email],
       ['processing', 'shipped', admin.email],
@@ -454,12 +637,29 @@ describe('orders', () => {
   it('refuses bad status input with 400 and unknown orders with 404', async () => {
     const url = '/api/orders/000000000000000000000000/status';
     const bad = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'lost' }).expect(400);
-    expect(bad.body.errors).toEqual([{ field: 'status', message: 'status must be one of pending, processing, shipped, delivered, cancelled' }]);
+    expect(bad.body.errors).toEqual([
+      {
+        field: 'status',
+        message: 'status must be one of pending, processing, shipped, delivered, cancelled',
+      },
+    ]);
     await request(t.http).patch(url).set(auth(admin.token)).send({}).expect(400);
-    await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'shipped', trackingNumber: 5 }).expect(400);
-    const missing = await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'shipped' }).expect(404);
+    await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'shipped', trackingNumber: 5 })
+      .expect(400);
+    const missing = await request(t.http)
+      .patch(url)
+      .set(auth(admin.token))
+      .send({ status: 'shipped' })
+      .expect(404);
     expect(missing.body.message).toBe('Order not found');
-    await request(t.http).patch('/api/orders/nope/status').set(auth(admin.token)).send({ status: 'shipped' }).expect(404);
+    await request(t.http)
+      .patch('/api/orders/nope/status')
+      .set(auth(admin.token))
+      .send({ status: 'shipped' })
+      .expect(404);
   });
 
   it('cancels as an admin: stock back, a paid order flagged refund_pending', async () => {
@@ -468,7 +668,11 @@ describe('orders', () => {
     await add(owner.token, id, 6);
     const placed = await place(owner.token).expect(201);
     await orders.updateOne({ _id: placed.body.order._id }, { $set: { paymentStatus: 'paid' } });
-    const res = await request(t.http).patch(`/api/orders/${placed.body.order._id}/status`).set(auth(admin.token)).send({ status: 'cancelled' }).expect(200);
+    const res = await request(t.http)
+      .patch(`/api/orders/${placed.body.order._id}/status`)
+      .set(auth(admin.token))
+      .send({ status: 'cancelled' })
+      .expect(200);
     expect(res.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending' });
     expect(await stockOf(id)).toBe(6);
   });
@@ -481,7 +685,13 @@ describe('orders', () => {
     const service = t.app.get(OrdersService);
     const actor: AuthUser = { id: admin.id, role: 'admin', email: admin.email, name: admin.name };
     const view = await service.changeStatus(placed.body.order._id, 'processing', actor, 'TRK-1');
-    expect(view).toMatchObject({ _id: placed.body.order._id, id: placed.body.order._id, status: 'processing', trackingNumber: 'TRK-1', totalAmount: 173 });
+    expect(view).toMatchObject({
+      _id: placed.body.order._id,
+      id: placed.body.order._id,
+      status: 'processing',
+      trackingNumber: 'TRK-1',
+      totalAmount: 173,
+    });
     await expect(service.changeStatus(placed.body.order._id, 'pending', actor)).rejects.toMatchObject({
       type: 'CONFLICT',
       message: 'Cannot change order status from processing to pending',
@@ -491,7 +701,10 @@ describe('orders', () => {
   });
 
   it('answers the seeded demo orders through the same view', async () => {
-    const login = await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password }).expect(200);
+    const login = await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password })
+      .expect(200);
     const res = await request(t.http).get('/api/orders/my-orders').set(auth(login.body.token)).expect(200);
     for (const order of res.body.orders) {
       expect(order.totalAmount).toBeCloseTo(order.subtotal + order.shippingCost + order.tax, 2);

@@ -31,19 +31,41 @@ async function register(t: TestApp, name = 'Abebe Kebede'): Promise<Customer> {
 async function registerAdmin(t: TestApp): Promise<string> {
   const res = await request(t.http)
     .post('/api/auth/register-admin')
-    .send({ name: 'Selam Admin', email: `admin${++emailCounter}@beauty.et`, password: 'Admin@12345', adminSecretKey: t.config.adminSecretKey })
+    .send({
+      name: 'Selam Admin',
+      email: `admin${++emailCounter}@beauty.et`,
+      password: 'Admin@12345',
+      adminSecretKey: t.config.adminSecretKey,
+    })
     .expect(201);
   return res.body.token;
 }
 
 /** An order as POST /api/orders stores it: pending and unpaid, totals in santim. */
-async function placeOrder(t: TestApp, customer: Customer, overrides: Partial<Record<string, unknown>> = {}): Promise<string> {
+async function placeOrder(
+  t: TestApp,
+  customer: Customer,
+  overrides: Partial<Record<string, unknown>> = {},
+): Promise<string> {
   const orders = t.app.get<Model<Order>>(getModelToken(Order.name));
   const order = await orders.create({
     user: new Types.ObjectId(customer.id),
     customer: { name: 'Abebe Kebede', email: customer.email },
-    orderItems: [{ product: new Types.ObjectId(), name: 'Shea & Coffee Body Butter', quantity: 2, priceAtPurchaseSantim: 50_000 }],
-    shippingAddress: { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' },
+    orderItems: [
+      {
+        product: new Types.ObjectId(),
+        name: 'Shea & Coffee Body Butter',
+        quantity: 2,
+        priceAtPurchaseSantim: 50_000,
+      },
+    ],
+    shippingAddress: {
+      street: 'Bole Road',
+      city: 'Addis Ababa',
+      state: 'Addis Ababa',
+      zipCode: '1000',
+      country: 'Ethiopia',
+    },
     shippingMethod: 'standard',
     paymentMethod: 'chapa',
     subtotalSantim: 100_000,
@@ -80,7 +102,11 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
 
   it('initialises a test payment for the stored amount, tied to the order', async () => {
     const orderId = await placeOrder(t, alice);
-    const res = await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201);
+    const res = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId })
+      .expect(201);
     const { txRef } = res.body;
     expect(txRef).toMatch(new RegExp(`^bs-${orderId}-[0-9a-f]{16}$`));
     expect(res.body).toMatchObject({
@@ -104,7 +130,12 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
       },
     });
     expect((await orders.findById(orderId).lean())!.paymentReference).toBe(txRef);
-    expect(await payments.findOne({ txRef }).lean()).toMatchObject({ provider: 'test', amountSantim: TOTAL_SANTIM, currency: 'ETB', status: 'initialized' });
+    expect(await payments.findOne({ txRef }).lean()).toMatchObject({
+      provider: 'test',
+      amountSantim: TOTAL_SANTIM,
+      currency: 'ETB',
+      status: 'initialized',
+    });
 
     const page = await request(t.http).get(`/api/payments/test/${txRef}`).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -115,11 +146,24 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
 
   it('completes a test payment: the order is paid, and verifying again changes nothing', async () => {
     const orderId = await placeOrder(t, alice);
-    const { txRef } = (await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201)).body;
-    const pending = await request(t.http).get(`/api/payments/verify/${txRef}`).set(bearer(alice.token)).expect(200);
+    const { txRef } = (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(alice.token))
+        .send({ orderId })
+        .expect(201)
+    ).body;
+    const pending = await request(t.http)
+      .get(`/api/payments/verify/${txRef}`)
+      .set(bearer(alice.token))
+      .expect(200);
     expect(pending.body).toMatchObject({ success: false, status: 'pending' });
 
-    const done = await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: 'success' }).expect(200);
+    const done = await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: 'success' })
+      .expect(200);
     expect(done.body).toMatchObject({
       success: true,
       status: 'paid',
@@ -132,27 +176,63 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
     expect(paid.paymentStatus).toBe('paid');
     expect(paid.paidAt).toBeInstanceOf(Date);
 
-    const again = await request(t.http).get(`/api/payments/verify/${txRef}`).set(bearer(alice.token)).expect(200);
+    const again = await request(t.http)
+      .get(`/api/payments/verify/${txRef}`)
+      .set(bearer(alice.token))
+      .expect(200);
     expect(again.body).toMatchObject({ success: true, status: 'paid', message: 'Payment Successful!' });
     const after = (await orders.findById(orderId).lean())!;
     expect(after.paidAt!.getTime()).toBe(paid.paidAt!.getTime());
     expect(after.updatedAt.getTime()).toBe(paid.updatedAt.getTime());
     // A second choice on the test page cannot undo it.
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: 'failed' }).expect(200);
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: 'failed' })
+      .expect(200);
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('paid');
 
-    const refused = await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(409);
-    expect(refused.body).toEqual({ success: false, statusCode: 409, message: 'This order has already been paid' });
+    const refused = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId })
+      .expect(409);
+    expect(refused.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'This order has already been paid',
+    });
   });
 
   it('fails a test payment; the order stays payable with a new reference', async () => {
     const orderId = await placeOrder(t, alice);
-    const first = (await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201)).body.txRef;
-    const failed = await request(t.http).post(`/api/payments/test/${first}/complete`).set(bearer(alice.token)).send({ outcome: 'failed' }).expect(200);
-    expect(failed.body).toMatchObject({ success: false, status: 'failed', message: 'Payment was not successful', order: { paymentStatus: 'failed' } });
+    const first = (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(alice.token))
+        .send({ orderId })
+        .expect(201)
+    ).body.txRef;
+    const failed = await request(t.http)
+      .post(`/api/payments/test/${first}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: 'failed' })
+      .expect(200);
+    expect(failed.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: 'Payment was not successful',
+      order: { paymentStatus: 'failed' },
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('failed');
 
-    const second = (await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201)).body.txRef;
+    const second = (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(alice.token))
+        .send({ orderId })
+        .expect(201)
+    ).body.txRef;
     expect(second).not.toBe(first);
     // The test page's form post answers a page that returns to the shop.
     const html = await request(t.http)
@@ -164,20 +244,43 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.text).toContain('Payment Successful!');
     expect(html.text).toContain(`url=https://shop.test/payment/return?tx_ref=${second}`);
-    expect((await orders.findById(orderId).lean())!).toMatchObject({ paymentStatus: 'paid', paymentReference: second });
+    expect((await orders.findById(orderId).lean())!).toMatchObject({
+      paymentStatus: 'paid',
+      paymentReference: second,
+    });
   });
 
   it("keeps other customers and guests away from someone else's order and payment", async () => {
     const orderId = await placeOrder(t, alice);
     await request(t.http).post('/api/payments/initialize').send({ orderId }).expect(401);
-    const other = await request(t.http).post('/api/payments/initialize').set(bearer(bob.token)).send({ orderId }).expect(404);
+    const other = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(bob.token))
+      .send({ orderId })
+      .expect(404);
     expect(other.body).toEqual({ success: false, statusCode: 404, message: 'Order not found' });
-    const { txRef } = (await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201)).body;
+    const { txRef } = (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(alice.token))
+        .send({ orderId })
+        .expect(201)
+    ).body;
     await request(t.http).get(`/api/payments/verify/${txRef}`).expect(401);
-    const notYours = await request(t.http).get(`/api/payments/verify/${txRef}`).set(bearer(bob.token)).expect(404);
+    const notYours = await request(t.http)
+      .get(`/api/payments/verify/${txRef}`)
+      .set(bearer(bob.token))
+      .expect(404);
     expect(notYours.body.message).toBe('Payment reference not found');
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).send({ outcome: 'success' }).expect(401);
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(bob.token)).send({ outcome: 'success' }).expect(404);
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .send({ outcome: 'success' })
+      .expect(401);
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(bob.token))
+      .send({ outcome: 'success' })
+      .expect(404);
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
     // An admin may verify any transaction.
     const admin = await registerAdmin(t);
@@ -187,30 +290,75 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
 
   it('refuses cancelled orders, unknown references and bad input', async () => {
     const cancelled = await placeOrder(t, alice, { status: 'cancelled' });
-    const res = await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId: cancelled }).expect(409);
+    const res = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId: cancelled })
+      .expect(409);
     expect(res.body.message).toBe('This order has been cancelled and cannot be paid');
     expect(await payments.countDocuments({ order: new Types.ObjectId(cancelled) })).toBe(0);
 
     for (const ref of ['bs-unknown-0000', 'no%20such%20ref']) {
-      const unknown = await request(t.http).get(`/api/payments/verify/${ref}`).set(bearer(alice.token)).expect(404);
-      expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Payment reference not found' });
+      const unknown = await request(t.http)
+        .get(`/api/payments/verify/${ref}`)
+        .set(bearer(alice.token))
+        .expect(404);
+      expect(unknown.body).toEqual({
+        success: false,
+        statusCode: 404,
+        message: 'Payment reference not found',
+      });
     }
     await request(t.http).get('/api/payments/test/bs-unknown-0000').expect(404);
 
     await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({}).expect(400);
-    await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId: 'nope' }).expect(400);
-    await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId: { $ne: null } }).expect(400);
-    await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId: cancelled, amount: 1 }).expect(400);
-    await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId: new Types.ObjectId().toHexString() }).expect(404);
+    await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId: 'nope' })
+      .expect(400);
+    await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId: { $ne: null } })
+      .expect(400);
+    await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId: cancelled, amount: 1 })
+      .expect(400);
+    await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId: new Types.ObjectId().toHexString() })
+      .expect(404);
     const orderId = await placeOrder(t, alice);
-    const { txRef } = (await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(201)).body;
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: 'maybe' }).expect(400);
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: { $ne: 'x' } }).expect(400);
+    const { txRef } = (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(alice.token))
+        .send({ orderId })
+        .expect(201)
+    ).body;
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: 'maybe' })
+      .expect(400);
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: { $ne: 'x' } })
+      .expect(400);
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
   });
 
   it('refuses webhooks when no webhook secret is configured', async () => {
-    const res = await request(t.http).post('/api/payments/webhook').set('Content-Type', 'application/json').send('{"tx_ref":"x"}').expect(401);
+    const res = await request(t.http)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .send('{"tx_ref":"x"}')
+      .expect(401);
     expect(res.body).toMatchObject({ success: false, statusCode: 401 });
   });
 });
@@ -227,11 +375,19 @@ describe('payments through Chapa (local stub)', () => {
   let alice: Customer;
 
   const initialize = async (orderId: string, customer = alice) =>
-    (await request(t.http).post('/api/payments/initialize').set(bearer(customer.token)).send({ orderId }).expect(201)).body;
-  const verify = (txRef: string, customer = alice) => request(t.http).get(`/api/payments/verify/${txRef}`).set(bearer(customer.token));
+    (
+      await request(t.http)
+        .post('/api/payments/initialize')
+        .set(bearer(customer.token))
+        .send({ orderId })
+        .expect(201)
+    ).body;
+  const verify = (txRef: string, customer = alice) =>
+    request(t.http).get(`/api/payments/verify/${txRef}`).set(bearer(customer.token));
   const deliver = (hook: { body: string; headers: Record<string, string> }) =>
     request(t.http).post('/api/payments/webhook').set(hook.headers).send(hook.body);
-  const verifyCalls = (txRef: string) => stub.requests.filter((r) => r.path === `/v1/transaction/verify/${txRef}`).length;
+  const verifyCalls = (txRef: string) =>
+    stub.requests.filter((r) => r.path === `/v1/transaction/verify/${txRef}`).length;
 
   beforeAll(async () => {
     stub = await startChapaStub({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET });
@@ -261,7 +417,9 @@ describe('payments through Chapa (local stub)', () => {
   it("initialises the transaction with Chapa as documented and returns the hosted form's values", async () => {
     const orderId = await placeOrder(t, alice);
     const body = await initialize(orderId);
-    const call = stub.requests.find((r) => r.path === '/v1/transaction/initialize' && r.body?.tx_ref === body.txRef)!;
+    const call = stub.requests.find(
+      (r) => r.path === '/v1/transaction/initialize' && r.body?.tx_ref === body.txRef,
+    )!;
     expect(call.method).toBe('POST');
     expect(call.authorization).toBe(`Bearer ${SECRET}`);
     expect(call.body).toMatchObject({
@@ -278,7 +436,12 @@ describe('payments through Chapa (local stub)', () => {
     expect(body.provider).toBe('chapa');
     expect(body.checkoutUrl).toMatch(new RegExp(`^${stub.url}/checkout/payment/`));
     expect(body.hostedForm.action).toBe('https://api.chapa.co/v1/hosted/pay');
-    expect(body.hostedForm.fields).toMatchObject({ public_key: PUBLIC, tx_ref: body.txRef, amount: '1300.00', currency: 'ETB' });
+    expect(body.hostedForm.fields).toMatchObject({
+      public_key: PUBLIC,
+      tx_ref: body.txRef,
+      amount: '1300.00',
+      currency: 'ETB',
+    });
   });
 
   it('marks the order paid only after Chapa confirms success; verifying twice changes nothing', async () => {
@@ -290,7 +453,13 @@ describe('payments through Chapa (local stub)', () => {
 
     stub.settle(txRef, 'success');
     const paid = await verify(txRef).expect(200);
-    expect(paid.body).toMatchObject({ success: true, status: 'paid', message: 'Payment Successful!', provider: 'chapa', order: { _id: orderId, paymentStatus: 'paid' } });
+    expect(paid.body).toMatchObject({
+      success: true,
+      status: 'paid',
+      message: 'Payment Successful!',
+      provider: 'chapa',
+      order: { _id: orderId, paymentStatus: 'paid' },
+    });
     const order = (await orders.findById(orderId).lean())!;
     const calls = verifyCalls(txRef);
 
@@ -299,8 +468,12 @@ describe('payments through Chapa (local stub)', () => {
     const after = (await orders.findById(orderId).lean())!;
     expect(after.updatedAt.getTime()).toBe(order.updatedAt.getTime());
     expect(verifyCalls(txRef)).toBe(calls);
-    expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(1);
-    expect((await payments.findOne({ txRef }).lean())!.providerReference).toBe(stub.transactions.get(txRef)!.reference);
+    expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
+      1,
+    );
+    expect((await payments.findOne({ txRef }).lean())!.providerReference).toBe(
+      stub.transactions.get(txRef)!.reference,
+    );
   });
 
   it('reports a declined payment and lets the customer try again', async () => {
@@ -308,13 +481,21 @@ describe('payments through Chapa (local stub)', () => {
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'failed');
     const res = await verify(txRef).expect(200);
-    expect(res.body).toMatchObject({ success: false, status: 'failed', message: 'Payment was not successful', order: { paymentStatus: 'failed' } });
+    expect(res.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: 'Payment was not successful',
+      order: { paymentStatus: 'failed' },
+    });
     const retry = await initialize(orderId);
     stub.settle(retry.txRef, 'success');
     expect((await verify(retry.txRef).expect(200)).body.status).toBe('paid');
     // The old failed attempt stays failed and does not touch the paid order.
     expect((await verify(txRef).expect(200)).body.status).toBe('failed');
-    expect((await orders.findById(orderId).lean())!).toMatchObject({ paymentStatus: 'paid', paymentReference: retry.txRef });
+    expect((await orders.findById(orderId).lean())!).toMatchObject({
+      paymentStatus: 'paid',
+      paymentReference: retry.txRef,
+    });
   });
 
   it('refuses a success whose amount differs from the order', async () => {
@@ -322,7 +503,11 @@ describe('payments through Chapa (local stub)', () => {
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'success', { amount: 13 });
     const res = await verify(txRef).expect(200);
-    expect(res.body).toMatchObject({ success: false, status: 'failed', message: 'Payment verification failed' });
+    expect(res.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: 'Payment verification failed',
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).not.toBe('paid');
     expect((await payments.findOne({ txRef }).lean())!.failureReason).toBe('amount_mismatch');
   });
@@ -332,7 +517,11 @@ describe('payments through Chapa (local stub)', () => {
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'success', { currency: 'USD' });
     const res = await verify(txRef).expect(200);
-    expect(res.body).toMatchObject({ success: false, status: 'failed', message: 'Payment verification failed' });
+    expect(res.body).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: 'Payment verification failed',
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).not.toBe('paid');
     expect((await payments.findOne({ txRef }).lean())!.failureReason).toBe('currency_mismatch');
   });
@@ -342,12 +531,21 @@ describe('payments through Chapa (local stub)', () => {
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'success');
     const hook = stub.webhook(txRef);
-    const missing = await request(t.http).post('/api/payments/webhook').set('Content-Type', 'application/json').send(hook.body).expect(401);
+    const missing = await request(t.http)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .send(hook.body)
+      .expect(401);
     expect(missing.body).toEqual({ success: false, statusCode: 401, message: 'Invalid webhook signature' });
     await deliver(stub.webhook(txRef, { secret: 'not-the-secret' })).expect(401);
     // A valid signature over another body does not cover a tampered one.
-    await deliver({ headers: hook.headers, body: hook.body.replace('"success"', '"successful"') }).expect(401);
-    await deliver({ headers: { ...hook.headers, 'x-chapa-signature': 'zz', 'chapa-signature': 'zz' }, body: hook.body }).expect(401);
+    await deliver({ headers: hook.headers, body: hook.body.replace('"success"', '"successful"') }).expect(
+      401,
+    );
+    await deliver({
+      headers: { ...hook.headers, 'x-chapa-signature': 'zz', 'chapa-signature': 'zz' },
+      body: hook.body,
+    }).expect(401);
     expect(verifyCalls(txRef)).toBe(0);
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
     expect((await payments.findOne({ txRef }).lean())!.status).toBe('initialized');
@@ -366,7 +564,9 @@ describe('payments through Chapa (local stub)', () => {
     expect(second.body).toEqual({ received: true, processed: false });
     const after = (await orders.findById(orderId).lean())!;
     expect(after.paidAt!.getTime()).toBe(paid.paidAt!.getTime());
-    expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(1);
+    expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
+      1,
+    );
     const payment = (await payments.findOne({ txRef }).lean())!;
     expect(payment.events.filter((e) => e.processed)).toHaveLength(1);
     expect(payment.events.filter((e) => e.source === 'webhook')).toHaveLength(2);
@@ -389,7 +589,11 @@ describe('payments through Chapa (local stub)', () => {
     const orderId = await placeOrder(t, alice);
     const { txRef } = await initialize(orderId);
     await request(t.http).get(`/api/payments/test/${txRef}`).expect(404);
-    await request(t.http).post(`/api/payments/test/${txRef}/complete`).set(bearer(alice.token)).send({ outcome: 'success' }).expect(404);
+    await request(t.http)
+      .post(`/api/payments/test/${txRef}/complete`)
+      .set(bearer(alice.token))
+      .send({ outcome: 'success' })
+      .expect(404);
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
   });
 
@@ -402,8 +606,16 @@ describe('payments through Chapa (local stub)', () => {
     const orderId = await placeOrder(t, alice);
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'success');
-    const res = await request(t.http).get(`/api/payments/callback?trx_ref=${txRef}&ref_id=APx&status=success`).expect(200);
-    expect(res.body).toEqual({ success: true, status: 'paid', message: 'Payment Successful!', txRef, provider: 'chapa' });
+    const res = await request(t.http)
+      .get(`/api/payments/callback?trx_ref=${txRef}&ref_id=APx&status=success`)
+      .expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      status: 'paid',
+      message: 'Payment Successful!',
+      txRef,
+      provider: 'chapa',
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('paid');
     await request(t.http).get('/api/payments/callback?trx_ref=unknown-ref').expect(404);
     await request(t.http).get('/api/payments/callback').expect(404);
@@ -415,7 +627,11 @@ describe('payments through Chapa (local stub)', () => {
     await orders.updateOne({ _id: orderId }, { $set: { status: 'cancelled' } });
     stub.settle(txRef, 'success');
     const res = await verify(txRef).expect(200);
-    expect(res.body).toMatchObject({ success: true, status: 'refund_pending', order: { status: 'cancelled', paymentStatus: 'refund_pending' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'refund_pending',
+      order: { status: 'cancelled', paymentStatus: 'refund_pending' },
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('refund_pending');
     expect((await payments.findOne({ txRef }).lean())!.refundRequired).toBe(true);
     expect((await verify(txRef).expect(200)).body.status).toBe('refund_pending');
@@ -424,12 +640,20 @@ describe('payments through Chapa (local stub)', () => {
   it("answers 404 for another customer's transaction and for unknown references", async () => {
     const bob = await register(t, 'Bob Tadesse');
     const orderId = await placeOrder(t, alice);
-    await request(t.http).post('/api/payments/initialize').set(bearer(bob.token)).send({ orderId }).expect(404);
+    await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(bob.token))
+      .send({ orderId })
+      .expect(404);
     const { txRef } = await initialize(orderId);
     stub.settle(txRef, 'success');
     expect((await verify(txRef, bob).expect(404)).body.message).toBe('Payment reference not found');
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
-    expect((await verify('bs-nothing-here').expect(404)).body).toEqual({ success: false, statusCode: 404, message: 'Payment reference not found' });
+    expect((await verify('bs-nothing-here').expect(404)).body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Payment reference not found',
+    });
   });
 
   it("answers 'Payment verification error' when Chapa is down, and settles later", async () => {
@@ -438,11 +662,18 @@ describe('payments through Chapa (local stub)', () => {
     stub.settle(txRef, 'success');
     stub.mode = 'hangup';
     const unreachable = await verify(txRef).expect(503);
-    expect(unreachable.body).toEqual({ success: false, statusCode: 503, message: 'Payment verification error' });
+    expect(unreachable.body).toEqual({
+      success: false,
+      statusCode: 503,
+      message: 'Payment verification error',
+    });
     stub.mode = 'error500';
     expect((await verify(txRef).expect(503)).body.message).toBe('Payment verification error');
     // The webhook is acknowledged anyway; nothing changes until Chapa answers.
-    expect((await deliver(stub.webhook(txRef)).expect(200)).body).toEqual({ received: true, processed: false });
+    expect((await deliver(stub.webhook(txRef)).expect(200)).body).toEqual({
+      received: true,
+      processed: false,
+    });
     expect((await orders.findById(orderId).lean())!.paymentStatus).toBe('unpaid');
     stub.mode = 'ok';
     expect((await verify(txRef).expect(200)).body.status).toBe('paid');
@@ -451,9 +682,16 @@ describe('payments through Chapa (local stub)', () => {
   it('answers 503 and keeps the order payable when Chapa cannot initialise', async () => {
     const orderId = await placeOrder(t, alice);
     stub.mode = 'error500';
-    const res = await request(t.http).post('/api/payments/initialize').set(bearer(alice.token)).send({ orderId }).expect(503);
+    const res = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(bearer(alice.token))
+      .send({ orderId })
+      .expect(503);
     expect(res.body).toMatchObject({ success: false, statusCode: 503 });
-    expect(await payments.findOne({ order: new Types.ObjectId(orderId) }).lean()).toMatchObject({ status: 'failed', failureReason: 'initialize_failed' });
+    expect(await payments.findOne({ order: new Types.ObjectId(orderId) }).lean()).toMatchObject({
+      status: 'failed',
+      failureReason: 'initialize_failed',
+    });
     stub.mode = 'ok';
     await initialize(orderId);
   });
@@ -461,12 +699,32 @@ describe('payments through Chapa (local stub)', () => {
   it('pays an order placed through the orders API, and flags one cancelled before the money arrived', async () => {
     const admin = await registerAdmin(t);
     const product = (
-      await request(t.http).post('/api/products').set(bearer(admin)).send({ name: 'Teff Body Scrub', price: 420.5, stock: 10 }).expect(201)
+      await request(t.http)
+        .post('/api/products')
+        .set(bearer(admin))
+        .send({ name: 'Teff Body Scrub', price: 420.5, stock: 10 })
+        .expect(201)
     ).body.product._id as string;
-    const shippingAddress = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' };
+    const shippingAddress = {
+      street: 'Bole Road',
+      city: 'Addis Ababa',
+      state: 'Addis Ababa',
+      zipCode: '1000',
+      country: 'Ethiopia',
+    };
     const placeThroughApi = async () => {
-      await request(t.http).post('/api/cart/add').set(bearer(alice.token)).send({ productId: product, quantity: 2 }).expect(200);
-      return (await request(t.http).post('/api/orders').set(bearer(alice.token)).send({ shippingAddress, paymentMethod: 'chapa' }).expect(201)).body.order;
+      await request(t.http)
+        .post('/api/cart/add')
+        .set(bearer(alice.token))
+        .send({ productId: product, quantity: 2 })
+        .expect(200);
+      return (
+        await request(t.http)
+          .post('/api/orders')
+          .set(bearer(alice.token))
+          .send({ shippingAddress, paymentMethod: 'chapa' })
+          .expect(201)
+      ).body.order;
     };
 
     const order = await placeThroughApi();
@@ -507,7 +765,9 @@ describe('payments through Chapa (local stub)', () => {
     expect(report.errors).toBe(0);
     expect((await orders.findById(forgotten).lean())!.paymentStatus).toBe('paid');
     expect((await orders.findById(declined).lean())!.paymentStatus).toBe('failed');
-    expect((await payments.findOne({ txRef: paidRef }).lean())!.events.find((e) => e.processed)!.source).toBe('reverify');
+    expect((await payments.findOne({ txRef: paidRef }).lean())!.events.find((e) => e.processed)!.source).toBe(
+      'reverify',
+    );
 
     // Settled transactions are not asked again.
     const calls = verifyCalls(paidRef);

@@ -26,10 +26,22 @@ describe('settings', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const a = await request(t.http).post('/api/auth/register-admin')
-      .send({ name: 'Abebe Admin', email: 'abebe@shop.et', password: 'Admin@12345', adminSecretKey: t.config.adminSecretKey }).expect(201);
+    const a = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({
+        name: 'Abebe Admin',
+        email: 'abebe@shop.et',
+        password: 'Admin@12345',
+        adminSecretKey: t.config.adminSecretKey,
+      })
+      .expect(201);
     admin = { token: a.body.token, id: a.body.user._id };
-    customer = (await request(t.http).post('/api/auth/register').send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026' }).expect(201)).body.token;
+    customer = (
+      await request(t.http)
+        .post('/api/auth/register')
+        .send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026' })
+        .expect(201)
+    ).body.token;
   });
 
   afterAll(async () => {
@@ -40,7 +52,11 @@ describe('settings', () => {
     await request(t.http).get('/api/admin/settings').expect(401);
     await request(t.http).put('/api/admin/settings').send(DEFAULTS).expect(401);
     await request(t.http).get('/api/admin/settings').set(auth(customer)).expect(403);
-    await request(t.http).put('/api/admin/settings').set(auth(customer)).send({ ...DEFAULTS, maintenanceMode: true }).expect(403);
+    await request(t.http)
+      .put('/api/admin/settings')
+      .set(auth(customer))
+      .send({ ...DEFAULTS, maintenanceMode: true })
+      .expect(403);
   });
 
   it('reads the defaults of SPEC section 3 and DECISIONS.md before any save', async () => {
@@ -59,7 +75,14 @@ describe('settings', () => {
         language: 'en',
         maintenanceMode: false,
         shipping: [
-          { method: 'standard', price: 150, minDays: 3, maxDays: 5, deliveryTime: '3-5 business days', freeOver: 1000 },
+          {
+            method: 'standard',
+            price: 150,
+            minDays: 3,
+            maxDays: 5,
+            deliveryTime: '3-5 business days',
+            freeOver: 1000,
+          },
           { method: 'express', price: 300, minDays: 1, maxDays: 2, deliveryTime: '1-2 business days' },
           { method: 'pickup', price: 0, minDays: 0, maxDays: 0, deliveryTime: 'Same day' },
         ],
@@ -83,18 +106,35 @@ describe('settings', () => {
       expressShipping: 350.5,
       freeShippingThreshold: 1500,
     };
-    const saved = await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send(next).expect(200);
-    expect(saved.body).toMatchObject({ success: true, message: 'Settings saved', settings: { ...next, adminEmail: 'owner@bole.et' } });
+    const saved = await request(t.http)
+      .put('/api/admin/settings')
+      .set(auth(admin.token))
+      .send(next)
+      .expect(200);
+    expect(saved.body).toMatchObject({
+      success: true,
+      message: 'Settings saved',
+      settings: { ...next, adminEmail: 'owner@bole.et' },
+    });
     const again = await request(t.http).get('/api/admin/settings').set(auth(admin.token)).expect(200);
     expect(again.body.settings).toEqual({ ...next, adminEmail: 'owner@bole.et' });
     expect(again.body.updatedAt).toEqual(expect.any(String));
     const pub = await request(t.http).get('/api/settings/public').expect(200);
-    expect(pub.body.settings).toMatchObject({ siteName: 'Bole Beauty', currency: 'USD', language: 'am', freeShippingThreshold: 1500 });
+    expect(pub.body.settings).toMatchObject({
+      siteName: 'Bole Beauty',
+      currency: 'USD',
+      language: 'am',
+      freeShippingThreshold: 1500,
+    });
     expect(pub.body.settings.shipping[1]).toMatchObject({ method: 'express', price: 350.5 });
   });
 
   it('records the changed fields in the audit trail', async () => {
-    const audit = await request(t.http).get('/api/admin/audit').query({ filter: '{"entity":"settings"}' }).set(auth(admin.token)).expect(200);
+    const audit = await request(t.http)
+      .get('/api/admin/audit')
+      .query({ filter: '{"entity":"settings"}' })
+      .set(auth(admin.token))
+      .expect(200);
     expect(audit.body).toHaveLength(1);
     expect(audit.body[0]).toMatchObject({
       action: 'settings.update',
@@ -108,9 +148,18 @@ describe('settings', () => {
   it('refuses bad values and unknown fields with 400, writing nothing', async () => {
     const auth0 = auth(admin.token);
     const bad = [
-      { currency: 'EUR' }, { language: 'fr' }, { timezone: 'Mars/Olympus' }, { maintenanceMode: 'yes' },
-      { adminEmail: 'not-an-email' }, { siteName: '' }, { standardShipping: -1 }, { standardShipping: 1.005 },
-      { standardShipping: '150' }, { currency: { $ne: 'ETB' } }, { standardShippingSantim: 1 }, { theme: 'dark' },
+      { currency: 'EUR' },
+      { language: 'fr' },
+      { timezone: 'Mars/Olympus' },
+      { maintenanceMode: 'yes' },
+      { adminEmail: 'not-an-email' },
+      { siteName: '' },
+      { standardShipping: -1 },
+      { standardShipping: 1.005 },
+      { standardShipping: '150' },
+      { currency: { $ne: 'ETB' } },
+      { standardShippingSantim: 1 },
+      { theme: 'dark' },
     ];
     for (const body of bad) {
       const res = await request(t.http).put('/api/admin/settings').set(auth0).send(body);
@@ -122,9 +171,18 @@ describe('settings', () => {
   });
 
   it('prices orders with the saved shipping rates', async () => {
-    const res = await request(t.http).put('/api/admin/settings').set(auth(admin.token)).send({ standardShipping: 175 }).expect(200);
+    const res = await request(t.http)
+      .put('/api/admin/settings')
+      .set(auth(admin.token))
+      .send({ standardShipping: 175 })
+      .expect(200);
     expect(res.body.settings.standardShipping).toBe(175);
     const { SettingsService } = await import('../src/modules/settings/settings.service');
-    expect(await t.app.get(SettingsService).shippingRates()).toEqual({ standard: 17_500, express: 35_050, pickup: 0, freeStandardOver: 150_000 });
+    expect(await t.app.get(SettingsService).shippingRates()).toEqual({
+      standard: 17_500,
+      express: 35_050,
+      pickup: 0,
+      freeStandardOver: 150_000,
+    });
   });
 });

@@ -5,7 +5,10 @@ import request from 'supertest';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.service';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('png body'),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg body')]);
 const GIF = Buffer.from('GIF89a gif body');
 
@@ -22,10 +25,24 @@ describe('uploads', () => {
     t = await startTestApp({ UPLOAD_DIR: dir });
     await request(t.http)
       .post('/api/auth/register-admin')
-      .send({ name: 'Selam Admin', email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password, adminSecretKey: t.config.adminSecretKey })
+      .send({
+        name: 'Selam Admin',
+        email: DEMO_ACCOUNTS.admin.email,
+        password: DEMO_ACCOUNTS.admin.password,
+        adminSecretKey: t.config.adminSecretKey,
+      })
       .expect(201);
-    admin = (await request(t.http).post('/api/auth/login').send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password })).body.token;
-    customer = (await request(t.http).post('/api/auth/register').send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026x' }).expect(201)).body.token;
+    admin = (
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password })
+    ).body.token;
+    customer = (
+      await request(t.http)
+        .post('/api/auth/register')
+        .send({ name: 'Hanna', email: 'hanna@example.et', password: 'Buna@2026x' })
+        .expect(201)
+    ).body.token;
   });
 
   afterAll(async () => {
@@ -47,7 +64,11 @@ describe('uploads', () => {
     expect(res.body.urls[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
     expect(res.body.urls[1]).toMatch(/\.jpg$/);
     expect(res.body.urls[2]).toMatch(/\.gif$/);
-    expect(res.body.files[2]).toMatchObject({ originalName: 'notes.txt', contentType: 'image/gif', size: GIF.length });
+    expect(res.body.files[2]).toMatchObject({
+      originalName: 'notes.txt',
+      contentType: 'image/gif',
+      size: GIF.length,
+    });
     expect(stored()).toBe(3);
 
     const png = await request(t.http).get(res.body.urls[0]).expect(200);
@@ -58,7 +79,11 @@ describe('uploads', () => {
   });
 
   it('accepts an uploaded URL as the product image', async () => {
-    const upload = await request(t.http).post('/api/uploads').set(as(admin)).attach('images', PNG, 'p.png').expect(201);
+    const upload = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', PNG, 'p.png')
+      .expect(201);
     const product = await request(t.http)
       .post('/api/products')
       .set(as(admin))
@@ -73,20 +98,35 @@ describe('uploads', () => {
       .post('/api/uploads')
       .set(as(admin))
       .attach('images', PNG, 'good.png')
-      .attach('images', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), { filename: 'evil.png', contentType: 'image/png' })
+      .attach('images', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), {
+        filename: 'evil.png',
+        contentType: 'image/png',
+      })
       .expect(400);
-    expect(res.body).toMatchObject({ success: false, statusCode: 400, message: 'Only PNG, JPG or GIF images are allowed' });
+    expect(res.body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      message: 'Only PNG, JPG or GIF images are allowed',
+    });
     expect(stored()).toBe(before);
   });
 
   it("answers 413 'File size must be less than 5MB' for a file of 5MB or more", async () => {
     const before = stored();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
-    const res = await request(t.http).post('/api/uploads').set(as(admin)).attach('images', big, 'big.png').expect(413);
+    const res = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', big, 'big.png')
+      .expect(413);
     expect(res.body).toEqual({ success: false, statusCode: 413, message: 'File size must be less than 5MB' });
     expect(stored()).toBe(before);
     const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
-    await request(t.http).post('/api/uploads').set(as(admin)).attach('images', justUnder, 'ok.png').expect(201);
+    await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', justUnder, 'ok.png')
+      .expect(201);
   });
 
   it('refuses more than 5 files with a clear message', async () => {
@@ -94,7 +134,11 @@ describe('uploads', () => {
     let req = request(t.http).post('/api/uploads').set(as(admin));
     for (let i = 0; i < 6; i++) req = req.attach('images', PNG, `p${i}.png`);
     const res = await req.expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'A maximum of 5 files can be uploaded at once' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'A maximum of 5 files can be uploaded at once',
+    });
     expect(stored()).toBe(before);
     let five = request(t.http).post('/api/uploads').set(as(admin));
     for (let i = 0; i < 5; i++) five = five.attach('images', PNG, `p${i}.png`);
@@ -104,9 +148,17 @@ describe('uploads', () => {
   it('refuses a request without images, with another field name, or not multipart', async () => {
     const none = await request(t.http).post('/api/uploads').set(as(admin)).field('name', 'x').expect(400);
     expect(none.body.message).toMatch(/No images received/);
-    const other = await request(t.http).post('/api/uploads').set(as(admin)).attach('image', PNG, 'p.png').expect(400);
+    const other = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('image', PNG, 'p.png')
+      .expect(400);
     expect(other.body.message).toMatch(/field 'images'/);
-    await request(t.http).post('/api/uploads').set(as(admin)).send({ images: ['x'] }).expect(400);
+    await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .send({ images: ['x'] })
+      .expect(400);
     await request(t.http)
       .post('/api/uploads')
       .set(as(admin))
@@ -118,7 +170,11 @@ describe('uploads', () => {
   it('keeps guests and customers out, storing nothing', async () => {
     const before = stored();
     await request(t.http).post('/api/uploads').attach('images', PNG, 'p.png').expect(401);
-    const forbidden = await request(t.http).post('/api/uploads').set(as(customer)).attach('images', PNG, 'p.png').expect(403);
+    const forbidden = await request(t.http)
+      .post('/api/uploads')
+      .set(as(customer))
+      .attach('images', PNG, 'p.png')
+      .expect(403);
     expect(forbidden.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
     expect(stored()).toBe(before);
   });
@@ -126,10 +182,14 @@ describe('uploads', () => {
   it('answers 404 for unknown files and never serves anything outside the upload folder', async () => {
     writeFileSync(path.join(dir, 'secret.txt'), 'secret');
     writeFileSync(path.join(path.dirname(dir), 'outside.png'), PNG);
-    const unknown = await request(t.http).get('/api/uploads/00000000-0000-0000-0000-000000000000.png').expect(404);
+    const unknown = await request(t.http)
+      .get('/api/uploads/00000000-0000-0000-0000-000000000000.png')
+      .expect(404);
     expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Image not found' });
     await request(t.http).get('/api/uploads/secret.txt').expect(404);
-    await request(t.http).get(`/api/uploads/..%2F${path.basename(dir)}%2Fsecret.txt`).expect(404);
+    await request(t.http)
+      .get(`/api/uploads/..%2F${path.basename(dir)}%2Fsecret.txt`)
+      .expect(404);
     await request(t.http).get('/api/uploads/..%2Foutside.png').expect(404);
     await request(t.http).get('/api/uploads/%2e%2e%2f%2e%2e%2fpackage.json').expect(404);
     rmSync(path.join(path.dirname(dir), 'outside.png'), { force: true });

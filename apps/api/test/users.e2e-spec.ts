@@ -8,7 +8,8 @@ describe('users: profile and address book', () => {
   const strong = 'Buna@2026x';
 
   const register = async (name: string, email: string) =>
-    (await request(t.http).post('/api/auth/register').send({ name, email, password: strong }).expect(201)).body.token as string;
+    (await request(t.http).post('/api/auth/register').send({ name, email, password: strong }).expect(201))
+      .body.token as string;
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -24,16 +25,25 @@ describe('users: profile and address book', () => {
   it('keeps guests out of every profile route', async () => {
     await request(t.http).get('/api/users/profile').expect(401);
     await request(t.http).put('/api/users/profile').send({ name: 'X' }).expect(401);
-    await request(t.http).put('/api/users/profile/password').send({ currentPassword: strong, newPassword: strong }).expect(401);
+    await request(t.http)
+      .put('/api/users/profile/password')
+      .send({ currentPassword: strong, newPassword: strong })
+      .expect(401);
     await request(t.http).get('/api/users/addresses').expect(401);
-    await request(t.http).post('/api/users/addresses').send({ street: 's', city: 'c', state: 's', zipCode: '1' }).expect(401);
+    await request(t.http)
+      .post('/api/users/addresses')
+      .send({ street: 's', city: 'c', state: 's', zipCode: '1' })
+      .expect(401);
     await request(t.http).put('/api/users/addresses/1').send({ city: 'c' }).expect(401);
     await request(t.http).delete('/api/users/addresses/1').expect(401);
   });
 
   it('reads my own profile, without the password hash', async () => {
     const res = await request(t.http).get('/api/users/profile').set(as(hanna)).expect(200);
-    expect(res.body).toMatchObject({ success: true, user: { name: 'Hanna Tesfaye', email: 'hanna@example.et', role: 'customer', addresses: [] } });
+    expect(res.body).toMatchObject({
+      success: true,
+      user: { name: 'Hanna Tesfaye', email: 'hanna@example.et', role: 'customer', addresses: [] },
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|addressSeq/);
   });
 
@@ -43,7 +53,11 @@ describe('users: profile and address book', () => {
       ['0911 23 45 67', '+251911234567'],
       ['0712-345-678', '+251712345678'],
     ]) {
-      const res = await request(t.http).put('/api/users/profile').set(as(hanna)).send({ phone: given }).expect(200);
+      const res = await request(t.http)
+        .put('/api/users/profile')
+        .set(as(hanna))
+        .send({ phone: given })
+        .expect(200);
       expect(res.body.user.phone).toBe(stored);
     }
     const res = await request(t.http)
@@ -52,43 +66,87 @@ describe('users: profile and address book', () => {
       .send({ name: 'Hanna T. Alemu', email: 'Hanna.Alemu@Example.et' })
       .expect(200);
     expect(res.body).toMatchObject({ success: true, message: 'Profile updated successfully' });
-    expect(res.body.user).toMatchObject({ name: 'Hanna T. Alemu', firstName: 'Hanna', email: 'hanna.alemu@example.et', phone: '+251712345678' });
+    expect(res.body.user).toMatchObject({
+      name: 'Hanna T. Alemu',
+      firstName: 'Hanna',
+      email: 'hanna.alemu@example.et',
+      phone: '+251712345678',
+    });
     const me = await request(t.http).get('/api/auth/me').set(as(hanna)).expect(200);
     expect(me.body.user.email).toBe('hanna.alemu@example.et');
-    await request(t.http).post('/api/auth/login').send({ email: 'hanna.alemu@example.et', password: strong }).expect(200);
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'hanna.alemu@example.et', password: strong })
+      .expect(200);
   });
 
   it('removes the phone when sent empty', async () => {
-    const res = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ phone: '0922000000' }).expect(200);
+    const res = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ phone: '0922000000' })
+      .expect(200);
     expect(res.body.user.phone).toBe('+251922000000');
-    const cleared = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ phone: '' }).expect(200);
+    const cleared = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ phone: '' })
+      .expect(200);
     expect(cleared.body.user).not.toHaveProperty('phone');
   });
 
   it('refuses an email that another account uses with 409 and changes nothing', async () => {
-    const res = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: 'Taken', email: 'HANNA.ALEMU@example.et' }).expect(409);
-    expect(res.body).toEqual({ success: false, statusCode: 409, message: 'An account with this email already exists' });
+    const res = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ name: 'Taken', email: 'HANNA.ALEMU@example.et' })
+      .expect(409);
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 409,
+      message: 'An account with this email already exists',
+    });
     const profile = await request(t.http).get('/api/users/profile').set(as(dawit)).expect(200);
     expect(profile.body.user).toMatchObject({ name: 'Dawit Bekele', email: 'dawit@example.et' });
   });
 
   it('refuses bad profile input: bad email, foreign phone, empty name, unknown fields, operators, role changes', async () => {
-    const email = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ email: 'nope' }).expect(400);
+    const email = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ email: 'nope' })
+      .expect(400);
     expect(email.body).toMatchObject({ success: false, statusCode: 400, message: 'Validation failed' });
     expect(email.body.errors[0].field).toBe('email');
-    const phone = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ phone: '+254712345678' }).expect(400);
+    const phone = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ phone: '+254712345678' })
+      .expect(400);
     expect(phone.body.errors[0]).toMatchObject({ field: 'phone' });
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: '   ' }).expect(400);
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ role: 'admin' }).expect(400);
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ isActive: false }).expect(400);
-    await request(t.http).put('/api/users/profile').set(as(dawit)).send({ email: { $ne: null } }).expect(400);
+    await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ email: { $ne: null } })
+      .expect(400);
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({}).expect(400);
     const profile = await request(t.http).get('/api/users/profile').set(as(dawit)).expect(200);
-    expect(profile.body.user).toMatchObject({ name: 'Dawit Bekele', email: 'dawit@example.et', role: 'customer' });
+    expect(profile.body.user).toMatchObject({
+      name: 'Dawit Bekele',
+      email: 'dawit@example.et',
+      role: 'customer',
+    });
   });
 
   it('refuses a huge body with 413 and changes nothing', async () => {
-    const res = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: 'x'.repeat(2 * 1024 * 1024) }).expect(413);
+    const res = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ name: 'x'.repeat(2 * 1024 * 1024) })
+      .expect(413);
     expect(res.body).toMatchObject({ success: false, statusCode: 413 });
     const huge = await request(t.http)
       .post('/api/users/addresses')
@@ -96,18 +154,36 @@ describe('users: profile and address book', () => {
       .send({ street: 'x'.repeat(2 * 1024 * 1024), city: 'c', state: 's', zipCode: '1' })
       .expect(413);
     expect(huge.body.success).toBe(false);
-    const tooLong = await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: 'x'.repeat(101) }).expect(400);
+    const tooLong = await request(t.http)
+      .put('/api/users/profile')
+      .set(as(dawit))
+      .send({ name: 'x'.repeat(101) })
+      .expect(400);
     expect(tooLong.body.errors[0].field).toBe('name');
-    expect((await request(t.http).get('/api/users/profile').set(as(dawit))).body.user.name).toBe('Dawit Bekele');
+    expect((await request(t.http).get('/api/users/profile').set(as(dawit))).body.user.name).toBe(
+      'Dawit Bekele',
+    );
   });
 
   it('changes the password only with the current one and a strong new one', async () => {
     const next = 'Injera@2027';
-    const missing = await request(t.http).put('/api/users/profile/password').set(as(dawit)).send({ newPassword: next }).expect(400);
+    const missing = await request(t.http)
+      .put('/api/users/profile/password')
+      .set(as(dawit))
+      .send({ newPassword: next })
+      .expect(400);
     expect(missing.body.message).toBe('Current password is required');
-    const wrong = await request(t.http).put('/api/users/profile/password').set(as(dawit)).send({ currentPassword: 'Wrong@1234', newPassword: next }).expect(400);
+    const wrong = await request(t.http)
+      .put('/api/users/profile/password')
+      .set(as(dawit))
+      .send({ currentPassword: 'Wrong@1234', newPassword: next })
+      .expect(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
-    const weak = await request(t.http).put('/api/users/profile/password').set(as(dawit)).send({ currentPassword: strong, newPassword: 'abc' }).expect(400);
+    const weak = await request(t.http)
+      .put('/api/users/profile/password')
+      .set(as(dawit))
+      .send({ currentPassword: strong, newPassword: 'abc' })
+      .expect(400);
     expect(weak.body.message).toBe('Please choose a stronger password');
     const mismatch = await request(t.http)
       .put('/api/users/profile/password')
@@ -115,12 +191,25 @@ describe('users: profile and address book', () => {
       .send({ currentPassword: strong, newPassword: next, confirmPassword: 'Other@2027' })
       .expect(400);
     expect(mismatch.body.message).toBe('Passwords do not match');
-    await request(t.http).post('/api/auth/login').send({ email: 'dawit@example.et', password: strong }).expect(200);
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'dawit@example.et', password: strong })
+      .expect(200);
 
-    const ok = await request(t.http).put('/api/users/profile/password').set(as(dawit)).send({ oldPassword: strong, newPassword: next }).expect(200);
+    const ok = await request(t.http)
+      .put('/api/users/profile/password')
+      .set(as(dawit))
+      .send({ oldPassword: strong, newPassword: next })
+      .expect(200);
     expect(ok.body).toEqual({ success: true, message: 'Password updated successfully' });
-    await request(t.http).post('/api/auth/login').send({ email: 'dawit@example.et', password: strong }).expect(401);
-    await request(t.http).post('/api/auth/login').send({ email: 'dawit@example.et', password: next }).expect(200);
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'dawit@example.et', password: strong })
+      .expect(401);
+    await request(t.http)
+      .post('/api/auth/login')
+      .send({ email: 'dawit@example.et', password: next })
+      .expect(200);
   });
 
   it('keeps an address book with numeric ids, Ethiopia by default and one default address', async () => {
@@ -129,7 +218,10 @@ describe('users: profile and address book', () => {
       .set(as(hanna))
       .send({ street: 'Bole Road 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' })
       .expect(201);
-    expect(first.body).toMatchObject({ success: true, address: { id: 1, country: 'Ethiopia', isDefault: true } });
+    expect(first.body).toMatchObject({
+      success: true,
+      address: { id: 1, country: 'Ethiopia', isDefault: true },
+    });
     const second = await request(t.http)
       .post('/api/users/addresses')
       .set(as(hanna))
@@ -137,9 +229,22 @@ describe('users: profile and address book', () => {
       .expect(201);
     expect(second.body.address).toMatchObject({ id: 2, country: 'Ethiopia', isDefault: false });
 
-    const moved = await request(t.http).put('/api/users/addresses/2').set(as(hanna)).send({ isDefault: true, street: 'Piassa 4' }).expect(200);
-    expect(moved.body.address).toMatchObject({ id: 2, street: 'Piassa 4', city: 'Bahir Dar', isDefault: true });
-    expect(moved.body.addresses.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: number }) => a.id)).toEqual([2]);
+    const moved = await request(t.http)
+      .put('/api/users/addresses/2')
+      .set(as(hanna))
+      .send({ isDefault: true, street: 'Piassa 4' })
+      .expect(200);
+    expect(moved.body.address).toMatchObject({
+      id: 2,
+      street: 'Piassa 4',
+      city: 'Bahir Dar',
+      isDefault: true,
+    });
+    expect(
+      moved.body.addresses
+        .filter((a: { isDefault: boolean }) => a.isDefault)
+        .map((a: { id: number }) => a.id),
+    ).toEqual([2]);
 
     const list = await request(t.http).get('/api/users/addresses').set(as(hanna)).expect(200);
     expect(list.body.addresses.map((a: { id: number }) => a.id)).toEqual([1, 2]);
@@ -155,22 +260,44 @@ describe('users: profile and address book', () => {
   });
 
   it('refuses bad addresses: missing fields, another country, unknown fields, operators', async () => {
-    const missing = await request(t.http).post('/api/users/addresses').set(as(dawit)).send({ street: 'x' }).expect(400);
-    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['city', 'state', 'zipCode']));
+    const missing = await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: 'x' })
+      .expect(400);
+    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['city', 'state', 'zipCode']),
+    );
     const abroad = await request(t.http)
       .post('/api/users/addresses')
       .set(as(dawit))
       .send({ street: 'x', city: 'Nairobi', state: 'Nairobi', zipCode: '00100', country: 'Kenya' })
       .expect(400);
     expect(abroad.body.errors[0]).toEqual({ field: 'country', message: 'Delivery is only within Ethiopia' });
-    await request(t.http).post('/api/users/addresses').set(as(dawit)).send({ street: 'x', city: 'c', state: 's', zipCode: '1', id: 99 }).expect(400);
-    await request(t.http).post('/api/users/addresses').set(as(dawit)).send({ street: { $gt: '' }, city: 'c', state: 's', zipCode: '1' }).expect(400);
-    await request(t.http).post('/api/users/addresses').set(as(dawit)).send({ street: ' ', city: 'c', state: 's', zipCode: '1' }).expect(400);
+    await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: 'x', city: 'c', state: 's', zipCode: '1', id: 99 })
+      .expect(400);
+    await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: { $gt: '' }, city: 'c', state: 's', zipCode: '1' })
+      .expect(400);
+    await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: ' ', city: 'c', state: 's', zipCode: '1' })
+      .expect(400);
     expect((await request(t.http).get('/api/users/addresses').set(as(dawit))).body.addresses).toEqual([]);
   });
 
   it("never reaches another user's addresses, and answers 404 for unknown or malformed ids", async () => {
-    const put = await request(t.http).put('/api/users/addresses/1').set(as(dawit)).send({ city: 'Mekelle' }).expect(404);
+    const put = await request(t.http)
+      .put('/api/users/addresses/1')
+      .set(as(dawit))
+      .send({ city: 'Mekelle' })
+      .expect(404);
     expect(put.body).toEqual({ success: false, statusCode: 404, message: 'Address not found' });
     await request(t.http).delete('/api/users/addresses/1').set(as(dawit)).expect(404);
     await request(t.http).put('/api/users/addresses/abc').set(as(hanna)).send({ city: 'x' }).expect(404);

@@ -40,7 +40,10 @@ describe('wishlist', () => {
 
   it('adds a product with no body, then with preferences, and lists items with an id', async () => {
     const c = await newCustomer();
-    expect((await request(t.http).get('/api/wishlist').set(auth(c.token)).expect(200)).body).toEqual({ success: true, products: [] });
+    expect((await request(t.http).get('/api/wishlist').set(auth(c.token)).expect(200)).body).toEqual({
+      success: true,
+      products: [],
+    });
     const a = await makeProduct({ name: 'Wished Serum', price: 650, stock: 4 });
     const b = await makeProduct({ name: 'Wished Balm', price: 120, stock: 0 });
     const first = await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(200);
@@ -56,34 +59,62 @@ describe('wishlist', () => {
         addedAt: expect.any(String),
       },
     ]);
-    const second = await request(t.http).post(`/api/wishlist/add/${b}`).set(auth(c.token)).send({ notifyOnStock: true }).expect(200);
-    expect(second.body.products.map((p: { product: { _id: string }; notifyOnStock: boolean }) => [p.product._id, p.notifyOnStock])).toEqual([
+    const second = await request(t.http)
+      .post(`/api/wishlist/add/${b}`)
+      .set(auth(c.token))
+      .send({ notifyOnStock: true })
+      .expect(200);
+    expect(
+      second.body.products.map((p: { product: { _id: string }; notifyOnStock: boolean }) => [
+        p.product._id,
+        p.notifyOnStock,
+      ]),
+    ).toEqual([
       [a, false],
       [b, true],
     ]);
     // Adding again keeps one line and updates the given preferences.
-    const again = await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).send({ notifyOnSale: true }).expect(200);
+    const again = await request(t.http)
+      .post(`/api/wishlist/add/${a}`)
+      .set(auth(c.token))
+      .send({ notifyOnSale: true })
+      .expect(200);
     expect(again.body.products).toHaveLength(2);
-    expect(again.body.products[0]).toMatchObject({ _id: first.body.products[0]._id, notifyOnSale: true, notifyOnStock: false });
+    expect(again.body.products[0]).toMatchObject({
+      _id: first.body.products[0]._id,
+      notifyOnSale: true,
+      notifyOnStock: false,
+    });
   });
 
   it('keeps one line when the same product is added twice at the same moment', async () => {
     const c = await newCustomer();
     const a = await makeProduct({ name: 'Race Wish', price: 10, stock: 4 });
-    await Promise.all(Array.from({ length: 5 }, () => request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(200)));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(200),
+      ),
+    );
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.products).toHaveLength(1);
   });
 
   it('answers 404 for unknown, malformed and withdrawn products and 400 for bad preferences', async () => {
     const c = await newCustomer();
-    const unknown = await request(t.http).post('/api/wishlist/add/000000000000000000000000').set(auth(c.token)).expect(404);
+    const unknown = await request(t.http)
+      .post('/api/wishlist/add/000000000000000000000000')
+      .set(auth(c.token))
+      .expect(404);
     expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
     await request(t.http).post('/api/wishlist/add/nope').set(auth(c.token)).expect(404);
     const a = await makeProduct({ name: 'Soon Withdrawn', price: 10, stock: 4 });
     await request(t.http).delete(`/api/products/${a}`).set(auth(admin)).expect(200);
     await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(404);
     const b = await makeProduct({ name: 'Pref Check', price: 10, stock: 4 });
-    await request(t.http).post(`/api/wishlist/add/${b}`).set(auth(c.token)).send({ notifyOnSale: 'yes' }).expect(400);
+    await request(t.http)
+      .post(`/api/wishlist/add/${b}`)
+      .set(auth(c.token))
+      .send({ notifyOnSale: 'yes' })
+      .expect(400);
     await request(t.http).post(`/api/wishlist/add/${b}`).set(auth(c.token)).send({ spam: 1 }).expect(400);
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.products).toHaveLength(0);
   });
@@ -102,14 +133,30 @@ describe('wishlist', () => {
     const c = await newCustomer();
     const a = await makeProduct({ name: 'Notify Wish', price: 10, stock: 4 });
     await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(200);
-    const res = await request(t.http).patch(`/api/wishlist/notifications/${a}`).set(auth(c.token)).send({ notifyOnSale: true, notifyOnStock: true }).expect(200);
+    const res = await request(t.http)
+      .patch(`/api/wishlist/notifications/${a}`)
+      .set(auth(c.token))
+      .send({ notifyOnSale: true, notifyOnStock: true })
+      .expect(200);
     expect(res.body).toMatchObject({ success: true, message: 'Preferences updated' });
     expect(res.body.products[0]).toMatchObject({ notifyOnSale: true, notifyOnStock: true });
-    const partial = await request(t.http).patch(`/api/wishlist/notifications/${a}`).set(auth(c.token)).send({ notifyOnStock: false }).expect(200);
+    const partial = await request(t.http)
+      .patch(`/api/wishlist/notifications/${a}`)
+      .set(auth(c.token))
+      .send({ notifyOnStock: false })
+      .expect(200);
     expect(partial.body.products[0]).toMatchObject({ notifyOnSale: true, notifyOnStock: false });
-    await request(t.http).patch(`/api/wishlist/notifications/${a}`).set(auth(c.token)).send({ notifyOnSale: 1 }).expect(400);
+    await request(t.http)
+      .patch(`/api/wishlist/notifications/${a}`)
+      .set(auth(c.token))
+      .send({ notifyOnSale: 1 })
+      .expect(400);
     const other = await makeProduct({ name: 'Not Wished', price: 10, stock: 4 });
-    const missing = await request(t.http).patch(`/api/wishlist/notifications/${other}`).set(auth(c.token)).send({ notifyOnSale: true }).expect(404);
+    const missing = await request(t.http)
+      .patch(`/api/wishlist/notifications/${other}`)
+      .set(auth(c.token))
+      .send({ notifyOnSale: true })
+      .expect(404);
     expect(missing.body.message).toBe('Product not in wishlist');
   });
 
@@ -119,16 +166,38 @@ describe('wishlist', () => {
     const keep = await makeProduct({ name: 'Stay Wished', price: 10, stock: 3 });
     await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).expect(200);
     await request(t.http).post(`/api/wishlist/add/${keep}`).set(auth(c.token)).expect(200);
-    const tooMany = await request(t.http).post(`/api/wishlist/move-to-cart/${a}`).set(auth(c.token)).send({ quantity: 4 }).expect(409);
+    const tooMany = await request(t.http)
+      .post(`/api/wishlist/move-to-cart/${a}`)
+      .set(auth(c.token))
+      .send({ quantity: 4 })
+      .expect(409);
     expect(tooMany.body.message).toBe('Only 3 left in stock for Move Me Oil');
-    await request(t.http).post(`/api/wishlist/move-to-cart/${a}`).set(auth(c.token)).send({ quantity: 11 }).expect(400);
+    await request(t.http)
+      .post(`/api/wishlist/move-to-cart/${a}`)
+      .set(auth(c.token))
+      .send({ quantity: 11 })
+      .expect(400);
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.products).toHaveLength(2);
-    const moved = await request(t.http).post(`/api/wishlist/move-to-cart/${a}`).set(auth(c.token)).send({ quantity: 2 }).expect(200);
-    expect(moved.body).toMatchObject({ success: true, message: 'Moved to cart', cart: { total: 150.5, itemCount: 2 } });
+    const moved = await request(t.http)
+      .post(`/api/wishlist/move-to-cart/${a}`)
+      .set(auth(c.token))
+      .send({ quantity: 2 })
+      .expect(200);
+    expect(moved.body).toMatchObject({
+      success: true,
+      message: 'Moved to cart',
+      cart: { total: 150.5, itemCount: 2 },
+    });
     expect(moved.body.products.map((p: { product: { _id: string } }) => p.product._id)).toEqual([keep]);
-    const defaultQty = await request(t.http).post(`/api/wishlist/move-to-cart/${keep}`).set(auth(c.token)).expect(200);
+    const defaultQty = await request(t.http)
+      .post(`/api/wishlist/move-to-cart/${keep}`)
+      .set(auth(c.token))
+      .expect(200);
     expect(defaultQty.body.cart.itemCount).toBe(3);
-    const notWished = await request(t.http).post(`/api/wishlist/move-to-cart/${a}`).set(auth(c.token)).expect(404);
+    const notWished = await request(t.http)
+      .post(`/api/wishlist/move-to-cart/${a}`)
+      .set(auth(c.token))
+      .expect(404);
     expect(notWished.body.message).toBe('Product not in wishlist');
     const cart = await request(t.http).get('/api/cart').set(auth(c.token)).expect(200);
     expect(cart.body.itemCount).toBe(3);
@@ -137,7 +206,11 @@ describe('wishlist', () => {
   it('refuses to move a sold-out product and keeps it wished', async () => {
     const c = await newCustomer();
     const a = await makeProduct({ name: 'Sold Out Wish', price: 10, stock: 0 });
-    await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(c.token)).send({ notifyOnStock: true }).expect(200);
+    await request(t.http)
+      .post(`/api/wishlist/add/${a}`)
+      .set(auth(c.token))
+      .send({ notifyOnStock: true })
+      .expect(200);
     const res = await request(t.http).post(`/api/wishlist/move-to-cart/${a}`).set(auth(c.token)).expect(409);
     expect(res.body.message).toBe('Sold Out Wish is out of stock');
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.products).toHaveLength(1);
@@ -151,8 +224,16 @@ describe('wishlist', () => {
     await request(t.http).post(`/api/wishlist/add/${b}`).set(auth(c.token)).expect(200);
     await request(t.http).delete(`/api/products/${a}`).set(auth(admin)).expect(200);
     const res = await request(t.http).get('/api/wishlist').set(auth(c.token)).expect(200);
-    expect(res.body.products.map((p: { product: { name: string } }) => p.product.name)).toEqual(['Lasting Perfume']);
-    expect(res.body.notices).toEqual([{ productId: a, type: 'removed', message: 'Fading Perfume is no longer available and was removed from your wishlist' }]);
+    expect(res.body.products.map((p: { product: { name: string } }) => p.product.name)).toEqual([
+      'Lasting Perfume',
+    ]);
+    expect(res.body.notices).toEqual([
+      {
+        productId: a,
+        type: 'removed',
+        message: 'Fading Perfume is no longer available and was removed from your wishlist',
+      },
+    ]);
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.notices).toBeUndefined();
   });
 
@@ -163,17 +244,44 @@ describe('wishlist', () => {
     const stock = await newCustomer();
     const both = await newCustomer();
     const neither = await newCustomer();
-    await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(sale.token)).send({ notifyOnSale: true }).expect(200);
-    await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(stock.token)).send({ notifyOnStock: true }).expect(200);
-    await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(both.token)).send({ notifyOnSale: true, notifyOnStock: true }).expect(200);
+    await request(t.http)
+      .post(`/api/wishlist/add/${a}`)
+      .set(auth(sale.token))
+      .send({ notifyOnSale: true })
+      .expect(200);
+    await request(t.http)
+      .post(`/api/wishlist/add/${a}`)
+      .set(auth(stock.token))
+      .send({ notifyOnStock: true })
+      .expect(200);
+    await request(t.http)
+      .post(`/api/wishlist/add/${a}`)
+      .set(auth(both.token))
+      .send({ notifyOnSale: true, notifyOnStock: true })
+      .expect(200);
     await request(t.http).post(`/api/wishlist/add/${a}`).set(auth(neither.token)).expect(200);
     const other = await makeProduct({ name: 'Other Cream', price: 500, stock: 0 });
-    await request(t.http).post(`/api/wishlist/add/${other}`).set(auth(sale.token)).send({ notifyOnSale: true, notifyOnStock: true }).expect(200);
+    await request(t.http)
+      .post(`/api/wishlist/add/${other}`)
+      .set(auth(sale.token))
+      .send({ notifyOnSale: true, notifyOnStock: true })
+      .expect(200);
     const onSale = await service.subscribersFor(a, 'sale');
     expect(onSale.map((s) => s.userId).sort()).toEqual([sale.id, both.id].sort());
-    expect(onSale[0]).toEqual({ userId: expect.any(String), wishlistItemId: expect.stringMatching(/^[a-f0-9]{24}$/), priceAtAdd: 500, addedAt: expect.any(Date) });
-    expect((await service.subscribersFor(a, 'stock')).map((s) => s.userId).sort()).toEqual([stock.id, both.id].sort());
-    await request(t.http).patch(`/api/wishlist/notifications/${a}`).set(auth(both.token)).send({ notifyOnStock: false }).expect(200);
+    expect(onSale[0]).toEqual({
+      userId: expect.any(String),
+      wishlistItemId: expect.stringMatching(/^[a-f0-9]{24}$/),
+      priceAtAdd: 500,
+      addedAt: expect.any(Date),
+    });
+    expect((await service.subscribersFor(a, 'stock')).map((s) => s.userId).sort()).toEqual(
+      [stock.id, both.id].sort(),
+    );
+    await request(t.http)
+      .patch(`/api/wishlist/notifications/${a}`)
+      .set(auth(both.token))
+      .send({ notifyOnStock: false })
+      .expect(200);
     expect((await service.subscribersFor(a, 'stock')).map((s) => s.userId)).toEqual([stock.id]);
     await request(t.http).delete(`/api/wishlist/remove/${a}`).set(auth(sale.token)).expect(200);
     expect((await service.subscribersFor(a, 'sale')).map((s) => s.userId)).toEqual([both.id]);

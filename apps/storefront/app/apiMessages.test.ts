@@ -1,6 +1,15 @@
 import { createTranslator } from '@shop/i18n';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK, apiError, flashFromUrl, flashToUrl, keyOfText, noticeSaid, say, sayNotice } from './apiMessages';
+import {
+  FALLBACK,
+  apiError,
+  flashFromUrl,
+  flashToUrl,
+  keyOfText,
+  noticeSaid,
+  say,
+  sayNotice,
+} from './apiMessages';
 
 const en = createTranslator('en');
 const am = createTranslator('am');
@@ -9,10 +18,17 @@ const ETHIOPIC = /[\u1200-\u137F]/;
 describe('API error messages', () => {
   it('words INSUFFICIENT_STOCK with its parameters in English and Amharic', () => {
     const said = apiError(
-      { code: 'INSUFFICIENT_STOCK', params: { product: 'Rose Serum', available: 4, inCart: 3 }, message: 'Only 4 left in stock for Rose Serum (you already have 3 in your cart)' },
+      {
+        code: 'INSUFFICIENT_STOCK',
+        params: { product: 'Rose Serum', available: 4, inCart: 3 },
+        message: 'Only 4 left in stock for Rose Serum (you already have 3 in your cart)',
+      },
       FALLBACK.addToCart,
     );
-    expect(said).toEqual({ key: 'INSUFFICIENT_STOCK', params: { product: 'Rose Serum', available: 4, inCart: 3 } });
+    expect(said).toEqual({
+      key: 'INSUFFICIENT_STOCK',
+      params: { product: 'Rose Serum', available: 4, inCart: 3 },
+    });
     expect(say(en, said)).toBe('Only 4 left in stock for Rose Serum (you already have 3 in your cart)');
     const amharic = say(am, said);
     expect(amharic).toMatch(ETHIOPIC);
@@ -23,12 +39,22 @@ describe('API error messages', () => {
   });
 
   it('leaves out the cart part when nothing is in the cart yet', () => {
-    expect(say(en, apiError({ code: 'INSUFFICIENT_STOCK', params: { product: 'Oil', available: 2, inCart: 0 } }, FALLBACK.addToCart)))
-      .toBe('Only 2 left in stock for Oil');
+    expect(
+      say(
+        en,
+        apiError(
+          { code: 'INSUFFICIENT_STOCK', params: { product: 'Oil', available: 2, inCart: 0 } },
+          FALLBACK.addToCart,
+        ),
+      ),
+    ).toBe('Only 2 left in stock for Oil');
   });
 
   it('words OUT_OF_STOCK and UNAVAILABLE in both languages', () => {
-    const out = apiError({ code: 'OUT_OF_STOCK', params: { product: 'Oil', available: 0 } }, FALLBACK.addToCart);
+    const out = apiError(
+      { code: 'OUT_OF_STOCK', params: { product: 'Oil', available: 0 } },
+      FALLBACK.addToCart,
+    );
     expect(say(en, out)).toBe('Oil is out of stock');
     expect(say(am, out)).toMatch(ETHIOPIC);
     const gone = apiError({ code: 'UNAVAILABLE', params: { product: 'Oil' } }, FALLBACK.createOrder);
@@ -50,8 +76,12 @@ describe('API error messages', () => {
       expect(say(am, said)).toMatch(ETHIOPIC);
     }
     // An unknown code, or a stock code without a product, is not trusted either.
-    expect(apiError({ code: 'SOMETHING_NEW', params: { product: 'x' } }, FALLBACK.updateCart)).toEqual({ key: FALLBACK.updateCart });
-    expect(apiError({ code: 'UNAVAILABLE', message: 'Service temporarily unavailable' }, FALLBACK.createOrder)).toEqual({ key: FALLBACK.createOrder });
+    expect(apiError({ code: 'SOMETHING_NEW', params: { product: 'x' } }, FALLBACK.updateCart)).toEqual({
+      key: FALLBACK.updateCart,
+    });
+    expect(
+      apiError({ code: 'UNAVAILABLE', message: 'Service temporarily unavailable' }, FALLBACK.createOrder),
+    ).toEqual({ key: FALLBACK.createOrder });
   });
 
   it('turns a known SPEC text of the API into its key, so it is translated', () => {
@@ -61,7 +91,9 @@ describe('API error messages', () => {
   });
 
   it('reads a SPEC text back to its key only within the namespaces asked for', () => {
-    expect(keyOfText('An account with this email already exists', ['auth', 'profile'])).toBe('auth.emailTaken');
+    expect(keyOfText('An account with this email already exists', ['auth', 'profile'])).toBe(
+      'auth.emailTaken',
+    );
     expect(keyOfText('Payment was not successful', ['payment'])).toBe('payment.notSuccessful');
     expect(keyOfText('Payment was not successful', ['cart'])).toBeUndefined();
     expect(keyOfText('Chapa answered 401: invalid secret', ['payment'])).toBeUndefined();
@@ -76,7 +108,8 @@ describe('API error messages', () => {
 });
 
 describe('flash messages read from the URL', () => {
-  const flash = (query: string) => flashFromUrl(new URLSearchParams(query), 'cartError', FALLBACK.addToCart, ['cart']);
+  const flash = (query: string) =>
+    flashFromUrl(new URLSearchParams(query), 'cartError', FALLBACK.addToCart, ['cart']);
 
   it('never renders raw text from the URL', () => {
     const phishing = 'Your account is locked, call +251 911 000 000';
@@ -92,33 +125,53 @@ describe('flash messages read from the URL', () => {
 
   it('accepts a known key, and a stock code with whole-number parameters only (no product name from the URL)', () => {
     expect(say(en, flash('cartError=cart.updateFailed'))).toBe('Failed to update cart item');
-    expect(say(en, flash('cartError=INSUFFICIENT_STOCK&available=4&inCart=3&product=Evil'))).toBe('Only 4 left in stock (you already have 3 in your cart)');
-    expect(say(en, flash('cartError=INSUFFICIENT_STOCK&available=call+me&inCart=x'))).toBe('Failed to add item to cart');
+    expect(say(en, flash('cartError=INSUFFICIENT_STOCK&available=4&inCart=3&product=Evil'))).toBe(
+      'Only 4 left in stock (you already have 3 in your cart)',
+    );
+    expect(say(en, flash('cartError=INSUFFICIENT_STOCK&available=call+me&inCart=x'))).toBe(
+      'Failed to add item to cart',
+    );
     expect(say(am, flash('cartError=OUT_OF_STOCK'))).toMatch(ETHIOPIC);
   });
 
   it('round-trips through flashToUrl', () => {
     const target = new URL('/product/1', 'http://shop.local');
-    flashToUrl(target, 'cartError', { key: 'INSUFFICIENT_STOCK', params: { product: 'Oil', available: 4, inCart: 3 } });
+    flashToUrl(target, 'cartError', {
+      key: 'INSUFFICIENT_STOCK',
+      params: { product: 'Oil', available: 4, inCart: 3 },
+    });
     expect(target.searchParams.has('product')).toBe(false);
-    expect(say(en, flashFromUrl(target.searchParams, 'cartError', FALLBACK.addToCart, ['cart']))).toBe('Only 4 left in stock (you already have 3 in your cart)');
+    expect(say(en, flashFromUrl(target.searchParams, 'cartError', FALLBACK.addToCart, ['cart']))).toBe(
+      'Only 4 left in stock (you already have 3 in your cart)',
+    );
   });
 });
 
 describe('notices of lines the API fixed', () => {
   it('reads the known notice texts back into translated messages', () => {
-    const out = noticeSaid({ type: 'removed', message: 'Rose Oil is out of stock and was removed from your cart' }, 'cart');
+    const out = noticeSaid(
+      { type: 'removed', message: 'Rose Oil is out of stock and was removed from your cart' },
+      'cart',
+    );
     expect(sayNotice(en, out)).toBe('Rose Oil is out of stock and was removed from your cart');
     expect(sayNotice(am, out)).toMatch(/^Rose Oil .*[\u1200-\u137F]/);
-    const reduced = noticeSaid({ type: 'quantity_reduced', message: 'Only 2 left in stock for Rose Oil; quantity reduced to 2' }, 'cart');
+    const reduced = noticeSaid(
+      { type: 'quantity_reduced', message: 'Only 2 left in stock for Rose Oil; quantity reduced to 2' },
+      'cart',
+    );
     expect(sayNotice(en, reduced)).toBe('Only 2 left in stock for Rose Oil; quantity reduced to 2');
     expect(sayNotice(am, reduced)).toMatch(ETHIOPIC);
-    const gone = noticeSaid({ type: 'removed', message: 'Rose Oil is no longer available and was removed from your wishlist' }, 'wishlist');
+    const gone = noticeSaid(
+      { type: 'removed', message: 'Rose Oil is no longer available and was removed from your wishlist' },
+      'wishlist',
+    );
     expect(sayNotice(en, gone)).toBe('Rose Oil is no longer available and was removed from your wishlist');
   });
 
   it('words an unknown notice generically, never as the API said it', () => {
-    expect(sayNotice(en, noticeSaid({ type: 'removed', message: 'Something else entirely' }, 'cart'))).toBe('A product is no longer available and was removed from your cart');
+    expect(sayNotice(en, noticeSaid({ type: 'removed', message: 'Something else entirely' }, 'cart'))).toBe(
+      'A product is no longer available and was removed from your cart',
+    );
     expect(sayNotice(am, noticeSaid({ type: 'quantity_reduced', message: 'x' }, 'cart'))).toMatch(ETHIOPIC);
   });
 });

@@ -43,7 +43,8 @@ function count(value: unknown): number | undefined {
 /** Only the parameters a stock message uses, checked: a product name (capped) and whole numbers. */
 export function stockParams(raw: unknown): MessageParams {
   const p = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const product = typeof p.product === 'string' && p.product.trim() ? p.product.trim().slice(0, 120) : undefined;
+  const product =
+    typeof p.product === 'string' && p.product.trim() ? p.product.trim().slice(0, 120) : undefined;
   return { product, available: count(p.available), inCart: count(p.inCart) };
 }
 
@@ -63,7 +64,10 @@ export function keyOfText(text: string | undefined, namespaces: readonly string[
  * What to say after a failed API call: the stock code with its parameters, else a known SPEC text as
  * its key, else the operation's fallback key. The API's own wording is never passed on as is.
  */
-export function apiError(result: { code?: string; params?: unknown; message?: string }, fallbackKey: string): Said {
+export function apiError(
+  result: { code?: string; params?: unknown; message?: string },
+  fallbackKey: string,
+): Said {
   if (isStockCode(result.code)) {
     const params = stockParams(result.params);
     if (params.product) return { key: result.code, params };
@@ -73,11 +77,20 @@ export function apiError(result: { code?: string; params?: unknown; message?: st
 }
 
 /** The text of a Said (or a bare key) in the active language; anything unknown becomes the fallback. */
-export function say(t: Translate, said: Said | string | null | undefined, fallbackKey: string = FALLBACK.addToCart): string {
+export function say(
+  t: Translate,
+  said: Said | string | null | undefined,
+  fallbackKey: string = FALLBACK.addToCart,
+): string {
   if (!said) return '';
   const { key, params = {} } = typeof said === 'string' ? { key: said } : said;
   const p = stockParams(params);
-  const values = { product: p.product ?? '', available: p.available ?? 0, inCart: p.inCart ?? 0, count: p.available ?? 0 };
+  const values = {
+    product: p.product ?? '',
+    available: p.available ?? 0,
+    inCart: p.inCart ?? 0,
+    count: p.available ?? 0,
+  };
   switch (key) {
     case 'OUT_OF_STOCK':
       return p.product ? t('cart.outOfStock', values) : t('cart.outOfStockThis');
@@ -98,10 +111,19 @@ export function say(t: Translate, said: Said | string | null | undefined, fallba
  * allowed namespaces, with whole-number parameters; the product name is never taken from the URL.
  * Anything else is the fallback key, so no text typed into a link is ever shown.
  */
-export function flashFromUrl(params: URLSearchParams, name: string, fallbackKey: string, namespaces: readonly string[]): Said | null {
+export function flashFromUrl(
+  params: URLSearchParams,
+  name: string,
+  fallbackKey: string,
+  namespaces: readonly string[],
+): Said | null {
   const value = params.get(name);
   if (value === null) return null;
-  if (isStockCode(value)) return { key: value, params: { available: count(params.get('available')), inCart: count(params.get('inCart')) } };
+  if (isStockCode(value))
+    return {
+      key: value,
+      params: { available: count(params.get('available')), inCart: count(params.get('inCart')) },
+    };
   if (isKnownKey(value) && namespaces.includes(value.split('.')[0])) return { key: value };
   return { key: fallbackKey };
 }
@@ -109,7 +131,8 @@ export function flashFromUrl(params: URLSearchParams, name: string, fallbackKey:
 /** The query parameters that carry a Said through a redirect (the counterpart of flashFromUrl). */
 export function flashToUrl(target: URL, name: string, said: Said): void {
   target.searchParams.set(name, said.key);
-  if (said.params?.available !== undefined) target.searchParams.set('available', String(said.params.available));
+  if (said.params?.available !== undefined)
+    target.searchParams.set('available', String(said.params.available));
   if (said.params?.inCart) target.searchParams.set('inCart', String(said.params.inCart));
 }
 
@@ -120,14 +143,22 @@ export function flashToUrl(target: URL, name: string, said: Said): void {
  */
 export function noticeSaid(notice: { type?: string; message?: string }, list: 'cart' | 'wishlist'): Said {
   const text = typeof notice.message === 'string' ? notice.message.slice(0, 400) : '';
-  const removed = text.match(/^(.+) is (no longer available|out of stock) and was removed from your (?:cart|wishlist)$/);
+  const removed = text.match(
+    /^(.+) is (no longer available|out of stock) and was removed from your (?:cart|wishlist)$/,
+  );
   if (removed && removed[1] !== 'A product') {
     const key = removed[2] === 'out of stock' ? `${list}.noticeOutOfStock` : `${list}.noticeRemoved`;
     return { key, params: { product: removed[1].slice(0, 120) } };
   }
   const reduced = text.match(/^Only (\d{1,6}) left in stock for (.+); quantity reduced to \d{1,6}$/);
-  if (reduced) return { key: 'cart.noticeReduced', params: { product: reduced[2].slice(0, 120), available: Number(reduced[1]) } };
-  return { key: notice.type === 'quantity_reduced' ? 'cart.noticeReducedGeneric' : `${list}.noticeRemovedGeneric` };
+  if (reduced)
+    return {
+      key: 'cart.noticeReduced',
+      params: { product: reduced[2].slice(0, 120), available: Number(reduced[1]) },
+    };
+  return {
+    key: notice.type === 'quantity_reduced' ? 'cart.noticeReducedGeneric' : `${list}.noticeRemovedGeneric`,
+  };
 }
 
 /** The text of a notice (see noticeSaid) in the active language. */

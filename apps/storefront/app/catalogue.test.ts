@@ -56,15 +56,29 @@ describe('price ranges', () => {
 
 describe('catalogue filters from the URL', () => {
   it('reads known filters and turns them into the API query of 20 per page', () => {
-    const f = readFilters(new URLSearchParams('search=shea&priceRange=100-500&category=skincare&subCategory=serums&sort=price_asc&minRating=4&inStock=true&page=2'));
+    const f = readFilters(
+      new URLSearchParams(
+        'search=shea&priceRange=100-500&category=skincare&subCategory=serums&sort=price_asc&minRating=4&inStock=true&page=2',
+      ),
+    );
     expect(productQuery(f)).toEqual({
-      page: 2, limit: 20, search: 'shea', minPrice: 100, maxPrice: 500, category: 'skincare',
-      subCategory: 'serums', sort: 'price_asc', minRating: 4, inStock: true,
+      page: 2,
+      limit: 20,
+      search: 'shea',
+      minPrice: 100,
+      maxPrice: 500,
+      category: 'skincare',
+      subCategory: 'serums',
+      sort: 'price_asc',
+      minRating: 4,
+      inStock: true,
     });
   });
 
   it('drops unknown values instead of sending them', () => {
-    const f = readFilters(new URLSearchParams('category=shoes&sort=$where&minRating=9&page=-3&priceRange=zzz'));
+    const f = readFilters(
+      new URLSearchParams('category=shoes&sort=$where&minRating=9&page=-3&priceRange=zzz'),
+    );
     expect(productQuery(f)).toEqual({ page: 1, limit: 20 });
   });
 

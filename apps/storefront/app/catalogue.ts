@@ -124,7 +124,11 @@ export function paginationWindow(current: number, totalPages: number, size = 5):
 }
 
 /** The 'Showing x - y of n products' numbers for a page. */
-export function showingRange(page: number, total: number, pageSize = CATALOGUE_PAGE_SIZE): { from: number; to: number; total: number } {
+export function showingRange(
+  page: number,
+  total: number,
+  pageSize = CATALOGUE_PAGE_SIZE,
+): { from: number; to: number; total: number } {
   if (total <= 0) return { from: 0, to: 0, total: 0 };
   const from = (page - 1) * pageSize + 1;
   if (from > total) return { from: 0, to: 0, total };

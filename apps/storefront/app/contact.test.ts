@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateContact } from './contact';
 
-const valid = { name: 'Hana', email: 'hana@example.com', subject: 'Shea butter', message: 'Is it good for dry skin?' };
+const valid = {
+  name: 'Hana',
+  email: 'hana@example.com',
+  subject: 'Shea butter',
+  message: 'Is it good for dry skin?',
+};
 
 describe('contact form', () => {
   it('accepts a complete message', () => {
@@ -18,10 +23,14 @@ describe('contact form', () => {
   });
 
   it('refuses an address that is not an email', () => {
-    expect(validateContact({ ...valid, email: 'hana.example.com' })).toEqual({ email: 'contact.errors.emailInvalid' });
+    expect(validateContact({ ...valid, email: 'hana.example.com' })).toEqual({
+      email: 'contact.errors.emailInvalid',
+    });
   });
 
   it('refuses an over-long message', () => {
-    expect(validateContact({ ...valid, message: 'x'.repeat(5001) })).toEqual({ message: 'contact.errors.tooLong' });
+    expect(validateContact({ ...valid, message: 'x'.repeat(5001) })).toEqual({
+      message: 'contact.errors.tooLong',
+    });
   });
 });

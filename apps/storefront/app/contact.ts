@@ -3,7 +3,12 @@ export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactForm = Record<ContactField, string>;
 
-export const CONTACT_MAX_LENGTH: Record<ContactField, number> = { name: 100, email: 254, subject: 200, message: 5000 };
+export const CONTACT_MAX_LENGTH: Record<ContactField, number> = {
+  name: 100,
+  email: 254,
+  subject: 200,
+  message: 5000,
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

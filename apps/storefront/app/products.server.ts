@@ -1,13 +1,21 @@
 import { ApiError, type Product, type ProductList, type components } from '@shop/api-client';
 import type { ProductQuery } from './catalogue';
-import { DEFAULT_PUBLIC_SETTINGS, publicSettingsFrom, type PublicSettings, type ReviewView } from './shop-data';
+import {
+  DEFAULT_PUBLIC_SETTINGS,
+  publicSettingsFrom,
+  type PublicSettings,
+  type ReviewView,
+} from './shop-data';
 import { apiFor } from './session.server';
 
 type Query = Partial<ProductQuery>;
 type Review = components['schemas']['ReviewDto'];
 
 /** Lists products through the typed client; an API failure is reported, never replaced by fake goods. */
-export async function listProducts(request: Request, query: Query): Promise<{ data?: ProductList; failed: boolean }> {
+export async function listProducts(
+  request: Request,
+  query: Query,
+): Promise<{ data?: ProductList; failed: boolean }> {
   try {
     const result = await apiFor(request).GET('/api/products', { params: { query } });
     if (!result.data) throw ApiError.from(result.error, result.response.status);
@@ -86,8 +94,14 @@ export async function basketSummary(request: Request): Promise<{
 }> {
   const api = apiFor(request);
   const [cart, wishlist] = await Promise.all([
-    api.GET('/api/cart').then((r) => r.data, () => undefined),
-    api.GET('/api/wishlist').then((r) => r.data, () => undefined),
+    api.GET('/api/cart').then(
+      (r) => r.data,
+      () => undefined,
+    ),
+    api.GET('/api/wishlist').then(
+      (r) => r.data,
+      () => undefined,
+    ),
   ]);
   const cartQuantities: Record<string, number> = {};
   for (const line of cart?.products ?? []) {
@@ -95,7 +109,9 @@ export async function basketSummary(request: Request): Promise<{
     if (id) cartQuantities[id] = (cartQuantities[id] ?? 0) + line.quantity;
   }
   const cartCount = cart?.itemCount ?? Object.values(cartQuantities).reduce((a, b) => a + b, 0);
-  const wishlistIds = (wishlist?.products ?? []).map((item) => item.product?._id).filter((id): id is string => Boolean(id));
+  const wishlistIds = (wishlist?.products ?? [])
+    .map((item) => item.product?._id)
+    .filter((id): id is string => Boolean(id));
   return { cartCount, wishlistCount: wishlist?.products.length ?? 0, cartQuantities, wishlistIds };
 }
 

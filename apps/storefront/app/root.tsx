@@ -46,15 +46,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
   const basket = user
     ? await basketSummary(request)
-    : { cartCount: 0, wishlistCount: 0, cartQuantities: {} as Record<string, number>, wishlistIds: [] as string[] };
+    : {
+        cartCount: 0,
+        wishlistCount: 0,
+        cartQuantities: {} as Record<string, number>,
+        wishlistIds: [] as string[],
+      };
   const url = new URL(request.url);
   const path = url.pathname;
   const backPath = sameOriginPath(request.headers.get('Referer'), url);
   const maintenance =
-    settings.maintenanceMode && user?.role !== 'admin' && !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
+    settings.maintenanceMode &&
+    user?.role !== 'admin' &&
+    !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
-    { lang, langCookie, backPath, user, ...basket, publicSettings: settings, maintenance, apiOrigin: env.publicApiOrigin, adminUrl: env.adminUrl },
+    {
+      lang,
+      langCookie,
+      backPath,
+      user,
+      ...basket,
+      publicSettings: settings,
+      maintenance,
+      apiOrigin: env.publicApiOrigin,
+      adminUrl: env.adminUrl,
+    },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );
 }
@@ -64,7 +81,9 @@ function sameOriginPath(referer: string | null, current: URL): string | null {
   if (!referer) return null;
   try {
     const from = new URL(referer);
-    return from.host === current.host && from.pathname !== current.pathname ? from.pathname + from.search : null;
+    return from.host === current.host && from.pathname !== current.pathname
+      ? from.pathname + from.search
+      : null;
   } catch {
     return null;
   }
@@ -143,10 +162,15 @@ export function langOf(matches: readonly { id: string; data?: unknown }[]): Lang
 }
 
 /** A route's title entry; the maintenance title while the shop is closed. */
-export function titleMeta(matches: readonly { id: string; data?: unknown }[], key: string): { title: string } {
+export function titleMeta(
+  matches: readonly { id: string; data?: unknown }[],
+  key: string,
+): { title: string } {
   const root = matches.find((m) => m.id === 'root')?.data as { maintenance?: boolean } | undefined;
   const lang = langOf(matches);
-  return root?.maintenance ? { title: createTranslator(lang)('errors.maintenanceTitle') } : pageTitle(lang, key);
+  return root?.maintenance
+    ? { title: createTranslator(lang)('errors.maintenanceTitle') }
+    : pageTitle(lang, key);
 }
 
 /** Page titles: '<page> · <shop>' from a route's `meta`, the shop's name otherwise. */
@@ -158,7 +182,15 @@ export function pageTitle(lang: Language | undefined, key: string): { title: str
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const t = createTranslator(data?.lang ?? 'en');
   if (data?.maintenance) return [{ title: t('errors.maintenanceTitle') }];
-  if (error) return [{ title: isRouteErrorResponse(error) && error.status === 404 ? t('errors.notFound') : t('errors.somethingWrong') }];
+  if (error)
+    return [
+      {
+        title:
+          isRouteErrorResponse(error) && error.status === 404
+            ? t('errors.notFound')
+            : t('errors.somethingWrong'),
+      },
+    ];
   return [{ title: t('common.shopName') }];
 };
 

@@ -54,5 +54,5 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const token = tokenFromRequest(request);
   if (!token) return null;
   const result = await settle<{ user?: SessionUser }>(apiWithToken(token).GET('/api/auth/me'));
-  return result.ok ? result.data.user ?? null : null;
+  return result.ok ? (result.data.user ?? null) : null;
 }

@@ -19,7 +19,9 @@ describe('getSessionUser', () => {
 
   it('asks the API who the token belongs to', async () => {
     const seen = stub(200, { success: true, user });
-    await expect(getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'language=am; token=abc' } }))).resolves.toEqual(user);
+    await expect(
+      getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'language=am; token=abc' } })),
+    ).resolves.toEqual(user);
     expect(seen).toEqual(['GET /api/auth/me Bearer abc']);
   });
 
@@ -27,9 +29,15 @@ describe('getSessionUser', () => {
     const seen = stub(401, { success: false, statusCode: 401, message: 'Unauthorized' });
     await expect(getSessionUser(new Request('http://shop.test/'))).resolves.toBeNull();
     expect(seen).toEqual([]);
-    await expect(getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'token=old' } }))).resolves.toBeNull();
+    await expect(
+      getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'token=old' } })),
+    ).resolves.toBeNull();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', async () => { throw new TypeError('fetch failed'); });
-    await expect(getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'token=abc' } }))).resolves.toBeNull();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(
+      getSessionUser(new Request('http://shop.test/', { headers: { Cookie: 'token=abc' } })),
+    ).resolves.toBeNull();
   });
 });

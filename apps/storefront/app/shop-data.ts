@@ -54,7 +54,8 @@ export function publicSettingsFrom(answer: unknown): PublicSettings {
       standard: amount(option('standard')?.price) ?? d.standard,
       express: amount(option('express')?.price) ?? d.express,
       pickup: amount(option('pickup')?.price) ?? d.pickup,
-      freeShippingThreshold: amount(option('standard')?.freeOver) ?? amount(s.freeShippingThreshold) ?? d.freeShippingThreshold,
+      freeShippingThreshold:
+        amount(option('standard')?.freeOver) ?? amount(s.freeShippingThreshold) ?? d.freeShippingThreshold,
     },
   };
 }
@@ -62,5 +63,10 @@ export function publicSettingsFrom(answer: unknown): PublicSettings {
 /** The shipping rates of the public settings in santim, as `priceOrder` takes them. */
 export function shippingRatesOf(settings: PublicSettings): ShippingRates {
   const { standard, express, pickup, freeShippingThreshold } = settings.shipping;
-  return { standard: toSantim(standard), express: toSantim(express), pickup: toSantim(pickup), freeStandardOver: toSantim(freeShippingThreshold) };
+  return {
+    standard: toSantim(standard),
+    express: toSantim(express),
+    pickup: toSantim(pickup),
+    freeStandardOver: toSantim(freeShippingThreshold),
+  };
 }

@@ -26,7 +26,9 @@ describe('api client', () => {
 
   it('sends the query string and the bearer token', async () => {
     const api = createApiClient({ baseUrl: base, token: 'abc' });
-    const { data } = await api.GET('/api/products', { params: { query: { page: 2, limit: 5, search: 'shea' } } });
+    const { data } = await api.GET('/api/products', {
+      params: { query: { page: 2, limit: 5, search: 'shea' } },
+    });
     expect(data?.page).toBe(2);
     const last = seen[seen.length - 1];
     expect(last.url).toBe('/api/products?page=2&limit=5&search=shea');

@@ -49,6 +49,10 @@ export class ApiError extends Error {
 
   static from(body: unknown, status: number): ApiError {
     const b = (body ?? {}) as Partial<ApiErrorBody>;
-    return new ApiError(b.statusCode ?? status, b.message ?? `Request failed with status ${status}`, b.errors);
+    return new ApiError(
+      b.statusCode ?? status,
+      b.message ?? `Request failed with status ${status}`,
+      b.errors,
+    );
   }
 }

@@ -60,7 +60,14 @@ function serializedEqual(a: Document, b: Document): boolean {
 function pinnedValues(condition: unknown, field: string): unknown[] | undefined {
   const usable = (v: unknown) => scalarKey(v) !== undefined && !(field === '_id' && v === 0); // _id keys tell 0 from -0
   if (usable(condition)) return [condition];
-  if (!condition || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date || '_bsontype' in condition) return undefined;
+  if (
+    !condition ||
+    typeof condition !== 'object' ||
+    Array.isArray(condition) ||
+    condition instanceof Date ||
+    '_bsontype' in condition
+  )
+    return undefined;
   const operators = Object.keys(condition);
   if (operators.length === 0 || !operators.every((k) => k.startsWith('$'))) return undefined;
   const c = condition as Document;
@@ -73,7 +80,9 @@ function pinnedValues(condition: unknown, field: string): unknown[] | undefined 
 function pinnedFields(filter: Document, out: Array<[string, unknown[]]> = []): Array<[string, unknown[]]> {
   for (const [key, condition] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(condition)) {
-      for (const clause of condition) if (clause && typeof clause === 'object' && !Array.isArray(clause)) pinnedFields(clause as Document, out);
+      for (const clause of condition)
+        if (clause && typeof clause === 'object' && !Array.isArray(clause))
+          pinnedFields(clause as Document, out);
     } else if (!key.startsWith('$')) {
       const values = pinnedValues(condition, key);
       if (values) out.push([key, values]);
@@ -137,7 +146,10 @@ export class Engine {
     }
     const txn = this.transactions.get(sessionKey);
     if (txn && txn.txnNumber === txnNumber) return txn;
-    if ((name === 'commitTransaction' || name === 'abortTransaction') && this.committed.get(sessionKey) === txnNumber) {
+    if (
+      (name === 'commitTransaction' || name === 'abortTransaction') &&
+      this.committed.get(sessionKey) === txnNumber
+    ) {
       return undefined;
     }
     throw noSuchTransaction(txnNumber);
@@ -189,7 +201,12 @@ export class Engine {
 
   // ---------------------------------------------------------------- views over committed + transaction state
 
-  private collectionFor(db: string, name: string, txn: Transaction | undefined, create: boolean): Collection | undefined {
+  private collectionFor(
+    db: string,
+    name: string,
+    txn: Transaction | undefined,
+    create: boolean,
+  ): Collection | undefined {
     const existing = this.storage.collection(db, name) ?? txn?.collections.get(`${db}.${name}`);
     if (existing || !create) return existing;
     if (txn) {
@@ -219,11 +236,22 @@ export class Engine {
    * `_id` or an indexed field by equality or `$in`; otherwise every document. Always a superset of
    * the matches: callers run the full filter over it, so results are the scan's.
    */
-  private candidates(coll: Collection | undefined, filter: unknown, txn: Transaction | undefined): Document[] {
-    if (!coll || !filter || typeof filter !== 'object' || Array.isArray(filter)) return this.docsOf(coll, txn);
+  private candidates(
+    coll: Collection | undefined,
+    filter: unknown,
+    txn: Transaction | undefined,
+  ): Document[] {
+    if (!coll || !filter || typeof filter !== 'object' || Array.isArray(filter))
+      return this.docsOf(coll, txn);
     let best: { field: string; values: unknown[]; size: number } | undefined;
     for (const [field, values] of pinnedFields(filter as Document)) {
-      const size = field === '_id' ? values.length : coll.lookupSize(field, values.map((v) => scalarKey(v)!));
+      const size =
+        field === '_id'
+          ? values.length
+          : coll.lookupSize(
+              field,
+              values.map((v) => scalarKey(v)!),
+            );
       if (size !== undefined && (!best || size < best.size)) best = { field, values, size };
     }
     // an index that keeps half the collection or more (`active: true`) costs more to walk than a scan
@@ -232,7 +260,10 @@ export class Engine {
     let idKeys: Set<string>;
     if (best.field === '_id') idKeys = new Set(best.values.map((v) => valueKey(v)));
     else {
-      idKeys = coll.lookup(best.field, best.values.map((v) => scalarKey(v)!))!;
+      idKeys = coll.lookup(
+        best.field,
+        best.values.map((v) => scalarKey(v)!),
+      )!;
       if (overlay) for (const idKey of overlay.keys()) idKeys.add(idKey);
     }
     const committed: Array<[number, Document]> = [];
@@ -251,7 +282,11 @@ export class Engine {
   }
 
   /** The documents matching `filter`, through `candidates`. */
-  private matching(coll: Collection | undefined, filter: Document | undefined, txn: Transaction | undefined): Document[] {
+  private matching(
+    coll: Collection | undefined,
+    filter: Document | undefined,
+    txn: Transaction | undefined,
+  ): Document[] {
     return this.query(this.candidates(coll, filter, txn), filter);
   }
 
@@ -285,8 +320,14 @@ export class Engine {
         // the committed holder of the key (through the unique map), as this transaction sees it, then its own writes
         const overlay = txn.writes.get(coll.ns);
         const owner = coll.uniqueOwner(index.name, key);
-        const holder = owner === undefined || owner === idKey ? undefined : overlay?.has(owner) ? overlay.get(owner) : coll.docs.get(owner);
-        if (holder && Collection.uniqueKey(index, holder) === key) throw Collection.duplicateError(coll.ns, index, doc);
+        const holder =
+          owner === undefined || owner === idKey
+            ? undefined
+            : overlay?.has(owner)
+              ? overlay.get(owner)
+              : coll.docs.get(owner);
+        if (holder && Collection.uniqueKey(index, holder) === key)
+          throw Collection.duplicateError(coll.ns, index, doc);
         for (const [otherKey, other] of overlay ?? []) {
           if (other && otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
             throw Collection.duplicateError(coll.ns, index, doc);
@@ -304,7 +345,13 @@ export class Engine {
 
   // ---------------------------------------------------------------- dispatch
 
-  private dispatch(name: string, db: string, cmd: Document, txn: Transaction | undefined, connectionId: number): Document {
+  private dispatch(
+    name: string,
+    db: string,
+    cmd: Document,
+    txn: Transaction | undefined,
+    connectionId: number,
+  ): Document {
     switch (name) {
       case 'hello':
       case 'isMaster':
@@ -319,15 +366,33 @@ export class Engine {
         return {};
       case 'buildInfo':
       case 'buildinfo':
-        return { version: '7.0.0', gitVersion: 'embedded', versionArray: [7, 0, 0, 0], bits: 64, maxBsonObjectSize: MAX_BSON, javascriptEngine: 'none', modules: [] };
+        return {
+          version: '7.0.0',
+          gitVersion: 'embedded',
+          versionArray: [7, 0, 0, 0],
+          bits: 64,
+          maxBsonObjectSize: MAX_BSON,
+          javascriptEngine: 'none',
+          modules: [],
+        };
       case 'getParameter':
         return { featureCompatibilityVersion: { version: '7.0' } };
       case 'hostInfo':
-        return { system: { hostname: this.identity.host, cpuArch: process.arch }, os: { type: process.platform } };
+        return {
+          system: { hostname: this.identity.host, cpuArch: process.arch },
+          os: { type: process.platform },
+        };
       case 'getCmdLineOpts':
         return { argv: ['embedded-mongo'], parsed: {} };
       case 'serverStatus':
-        return { host: this.identity.host, version: '7.0.0', process: 'embedded-mongo', uptime: (Date.now() - this.startedAt.getTime()) / 1000, localTime: new Date(), connections: {} };
+        return {
+          host: this.identity.host,
+          version: '7.0.0',
+          process: 'embedded-mongo',
+          uptime: (Date.now() - this.startedAt.getTime()) / 1000,
+          localTime: new Date(),
+          connections: {},
+        };
       case 'connectionStatus':
         return { authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] } };
       case 'whatsmyuri':
@@ -419,7 +484,12 @@ export class Engine {
 
   // ---------------------------------------------------------------- reads
 
-  private cursorReply(ns: string, docs: Document[], batchSize: number | undefined, singleBatch: boolean): Document {
+  private cursorReply(
+    ns: string,
+    docs: Document[],
+    batchSize: number | undefined,
+    singleBatch: boolean,
+  ): Document {
     const size = batchSize && batchSize > 0 ? batchSize : singleBatch ? docs.length : DEFAULT_BATCH;
     const firstBatch = docs.slice(0, size);
     let id = Long.ZERO;
@@ -439,7 +509,10 @@ export class Engine {
     const name = checkCollectionName(cmd.find);
     const coll = this.collectionFor(db, name, txn, false);
     const docs = this.matching(coll, (cmd.filter ?? {}) as Document, txn);
-    let cursor = new Query({}).find(docs, cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined);
+    let cursor = new Query({}).find(
+      docs,
+      cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined,
+    );
     if (cmd.sort && Object.keys(cmd.sort).length) cursor = cursor.sort(cmd.sort);
     if (cmd.skip) cursor = cursor.skip(Number(cmd.skip));
     const limit = Number(cmd.limit ?? 0);
@@ -486,7 +559,8 @@ export class Engine {
     for (const doc of this.matching(coll, cmd.query, txn)) {
       const values = new Query({}).find([doc], { [cmd.key]: 1, _id: 0 }).all()[0] as Document;
       let value: unknown = values;
-      for (const part of cmd.key.split('.')) value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
+      for (const part of cmd.key.split('.'))
+        value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
       for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
     }
     return { values: [...seen.values()] };
@@ -500,8 +574,11 @@ export class Engine {
     }
     const collName = cmd.aggregate === 1 ? undefined : checkCollectionName(cmd.aggregate);
     const first = (cmd.pipeline as Document[])[0];
-    const leadingMatch = first && typeof first === 'object' && Object.keys(first).length === 1 ? first.$match : undefined;
-    const source = collName ? this.candidates(this.collectionFor(db, collName, txn, false), leadingMatch, txn) : [];
+    const leadingMatch =
+      first && typeof first === 'object' && Object.keys(first).length === 1 ? first.$match : undefined;
+    const source = collName
+      ? this.candidates(this.collectionFor(db, collName, txn, false), leadingMatch, txn)
+      : [];
     const results = aggregate(source, cmd.pipeline, {
       collectionResolver: (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn),
     }) as Document[];
@@ -520,7 +597,8 @@ export class Engine {
       try {
         const { _id, ...fields } = input;
         const doc = { _id: _id === undefined ? new ObjectId() : _id, ...fields }; // _id first, as mongod stores it
-        if (Array.isArray(doc._id)) throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+        if (Array.isArray(doc._id))
+          throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
         const idKey = valueKey(doc._id);
         if (this.getDoc(coll, idKey, txn)) {
           throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -542,15 +620,25 @@ export class Engine {
   }
 
   /** Applies an update document (operators, replacement or pipeline) to a copy of `doc`. */
-  private applyUpdateTo(doc: Document, u: Document | Document[], statement: Document, inserting: boolean): Document {
+  private applyUpdateTo(
+    doc: Document,
+    u: Document | Document[],
+    statement: Document,
+    inserting: boolean,
+  ): Document {
     if (Array.isArray(u)) {
       const [result] = aggregate([cloneDoc(doc)], u) as Document[];
       return { ...result, _id: doc._id };
     }
     if (!isOperatorUpdate(u)) {
-      if (Object.keys(u).some((k) => k.startsWith('$'))) throw failedToParse('Update document mixes operators and fields');
+      if (Object.keys(u).some((k) => k.startsWith('$')))
+        throw failedToParse('Update document mixes operators and fields');
       if (u._id !== undefined && valueKey(u._id) !== valueKey(doc._id)) {
-        throw new MongoCommandError(66, 'ImmutableField', "After applying the update, the (immutable) field '_id' was found to have been altered");
+        throw new MongoCommandError(
+          66,
+          'ImmutableField',
+          "After applying the update, the (immutable) field '_id' was found to have been altered",
+        );
       }
       return { _id: doc._id, ...u };
     }
@@ -558,8 +646,29 @@ export class Engine {
     const modifier: Document = { ...operators };
     if (inserting && $setOnInsert) modifier.$set = { ...(modifier.$set ?? {}), ...$setOnInsert };
     for (const op of Object.keys(modifier)) {
-      if (!['$set', '$unset', '$inc', '$mul', '$min', '$max', '$push', '$pull', '$pullAll', '$addToSet', '$pop', '$rename', '$currentDate', '$bit'].includes(op)) {
-        throw new MongoCommandError(9, 'FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      if (
+        ![
+          '$set',
+          '$unset',
+          '$inc',
+          '$mul',
+          '$min',
+          '$max',
+          '$push',
+          '$pull',
+          '$pullAll',
+          '$addToSet',
+          '$pop',
+          '$rename',
+          '$currentDate',
+          '$bit',
+        ].includes(op)
+      ) {
+        throw new MongoCommandError(
+          9,
+          'FailedToParse',
+          `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+        );
       }
     }
     const copy = cloneDoc(doc);
@@ -574,7 +683,9 @@ export class Engine {
         const retry = cloneDoc(doc);
         for (const [op, fields] of Object.entries(modifier)) {
           for (const [path, value] of Object.entries(fields as Document)) {
-            applyUpdate(retry, { [op]: { [path]: value } }, statement.arrayFilters, query, { cloneMode: 'none' });
+            applyUpdate(retry, { [op]: { [path]: value } }, statement.arrayFilters, query, {
+              cloneMode: 'none',
+            });
           }
         }
         return this.checkedId(doc, retry);
@@ -585,7 +696,11 @@ export class Engine {
 
   private checkedId(doc: Document, updated: Document): Document {
     if (valueKey(updated._id) !== valueKey(doc._id)) {
-      throw new MongoCommandError(66, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new MongoCommandError(
+        66,
+        'ImmutableField',
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
     return updated;
   }
@@ -595,12 +710,27 @@ export class Engine {
     const seed: Document = {};
     for (const [key, value] of Object.entries(q ?? {})) {
       if (key.startsWith('$')) continue;
-      const v = value && typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date) && !Array.isArray(value) && '$eq' in value ? (value as Document).$eq : value;
-      if (v && typeof v === 'object' && !(v instanceof ObjectId) && !(v instanceof Date) && Object.keys(v).some((k) => k.startsWith('$'))) continue;
+      const v =
+        value &&
+        typeof value === 'object' &&
+        !(value instanceof ObjectId) &&
+        !(value instanceof Date) &&
+        !Array.isArray(value) &&
+        '$eq' in value
+          ? (value as Document).$eq
+          : value;
+      if (
+        v &&
+        typeof v === 'object' &&
+        !(v instanceof ObjectId) &&
+        !(v instanceof Date) &&
+        Object.keys(v).some((k) => k.startsWith('$'))
+      )
+        continue;
       if (key.includes('.')) {
         const parts = key.split('.');
         let target = seed;
-        for (const part of parts.slice(0, -1)) target = (target[part] ??= {});
+        for (const part of parts.slice(0, -1)) target = target[part] ??= {};
         target[parts[parts.length - 1]] = v;
       } else seed[key] = v;
     }
@@ -623,7 +753,10 @@ export class Engine {
     }
     if (selected.length === 0 && statement.upsert) {
       const seed = Array.isArray(u) || isOperatorUpdate(u) ? this.upsertSeed(statement.q) : {};
-      const base = { _id: seed._id ?? (Array.isArray(u) || isOperatorUpdate(u) ? undefined : u._id) ?? new ObjectId(), ...seed };
+      const base = {
+        _id: seed._id ?? (Array.isArray(u) || isOperatorUpdate(u) ? undefined : u._id) ?? new ObjectId(),
+        ...seed,
+      };
       const doc = this.applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -651,7 +784,12 @@ export class Engine {
         this.writeError(error, index, writeErrors);
       }
     });
-    return { n, nModified, ...(upserted.length ? { upserted } : {}), ...(writeErrors.length ? { writeErrors } : {}) };
+    return {
+      n,
+      nModified,
+      ...(upserted.length ? { upserted } : {}),
+      ...(writeErrors.length ? { writeErrors } : {}),
+    };
   }
 
   private delete(db: string, cmd: Document, txn: Transaction | undefined): Document {
@@ -670,18 +808,28 @@ export class Engine {
   private findAndModify(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const name = checkCollectionName(cmd.findAndModify ?? cmd.findandmodify);
     const coll = this.collectionFor(db, name, txn, !cmd.remove)!;
-    if (!cmd.remove && cmd.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
+    if (!cmd.remove && cmd.update === undefined)
+      throw failedToParse('Either an update or remove=true must be specified');
     let matches = this.matching(coll, cmd.query, txn);
-    if (cmd.sort && Object.keys(cmd.sort).length) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
+    if (cmd.sort && Object.keys(cmd.sort).length)
+      matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
     const target = matches[0];
     const project = (doc: Document | undefined) =>
-      doc && cmd.fields && Object.keys(cmd.fields).length ? (new Query({}).find([doc], cmd.fields).all()[0] as Document) : (doc ?? null);
+      doc && cmd.fields && Object.keys(cmd.fields).length
+        ? (new Query({}).find([doc], cmd.fields).all()[0] as Document)
+        : (doc ?? null);
     if (cmd.remove) {
       if (target) this.write(coll, valueKey(target._id), null, txn);
       return { lastErrorObject: { n: target ? 1 : 0 }, value: project(target) };
     }
     if (!target && !cmd.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
-    const statement = { q: cmd.query ?? {}, u: cmd.update, upsert: !!cmd.upsert, multi: false, arrayFilters: cmd.arrayFilters };
+    const statement = {
+      q: cmd.query ?? {},
+      u: cmd.update,
+      upsert: !!cmd.upsert,
+      multi: false,
+      arrayFilters: cmd.arrayFilters,
+    };
     const result = this.updateOne(coll, statement, txn, target);
     const after = result.docs[0];
     if (result.upserted) {
@@ -722,13 +870,24 @@ export class Engine {
   private listDatabases(cmd: Document): Document {
     const databases = [...this.storage.dbs.keys()].map((name) => ({ name, sizeOnDisk: 0, empty: false }));
     const filtered = this.query(databases, cmd.filter);
-    return { databases: cmd.nameOnly ? filtered.map((d) => ({ name: d.name })) : filtered, totalSize: 0, totalSizeMb: 0 };
+    return {
+      databases: cmd.nameOnly ? filtered.map((d) => ({ name: d.name })) : filtered,
+      totalSize: 0,
+      totalSizeMb: 0,
+    };
   }
 
   private dbStats(db: string): Document {
     const colls = [...(this.storage.dbs.get(db)?.values() ?? [])];
     const objects = colls.reduce((sum, c) => sum + c.docs.size, 0);
-    return { db, collections: colls.length, objects, dataSize: 0, storageSize: 0, indexes: colls.reduce((s, c) => s + c.indexes.length, 0) };
+    return {
+      db,
+      collections: colls.length,
+      objects,
+      dataSize: 0,
+      storageSize: 0,
+      indexes: colls.reduce((s, c) => s + c.indexes.length, 0),
+    };
   }
 
   private createIndexes(db: string, cmd: Document): Document {
@@ -736,7 +895,8 @@ export class Engine {
     const created = !this.storage.collection(db, name);
     const coll = this.storage.ensureCollection(db, name);
     const before = coll.indexes.length;
-    if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) throw badValue('Must specify at least one index to create');
+    if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0)
+      throw badValue('Must specify at least one index to create');
     for (const raw of cmd.indexes as Document[]) {
       if (!raw.key || typeof raw.key !== 'object' || Object.keys(raw.key).length === 0) {
         throw new MongoCommandError(67, 'CannotCreateIndex', 'Index keys cannot be empty.');
@@ -746,28 +906,49 @@ export class Engine {
       const sameKey = coll.indexes.find((i) => valueKey(i.key) === valueKey(spec.key));
       if (sameName) {
         if (valueKey(sameName.key) !== valueKey(spec.key)) {
-          throw new MongoCommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index but different key: ${spec.name}`);
+          throw new MongoCommandError(
+            86,
+            'IndexKeySpecsConflict',
+            `An existing index has the same name as the requested index but different key: ${spec.name}`,
+          );
         }
         if (!!sameName.unique !== !!spec.unique) {
-          throw new MongoCommandError(86, 'IndexKeySpecsConflict', `An existing index has the same name as the requested index but different options: ${spec.name}`);
+          throw new MongoCommandError(
+            86,
+            'IndexKeySpecsConflict',
+            `An existing index has the same name as the requested index but different options: ${spec.name}`,
+          );
         }
         continue;
       }
       if (sameKey && !!sameKey.unique === !!spec.unique && sameKey.name !== '_id_') {
-        throw new MongoCommandError(85, 'IndexOptionsConflict', `Index already exists with a different name: ${sameKey.name}`);
+        throw new MongoCommandError(
+          85,
+          'IndexOptionsConflict',
+          `Index already exists with a different name: ${sameKey.name}`,
+        );
       }
       if (sameKey && sameKey.name === '_id_') continue;
       coll.addIndex(spec);
       this.storage.append({ t: 'index', d: db, c: name, spec });
     }
-    return { numIndexesBefore: before, numIndexesAfter: coll.indexes.length, createdCollectionAutomatically: created };
+    return {
+      numIndexesBefore: before,
+      numIndexesAfter: coll.indexes.length,
+      createdCollectionAutomatically: created,
+    };
   }
 
   private listIndexes(db: string, cmd: Document): Document {
     const name = checkCollectionName(cmd.listIndexes);
     const coll = this.storage.collection(db, name);
     if (!coll) throw namespaceNotFound(`ns does not exist: ${db}.${name}`);
-    return this.cursorReply(`${db}.${name}`, coll.indexes.map((i) => ({ ...i })), cmd.cursor?.batchSize, false);
+    return this.cursorReply(
+      `${db}.${name}`,
+      coll.indexes.map((i) => ({ ...i })),
+      cmd.cursor?.batchSize,
+      false,
+    );
   }
 
   private dropIndexes(db: string, cmd: Document): Document {
@@ -801,7 +982,11 @@ function assertNoPathConflict(modifier: Document): void {
   for (const a of paths) {
     for (const b of paths) {
       if (a === b ? paths.indexOf(a) !== paths.lastIndexOf(a) : b.startsWith(`${a}.`)) {
-        throw new MongoCommandError(40, 'ConflictingUpdateOperators', `Updating the path '${b}' would create a conflict at '${a}'`);
+        throw new MongoCommandError(
+          40,
+          'ConflictingUpdateOperators',
+          `Updating the path '${b}' would create a conflict at '${a}'`,
+        );
       }
     }
   }

@@ -18,9 +18,11 @@ export const badValue = (msg: string) => new MongoCommandError(2, 'BadValue', ms
 export const failedToParse = (msg: string) => new MongoCommandError(9, 'FailedToParse', msg);
 export const commandNotFound = (name: string) =>
   new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
-export const namespaceNotFound = (msg = 'ns not found') => new MongoCommandError(26, 'NamespaceNotFound', msg);
+export const namespaceNotFound = (msg = 'ns not found') =>
+  new MongoCommandError(26, 'NamespaceNotFound', msg);
 export const invalidNamespace = (msg: string) => new MongoCommandError(73, 'InvalidNamespace', msg);
-export const cursorNotFound = (id: string) => new MongoCommandError(43, 'CursorNotFound', `cursor id ${id} not found`);
+export const cursorNotFound = (id: string) =>
+  new MongoCommandError(43, 'CursorNotFound', `cursor id ${id} not found`);
 export const writeConflict = () =>
   new MongoCommandError(
     112,
@@ -29,9 +31,14 @@ export const writeConflict = () =>
     { errorLabels: ['TransientTransactionError'] },
   );
 export const noSuchTransaction = (txn: number) =>
-  new MongoCommandError(251, 'NoSuchTransaction', `Transaction with { txnNumber: ${txn} } has been aborted.`, {
-    errorLabels: ['TransientTransactionError'],
-  });
+  new MongoCommandError(
+    251,
+    'NoSuchTransaction',
+    `Transaction with { txnNumber: ${txn} } has been aborted.`,
+    {
+      errorLabels: ['TransientTransactionError'],
+    },
+  );
 
 /** Turns a mingo or other internal error into MongoDB's error shape. */
 export function toCommandError(error: unknown): MongoCommandError {

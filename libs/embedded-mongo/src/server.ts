@@ -98,4 +98,3 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       })),
   };
 }
-

@@ -50,7 +50,8 @@ export function scalarKey(value: unknown): string | undefined {
       return value ? 'bt' : 'bf';
     case 'object': {
       if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : `d${value.getTime()}`;
-      if (value && (value as { _bsontype?: string })._bsontype === 'ObjectId') return `o${(value as { toHexString(): string }).toHexString()}`;
+      if (value && (value as { _bsontype?: string })._bsontype === 'ObjectId')
+        return `o${(value as { toHexString(): string }).toHexString()}`;
       return undefined;
     }
     default:
@@ -84,7 +85,10 @@ export function pathKeys(doc: Document, parts: string[]): Set<string> {
 
 /** Fields that can lead an in-memory lookup index: plain dotted names, no positional (numeric) parts. */
 function indexableField(field: string): boolean {
-  return field !== '_id' && field.split('.').every((part) => part.length > 0 && !/^\d+$/.test(part) && !part.startsWith('$'));
+  return (
+    field !== '_id' &&
+    field.split('.').every((part) => part.length > 0 && !/^\d+$/.test(part) && !part.startsWith('$'))
+  );
 }
 
 export function defaultIndexName(key: Record<string, unknown>): string {
@@ -125,7 +129,8 @@ export class Collection {
     const fields = Object.keys(index.key);
     const values = fields.map((f) => getPath(doc, f));
     if (index.sparse && values.every((v) => v === undefined)) return undefined;
-    if (index.partialFilterExpression && !new Query(index.partialFilterExpression).test(doc)) return undefined;
+    if (index.partialFilterExpression && !new Query(index.partialFilterExpression).test(doc))
+      return undefined;
     return valueKey(values.map((v) => (v === undefined ? null : v)));
   }
 
@@ -232,7 +237,12 @@ export class Collection {
     }
   }
 
-  private static addToFieldMap(map: Map<string, Set<string>>, parts: string[], idKey: string, doc: Document): void {
+  private static addToFieldMap(
+    map: Map<string, Set<string>>,
+    parts: string[],
+    idKey: string,
+    doc: Document,
+  ): void {
     for (const key of pathKeys(doc, parts)) {
       let ids = map.get(key);
       if (!ids) map.set(key, (ids = new Set()));
@@ -396,8 +406,10 @@ export class Storage {
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {
         fs.writeSync(fd, BSON.serialize({ t: 'create', d: db, c: name }));
-        for (const spec of coll.indexes.slice(1)) fs.writeSync(fd, BSON.serialize({ t: 'index', d: db, c: name, spec }));
-        for (const doc of coll.docs.values()) fs.writeSync(fd, BSON.serialize({ t: 'put', d: db, c: name, doc }));
+        for (const spec of coll.indexes.slice(1))
+          fs.writeSync(fd, BSON.serialize({ t: 'index', d: db, c: name, spec }));
+        for (const doc of coll.docs.values())
+          fs.writeSync(fd, BSON.serialize({ t: 'put', d: db, c: name, doc }));
       }
     }
     fs.fsyncSync(fd);

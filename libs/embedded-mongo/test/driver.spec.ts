@@ -27,8 +27,15 @@ describe('embedded-mongo through the official driver', () => {
 
   it('inserts, finds with filter, sort, projection, skip and limit, and pages with getMore', async () => {
     const items = db.collection('items');
-    await items.insertMany(Array.from({ length: 250 }, (_, i) => ({ n: i, even: i % 2 === 0, tags: [`t${i % 3}`] })));
-    const page = await items.find({ even: true }, { projection: { _id: 0, n: 1 } }).sort({ n: -1 }).skip(2).limit(3).toArray();
+    await items.insertMany(
+      Array.from({ length: 250 }, (_, i) => ({ n: i, even: i % 2 === 0, tags: [`t${i % 3}`] })),
+    );
+    const page = await items
+      .find({ even: true }, { projection: { _id: 0, n: 1 } })
+      .sort({ n: -1 })
+      .skip(2)
+      .limit(3)
+      .toArray();
     expect(page).toEqual([{ n: 244 }, { n: 242 }, { n: 240 }]);
     const all = await items.find({}, { batchSize: 40 }).toArray(); // several getMore round trips
     expect(all).toHaveLength(250);
@@ -43,20 +50,56 @@ describe('embedded-mongo through the official driver', () => {
 
   it('updates with operators, replacement, upsert, multi, arrayFilters and the positional $', async () => {
     const orders = db.collection('orders');
-    const { insertedId } = await orders.insertOne({ status: 'pending', items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 5 }], n: 1 });
-    await orders.updateOne({ _id: insertedId, 'items.sku': 'a' }, { $inc: { 'items.$.qty': 2, n: 1 }, $set: { status: 'paid' } });
-    await orders.updateOne({ _id: insertedId }, { $set: { 'items.$[big].flag': true } }, { arrayFilters: [{ 'big.qty': { $gte: 5 } }] });
+    const { insertedId } = await orders.insertOne({
+      status: 'pending',
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 5 },
+      ],
+      n: 1,
+    });
+    await orders.updateOne(
+      { _id: insertedId, 'items.sku': 'a' },
+      { $inc: { 'items.$.qty': 2, n: 1 }, $set: { status: 'paid' } },
+    );
+    await orders.updateOne(
+      { _id: insertedId },
+      { $set: { 'items.$[big].flag': true } },
+      { arrayFilters: [{ 'big.qty': { $gte: 5 } }] },
+    );
     const doc = await orders.findOne({ _id: insertedId });
-    expect(doc).toMatchObject({ status: 'paid', n: 2, items: [{ sku: 'a', qty: 3 }, { sku: 'b', qty: 5, flag: true }] });
+    expect(doc).toMatchObject({
+      status: 'paid',
+      n: 2,
+      items: [
+        { sku: 'a', qty: 3 },
+        { sku: 'b', qty: 5, flag: true },
+      ],
+    });
 
-    const up = await orders.updateOne({ ref: 'x1' }, { $set: { total: 10 }, $setOnInsert: { created: true } }, { upsert: true });
+    const up = await orders.updateOne(
+      { ref: 'x1' },
+      { $set: { total: 10 }, $setOnInsert: { created: true } },
+      { upsert: true },
+    );
     expect(up.upsertedCount).toBe(1);
-    const again = await orders.updateOne({ ref: 'x1' }, { $set: { total: 12 }, $setOnInsert: { created: false } }, { upsert: true });
+    const again = await orders.updateOne(
+      { ref: 'x1' },
+      { $set: { total: 12 }, $setOnInsert: { created: false } },
+      { upsert: true },
+    );
     expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
-    expect(await orders.findOne({ ref: 'x1' }, { projection: { _id: 0 } })).toEqual({ ref: 'x1', total: 12, created: true });
+    expect(await orders.findOne({ ref: 'x1' }, { projection: { _id: 0 } })).toEqual({
+      ref: 'x1',
+      total: 12,
+      created: true,
+    });
 
     await orders.replaceOne({ ref: 'x1' }, { ref: 'x1', replaced: true });
-    expect(await orders.findOne({ ref: 'x1' }, { projection: { _id: 0 } })).toEqual({ ref: 'x1', replaced: true });
+    expect(await orders.findOne({ ref: 'x1' }, { projection: { _id: 0 } })).toEqual({
+      ref: 'x1',
+      replaced: true,
+    });
 
     await orders.insertMany([{ kind: 'm' }, { kind: 'm' }]);
     const many = await orders.updateMany({ kind: 'm' }, { $set: { seen: 1 } });
@@ -67,8 +110,17 @@ describe('embedded-mongo through the official driver', () => {
 
   it('sets sibling fields through the positional $ in one update, and refuses real path conflicts', async () => {
     const lists = db.collection('lists');
-    await lists.insertOne({ _id: 'w' as never, items: [{ p: 1, a: false, b: false }, { p: 2, a: false, b: false }] });
-    await lists.updateOne({ _id: 'w' as never, 'items.p': 2 }, { $set: { 'items.$.a': true, 'items.$.b': true } });
+    await lists.insertOne({
+      _id: 'w' as never,
+      items: [
+        { p: 1, a: false, b: false },
+        { p: 2, a: false, b: false },
+      ],
+    });
+    await lists.updateOne(
+      { _id: 'w' as never, 'items.p': 2 },
+      { $set: { 'items.$.a': true, 'items.$.b': true } },
+    );
     expect((await lists.findOne({ _id: 'w' as never }))!.items).toEqual([
       { p: 1, a: false, b: false },
       { p: 2, a: true, b: true },
@@ -81,12 +133,24 @@ describe('embedded-mongo through the official driver', () => {
 
   it('deletes one or many and answers findAndModify in both directions', async () => {
     const c = db.collection('fam');
-    await c.insertMany([{ k: 1, v: 'a' }, { k: 2, v: 'b' }, { k: 3, v: 'c' }]);
+    await c.insertMany([
+      { k: 1, v: 'a' },
+      { k: 2, v: 'b' },
+      { k: 3, v: 'c' },
+    ]);
     const before = await c.findOneAndUpdate({ k: 1 }, { $set: { v: 'A' } }, { returnDocument: 'before' });
     expect(before?.v).toBe('a');
-    const after = await c.findOneAndUpdate({ k: { $gte: 2 } }, { $set: { v: 'Z' } }, { sort: { k: -1 }, returnDocument: 'after', projection: { _id: 0 } });
+    const after = await c.findOneAndUpdate(
+      { k: { $gte: 2 } },
+      { $set: { v: 'Z' } },
+      { sort: { k: -1 }, returnDocument: 'after', projection: { _id: 0 } },
+    );
     expect(after).toEqual({ k: 3, v: 'Z' });
-    const upserted = await c.findOneAndUpdate({ k: 9 }, { $set: { v: 'new' } }, { upsert: true, returnDocument: 'after' });
+    const upserted = await c.findOneAndUpdate(
+      { k: 9 },
+      { $set: { v: 'new' } },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(upserted?.k).toBe(9);
     const removed = await c.findOneAndDelete({ k: 2 });
     expect(removed?.v).toBe('b');
@@ -98,21 +162,41 @@ describe('embedded-mongo through the official driver', () => {
     const products = db.collection('agg_products');
     const sales = db.collection('agg_orders');
     const [p1, p2] = [new ObjectId(), new ObjectId()];
-    await products.insertMany([{ _id: p1, name: 'Shea' }, { _id: p2, name: 'Coffee' }]);
+    await products.insertMany([
+      { _id: p1, name: 'Shea' },
+      { _id: p2, name: 'Coffee' },
+    ]);
     await sales.insertMany([
       // 21:30 UTC on the 1st is already the 2nd in Addis Ababa (UTC+3)
-      { createdAt: new Date('2026-11-01T21:30:00Z'), items: [{ product: p1, qty: 2 }, { product: p2, qty: 1 }], total: 300 },
+      {
+        createdAt: new Date('2026-11-01T21:30:00Z'),
+        items: [
+          { product: p1, qty: 2 },
+          { product: p2, qty: 1 },
+        ],
+        total: 300,
+      },
       { createdAt: new Date('2026-11-02T08:00:00Z'), items: [{ product: p1, qty: 1 }], total: 100 },
       { createdAt: new Date('2026-11-01T08:00:00Z'), items: [{ product: p2, qty: 4 }], total: 400 },
     ]);
     const byDay = await sales
       .aggregate([
         { $match: { createdAt: { $gte: new Date('2026-11-01T00:00:00Z') } } },
-        { $group: { _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: 'Africa/Addis_Ababa' } }, totalSales: { $sum: '$total' } } },
+        {
+          $group: {
+            _id: {
+              $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: 'Africa/Addis_Ababa' },
+            },
+            totalSales: { $sum: '$total' },
+          },
+        },
         { $sort: { _id: 1 } },
       ])
       .toArray();
-    expect(byDay).toEqual([{ _id: '2026-11-01', totalSales: 400 }, { _id: '2026-11-02', totalSales: 400 }]);
+    expect(byDay).toEqual([
+      { _id: '2026-11-01', totalSales: 400 },
+      { _id: '2026-11-02', totalSales: 400 },
+    ]);
 
     const top = await sales
       .aggregate([
@@ -127,7 +211,11 @@ describe('embedded-mongo through the official driver', () => {
       .toArray();
     expect(top).toEqual([{ totalQuantity: 5, name: 'Coffee' }]);
 
-    const [facets] = await sales.aggregate([{ $facet: { count: [{ $count: 'n' }], big: [{ $match: { total: { $gt: 200 } } }, { $count: 'n' }] } }]).toArray();
+    const [facets] = await sales
+      .aggregate([
+        { $facet: { count: [{ $count: 'n' }], big: [{ $match: { total: { $gt: 200 } } }, { $count: 'n' }] } },
+      ])
+      .toArray();
     expect(facets).toEqual({ count: [{ n: 3 }], big: [{ n: 2 }] });
   });
 
@@ -135,7 +223,9 @@ describe('embedded-mongo through the official driver', () => {
     const other = client.db('driver_admin_test');
     await other.createCollection('made');
     await expect(other.createCollection('made')).rejects.toMatchObject({ code: 48 });
-    expect((await other.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name)).toEqual(['made']);
+    expect((await other.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name)).toEqual([
+      'made',
+    ]);
     const made = other.collection('made');
     expect(await made.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
     await made.createIndex({ c: 1 }, { name: 'c_custom', unique: true });
@@ -146,7 +236,9 @@ describe('embedded-mongo through the official driver', () => {
     expect(dbs.databases.map((d) => d.name)).toContain('driver_admin_test');
     expect(await made.drop()).toBe(true);
     await other.dropDatabase();
-    expect((await client.db().admin().listDatabases()).databases.map((d) => d.name)).not.toContain('driver_admin_test');
+    expect((await client.db().admin().listDatabases()).databases.map((d) => d.name)).not.toContain(
+      'driver_admin_test',
+    );
   });
 
   it('enforces single, compound and partial unique indexes on insert, update and upsert', async () => {
@@ -157,13 +249,24 @@ describe('embedded-mongo through the official driver', () => {
     const dup = await users.insertOne({ email: 'a@x.et' }).catch((e) => e);
     expect(dup).toBeInstanceOf(MongoServerError);
     expect(dup).toMatchObject({ code: 11000, keyPattern: { email: 1 }, keyValue: { email: 'a@x.et' } });
-    expect(dup.message).toMatch(/E11000 duplicate key error collection: driver_test.uniq index: email_1 dup key/);
+    expect(dup.message).toMatch(
+      /E11000 duplicate key error collection: driver_test.uniq index: email_1 dup key/,
+    );
     await users.insertOne({ email: 'b@x.et', shop: 1, sku: 'B' });
-    await expect(users.updateOne({ email: 'b@x.et' }, { $set: { sku: 'A' } })).rejects.toMatchObject({ code: 11000, keyValue: { shop: 1, sku: 'A' } });
-    await expect(users.updateOne({ email: 'zz' }, { $set: { email: 'a@x.et' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
-    await expect(users.insertOne({ _id: (await users.findOne({ email: 'a@x.et' }))!._id, email: 'c' })).rejects.toMatchObject({ code: 11000 });
+    await expect(users.updateOne({ email: 'b@x.et' }, { $set: { sku: 'A' } })).rejects.toMatchObject({
+      code: 11000,
+      keyValue: { shop: 1, sku: 'A' },
+    });
+    await expect(
+      users.updateOne({ email: 'zz' }, { $set: { email: 'a@x.et' } }, { upsert: true }),
+    ).rejects.toMatchObject({ code: 11000 });
+    await expect(
+      users.insertOne({ _id: (await users.findOne({ email: 'a@x.et' }))!._id, email: 'c' }),
+    ).rejects.toMatchObject({ code: 11000 });
     // unordered batch: the good documents still go in
-    const result = await users.insertMany([{ email: 'a@x.et' }, { email: 'd@x.et' }], { ordered: false }).catch((e) => e);
+    const result = await users
+      .insertMany([{ email: 'a@x.et' }, { email: 'd@x.et' }], { ordered: false })
+      .catch((e) => e);
     expect(result.code).toBe(11000);
     expect(await users.countDocuments({ email: 'd@x.et' })).toBe(1);
     await expect(users.createIndex({ shop: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
@@ -174,15 +277,28 @@ describe('embedded-mongo through the official driver', () => {
     await users.deleteOne({ email: 'e@x.et' });
     expect(await users.findOne({ email: 'e@x.et' })).toBeNull();
     const partial = db.collection('partial');
-    await partial.createIndex({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
+    await partial.createIndex(
+      { key: 1 },
+      { unique: true, partialFilterExpression: { key: { $type: 'string' } } },
+    );
     await partial.insertMany([{ n: 1 }, { n: 2 }, { key: 'k' }]);
     await expect(partial.insertOne({ key: 'k' })).rejects.toMatchObject({ code: 11000 });
   });
 
   it('answers unknown commands and operators with MongoDB errors, not crashes', async () => {
-    await expect(db.command({ frobnicate: 1 })).rejects.toMatchObject({ code: 59, codeName: 'CommandNotFound' });
-    await expect(db.collection('items').find({ n: { $frob: 1 } }).toArray()).rejects.toBeInstanceOf(MongoServerError);
-    await expect(db.collection('items').updateOne({}, { $frob: { a: 1 } })).rejects.toMatchObject({ code: 9 });
+    await expect(db.command({ frobnicate: 1 })).rejects.toMatchObject({
+      code: 59,
+      codeName: 'CommandNotFound',
+    });
+    await expect(
+      db
+        .collection('items')
+        .find({ n: { $frob: 1 } })
+        .toArray(),
+    ).rejects.toBeInstanceOf(MongoServerError);
+    await expect(db.collection('items').updateOne({}, { $frob: { a: 1 } })).rejects.toMatchObject({
+      code: 9,
+    });
     await expect(db.command({ getMore: 123456789, collection: 'items' })).rejects.toMatchObject({ code: 43 });
     expect((await db.command({ ping: 1 })).ok).toBe(1); // still serving
   });
@@ -196,7 +312,11 @@ describe('embedded-mongo through the official driver', () => {
         clients[i % 4]
           .db('driver_test')
           .collection('stock')
-          .findOneAndUpdate({ _id: insertedId, stock: { $gte: 1 } }, { $inc: { stock: -1 } }, { returnDocument: 'after' }),
+          .findOneAndUpdate(
+            { _id: insertedId, stock: { $gte: 1 } },
+            { $inc: { stock: -1 } },
+            { returnDocument: 'after' },
+          ),
       );
       const results = await Promise.all(attempts);
       expect(results.filter((r) => r !== null)).toHaveLength(5);
@@ -209,7 +329,11 @@ describe('embedded-mongo through the official driver', () => {
   it('counts 50 parallel $inc on one counter exactly', async () => {
     const counters = db.collection('counters');
     await counters.insertOne({ _id: 'c' as unknown as ObjectId, n: 0 });
-    await Promise.all(Array.from({ length: 50 }, () => counters.updateOne({ _id: 'c' as unknown as ObjectId }, { $inc: { n: 1 } })));
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        counters.updateOne({ _id: 'c' as unknown as ObjectId }, { $inc: { n: 1 } }),
+      ),
+    );
     expect((await counters.findOne({ _id: 'c' as unknown as ObjectId }))?.n).toBe(50);
   });
 });

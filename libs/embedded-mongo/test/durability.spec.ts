@@ -40,7 +40,11 @@ describe('durability in a data folder', () => {
   let dir: string;
 
   beforeAll(() => {
-    const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root });
+    const build = spawnSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root },
+    );
     if (build.status !== 0) throw new Error(String(build.stdout) + String(build.stderr));
   });
 
@@ -92,7 +96,10 @@ describe('durability in a data folder', () => {
   it('ignores a torn last journal record after a crash', async () => {
     const server = await startEmbeddedMongo({ dbPath: dir });
     const client = await MongoClient.connect(server.uri);
-    await client.db('d').collection('c').insertMany([{ a: 1 }, { a: 2 }]);
+    await client
+      .db('d')
+      .collection('c')
+      .insertMany([{ a: 1 }, { a: 2 }]);
     await client.close();
     await server.stop();
     fs.appendFileSync(path.join(dir, 'journal.bson'), Buffer.from([0x40, 0, 0, 0, 3, 1, 2])); // half a record

@@ -17,7 +17,15 @@ const user = [new ObjectId(), new ObjectId()];
 
 function sampleDocs(): Item[] {
   return [
-    { _id: ids[0], cat: 'a', active: true, tags: ['x', 'y'], user: user[0], stock: 5, items: [{ product: 'p1' }, { product: 'p2' }] },
+    {
+      _id: ids[0],
+      cat: 'a',
+      active: true,
+      tags: ['x', 'y'],
+      user: user[0],
+      stock: 5,
+      items: [{ product: 'p1' }, { product: 'p2' }],
+    },
     { _id: ids[1], cat: 'b', active: false, tags: 'x', user: user[1], stock: 0, items: [] },
     { _id: ids[2], cat: 'a', active: true, tags: [['x']], user: user[0], stock: 9, items: { product: 'p1' } },
     { _id: ids[3], cat: null, active: true, user: user[1], stock: 2, items: [{ product: ['p1', 'p3'] }] },
@@ -64,14 +72,19 @@ const filters: Document[] = [
   { cat: /^a/ },
 ];
 
-async function expectSameAsScan(coll: Collection<Item>, session?: import('mongodb').ClientSession): Promise<void> {
+async function expectSameAsScan(
+  coll: Collection<Item>,
+  session?: import('mongodb').ClientSession,
+): Promise<void> {
   for (const filter of filters) {
     const options = session ? { session } : {};
     const indexed = await coll.find(filter, options).toArray();
     const scanned = await coll.find(scan(filter), options).toArray();
     expect({ filter, docs: indexed }).toEqual({ filter, docs: scanned });
     expect(await coll.countDocuments(filter, options)).toBe(scanned.length);
-    const aggregated = await coll.aggregate([{ $match: filter }, { $project: { _id: 1 } }], options).toArray();
+    const aggregated = await coll
+      .aggregate([{ $match: filter }, { $project: { _id: 1 } }], options)
+      .toArray();
     expect(aggregated).toEqual(scanned.map((d) => ({ _id: d._id })));
   }
 }
@@ -108,8 +121,14 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
     await expectSameAsScan(coll);
     expect((await coll.find({ _id: ids[0], active: true }).toArray()).map((d) => d._id)).toEqual([ids[0]]);
     expect(await coll.find({ _id: ids[1], active: true }).toArray()).toEqual([]);
-    expect((await coll.find({ _id: { $in: [ids[1], new ObjectId(), ids[0]] } }).toArray()).map((d) => d._id)).toEqual([ids[0], ids[1]]);
-    expect((await coll.find({ 'items.product': 'p1' }).toArray()).map((d) => d._id)).toEqual([ids[0], ids[2], ids[3]]);
+    expect(
+      (await coll.find({ _id: { $in: [ids[1], new ObjectId(), ids[0]] } }).toArray()).map((d) => d._id),
+    ).toEqual([ids[0], ids[1]]);
+    expect((await coll.find({ 'items.product': 'p1' }).toArray()).map((d) => d._id)).toEqual([
+      ids[0],
+      ids[2],
+      ids[3],
+    ]);
     expect(await coll.distinct('cat', { _id: { $in: [ids[0], ids[1], ids[5]] } })).toEqual(['a', 'b', 'c']);
   });
 
@@ -133,26 +152,45 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
 
   it('updates and deletes through _id honour the other conditions', async () => {
     const coll = await seeded('guarded');
-    const oversold = await coll.updateOne({ _id: ids[5], stock: { $gte: 2 } }, { $inc: { stock: -2 } as Document });
+    const oversold = await coll.updateOne(
+      { _id: ids[5], stock: { $gte: 2 } },
+      { $inc: { stock: -2 } as Document },
+    );
     expect(oversold).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
-    const sold = await coll.updateOne({ _id: ids[0], stock: { $gte: 2 } }, { $inc: { stock: -2 } as Document });
+    const sold = await coll.updateOne(
+      { _id: ids[0], stock: { $gte: 2 } },
+      { $inc: { stock: -2 } as Document },
+    );
     expect(sold).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
     expect((await coll.findOne({ _id: ids[0] }))!.stock).toBe(3);
 
-    const many = await coll.updateMany({ _id: { $in: [ids[0], ids[1], ids[2], new ObjectId()] }, active: true }, { $set: { seen: true } });
+    const many = await coll.updateMany(
+      { _id: { $in: [ids[0], ids[1], ids[2], new ObjectId()] }, active: true },
+      { $set: { seen: true } },
+    );
     expect(many).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
     expect((await coll.find({ seen: true }).toArray()).map((d) => d._id)).toEqual([ids[0], ids[2]]);
 
-    const upserted = await coll.updateOne({ _id: 'new-id', cat: 'n' }, { $set: { stock: 1 } }, { upsert: true });
+    const upserted = await coll.updateOne(
+      { _id: 'new-id', cat: 'n' },
+      { $set: { stock: 1 } },
+      { upsert: true },
+    );
     expect(upserted.upsertedId).toBe('new-id');
     expect(await coll.findOne({ _id: 'new-id', cat: 'n' })).toEqual({ _id: 'new-id', cat: 'n', stock: 1 });
 
     expect(await coll.findOneAndUpdate({ _id: ids[1], active: true }, { $set: { x: 1 } })).toBeNull();
-    const modified = await coll.findOneAndUpdate({ _id: ids[1], active: false }, { $set: { x: 1 } }, { returnDocument: 'after' });
+    const modified = await coll.findOneAndUpdate(
+      { _id: ids[1], active: false },
+      { $set: { x: 1 } },
+      { returnDocument: 'after' },
+    );
     expect(modified).toMatchObject({ _id: ids[1], x: 1 });
 
     expect((await coll.deleteOne({ _id: ids[3], active: false })).deletedCount).toBe(0);
-    expect((await coll.deleteMany({ _id: { $in: [ids[3], ids[4], 'nope'] }, stock: { $gt: 2 } })).deletedCount).toBe(1);
+    expect(
+      (await coll.deleteMany({ _id: { $in: [ids[3], ids[4], 'nope'] }, stock: { $gt: 2 } })).deletedCount,
+    ).toBe(1);
     expect(await coll.findOne({ _id: ids[4] })).toBeNull();
     expect(await coll.findOne({ _id: ids[3] })).not.toBeNull();
     expect(await coll.findOneAndDelete({ cat: 'c', active: false })).toBeNull();
@@ -169,19 +207,36 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
       await coll.updateOne({ _id: ids[0] }, { $set: { cat: 'gone' } }, { session });
       await coll.deleteOne({ _id: ids[2] }, { session });
 
-      const inside = (f: Document) => coll.find(f, { session }).toArray().then((docs) => docs.map((d) => d._id));
-      const outside = (f: Document) => coll.find(f).toArray().then((docs) => docs.map((d) => d._id));
+      const inside = (f: Document) =>
+        coll
+          .find(f, { session })
+          .toArray()
+          .then((docs) => docs.map((d) => d._id));
+      const outside = (f: Document) =>
+        coll
+          .find(f)
+          .toArray()
+          .then((docs) => docs.map((d) => d._id));
       expect(await inside({ cat: 'a' })).toEqual([ids[1], 'text-id', 'fresh']);
       expect(await outside({ cat: 'a' })).toEqual([ids[0], ids[2], 'text-id']);
-      expect(await inside({ _id: { $in: ['fresh', ids[2], ids[1]] }, active: true })).toEqual([ids[1], 'fresh']);
+      expect(await inside({ _id: { $in: ['fresh', ids[2], ids[1]] }, active: true })).toEqual([
+        ids[1],
+        'fresh',
+      ]);
       expect(await outside({ _id: { $in: ['fresh', ids[2], ids[1]] }, active: true })).toEqual([ids[2]]);
       expect(await inside({ _id: ids[0], cat: 'gone' })).toEqual([ids[0]]);
       expect(await outside({ _id: ids[0], cat: 'gone' })).toEqual([]);
       await expectSameAsScan(coll, session);
 
-      const guarded = await coll.updateOne({ _id: 'fresh', stock: { $gte: 1 } }, { $inc: { stock: -1 } as Document }, { session });
+      const guarded = await coll.updateOne(
+        { _id: 'fresh', stock: { $gte: 1 } },
+        { $inc: { stock: -1 } as Document },
+        { session },
+      );
       expect(guarded.modifiedCount).toBe(1);
-      expect((await coll.deleteMany({ cat: 'a', stock: 0, tags: { $size: 1 } }, { session })).deletedCount).toBe(1); // 'fresh'
+      expect(
+        (await coll.deleteMany({ cat: 'a', stock: 0, tags: { $size: 1 } }, { session })).deletedCount,
+      ).toBe(1); // 'fresh'
       expect(await outside({ _id: 'fresh' })).toEqual([]);
       await session.commitTransaction();
     } finally {
@@ -204,8 +259,12 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
       await coll.insertOne({ _id: 11, sku: 'A' }, { session });
       await coll.deleteOne({ _id: 2 }, { session }); // frees 'B'
       await coll.updateOne({ _id: 3 }, { $set: { sku: 'B' } }, { session });
-      await expect(coll.insertOne({ _id: 12, sku: 'A2' }, { session })).rejects.toMatchObject({ code: 11000 });
-      await expect(coll.updateOne({ _id: 11 }, { $set: { sku: 'B' } }, { session })).rejects.toMatchObject({ code: 11000 });
+      await expect(coll.insertOne({ _id: 12, sku: 'A2' }, { session })).rejects.toMatchObject({
+        code: 11000,
+      });
+      await expect(coll.updateOne({ _id: 11 }, { $set: { sku: 'B' } }, { session })).rejects.toMatchObject({
+        code: 11000,
+      });
       await coll.insertOne({ _id: 13 }, { session }); // sparse: no key, no conflict
       expect(await coll.find({}, { session, sort: { _id: 1 } }).toArray()).toEqual([
         { _id: 1, sku: 'A2' },
@@ -217,7 +276,11 @@ describe('candidates narrowed through _id and indexes give the scan results', ()
     } finally {
       await session.endSession();
     }
-    expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([{ _id: 1, sku: 'A' }, { _id: 2, sku: 'B' }, { _id: 3 }]);
+    expect(await coll.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: 1, sku: 'A' },
+      { _id: 2, sku: 'B' },
+      { _id: 3 },
+    ]);
   });
 });
 
@@ -250,7 +313,11 @@ describe('indexes rebuilt from the journal after a restart', () => {
       coll = client.db('restart').collection<Item>('items');
       try {
         expect(await coll.find({}).toArray()).toEqual(before);
-        expect((await coll.find({ cat: 'a' }).toArray()).map((d) => d._id)).toEqual([ids[1], 'text-id', 'in-txn']);
+        expect((await coll.find({ cat: 'a' }).toArray()).map((d) => d._id)).toEqual([
+          ids[1],
+          'text-id',
+          'in-txn',
+        ]);
         expect(await coll.find({ cat: 'moved', _id: ids[0] }).toArray()).toHaveLength(1);
         await expectSameAsScan(coll);
       } finally {
@@ -283,9 +350,11 @@ describe('unique keys moved inside a committed transaction', () => {
     await coll.insertMany([{ _id: 1, sku: 'A' }, { _id: 2, sku: 'B' }, { _id: 3 }]);
     const session = client.startSession();
     try {
-      await session.withTransaction(async () => {
-        await coll.insertOne({ _id: 11, sku: 'A' }, { session }).catch(() => undefined); // refused: 'A' is still held
-      }).catch(() => undefined);
+      await session
+        .withTransaction(async () => {
+          await coll.insertOne({ _id: 11, sku: 'A' }, { session }).catch(() => undefined); // refused: 'A' is still held
+        })
+        .catch(() => undefined);
       await session.withTransaction(async () => {
         await coll.updateOne({ _id: 1 }, { $set: { sku: 'A2' } }, { session });
         await coll.insertOne({ _id: 11, sku: 'A' }, { session });

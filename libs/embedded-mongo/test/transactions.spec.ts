@@ -20,7 +20,10 @@ describe('transactions and Mongoose', () => {
 
   it('commits every write of a transaction together', async () => {
     const accounts = db.collection('accounts');
-    await accounts.insertMany([{ _id: 'a' as never, balance: 100 }, { _id: 'b' as never, balance: 0 }]);
+    await accounts.insertMany([
+      { _id: 'a' as never, balance: 100 },
+      { _id: 'b' as never, balance: 0 },
+    ]);
     const session = client.startSession();
     try {
       await session.withTransaction(async () => {
@@ -56,7 +59,9 @@ describe('transactions and Mongoose', () => {
 
     const second = client.startSession();
     second.startTransaction();
-    const conflict = await items.updateOne({ _id: 'x' as never }, { $inc: { n: 10 } }, { session: second }).catch((e) => e);
+    const conflict = await items
+      .updateOne({ _id: 'x' as never }, { $inc: { n: 10 } }, { session: second })
+      .catch((e) => e);
     expect(conflict.code).toBe(112);
     expect(conflict.hasErrorLabel('TransientTransactionError')).toBe(true);
     await second.abortTransaction().catch(() => undefined);
@@ -133,7 +138,13 @@ describe('transactions and Mongoose', () => {
     // The first buyer holds the unit in an open transaction while the 19 others start: they must conflict.
     const first = client.startSession();
     first.startTransaction();
-    expect(await stock.findOneAndUpdate({ _id: 'jar' as never, qty: { $gte: 1 } }, { $inc: { qty: -1 } }, { session: first })).not.toBeNull();
+    expect(
+      await stock.findOneAndUpdate(
+        { _id: 'jar' as never, qty: { $gte: 1 } },
+        { $inc: { qty: -1 } },
+        { session: first },
+      ),
+    ).not.toBeNull();
     await buyers.insertOne({ buyer: 0 }, { session: first });
     const others = Promise.all(Array.from({ length: 19 }, (_, n) => buy(n + 1)));
     while (conflicts === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -166,17 +177,23 @@ describe('transactions and Mongoose', () => {
       const Brand = conn.model('Brand', new mongoose.Schema({ name: { type: String, required: true } }));
       const Product = conn.model(
         'Product',
-        new mongoose.Schema({
-          sku: { type: String, unique: true, required: true },
-          price: { type: Number, min: 0 },
-          brand: { type: mongoose.Schema.Types.ObjectId, ref: 'Brand' },
-        }, { timestamps: true }),
+        new mongoose.Schema(
+          {
+            sku: { type: String, unique: true, required: true },
+            price: { type: Number, min: 0 },
+            brand: { type: mongoose.Schema.Types.ObjectId, ref: 'Brand' },
+          },
+          { timestamps: true },
+        ),
       );
       await Product.init();
       expect((await Product.listIndexes()).map((i) => i.name)).toEqual(['_id_', 'sku_1']);
       const brand = await Brand.create({ name: 'Habesha Naturals' });
       await Product.create({ sku: 'a', price: 10, brand: brand._id });
-      await expect(Product.create({ sku: 'a', price: 5 })).rejects.toMatchObject({ code: 11000, keyValue: { sku: 'a' } });
+      await expect(Product.create({ sku: 'a', price: 5 })).rejects.toMatchObject({
+        code: 11000,
+        keyValue: { sku: 'a' },
+      });
       await expect(Product.create({ sku: 'b', price: -1 })).rejects.toThrow(/price/);
       const found = await Product.findOne({ sku: 'a' }).populate<{ brand: { name: string } }>('brand');
       expect(found?.brand.name).toBe('Habesha Naturals');

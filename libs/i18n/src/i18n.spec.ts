@@ -11,7 +11,9 @@ import shopEn from './shop.en.json';
 describe('i18n', () => {
   it('translates into Amharic and interpolates parameters', () => {
     expect(translate('am', 'nav.home')).toBe('መነሻ');
-    expect(translate('en', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe('Showing 1 - 20 of 44 products');
+    expect(translate('en', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe(
+      'Showing 1 - 20 of 44 products',
+    );
   });
 
   it('falls back to English, then to the key itself', () => {
@@ -49,7 +51,12 @@ describe('i18n', () => {
   });
 
   it('pairs every English file with an Amharic file of the same keys', () => {
-    const pairs = [[en, am], [shopEn, shopAm], [accountEn, accountAm], [adminEn, adminAm]] as const;
+    const pairs = [
+      [en, am],
+      [shopEn, shopAm],
+      [accountEn, accountAm],
+      [adminEn, adminAm],
+    ] as const;
     for (const [english, amharic] of pairs) {
       expect(keysOf(amharic as never).sort()).toEqual(keysOf(english as never).sort());
     }
@@ -61,7 +68,8 @@ describe('i18n', () => {
     expect(translate('en', 'product.addedToCart')).toBe('Added to Cart!');
     expect(translate('en', 'product.signInToAdd')).toBe('Sign in to Add to Cart');
     expect(translate('en', 'footer.hours')).toBe('Monday to Friday, 9AM to 6PM');
-    expect(translate('am', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe('ከ44 ምርቶች 1 - 20 በማሳየት ላይ');
+    expect(translate('am', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe(
+      'ከ44 ምርቶች 1 - 20 በማሳየት ላይ',
+    );
   });
 });
-

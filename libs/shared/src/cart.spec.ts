@@ -2,7 +2,12 @@ import { cartBadge, cartTotals, maxAddable } from './cart';
 
 describe('cart arithmetic', () => {
   it('adds price times quantity in santim and counts units', () => {
-    expect(cartTotals([{ unitPrice: 45_050, quantity: 2 }, { unitPrice: 999, quantity: 3 }])).toEqual({ total: 93_097, itemCount: 5 });
+    expect(
+      cartTotals([
+        { unitPrice: 45_050, quantity: 2 },
+        { unitPrice: 999, quantity: 3 },
+      ]),
+    ).toEqual({ total: 93_097, itemCount: 5 });
     expect(cartTotals([])).toEqual({ total: 0, itemCount: 0 });
   });
   it('allows at most 10 per add and never beyond the stock left', () => {

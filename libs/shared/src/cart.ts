@@ -9,7 +9,10 @@ export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'chapa';
 /** Cart total (sum of price times quantity, in santim) and item count (sum of quantities). */
 export function cartTotals(lines: readonly PricedLine[]): { total: Santim; itemCount: number } {
   return lines.reduce(
-    (acc, line) => ({ total: acc.total + line.unitPrice * line.quantity, itemCount: acc.itemCount + line.quantity }),
+    (acc, line) => ({
+      total: acc.total + line.unitPrice * line.quantity,
+      itemCount: acc.itemCount + line.quantity,
+    }),
     { total: 0, itemCount: 0 },
   );
 }

@@ -24,9 +24,10 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /** Formats an amount for display, e.g. `ETB 1,250.00` or `1,250.00 ብር` in Amharic. */
 export function formatMoney(amount: number, currency: Currency = 'ETB', locale: 'en' | 'am' = 'en'): string {
-  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    amount,
-  );
+  const digits = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
   if (currency === 'ETB') return locale === 'am' ? `${digits} ብር` : `ETB ${digits}`;
   const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency];
   return `${symbol}${digits}`;

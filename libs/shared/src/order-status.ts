@@ -29,3 +29,20 @@ export const ORDER_STATUS_COLORS: Readonly<Record<OrderStatus, string>> = {
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The payment status machine of DECISIONS.md ('Revised after the first release'): unpaid → paid |
+ * failed; failed → paid (a retried payment); paid → refund_pending (a paid order cancelled)
+ * → refunded. Only the orders module writes an order's payment status, through this table.
+ */
+export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  unpaid: ['paid', 'failed'],
+  failed: ['paid'],
+  paid: ['refund_pending'],
+  refund_pending: ['refunded'],
+  refunded: [],
+};
+
+export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}

@@ -1,4 +1,13 @@
-import { Datagrid, DateField, FunctionField, List, TextField, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  TextField,
+  useLocaleState,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 
 interface AuditRecord extends RaRecord {
   action: string;
@@ -11,8 +20,10 @@ interface AuditRecord extends RaRecord {
   createdAt: string;
 }
 
-const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-const actorOf = (a: AuditRecord) => a.actorEmail ?? (typeof a.actor === 'object' ? a.actor?.email ?? a.actor?.name : a.actor) ?? '';
+const show = (v: unknown) =>
+  v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const actorOf = (a: AuditRecord) =>
+  a.actorEmail ?? (typeof a.actor === 'object' ? (a.actor?.email ?? a.actor?.name) : a.actor) ?? '';
 
 /** Who changed what, newest first (read-only). */
 export function AuditList() {
@@ -21,11 +32,24 @@ export function AuditList() {
   return (
     <List title={t('shop.admin.audit.title')} sort={{ field: 'createdAt', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="createdAt" label="shop.admin.audit.date" showTime locales={locale === 'am' ? 'am-ET' : 'en-US'} />
+        <DateField
+          source="createdAt"
+          label="shop.admin.audit.date"
+          showTime
+          locales={locale === 'am' ? 'am-ET' : 'en-US'}
+        />
         <FunctionField label="shop.admin.audit.actor" render={actorOf} />
         <TextField source="action" label="shop.admin.audit.action" />
-        <FunctionField label="shop.admin.audit.target" render={(a: AuditRecord) => [a.entity, a.entityId ? `#${a.entityId.slice(-6)}` : ''].filter(Boolean).join(' ')} />
-        <FunctionField label="shop.admin.audit.details" render={(a: AuditRecord) => `${show(a.from)} → ${show(a.to)}`} />
+        <FunctionField
+          label="shop.admin.audit.target"
+          render={(a: AuditRecord) =>
+            [a.entity, a.entityId ? `#${a.entityId.slice(-6)}` : ''].filter(Boolean).join(' ')
+          }
+        />
+        <FunctionField
+          label="shop.admin.audit.details"
+          render={(a: AuditRecord) => `${show(a.from)} → ${show(a.to)}`}
+        />
       </Datagrid>
     </List>
   );

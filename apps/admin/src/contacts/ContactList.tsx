@@ -1,19 +1,59 @@
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import {
-  Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SelectInput, TextField as RaTextField,
-  useLocaleState, useNotify, useRefresh, useTranslate, type RaRecord, SearchInput,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  FunctionField,
+  List,
+  SelectInput,
+  TextField as RaTextField,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+  SearchInput,
 } from 'react-admin';
 import { adminApi, type ContactStatus } from '../shopApi';
 
-interface ContactRecord extends RaRecord { name: string; email: string; subject: string; message: string; status: ContactStatus; createdAt: string; ipAddress?: string }
+interface ContactRecord extends RaRecord {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: ContactStatus;
+  createdAt: string;
+  ipAddress?: string;
+}
 
-const STATUS_COLOR: Record<ContactStatus, 'warning' | 'default' | 'success'> = { unread: 'warning', read: 'default', replied: 'success' };
+const STATUS_COLOR: Record<ContactStatus, 'warning' | 'default' | 'success'> = {
+  unread: 'warning',
+  read: 'default',
+  replied: 'success',
+};
 const STATUSES: ContactStatus[] = ['unread', 'read', 'replied'];
 
 function StatusChip({ status }: { status: ContactStatus }) {
   const t = useTranslate();
-  return <Chip size="small" data-testid="contact-status" data-status={status} color={STATUS_COLOR[status] ?? 'default'} label={t(`shop.admin.contacts.status.${status}`)} />;
+  return (
+    <Chip
+      size="small"
+      data-testid="contact-status"
+      data-status={status}
+      color={STATUS_COLOR[status] ?? 'default'}
+      label={t(`shop.admin.contacts.status.${status}`)}
+    />
+  );
 }
 
 function useMarkRead() {
@@ -40,22 +80,32 @@ function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: 
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{contact.subject}</DialogTitle>
       <DialogContent data-testid="contact-detail">
-        <Typography><strong>{contact.name}</strong> &lt;{contact.email}&gt;</Typography>
+        <Typography>
+          <strong>{contact.name}</strong> &lt;{contact.email}&gt;
+        </Typography>
         <Typography variant="caption" color="text.secondary">
           {new Date(contact.createdAt).toLocaleString(locale === 'am' ? 'am-ET' : 'en-US')}
           {contact.ipAddress ? ` · ${t('shop.admin.contacts.ip')}: ${contact.ipAddress}` : ''}
         </Typography>
-        <Box sx={{ my: 2 }}><StatusChip status={contact.status} /></Box>
+        <Box sx={{ my: 2 }}>
+          <StatusChip status={contact.status} />
+        </Box>
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{contact.message}</Typography>
       </DialogContent>
       <DialogActions>
         {contact.status === 'unread' && (
-          <Button onClick={async () => (await setStatus(contact)) && onClose()}>{t('shop.admin.contacts.markRead')}</Button>
+          <Button onClick={async () => (await setStatus(contact)) && onClose()}>
+            {t('shop.admin.contacts.markRead')}
+          </Button>
         )}
         {contact.status !== 'replied' && (
-          <Button onClick={async () => (await setStatus(contact, 'replied')) && onClose()}>{t('shop.admin.contacts.markReplied')}</Button>
+          <Button onClick={async () => (await setStatus(contact, 'replied')) && onClose()}>
+            {t('shop.admin.contacts.markReplied')}
+          </Button>
         )}
-        <Button href={`mailto:${contact.email}?subject=${encodeURIComponent(`Re: ${contact.subject}`)}`}>{t('shop.admin.contacts.reply')}</Button>
+        <Button href={`mailto:${contact.email}?subject=${encodeURIComponent(`Re: ${contact.subject}`)}`}>
+          {t('shop.admin.contacts.reply')}
+        </Button>
         <Button onClick={onClose}>{t('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>
@@ -71,8 +121,14 @@ export function ContactList() {
   const [open, setOpen] = useState<ContactRecord | null>(null);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="status" source="status" label="shop.admin.contacts.statusLabel" alwaysOn emptyText="shop.admin.contacts.allStatuses"
-      choices={STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="shop.admin.contacts.statusLabel"
+      alwaysOn
+      emptyText="shop.admin.contacts.allStatuses"
+      choices={STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))}
+    />,
   ];
   return (
     <>
@@ -82,36 +138,67 @@ export function ContactList() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         queryOptions={{ onError: () => notify('shop.admin.contacts.fetchFailed', { type: 'error' }) }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={(_id, _res, record) => { setOpen(record as ContactRecord); return false; }}>
-          <FunctionField label="shop.admin.contacts.contact" sortBy="name" render={(c: ContactRecord) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: c.status === 'unread' ? 700 : 400 }}>{c.name}</Typography>
-              <Typography variant="caption" color="text.secondary">{c.email}</Typography>
-            </Box>
-          )} />
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={(_id, _res, record) => {
+            setOpen(record as ContactRecord);
+            return false;
+          }}
+        >
+          <FunctionField
+            label="shop.admin.contacts.contact"
+            sortBy="name"
+            render={(c: ContactRecord) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: c.status === 'unread' ? 700 : 400 }}>
+                  {c.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.email}
+                </Typography>
+              </Box>
+            )}
+          />
           <RaTextField source="subject" label="shop.admin.contacts.subject" />
-          <FunctionField label="shop.admin.contacts.statusLabel" sortBy="status" render={(c: ContactRecord) => <StatusChip status={c.status} />} />
-          <DateField source="createdAt" label="shop.admin.contacts.date" locales={locale === 'am' ? 'am-ET' : 'en-US'} />
-          <FunctionField label="shop.admin.common.actions" render={(c: ContactRecord) => (
-            <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
-              <Button size="small" onClick={() => setOpen(c)}>{t('shop.admin.contacts.view')}</Button>
-              {c.status === 'unread' && <Button size="small" onClick={() => markRead(c)}>{t('shop.admin.contacts.markRead')}</Button>}
-              <DeleteWithConfirmButton
-                record={c}
-                redirect={false}
-                mutationMode="pessimistic"
-                confirmTitle={t('shop.admin.contacts.deleteTitle')}
-                confirmContent={t('shop.admin.contacts.deleteConfirm')}
-                mutationOptions={{
-                  onSuccess: () => {
-                    notify('shop.admin.contacts.deleted', { type: 'success' });
-                    refresh();
-                  },
-                  onError: () => notify('shop.admin.contacts.deleteFailed', { type: 'error' }),
-                }}
-              />
-            </Box>
-          )} />
+          <FunctionField
+            label="shop.admin.contacts.statusLabel"
+            sortBy="status"
+            render={(c: ContactRecord) => <StatusChip status={c.status} />}
+          />
+          <DateField
+            source="createdAt"
+            label="shop.admin.contacts.date"
+            locales={locale === 'am' ? 'am-ET' : 'en-US'}
+          />
+          <FunctionField
+            label="shop.admin.common.actions"
+            render={(c: ContactRecord) => (
+              <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
+                <Button size="small" onClick={() => setOpen(c)}>
+                  {t('shop.admin.contacts.view')}
+                </Button>
+                {c.status === 'unread' && (
+                  <Button size="small" onClick={() => markRead(c)}>
+                    {t('shop.admin.contacts.markRead')}
+                  </Button>
+                )}
+                <DeleteWithConfirmButton
+                  record={c}
+                  redirect={false}
+                  mutationMode="pessimistic"
+                  confirmTitle={t('shop.admin.contacts.deleteTitle')}
+                  confirmContent={t('shop.admin.contacts.deleteConfirm')}
+                  mutationOptions={{
+                    onSuccess: () => {
+                      notify('shop.admin.contacts.deleted', { type: 'success' });
+                      refresh();
+                    },
+                    onError: () => notify('shop.admin.contacts.deleteFailed', { type: 'error' }),
+                  }}
+                />
+              </Box>
+            )}
+          />
         </Datagrid>
       </List>
       {open && <ContactDialog contact={open} onClose={() => setOpen(null)} />}

@@ -1,4 +1,15 @@
-import { Avatar, Box, Card, CardContent, CardHeader, List, ListItem, ListItemAvatar, ListItemText, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { formatMoney, type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
@@ -10,8 +21,12 @@ function StatCard({ label, value, testId }: { label: string; value: string | num
   return (
     <Card>
       <CardContent>
-        <Typography color="text.secondary" variant="body2">{label}</Typography>
-        <Typography variant="h5" data-testid={testId}>{value}</Typography>
+        <Typography color="text.secondary" variant="body2">
+          {label}
+        </Typography>
+        <Typography variant="h5" data-testid={testId}>
+          {value}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -29,18 +44,44 @@ export function Dashboard() {
 
   const lang = locale === 'am' ? 'am' : 'en';
   const money = (n: number) => formatMoney(n, (stats?.currency ?? 'ETB') as Currency, lang);
-  const activity: ActivityItem[] = stats?.recentActivity?.length ? stats.recentActivity : (stats?.recentOrders ?? []);
+  const activity: ActivityItem[] = stats?.recentActivity?.length
+    ? stats.recentActivity
+    : (stats?.recentOrders ?? []);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
       <Title title={t('shop.admin.dashboard.title')} />
-      {failed && <Typography color="error" role="alert">{t('shop.admin.dashboard.failed')}</Typography>}
+      {failed && (
+        <Typography color="error" role="alert">
+          {t('shop.admin.dashboard.failed')}
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
-        <StatCard testId="total-orders" label={t('shop.admin.dashboard.totalOrders')} value={stats?.totalOrders ?? '…'} />
-        <StatCard testId="total-revenue" label={t('shop.admin.dashboard.totalRevenue')} value={stats ? money(stats.totalRevenue) : '…'} />
-        <StatCard testId="items-sold" label={t('shop.admin.dashboard.itemsSold')} value={stats?.itemsSold ?? '…'} />
-        <StatCard testId="total-users" label={t('shop.admin.dashboard.totalUsers')} value={stats?.totalUsers ?? '…'} />
-        <StatCard testId="total-products" label={t('shop.admin.dashboard.totalProducts')} value={stats?.totalProducts ?? '…'} />
+        <StatCard
+          testId="total-orders"
+          label={t('shop.admin.dashboard.totalOrders')}
+          value={stats?.totalOrders ?? '…'}
+        />
+        <StatCard
+          testId="total-revenue"
+          label={t('shop.admin.dashboard.totalRevenue')}
+          value={stats ? money(stats.totalRevenue) : '…'}
+        />
+        <StatCard
+          testId="items-sold"
+          label={t('shop.admin.dashboard.itemsSold')}
+          value={stats?.itemsSold ?? '…'}
+        />
+        <StatCard
+          testId="total-users"
+          label={t('shop.admin.dashboard.totalUsers')}
+          value={stats?.totalUsers ?? '…'}
+        />
+        <StatCard
+          testId="total-products"
+          label={t('shop.admin.dashboard.totalProducts')}
+          value={stats?.totalProducts ?? '…'}
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
         <Card>
@@ -50,13 +91,22 @@ export function Dashboard() {
         <Card>
           <CardHeader title={t('shop.admin.dashboard.topSelling')} />
           <CardContent>
-            {stats && !stats.topSellingProducts?.length && <Typography color="text.secondary">{t('shop.admin.dashboard.noTopSelling')}</Typography>}
+            {stats && !stats.topSellingProducts?.length && (
+              <Typography color="text.secondary">{t('shop.admin.dashboard.noTopSelling')}</Typography>
+            )}
             <List dense data-testid="top-selling">
               {stats?.topSellingProducts?.map((p) => (
                 <ListItem key={p._id}>
-                  <ListItemAvatar><Avatar>{p.productDetails?.name?.charAt(0).toUpperCase()}</Avatar></ListItemAvatar>
-                  <ListItemText primary={p.productDetails?.name} secondary={t('shop.admin.dashboard.sold', { quantity: p.totalQuantity })} />
-                  <Typography variant="body2">ETB {Number(p.productDetails?.price ?? 0).toFixed(2)}</Typography>
+                  <ListItemAvatar>
+                    <Avatar>{p.productDetails?.name?.charAt(0).toUpperCase()}</Avatar>
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={p.productDetails?.name}
+                    secondary={t('shop.admin.dashboard.sold', { quantity: p.totalQuantity })}
+                  />
+                  <Typography variant="body2">
+                    ETB {Number(p.productDetails?.price ?? 0).toFixed(2)}
+                  </Typography>
                 </ListItem>
               ))}
             </List>
@@ -67,17 +117,40 @@ export function Dashboard() {
         <Card>
           <CardHeader title={t('shop.admin.dashboard.recentActivity')} />
           <CardContent>
-            {stats && !activity.length && <Typography color="text.secondary">{t('shop.admin.dashboard.noActivity')}</Typography>}
+            {stats && !activity.length && (
+              <Typography color="text.secondary">{t('shop.admin.dashboard.noActivity')}</Typography>
+            )}
             <List dense data-testid="recent-activity">
               {activity.map((a, i) => (
                 <ListItem key={`${a._id ?? a.orderId}-${i}`}>
-                  <Box component="span" data-status={a.status} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: activityColor(a.status), mr: 1.5, flex: 'none' }} />
+                  <Box
+                    component="span"
+                    data-status={a.status}
+                    sx={{
+                      width: 10,
+                      height: 10,
+                      borderRadius: '50%',
+                      bgcolor: activityColor(a.status),
+                      mr: 1.5,
+                      flex: 'none',
+                    }}
+                  />
                   <ListItemText
-                    primary={a.message ?? t('shop.admin.dashboard.orderActivity', {
-                      id: String(a.orderId ?? a._id ?? '').slice(-6),
-                      status: a.status ? t(`shop.admin.orders.status.${a.status}`) : '',
-                    })}
-                    secondary={[a.customerName ?? a.customer ?? a.email, a.createdAt ?? a.at ? new Date((a.createdAt ?? a.at)!).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US') : undefined].filter(Boolean).join(' · ')}
+                    primary={
+                      a.message ??
+                      t('shop.admin.dashboard.orderActivity', {
+                        id: String(a.orderId ?? a._id ?? '').slice(-6),
+                        status: a.status ? t(`shop.admin.orders.status.${a.status}`) : '',
+                      })
+                    }
+                    secondary={[
+                      a.customerName ?? a.customer ?? a.email,
+                      (a.createdAt ?? a.at)
+                        ? new Date((a.createdAt ?? a.at)!).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US')
+                        : undefined,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   />
                 </ListItem>
               ))}
@@ -87,11 +160,16 @@ export function Dashboard() {
         <Card>
           <CardHeader title={t('shop.admin.dashboard.lowStock')} />
           <CardContent>
-            {stats && !stats.lowStockItems?.length && <Typography color="text.secondary">{t('shop.admin.dashboard.noLowStock')}</Typography>}
+            {stats && !stats.lowStockItems?.length && (
+              <Typography color="text.secondary">{t('shop.admin.dashboard.noLowStock')}</Typography>
+            )}
             <List dense data-testid="low-stock">
               {stats?.lowStockItems?.map((p) => (
                 <ListItem key={p._id}>
-                  <ListItemText primary={p.name} secondary={t('shop.admin.dashboard.stock', { count: p.stock })} />
+                  <ListItemText
+                    primary={p.name}
+                    secondary={t('shop.admin.dashboard.stock', { count: p.stock })}
+                  />
                 </ListItem>
               ))}
             </List>

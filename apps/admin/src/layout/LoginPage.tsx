@@ -32,14 +32,40 @@ export function LoginPage() {
       <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-            <Typography variant="h5" component="h1">{t('shop.admin.auth.title')}</Typography>
+            <Typography variant="h5" component="h1">
+              {t('shop.admin.auth.title')}
+            </Typography>
             <LocalesMenuButton />
           </Box>
-          <Typography variant="body2" color="text.secondary">{t('shop.admin.auth.subtitle')}</Typography>
-          <TextField label={t('ra.auth.email')} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label={t('ra.auth.password')} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          {error && <Typography role="alert" color="error" data-testid="login-error">{t(error)}</Typography>}
-          <Button type="submit" variant="contained" disabled={busy}>{t('ra.auth.sign_in')}</Button>
+          <Typography variant="body2" color="text.secondary">
+            {t('shop.admin.auth.subtitle')}
+          </Typography>
+          <TextField
+            label={t('ra.auth.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label={t('ra.auth.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && (
+            <Typography role="alert" color="error" data-testid="login-error">
+              {t(error)}
+            </Typography>
+          )}
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('ra.auth.sign_in')}
+          </Button>
         </CardContent>
       </Card>
     </Box>

@@ -2,8 +2,18 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Typography } from '@mui/material';
 import { formatMoney, ORDER_STATUSES } from '@shop/shared';
 import {
-  Datagrid, DateField, FunctionField, List, RefreshButton, SearchInput, SelectInput, TopToolbar, useListContext,
-  useLocaleState, useNotify, useTranslate,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  RefreshButton,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,7 +25,11 @@ import { StatusSelect } from './StatusSelect';
 function OrderCount() {
   const t = useTranslate();
   const { total } = useListContext();
-  return <Typography variant="body2" data-testid="order-count" sx={{ mr: 'auto', alignSelf: 'center' }}>{t('shop.admin.orders.count', { smart_count: total ?? 0 })}</Typography>;
+  return (
+    <Typography variant="body2" data-testid="order-count" sx={{ mr: 'auto', alignSelf: 'center' }}>
+      {t('shop.admin.orders.count', { smart_count: total ?? 0 })}
+    </Typography>
+  );
 }
 
 function OrderActions({ onRefresh }: { onRefresh: () => void }) {
@@ -32,9 +46,13 @@ function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   const t = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', p: 4 }} data-testid="orders-empty">
-      <Typography variant="h6" gutterBottom>{t('shop.admin.orders.empty')}</Typography>
+      <Typography variant="h6" gutterBottom>
+        {t('shop.admin.orders.empty')}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center' }}>
-        <Button variant="contained" href={`${storefrontUrl}/checkout`}>{t('shop.admin.orders.createOrder')}</Button>
+        <Button variant="contained" href={`${storefrontUrl}/checkout`}>
+          {t('shop.admin.orders.createOrder')}
+        </Button>
         <RefreshButton onClick={onRefresh} />
       </Box>
     </Box>
@@ -55,28 +73,68 @@ export function OrderList() {
     refreshing.current = false;
   };
   const onLoadFailed = () => {
-    notify(refreshing.current ? 'shop.admin.orders.refreshFailed' : 'shop.admin.orders.listFailed', { type: 'error' });
+    notify(refreshing.current ? 'shop.admin.orders.refreshFailed' : 'shop.admin.orders.listFailed', {
+      type: 'error',
+    });
     refreshing.current = false;
   };
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('shop.admin.orders.search')} />,
-    <SelectInput key="status" source="status" label="shop.admin.orders.statusLabel" alwaysOn emptyText="shop.admin.orders.allStatuses"
-      choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="shop.admin.orders.statusLabel"
+      alwaysOn
+      emptyText="shop.admin.orders.allStatuses"
+      choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))}
+    />,
   ];
   return (
-    <List title={t('shop.admin.orders.title')} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<OrderActions onRefresh={onRefresh} />}
-      empty={<NoOrders onRefresh={onRefresh} />} queryOptions={{ onError: onLoadFailed, onSuccess: onLoaded }}>
+    <List
+      title={t('shop.admin.orders.title')}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actions={<OrderActions onRefresh={onRefresh} />}
+      empty={<NoOrders onRefresh={onRefresh} />}
+      queryOptions={{ onError: onLoadFailed, onSuccess: onLoaded }}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField label="shop.admin.orders.id" sortBy="_id" render={(o: OrderRecord) => <code>#{shortId(o.id)}</code>} />
-        <FunctionField label="shop.admin.orders.customer" render={(o: OrderRecord) => customerOf(o).email ?? ''} />
-        <DateField source="createdAt" label="shop.admin.orders.date" locales={lang === 'am' ? 'am-ET' : 'en-US'} />
-        <FunctionField label="shop.admin.orders.total" sortBy="totalAmount" render={(o: OrderRecord) => formatMoney(o.totalAmount, 'ETB', lang)} />
-        <FunctionField label="shop.admin.orders.statusLabel" sortBy="status" render={(o: OrderRecord) => <StatusBadge status={o.status} />} />
+        <FunctionField
+          label="shop.admin.orders.id"
+          sortBy="_id"
+          render={(o: OrderRecord) => <code>#{shortId(o.id)}</code>}
+        />
+        <FunctionField
+          label="shop.admin.orders.customer"
+          render={(o: OrderRecord) => customerOf(o).email ?? ''}
+        />
+        <DateField
+          source="createdAt"
+          label="shop.admin.orders.date"
+          locales={lang === 'am' ? 'am-ET' : 'en-US'}
+        />
+        <FunctionField
+          label="shop.admin.orders.total"
+          sortBy="totalAmount"
+          render={(o: OrderRecord) => formatMoney(o.totalAmount, 'ETB', lang)}
+        />
+        <FunctionField
+          label="shop.admin.orders.statusLabel"
+          sortBy="status"
+          render={(o: OrderRecord) => <StatusBadge status={o.status} />}
+        />
         <FunctionField
           label="shop.admin.common.actions"
           render={(o: OrderRecord) => (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Button size="small" component={Link} to={`/admin/orders/${o.id}`} startIcon={<VisibilityIcon />}>{t('shop.admin.orders.details')}</Button>
+              <Button
+                size="small"
+                component={Link}
+                to={`/admin/orders/${o.id}`}
+                startIcon={<VisibilityIcon />}
+              >
+                {t('shop.admin.orders.details')}
+              </Button>
               <StatusSelect id={String(o.id)} status={o.status} />
             </Box>
           )}

@@ -1,4 +1,16 @@
-import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { formatMoney } from '@shop/shared';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useLocaleState, useTranslate } from 'react-admin';
@@ -17,7 +29,12 @@ export function OrderShow() {
   const [tracking, setTracking] = useState('');
 
   if (isPending) return <Loading />;
-  if (error || !order) return <Typography color="error" role="alert" sx={{ m: 2 }}>{t('shop.admin.orders.fetchFailed')}</Typography>;
+  if (error || !order)
+    return (
+      <Typography color="error" role="alert" sx={{ m: 2 }}>
+        {t('shop.admin.orders.fetchFailed')}
+      </Typography>
+    );
 
   const money = (n?: number) => formatMoney(n ?? 0, 'ETB', lang);
   const date = (s?: string) => (s ? new Date(s).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US') : '');
@@ -33,9 +50,19 @@ export function OrderShow() {
         <Typography variant="h6">#{shortId(order.id)}</Typography>
         <StatusBadge status={order.status} />
         {order.status === 'processing' && (
-          <TextField size="small" label={t('shop.admin.orders.trackingNumber')} value={tracking} onChange={(e) => setTracking(e.target.value)} />
+          <TextField
+            size="small"
+            label={t('shop.admin.orders.trackingNumber')}
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+          />
         )}
-        <StatusSelect id={String(order.id)} status={order.status} trackingNumber={tracking} onChanged={() => refetch()} />
+        <StatusSelect
+          id={String(order.id)}
+          status={order.status}
+          trackingNumber={tracking}
+          onChanged={() => refetch()}
+        />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card>
@@ -43,23 +70,34 @@ export function OrderShow() {
           <CardContent>
             <Typography>{customer.name}</Typography>
             <Typography color="text.secondary">{customer.email}</Typography>
-            <Typography variant="body2">{t('shop.admin.orders.date')}: {date(order.createdAt)}</Typography>
+            <Typography variant="body2">
+              {t('shop.admin.orders.date')}: {date(order.createdAt)}
+            </Typography>
           </CardContent>
         </Card>
         <Card>
           <CardHeader title={t('shop.admin.orders.address')} />
           <CardContent data-testid="order-address">
-            {[address.street, address.city, address.state, address.zipCode, address.country].filter(Boolean).map((line) => (
-              <Typography key={line}>{line}</Typography>
-            ))}
+            {[address.street, address.city, address.state, address.zipCode, address.country]
+              .filter(Boolean)
+              .map((line) => (
+                <Typography key={line}>{line}</Typography>
+              ))}
           </CardContent>
         </Card>
         <Card>
           <CardHeader title={t('shop.admin.orders.payment')} />
           <CardContent>
-            <Typography data-testid="payment-status">{t('shop.admin.orders.paymentStatus')}: {order.paymentStatus ? t(`shop.admin.orders.paymentStatuses.${order.paymentStatus}`) : '—'}</Typography>
-            <Typography>{t('shop.admin.orders.paymentMethod')}: {order.paymentMethod ?? '—'}</Typography>
-            <Typography data-testid="tracking-number">{t('shop.admin.orders.trackingNumber')}: {order.trackingNumber || '—'}</Typography>
+            <Typography data-testid="payment-status">
+              {t('shop.admin.orders.paymentStatus')}:{' '}
+              {order.paymentStatus ? t(`shop.admin.orders.paymentStatuses.${order.paymentStatus}`) : '—'}
+            </Typography>
+            <Typography>
+              {t('shop.admin.orders.paymentMethod')}: {order.paymentMethod ?? '—'}
+            </Typography>
+            <Typography data-testid="tracking-number">
+              {t('shop.admin.orders.trackingNumber')}: {order.trackingNumber || '—'}
+            </Typography>
           </CardContent>
         </Card>
       </Box>
@@ -86,10 +124,32 @@ export function OrderShow() {
                 </TableRow>
               );
             })}
-            <TableRow><TableCell colSpan={3} align="right">{t('shop.admin.orders.subtotal')}</TableCell><TableCell align="right">{money(order.subtotal)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">{t('shop.admin.orders.shipping')}</TableCell><TableCell align="right">{money(order.shippingCost)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">{t('shop.admin.orders.tax')}</TableCell><TableCell align="right">{money(order.tax)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right"><strong>{t('shop.admin.orders.total')}</strong></TableCell><TableCell align="right"><strong>{money(order.totalAmount)}</strong></TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {t('shop.admin.orders.subtotal')}
+              </TableCell>
+              <TableCell align="right">{money(order.subtotal)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {t('shop.admin.orders.shipping')}
+              </TableCell>
+              <TableCell align="right">{money(order.shippingCost)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {t('shop.admin.orders.tax')}
+              </TableCell>
+              <TableCell align="right">{money(order.tax)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                <strong>{t('shop.admin.orders.total')}</strong>
+              </TableCell>
+              <TableCell align="right">
+                <strong>{money(order.totalAmount)}</strong>
+              </TableCell>
+            </TableRow>
           </TableBody>
         </Table>
       </Card>
@@ -100,7 +160,8 @@ export function OrderShow() {
           <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="status-history">
             {(order.statusHistory ?? []).map((h, i) => (
               <li key={i}>
-                <strong>{t(`shop.admin.orders.status.${h.status}`)}</strong> · {date(h.at ?? h.changedAt ?? h.date ?? h.createdAt)}
+                <strong>{t(`shop.admin.orders.status.${h.status}`)}</strong> ·{' '}
+                {date(h.at ?? h.changedAt ?? h.date ?? h.createdAt)}
                 {h.note ? ` · ${h.note}` : ''}
               </li>
             ))}

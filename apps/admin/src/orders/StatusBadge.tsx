@@ -14,5 +14,13 @@ export const STATUS_STYLE: Record<OrderStatus, { bg: string; fg: string }> = {
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const t = useTranslate();
   const style = STATUS_STYLE[status] ?? { bg: '#eeeeee', fg: '#424242' };
-  return <Chip size="small" data-testid="status-badge" data-status={status} label={t(`shop.admin.orders.status.${status}`)} sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      data-testid="status-badge"
+      data-status={status}
+      label={t(`shop.admin.orders.status.${status}`)}
+      sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }}
+    />
+  );
 }

@@ -5,7 +5,17 @@ import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { adminApi } from '../shopApi';
 
 /** The status dropdown: the current status plus only the moves the status machine allows. */
-export function StatusSelect({ id, status, trackingNumber, onChanged }: { id: string; status: OrderStatus; trackingNumber?: string; onChanged?: () => void }) {
+export function StatusSelect({
+  id,
+  status,
+  trackingNumber,
+  onChanged,
+}: {
+  id: string;
+  status: OrderStatus;
+  trackingNumber?: string;
+  onChanged?: () => void;
+}) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -35,12 +45,16 @@ export function StatusSelect({ id, status, trackingNumber, onChanged }: { id: st
       disabled={busy || moves.length === 0}
       onChange={(e) => change(e.target.value as OrderStatus)}
       onClick={(e) => e.stopPropagation()}
-      slotProps={{ htmlInput: { 'aria-label': t('shop.admin.orders.changeStatus'), 'data-testid': 'status-select' } }}
+      slotProps={{
+        htmlInput: { 'aria-label': t('shop.admin.orders.changeStatus'), 'data-testid': 'status-select' },
+      }}
       variant="outlined"
       sx={{ width: 180, flex: '0 0 auto' }}
     >
       {[status, ...moves].map((s) => (
-        <MenuItem key={s} value={s}>{t(`shop.admin.orders.status.${s}`)}</MenuItem>
+        <MenuItem key={s} value={s}>
+          {t(`shop.admin.orders.status.${s}`)}
+        </MenuItem>
       ))}
     </TextField>
   );

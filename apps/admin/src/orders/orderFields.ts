@@ -1,9 +1,27 @@
 import type { OrderStatus } from '@shop/shared';
 import type { RaRecord } from 'react-admin';
 
-export interface Person { name?: string; email?: string }
-export interface OrderLine { _id?: string; product?: string | { _id?: string; name?: string }; name?: string; quantity: number; priceAtPurchase?: number; price?: number }
-export interface StatusEvent { status: string; at?: string; changedAt?: string; date?: string; createdAt?: string; note?: string; by?: string }
+export interface Person {
+  name?: string;
+  email?: string;
+}
+export interface OrderLine {
+  _id?: string;
+  product?: string | { _id?: string; name?: string };
+  name?: string;
+  quantity: number;
+  priceAtPurchase?: number;
+  price?: number;
+}
+export interface StatusEvent {
+  status: string;
+  at?: string;
+  changedAt?: string;
+  date?: string;
+  createdAt?: string;
+  note?: string;
+  by?: string;
+}
 export interface OrderRecord extends RaRecord {
   status: OrderStatus;
   createdAt: string;
@@ -31,4 +49,5 @@ export function customerOf(o: OrderRecord): Person {
   return { email: o.email };
 }
 
-export const lineName = (l: OrderLine) => l.name ?? (typeof l.product === 'object' ? l.product?.name : undefined) ?? '';
+export const lineName = (l: OrderLine) =>
+  l.name ?? (typeof l.product === 'object' ? l.product?.name : undefined) ?? '';

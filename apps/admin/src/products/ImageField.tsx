@@ -36,10 +36,26 @@ export function ImageField() {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Button variant="outlined" component="label" disabled={uploading}>
           {uploading ? t('shop.admin.products.uploading') : t('shop.admin.products.uploadImage')}
-          <input ref={input} hidden type="file" name="image-upload" accept="image/png,image/jpeg,image/gif" onChange={(e) => upload(e.target.files?.[0])} />
+          <input
+            ref={input}
+            hidden
+            type="file"
+            name="image-upload"
+            accept="image/png,image/jpeg,image/gif"
+            onChange={(e) => upload(e.target.files?.[0])}
+          />
         </Button>
-        <Typography variant="caption" color="text.secondary">{t('shop.admin.products.imageRules')}</Typography>
-        {url && <img src={imageSrc(url)} alt="" data-testid="image-preview" style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }} />}
+        <Typography variant="caption" color="text.secondary">
+          {t('shop.admin.products.imageRules')}
+        </Typography>
+        {url && (
+          <img
+            src={imageSrc(url)}
+            alt=""
+            data-testid="image-preview"
+            style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }}
+          />
+        )}
       </Box>
     </Box>
   );

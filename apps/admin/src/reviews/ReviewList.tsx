@@ -1,7 +1,16 @@
 import { Rating } from '@mui/material';
 import {
-  Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, useLocaleState, useNotify, useRefresh,
-  useTranslate, type RaRecord,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  FunctionField,
+  List,
+  SearchInput,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 
 interface ReviewRecord extends RaRecord {
@@ -16,7 +25,8 @@ interface ReviewRecord extends RaRecord {
   createdAt: string;
 }
 
-const nameOf = (v: { name?: string } | string | undefined, fallback?: string) => fallback ?? (typeof v === 'object' ? v?.name : v) ?? '';
+const nameOf = (v: { name?: string } | string | undefined, fallback?: string) =>
+  fallback ?? (typeof v === 'object' ? v?.name : v) ?? '';
 
 /** Moderation: read every review and delete the ones that break the rules. */
 export function ReviewList() {
@@ -25,30 +35,57 @@ export function ReviewList() {
   const refresh = useRefresh();
   const [locale] = useLocaleState();
   return (
-    <List title={t('shop.admin.reviews.title')} filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'createdAt', order: 'DESC' }}>
+    <List
+      title={t('shop.admin.reviews.title')}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField label="shop.admin.reviews.product" render={(r: ReviewRecord) => nameOf(r.product, r.productName)} />
-        <FunctionField label="shop.admin.reviews.author" render={(r: ReviewRecord) => nameOf(r.user, r.userName)} />
-        <FunctionField label="shop.admin.reviews.rating" sortBy="rating" render={(r: ReviewRecord) => <Rating value={r.rating} readOnly size="small" />} />
-        <FunctionField label="shop.admin.reviews.comment" render={(r: ReviewRecord) => r.comment ?? r.text ?? ''} />
-        <FunctionField label="shop.admin.reviews.verified" render={(r: ReviewRecord) => (r.verified ? t('ra.boolean.true') : t('ra.boolean.false'))} />
-        <DateField source="createdAt" label="shop.admin.reviews.date" locales={locale === 'am' ? 'am-ET' : 'en-US'} />
-        <FunctionField label="shop.admin.common.actions" render={(r: ReviewRecord) => (
-          <DeleteWithConfirmButton
-            record={r}
-            redirect={false}
-            mutationMode="pessimistic"
-            confirmTitle={t('shop.admin.reviews.deleteTitle')}
-            confirmContent={t('shop.admin.reviews.deleteConfirm')}
-            mutationOptions={{
-              onSuccess: () => {
-                notify('shop.admin.reviews.deleted', { type: 'success' });
-                refresh();
-              },
-              onError: () => notify('shop.admin.reviews.deleteFailed', { type: 'error' }),
-            }}
-          />
-        )} />
+        <FunctionField
+          label="shop.admin.reviews.product"
+          render={(r: ReviewRecord) => nameOf(r.product, r.productName)}
+        />
+        <FunctionField
+          label="shop.admin.reviews.author"
+          render={(r: ReviewRecord) => nameOf(r.user, r.userName)}
+        />
+        <FunctionField
+          label="shop.admin.reviews.rating"
+          sortBy="rating"
+          render={(r: ReviewRecord) => <Rating value={r.rating} readOnly size="small" />}
+        />
+        <FunctionField
+          label="shop.admin.reviews.comment"
+          render={(r: ReviewRecord) => r.comment ?? r.text ?? ''}
+        />
+        <FunctionField
+          label="shop.admin.reviews.verified"
+          render={(r: ReviewRecord) => (r.verified ? t('ra.boolean.true') : t('ra.boolean.false'))}
+        />
+        <DateField
+          source="createdAt"
+          label="shop.admin.reviews.date"
+          locales={locale === 'am' ? 'am-ET' : 'en-US'}
+        />
+        <FunctionField
+          label="shop.admin.common.actions"
+          render={(r: ReviewRecord) => (
+            <DeleteWithConfirmButton
+              record={r}
+              redirect={false}
+              mutationMode="pessimistic"
+              confirmTitle={t('shop.admin.reviews.deleteTitle')}
+              confirmContent={t('shop.admin.reviews.deleteConfirm')}
+              mutationOptions={{
+                onSuccess: () => {
+                  notify('shop.admin.reviews.deleted', { type: 'success' });
+                  refresh();
+                },
+                onError: () => notify('shop.admin.reviews.deleteFailed', { type: 'error' }),
+              }}
+            />
+          )}
+        />
       </Datagrid>
     </List>
   );

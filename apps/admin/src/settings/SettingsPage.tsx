@@ -1,4 +1,16 @@
-import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  MenuItem,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type ShopSettings } from '../shopApi';
@@ -29,7 +41,12 @@ export function SettingsPage() {
     });
   }, [notify]);
 
-  if (failed) return <Typography color="error" role="alert" sx={{ m: 2 }}>{t('shop.admin.settings.loadFailed')}</Typography>;
+  if (failed)
+    return (
+      <Typography color="error" role="alert" sx={{ m: 2 }}>
+        {t('shop.admin.settings.loadFailed')}
+      </Typography>
+    );
   if (!settings) return <Loading />;
 
   const set = <K extends Key>(key: K, value: ShopSettings[K]) => setSettings({ ...settings, [key]: value });
@@ -47,13 +64,34 @@ export function SettingsPage() {
     />
   );
   const select = (key: Key, options: readonly string[], label: (o: string) => string) => (
-    <TextField key={key} select name={key} label={t(`shop.admin.settings.fields.${key}`)} value={settings[key] as string} onChange={(e) => set(key, e.target.value as never)} fullWidth>
-      {options.map((o) => <MenuItem key={o} value={o}>{label(o)}</MenuItem>)}
+    <TextField
+      key={key}
+      select
+      name={key}
+      label={t(`shop.admin.settings.fields.${key}`)}
+      value={settings[key] as string}
+      onChange={(e) => set(key, e.target.value as never)}
+      fullWidth
+    >
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {label(o)}
+        </MenuItem>
+      ))}
     </TextField>
   );
   const toggle = (key: Key) => (
-    <FormControlLabel key={key} label={t(`shop.admin.settings.fields.${key}`)}
-      control={<Switch name={key} checked={Boolean(settings[key])} onChange={(e) => set(key, e.target.checked as never)} />} />
+    <FormControlLabel
+      key={key}
+      label={t(`shop.admin.settings.fields.${key}`)}
+      control={
+        <Switch
+          name={key}
+          checked={Boolean(settings[key])}
+          onChange={(e) => set(key, e.target.checked as never)}
+        />
+      }
+    />
   );
 
   const save = async () => {
@@ -69,7 +107,12 @@ export function SettingsPage() {
   };
 
   const panels: Record<(typeof TABS)[number], ReactNode> = {
-    general: [text('siteName'), text('siteDescription'), select('currency', SETTINGS_CURRENCIES, (c) => c), select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`))],
+    general: [
+      text('siteName'),
+      text('siteDescription'),
+      select('currency', SETTINGS_CURRENCIES, (c) => c),
+      select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`)),
+    ],
     admin: [text('adminEmail', 'email'), select('timezone', TIMEZONES, (z) => z)],
     notifications: SWITCHES.notifications.map(toggle),
     system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
@@ -79,11 +122,15 @@ export function SettingsPage() {
     <Card sx={{ mt: 2 }}>
       <Title title={t('shop.admin.settings.title')} />
       <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable">
-        {TABS.map((k) => <Tab key={k} value={k} label={t(`shop.admin.settings.tabs.${k}`)} />)}
+        {TABS.map((k) => (
+          <Tab key={k} value={k} label={t(`shop.admin.settings.tabs.${k}`)} />
+        ))}
       </Tabs>
       <CardContent>
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>{panels[tab]}</Box>
-        <Button sx={{ mt: 3 }} variant="contained" onClick={save} disabled={saving}>{t('shop.admin.settings.save')}</Button>
+        <Button sx={{ mt: 3 }} variant="contained" onClick={save} disabled={saving}>
+          {t('shop.admin.settings.save')}
+        </Button>
       </CardContent>
     </Card>
   );

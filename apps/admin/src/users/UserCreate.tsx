@@ -1,6 +1,18 @@
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { ROLES } from '@shop/shared';
-import { email, Form, minLength, PasswordInput, required, SaveButton, SelectInput, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  email,
+  Form,
+  minLength,
+  PasswordInput,
+  required,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { adminApi, type Role } from '../shopApi';
 
 /** 'Add User': name, email, password and role, created through POST /api/admin/users. */
@@ -29,9 +41,25 @@ export function UserCreateDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <Form onSubmit={submit} defaultValues={{ role: 'customer' }}>
           <TextInput source="name" label="shop.admin.users.name" validate={required()} fullWidth />
-          <TextInput source="email" label="shop.admin.users.email" type="email" validate={[required(), email()]} fullWidth />
-          <PasswordInput source="password" label="shop.admin.users.password" validate={[required(), minLength(8)]} fullWidth />
-          <SelectInput source="role" label="shop.admin.users.role" choices={ROLES.map((r) => ({ id: r, name: t(`shop.admin.users.roles.${r}`) }))} validate={required()} />
+          <TextInput
+            source="email"
+            label="shop.admin.users.email"
+            type="email"
+            validate={[required(), email()]}
+            fullWidth
+          />
+          <PasswordInput
+            source="password"
+            label="shop.admin.users.password"
+            validate={[required(), minLength(8)]}
+            fullWidth
+          />
+          <SelectInput
+            source="role"
+            label="shop.admin.users.role"
+            choices={ROLES.map((r) => ({ id: r, name: t(`shop.admin.users.roles.${r}`) }))}
+            validate={required()}
+          />
           <SaveButton label="shop.admin.users.add" alwaysEnable />
         </Form>
       </DialogContent>

@@ -3,13 +3,30 @@ import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/materia
 import { ROLES } from '@shop/shared';
 import { useState } from 'react';
 import {
-  Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, SelectInput, TopToolbar,
-  useLocaleState, useNotify, useRefresh, useTranslate, type RaRecord,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
 
-interface UserRecord extends RaRecord { name?: string; email: string; role: Role; isActive: boolean; createdAt: string }
+interface UserRecord extends RaRecord {
+  name?: string;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+}
 
 function RoleSelect({ user }: { user: UserRecord }) {
   const t = useTranslate();
@@ -25,8 +42,19 @@ function RoleSelect({ user }: { user: UserRecord }) {
     refresh();
   };
   return (
-    <TextField select size="small" variant="outlined" value={user.role} onChange={(e) => change(e.target.value as Role)} slotProps={{ htmlInput: { 'aria-label': t('shop.admin.users.role'), 'data-testid': 'role-select' } }}>
-      {ROLES.map((r) => <MenuItem key={r} value={r}>{t(`shop.admin.users.roles.${r}`)}</MenuItem>)}
+    <TextField
+      select
+      size="small"
+      variant="outlined"
+      value={user.role}
+      onChange={(e) => change(e.target.value as Role)}
+      slotProps={{ htmlInput: { 'aria-label': t('shop.admin.users.role'), 'data-testid': 'role-select' } }}
+    >
+      {ROLES.map((r) => (
+        <MenuItem key={r} value={r}>
+          {t(`shop.admin.users.roles.${r}`)}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -59,8 +87,14 @@ export function UserList() {
   const [adding, setAdding] = useState(false);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('shop.admin.users.search')} />,
-    <SelectInput key="role" source="role" label="shop.admin.users.role" alwaysOn emptyText="shop.admin.users.allRoles"
-      choices={ROLES.map((r) => ({ id: r, name: t(`shop.admin.users.roles.${r}`) }))} />,
+    <SelectInput
+      key="role"
+      source="role"
+      label="shop.admin.users.role"
+      alwaysOn
+      emptyText="shop.admin.users.allRoles"
+      choices={ROLES.map((r) => ({ id: r, name: t(`shop.admin.users.roles.${r}`) }))}
+    />,
   ];
   return (
     <>
@@ -69,39 +103,73 @@ export function UserList() {
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
         queryOptions={{ onError: () => notify('shop.admin.users.fetchFailed', { type: 'error' }) }}
-        actions={<TopToolbar><Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>{t('shop.admin.users.add')}</Button></TopToolbar>}
+        actions={
+          <TopToolbar>
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+              {t('shop.admin.users.add')}
+            </Button>
+          </TopToolbar>
+        }
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField label="shop.admin.users.user" sortBy="name" render={(u: UserRecord) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>{u.name}</Typography>
-              <Typography variant="caption" color="text.secondary">{u.email}</Typography>
-            </Box>
-          )} />
-          <FunctionField label="shop.admin.users.role" sortBy="role" render={(u: UserRecord) => <RoleSelect user={u} />} />
-          <FunctionField label="shop.admin.users.status" sortBy="isActive" render={(u: UserRecord) => (
-            <Chip size="small" data-testid="user-active" color={u.isActive ? 'success' : 'default'} label={t(u.isActive ? 'shop.admin.users.active' : 'shop.admin.users.inactive')} />
-          )} />
-          <DateField source="createdAt" label="shop.admin.users.joined" locales={locale === 'am' ? 'am-ET' : 'en-US'} />
-          <FunctionField label="shop.admin.common.actions" render={(u: UserRecord) => (
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <ActiveToggle user={u} />
-              <DeleteWithConfirmButton
-                record={u}
-                redirect={false}
-                mutationMode="pessimistic"
-                confirmTitle={t('shop.admin.users.deleteTitle', { name: u.name ?? u.email })}
-                confirmContent={t('shop.admin.users.deleteConfirm')}
-                mutationOptions={{
-                  onSuccess: () => {
-                    notify('shop.admin.users.deleted', { type: 'success' });
-                    refresh();
-                  },
-                  onError: () => notify('shop.admin.users.deleteFailed', { type: 'error' }),
-                }}
+          <FunctionField
+            label="shop.admin.users.user"
+            sortBy="name"
+            render={(u: UserRecord) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {u.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {u.email}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField
+            label="shop.admin.users.role"
+            sortBy="role"
+            render={(u: UserRecord) => <RoleSelect user={u} />}
+          />
+          <FunctionField
+            label="shop.admin.users.status"
+            sortBy="isActive"
+            render={(u: UserRecord) => (
+              <Chip
+                size="small"
+                data-testid="user-active"
+                color={u.isActive ? 'success' : 'default'}
+                label={t(u.isActive ? 'shop.admin.users.active' : 'shop.admin.users.inactive')}
               />
-            </Box>
-          )} />
+            )}
+          />
+          <DateField
+            source="createdAt"
+            label="shop.admin.users.joined"
+            locales={locale === 'am' ? 'am-ET' : 'en-US'}
+          />
+          <FunctionField
+            label="shop.admin.common.actions"
+            render={(u: UserRecord) => (
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <ActiveToggle user={u} />
+                <DeleteWithConfirmButton
+                  record={u}
+                  redirect={false}
+                  mutationMode="pessimistic"
+                  confirmTitle={t('shop.admin.users.deleteTitle', { name: u.name ?? u.email })}
+                  confirmContent={t('shop.admin.users.deleteConfirm')}
+                  mutationOptions={{
+                    onSuccess: () => {
+                      notify('shop.admin.users.deleted', { type: 'success' });
+                      refresh();
+                    },
+                    onError: () => notify('shop.admin.users.deleteFailed', { type: 'error' }),
+                  }}
+                />
+              </Box>
+            )}
+          />
         </Datagrid>
       </List>
       {adding && <UserCreateDialog onClose={() => setAdding(false)} />}

@@ -11,7 +11,11 @@ export class ErrorDto {
   @ApiProperty({ example: 404 }) statusCode!: number;
   @ApiProperty({ example: 'Product not found' }) message!: string;
   @ApiPropertyOptional({ type: [FieldErrorDto] }) errors?: FieldErrorDto[];
-  @ApiPropertyOptional({ example: 'INSUFFICIENT_STOCK', description: 'Stable reason for clients that word the error themselves: OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE' })
+  @ApiPropertyOptional({
+    example: 'INSUFFICIENT_STOCK',
+    description:
+      'Stable reason for clients that word the error themselves: OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE',
+  })
   code?: string;
   @ApiPropertyOptional({
     type: 'object',

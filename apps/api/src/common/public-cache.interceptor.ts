@@ -70,7 +70,8 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const response = http.getResponse<Response>();
     const setHeader = () => response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
 
-    const anonymous = !request.headers.authorization && !(request.cookies as Record<string, unknown> | undefined)?.token;
+    const anonymous =
+      !request.headers.authorization && !(request.cookies as Record<string, unknown> | undefined)?.token;
     if (!this.options.microCacheMs || !anonymous) return next.handle().pipe(tap(setHeader));
 
     const key = request.url;
@@ -87,16 +88,19 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const promise = lastValueFrom(next.handle());
     this.pending.set(key, { promise, generation });
     // Only successful answers are stored: errors go through the exception filter, for every waiter alike.
-    promise.then(
-      (body) => {
-        if (generation !== this.generation) return;
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { body, expires: Date.now() + this.options.microCacheMs });
-      },
-      () => undefined,
-    ).finally(() => {
-      if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
-    });
+    promise
+      .then(
+        (body) => {
+          if (generation !== this.generation) return;
+          if (this.entries.size >= MAX_ENTRIES)
+            this.entries.delete(this.entries.keys().next().value as string);
+          this.entries.set(key, { body, expires: Date.now() + this.options.microCacheMs });
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+      });
     return from(promise).pipe(tap(setHeader));
   }
 }

@@ -18,19 +18,29 @@ export const DEFAULT_RANGE_SIZE = 25;
 /** The query of every react-admin list route; each param is JSON text. */
 export class ReactAdminListQuery {
   @ApiPropertyOptional({ description: 'JSON `["field","ASC"|"DESC"]`', example: '["createdAt","DESC"]' })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   sort?: string;
 
-  @ApiPropertyOptional({ description: `JSON \`[start,end]\` (inclusive, at most ${MAX_RANGE_SIZE} records)`, example: '[0,24]' })
-  @IsOptional() @IsString() @MaxLength(100)
+  @ApiPropertyOptional({
+    description: `JSON \`[start,end]\` (inclusive, at most ${MAX_RANGE_SIZE} records)`,
+    example: '[0,24]',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   range?: string;
 
   @ApiPropertyOptional({
-    description: 'JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource\'s own fields. ' +
+    description:
+      "JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. " +
       'Values are strings, numbers, booleans or arrays of those.',
     example: '{"q":"serum"}',
   })
-  @IsOptional() @IsString() @MaxLength(10_000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
   filter?: string;
 }
 
@@ -73,7 +83,12 @@ export function parseListQuery(query: ReactAdminListQuery, spec: ListSpec): Pars
   let [sortField, order] = spec.defaultSort;
   if (query.sort !== undefined) {
     const sort = parseJson(query.sort, 'sort');
-    if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string') {
+    if (
+      !Array.isArray(sort) ||
+      sort.length !== 2 ||
+      typeof sort[0] !== 'string' ||
+      typeof sort[1] !== 'string'
+    ) {
       bad('sort', 'sort must be ["field","ASC"|"DESC"]');
     }
     const direction = String(sort[1]).toUpperCase();
@@ -94,8 +109,10 @@ export function parseListQuery(query: ReactAdminListQuery, spec: ListSpec): Pars
   if (query.range !== undefined) {
     const range = parseJson(query.range, 'range');
     if (
-      !Array.isArray(range) || range.length !== 2 ||
-      !range.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) || (range[1] as number) < (range[0] as number)
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
+      (range[1] as number) < (range[0] as number)
     ) {
       bad('range', 'range must be [start,end] with whole numbers 0 <= start <= end');
     }
@@ -105,14 +122,20 @@ export function parseListQuery(query: ReactAdminListQuery, spec: ListSpec): Pars
   const filter: Record<string, FilterValue> = {};
   if (query.filter !== undefined) {
     const parsed = parseJson(query.filter, 'filter');
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) bad('filter', 'filter must be a JSON object');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      bad('filter', 'filter must be a JSON object');
     const allowed = new Set(['id', ...spec.filters]);
     for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
       if (!allowed.has(key)) bad('filter', `unknown filter ${key}; allowed: ${[...allowed].join(', ')}`);
       if (value === null || value === undefined || value === '') continue;
       if (isScalar(value)) filter[key] = value;
-      else if (Array.isArray(value) && value.length <= MAX_RANGE_SIZE && value.every(isScalar)) filter[key] = value;
-      else bad('filter', `filter ${key} must be a string, number, boolean or a list of those (at most ${MAX_RANGE_SIZE})`);
+      else if (Array.isArray(value) && value.length <= MAX_RANGE_SIZE && value.every(isScalar))
+        filter[key] = value;
+      else
+        bad(
+          'filter',
+          `filter ${key} must be a string, number, boolean or a list of those (at most ${MAX_RANGE_SIZE})`,
+        );
     }
   }
   // getMany (`filter={"id":[...]}`) sends no range and expects every listed record
@@ -122,7 +145,13 @@ export function parseListQuery(query: ReactAdminListQuery, spec: ListSpec): Pars
 }
 
 /** Sets `Content-Range: <resource> <first>-<last>/<total>` (`*` range when the page is empty). */
-export function setContentRange(res: Response, resource: string, skip: number, count: number, total: number): void {
+export function setContentRange(
+  res: Response,
+  resource: string,
+  skip: number,
+  count: number,
+  total: number,
+): void {
   const span = count > 0 ? `${skip}-${skip + count - 1}` : '*';
   res.setHeader('Content-Range', `${resource} ${span}/${total}`);
 }
@@ -131,7 +160,8 @@ export function setContentRange(res: Response, resource: string, skip: number, c
 export function filterText(filter: Record<string, FilterValue>, key: string): string | undefined {
   const value = filter[key];
   if (value === undefined) return undefined;
-  if (Array.isArray(value) || typeof value === 'boolean') bad('filter', `filter ${key} must be a single text value`);
+  if (Array.isArray(value) || typeof value === 'boolean')
+    bad('filter', `filter ${key} must be a single text value`);
   return String(value).trim() || undefined;
 }
 
@@ -145,7 +175,11 @@ export function filterBoolean(filter: Record<string, FilterValue>, key: string):
 }
 
 /** Reads a filter value as one of the allowed texts, or a list of them. */
-export function filterEnum(filter: Record<string, FilterValue>, key: string, allowed: readonly string[]): string[] | undefined {
+export function filterEnum(
+  filter: Record<string, FilterValue>,
+  key: string,
+  allowed: readonly string[],
+): string[] | undefined {
   const value = filter[key];
   if (value === undefined) return undefined;
   const values = (Array.isArray(value) ? value : [value]).map(String);
@@ -163,7 +197,10 @@ export function filterIds(filter: Record<string, FilterValue>, key = 'id'): stri
 }
 
 /** `filterIds` as ObjectIds, ready for an `$in` on an ObjectId field. */
-export function filterObjectIds(filter: Record<string, FilterValue>, key = 'id'): Types.ObjectId[] | undefined {
+export function filterObjectIds(
+  filter: Record<string, FilterValue>,
+  key = 'id',
+): Types.ObjectId[] | undefined {
   return filterIds(filter, key)?.map((id) => new Types.ObjectId(id));
 }
 
@@ -182,7 +219,10 @@ export function ApiReactAdminList(resource: string, type: unknown) {
         },
       },
     }),
-    ApiBadRequestResponse({ type: ErrorDto, description: 'Malformed sort, range or filter, unknown sort field or filter' }),
+    ApiBadRequestResponse({
+      type: ErrorDto,
+      description: 'Malformed sort, range or filter, unknown sort field or filter',
+    }),
   );
 }
 

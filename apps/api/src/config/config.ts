@@ -99,8 +99,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
     problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
   }
-  const nodeEnv = (['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development') as
-    AppConfig['nodeEnv'];
+  const nodeEnv = (
+    ['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development'
+  ) as AppConfig['nodeEnv'];
   const production = nodeEnv === 'production';
 
   const port = readInt(env, 'PORT', 4000, problems);
@@ -163,7 +164,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY || 'loopback',
   };
   if (production && !config.chapa.secretKey && !config.allowTestPayments) {
-    problems.push('CHAPA_SECRET_KEY must be set in production (or ALLOW_TEST_PAYMENTS=true for a demo that charges nothing)');
+    problems.push(
+      'CHAPA_SECRET_KEY must be set in production (or ALLOW_TEST_PAYMENTS=true for a demo that charges nothing)',
+    );
   }
   if (production && config.chapa.secretKey && !config.chapa.webhookSecret) {
     problems.push('CHAPA_WEBHOOK_SECRET must be set in production when CHAPA_SECRET_KEY is');

@@ -34,7 +34,9 @@ class DatabaseEngineModule implements OnApplicationShutdown {
         uri: engine.uri,
         dbName: engine.dbName,
         // Bounded waits: an unreachable database answers 503 in seconds, and the driver reconnects by itself.
-        ...(serverSelectionTimeoutFor(engine.uri) ? { serverSelectionTimeoutMS: serverSelectionTimeoutFor(engine.uri) } : {}),
+        ...(serverSelectionTimeoutFor(engine.uri)
+          ? { serverSelectionTimeoutMS: serverSelectionTimeoutFor(engine.uri) }
+          : {}),
         autoIndex: true,
       }),
     }),

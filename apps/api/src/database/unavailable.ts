@@ -16,10 +16,15 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 
 /** True for network, server-selection and closed-pool errors, and for Mongoose's buffering timeout. */
 export function isDatabaseUnavailableError(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { name, message } = e as { name?: string; message?: string };
     if (name && UNAVAILABLE_NAMES.has(name)) return true;
-    if (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message)) return true;
+    if (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message))
+      return true;
   }
   return false;
 }

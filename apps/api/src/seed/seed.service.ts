@@ -15,7 +15,12 @@ import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
 /** Development accounts; the README states them. Never created in production unless asked. */
 export const DEMO_ACCOUNTS = {
   admin: { name: 'Selam Admin', email: 'admin@beauty.et', password: 'Admin@12345', role: 'admin' },
-  customer: { name: 'Hanna Customer', email: 'customer@beauty.et', password: 'Customer@123', role: 'customer' },
+  customer: {
+    name: 'Hanna Customer',
+    email: 'customer@beauty.et',
+    password: 'Customer@123',
+    role: 'customer',
+  },
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,16 +86,29 @@ export class SeedService implements OnApplicationBootstrap {
     const accounts = [
       DEMO_ACCOUNTS.admin,
       DEMO_ACCOUNTS.customer,
-      ...SEED_CUSTOMER_NAMES.map((name) => ({ name, email: emailFor(name), password: 'Customer@123', role: 'customer' })),
+      ...SEED_CUSTOMER_NAMES.map((name) => ({
+        name,
+        email: emailFor(name),
+        password: 'Customer@123',
+        role: 'customer',
+      })),
     ];
     const existing = new Set(
-      (await this.users.find({ email: { $in: accounts.map((a) => a.email) } }, { email: 1 }).lean()).map((u) => u.email),
+      (await this.users.find({ email: { $in: accounts.map((a) => a.email) } }, { email: 1 }).lean()).map(
+        (u) => u.email,
+      ),
     );
     const missing = accounts.filter((a) => !existing.has(a.email));
     const hashes = await Promise.all(missing.map((a) => bcrypt.hash(a.password, BCRYPT_ROUNDS)));
     if (missing.length) {
       await this.users.insertMany(
-        missing.map((a, i) => ({ name: a.name, email: a.email, role: a.role, passwordHash: hashes[i], isActive: true })),
+        missing.map((a, i) => ({
+          name: a.name,
+          email: a.email,
+          role: a.role,
+          passwordHash: hashes[i],
+          isActive: true,
+        })),
       );
     }
     const all = await this.users.find({ email: { $in: accounts.map((a) => a.email) } }).lean();
@@ -248,10 +266,19 @@ export class SeedService implements OnApplicationBootstrap {
       );
       const days = age / DAY_MS;
       const status =
-        n % 13 === 5 ? 'cancelled' : days > 7 ? 'delivered' : days > 4 ? 'shipped' : days > 2 ? 'processing' : 'pending';
+        n % 13 === 5
+          ? 'cancelled'
+          : days > 7
+            ? 'delivered'
+            : days > 4
+              ? 'shipped'
+              : days > 2
+                ? 'processing'
+                : 'pending';
       const paid = status !== 'cancelled' && (status !== 'pending' || n % 2 === 0);
       const history = ['pending', 'processing', 'shipped', 'delivered'];
-      const reached = status === 'cancelled' ? ['pending', 'cancelled'] : history.slice(0, history.indexOf(status) + 1);
+      const reached =
+        status === 'cancelled' ? ['pending', 'cancelled'] : history.slice(0, history.indexOf(status) + 1);
       const address = cities[n % cities.length];
       ops.push({
         updateOne: {
@@ -272,8 +299,13 @@ export class SeedService implements OnApplicationBootstrap {
               status,
               paymentStatus: paid ? 'paid' : 'unpaid',
               ...(paid ? { paidAt: new Date(createdAt.getTime() + 5 * 60 * 1000) } : {}),
-              ...(status === 'shipped' || status === 'delivered' ? { trackingNumber: `ET${100000 + n}` } : {}),
-              statusHistory: reached.map((s, i) => ({ status: s, at: new Date(createdAt.getTime() + i * 6 * 3600 * 1000) })),
+              ...(status === 'shipped' || status === 'delivered'
+                ? { trackingNumber: `ET${100000 + n}` }
+                : {}),
+              statusHistory: reached.map((s, i) => ({
+                status: s,
+                at: new Date(createdAt.getTime() + i * 6 * 3600 * 1000),
+              })),
               idempotencyKey: `seed-order-${n}`,
               createdAt,
               updatedAt: createdAt,

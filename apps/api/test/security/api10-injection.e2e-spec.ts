@@ -1,8 +1,21 @@
 import request from 'supertest';
-import { ADDRESS, expectErrorShape, PASSWORD, startSecurityShop, type Account, type SecurityShop } from './support';
+import {
+  ADDRESS,
+  expectErrorShape,
+  PASSWORD,
+  startSecurityShop,
+  type Account,
+  type SecurityShop,
+} from './support';
 
 /** Query-operator objects a client may send in place of a text value. */
-const OPERATORS: unknown[] = [{ $ne: null }, { $gt: '' }, { $regex: '.*' }, { $where: 'sleep(1000)' }, ['$ne', null]];
+const OPERATORS: unknown[] = [
+  { $ne: null },
+  { $gt: '' },
+  { $regex: '.*' },
+  { $where: 'sleep(1000)' },
+  ['$ne', null],
+];
 /** Text that a careless server would run as a regular expression (the second one backtracks catastrophically). */
 const REGEX_TEXT = ['.*', '(a+)+$', '^', '[', '(?=a)', '\\', '$', '{"$gt":""}', "' || 1==1 //"];
 
@@ -32,16 +45,66 @@ describe('API10 injection: query operators and regular expressions in every text
     const http = shop.t.http;
     const as = (t: request.Test) => t.set(shop.auth(customer.token));
     return [
-      { label: 'register', send: (b) => request(http).post('/api/auth/register').send(b), valid: { name: 'Inj Ection', email: 'inj@example.et', password: PASSWORD }, fields: ['name', 'email', 'password', 'phone'] },
-      { label: 'login', send: (b) => request(http).post('/api/auth/login').send(b), valid: { email: customer.email, password: PASSWORD }, fields: ['email', 'password', 'role'] },
-      { label: 'profile', send: (b) => as(request(http).put('/api/users/profile')).send(b), valid: { name: 'Still Me' }, fields: ['name', 'firstName', 'lastName', 'email', 'phone'] },
-      { label: 'address', send: (b) => as(request(http).post('/api/users/addresses')).send(b), valid: { ...ADDRESS }, fields: ['street', 'city', 'state', 'zipCode', 'country'] },
-      { label: 'password', send: (b) => as(request(http).put('/api/users/profile/password')).send(b), valid: { currentPassword: PASSWORD, newPassword: PASSWORD }, fields: ['currentPassword', 'newPassword'] },
-      { label: 'contact', send: (b) => request(http).post('/api/contacts/submit').send(b), valid: { name: 'Sender', email: 's@example.et', subject: 'Hello', message: 'A message' }, fields: ['name', 'email', 'subject', 'message'] },
-      { label: 'review', send: (b) => as(request(http).patch('/api/reviews/0123456789abcdef01234567')).send(b), valid: { rating: 4, comment: 'ok' }, fields: ['comment', 'title', 'text'] },
-      { label: 'cart', send: (b) => as(request(http).post('/api/cart/add')).send(b), valid: { productId, quantity: 1 }, fields: ['productId'] },
-      { label: 'order', send: (b) => as(request(http).post('/api/orders')).send(b), valid: { shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' }, fields: ['paymentMethod', 'shippingMethod'] },
-      { label: 'payment', send: (b) => as(request(http).post('/api/payments/initialize')).send(b), valid: { orderId: '0123456789abcdef01234567' }, fields: ['orderId'] },
+      {
+        label: 'register',
+        send: (b) => request(http).post('/api/auth/register').send(b),
+        valid: { name: 'Inj Ection', email: 'inj@example.et', password: PASSWORD },
+        fields: ['name', 'email', 'password', 'phone'],
+      },
+      {
+        label: 'login',
+        send: (b) => request(http).post('/api/auth/login').send(b),
+        valid: { email: customer.email, password: PASSWORD },
+        fields: ['email', 'password', 'role'],
+      },
+      {
+        label: 'profile',
+        send: (b) => as(request(http).put('/api/users/profile')).send(b),
+        valid: { name: 'Still Me' },
+        fields: ['name', 'firstName', 'lastName', 'email', 'phone'],
+      },
+      {
+        label: 'address',
+        send: (b) => as(request(http).post('/api/users/addresses')).send(b),
+        valid: { ...ADDRESS },
+        fields: ['street', 'city', 'state', 'zipCode', 'country'],
+      },
+      {
+        label: 'password',
+        send: (b) => as(request(http).put('/api/users/profile/password')).send(b),
+        valid: { currentPassword: PASSWORD, newPassword: PASSWORD },
+        fields: ['currentPassword', 'newPassword'],
+      },
+      {
+        label: 'contact',
+        send: (b) => request(http).post('/api/contacts/submit').send(b),
+        valid: { name: 'Sender', email: 's@example.et', subject: 'Hello', message: 'A message' },
+        fields: ['name', 'email', 'subject', 'message'],
+      },
+      {
+        label: 'review',
+        send: (b) => as(request(http).patch('/api/reviews/0123456789abcdef01234567')).send(b),
+        valid: { rating: 4, comment: 'ok' },
+        fields: ['comment', 'title', 'text'],
+      },
+      {
+        label: 'cart',
+        send: (b) => as(request(http).post('/api/cart/add')).send(b),
+        valid: { productId, quantity: 1 },
+        fields: ['productId'],
+      },
+      {
+        label: 'order',
+        send: (b) => as(request(http).post('/api/orders')).send(b),
+        valid: { shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' },
+        fields: ['paymentMethod', 'shippingMethod'],
+      },
+      {
+        label: 'payment',
+        send: (b) => as(request(http).post('/api/payments/initialize')).send(b),
+        valid: { orderId: '0123456789abcdef01234567' },
+        fields: ['orderId'],
+      },
     ];
   };
 
@@ -51,7 +114,8 @@ describe('API10 injection: query operators and regular expressions in every text
       for (const field of form.fields) {
         for (const value of OPERATORS) {
           const res = await form.send({ ...form.valid, [field]: value });
-          if (res.status !== 400) failures.push(`${form.label}.${field}=${JSON.stringify(value)} -> ${res.status}`);
+          if (res.status !== 400)
+            failures.push(`${form.label}.${field}=${JSON.stringify(value)} -> ${res.status}`);
           else expectErrorShape(res.body, 400);
           expect(res.body.token).toBeUndefined();
         }
@@ -87,12 +151,25 @@ describe('API10 injection: query operators and regular expressions in every text
   });
 
   it('refuses operator syntax in every catalogue query parameter with 400', async () => {
-    const params = ['search', 'brand', 'category', 'subCategory', 'sort', 'page', 'limit', 'minPrice', 'maxPrice', 'minRating', 'inStock'];
+    const params = [
+      'search',
+      'brand',
+      'category',
+      'subCategory',
+      'sort',
+      'page',
+      'limit',
+      'minPrice',
+      'maxPrice',
+      'minRating',
+      'inStock',
+    ];
     const failures: string[] = [];
     for (const param of params) {
       for (const suffix of ['[$ne]=x', '[$gt]=', '[$regex]=.*', '[]=a&' + param + '[]=b']) {
         const res = await request(shop.t.http).get(`/api/products?${param}${suffix}`);
-        if (res.status !== 400) failures.push(`${param}${suffix} -> ${res.status} (${res.body.totalProducts ?? ''})`);
+        if (res.status !== 400)
+          failures.push(`${param}${suffix} -> ${res.status} (${res.body.totalProducts ?? ''})`);
       }
     }
     expect(failures).toEqual([]);
@@ -105,20 +182,33 @@ describe('API10 injection: query operators and regular expressions in every text
     expect(all).toBe(2);
     for (const value of REGEX_TEXT) {
       for (const param of ['search', 'brand']) {
-        const res = await request(shop.t.http).get('/api/products').query({ [param]: value });
+        const res = await request(shop.t.http)
+          .get('/api/products')
+          .query({ [param]: value });
         expect({ param, value, status: res.status }).toEqual({ param, value, status: 200 });
         // Search works on words: text without letters or digits matches nothing; other text never matches everything.
-        if (!/[\p{L}\p{N}]/u.test(value)) expect({ param, value, total: res.body.totalProducts }).toEqual({ param, value, total: 0 });
+        if (!/[\p{L}\p{N}]/u.test(value))
+          expect({ param, value, total: res.body.totalProducts }).toEqual({ param, value, total: 0 });
         expect(res.body.totalProducts).toBeLessThan(all);
       }
     }
-    const catastrophic = await request(shop.t.http).get('/api/products').query({ search: `${'a'.repeat(60)}!`, brand: '(a+)+$' }).expect(200);
+    const catastrophic = await request(shop.t.http)
+      .get('/api/products')
+      .query({ search: `${'a'.repeat(60)}!`, brand: '(a+)+$' })
+      .expect(200);
     expect(catastrophic.body.totalProducts).toBe(0);
   });
 
   it('treats ids in paths and back-office filters as data', async () => {
     const http = shop.t.http;
-    for (const id of ['.*', '{"$ne":null}', '%7B%22%24ne%22%3Anull%7D', '[$ne]', 'null', '0'.repeat(24).replace(/0$/, 'z')]) {
+    for (const id of [
+      '.*',
+      '{"$ne":null}',
+      '%7B%22%24ne%22%3Anull%7D',
+      '[$ne]',
+      'null',
+      '0'.repeat(24).replace(/0$/, 'z'),
+    ]) {
       for (const path of [`/api/products/${id}`, `/api/reviews/product/${id}`]) {
         const res = await request(http).get(path);
         expect({ path, status: res.status }).toEqual({ path, status: 404 });
@@ -127,15 +217,32 @@ describe('API10 injection: query operators and regular expressions in every text
       expect(order.status).toBe(404);
     }
     const admin = shop.auth(shop.admin.token);
-    const literal = await request(http).get('/api/admin/products').query({ filter: JSON.stringify({ q: '.*' }) }).set(admin).expect(200);
+    const literal = await request(http)
+      .get('/api/admin/products')
+      .query({ filter: JSON.stringify({ q: '.*' }) })
+      .set(admin)
+      .expect(200);
     expect(literal.body).toEqual([]);
-    for (const filter of [{ q: { $ne: null } }, { id: { $ne: null } }, { $where: '1' }, { name: { $regex: '.*' } }]) {
-      const res = await request(http).get('/api/admin/products').query({ filter: JSON.stringify(filter) }).set(admin);
+    for (const filter of [
+      { q: { $ne: null } },
+      { id: { $ne: null } },
+      { $where: '1' },
+      { name: { $regex: '.*' } },
+    ]) {
+      const res = await request(http)
+        .get('/api/admin/products')
+        .query({ filter: JSON.stringify(filter) })
+        .set(admin);
       expect(res.status).toBe(400);
     }
     // Only accounts whose name or email literally contains ".*" (an earlier test made one) match.
-    const users = await request(http).get('/api/admin/users').query({ filter: JSON.stringify({ q: '.*' }) }).set(admin).expect(200);
-    for (const user of users.body as Array<{ name: string; email: string }>) expect(`${user.name} ${user.email}`).toContain('.*');
+    const users = await request(http)
+      .get('/api/admin/users')
+      .query({ filter: JSON.stringify({ q: '.*' }) })
+      .set(admin)
+      .expect(200);
+    for (const user of users.body as Array<{ name: string; email: string }>)
+      expect(`${user.name} ${user.email}`).toContain('.*');
     const everyone = await request(http).get('/api/admin/users').set(admin).expect(200);
     expect(users.body.length).toBeLessThan(everyone.body.length);
   });

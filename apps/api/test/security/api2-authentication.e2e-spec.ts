@@ -2,10 +2,15 @@ import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { expectErrorShape, PASSWORD, startSecurityShop, type SecurityShop } from './support';
 
-const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** An HS256 JWT made by hand, so that every field (alg, exp, signature) is under the test's control. */
-function jwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+function jwt(
+  payload: Record<string, unknown>,
+  secret: string,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+): string {
   const head = `${b64url(header)}.${b64url(payload)}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
@@ -24,8 +29,10 @@ describe('API2 authentication', () => {
 
   afterAll(() => shop.close());
 
-  const me = (token: string) => request(shop.t.http).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
-  const adminStats = (token: string) => request(shop.t.http).get('/api/admin/dashboard/stats').set('Authorization', `Bearer ${token}`);
+  const me = (token: string) =>
+    request(shop.t.http).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+  const adminStats = (token: string) =>
+    request(shop.t.http).get('/api/admin/dashboard/stats').set('Authorization', `Bearer ${token}`);
 
   it('accepts a token it signed (the control case)', async () => {
     const customer = await shop.customer();
@@ -51,15 +58,20 @@ describe('API2 authentication', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    await adminStats(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, 'not-the-server-secret')).expect(401);
+    await adminStats(
+      jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, 'not-the-server-secret'),
+    ).expect(401);
     await adminStats(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, '')).expect(401);
   });
 
   it('applies the same checks to the token cookie as to the Authorization header', async () => {
     const customer = await shop.customer();
-    const cookie = (token: string) => request(shop.t.http).get('/api/auth/me').set('Cookie', `token=${token}`);
+    const cookie = (token: string) =>
+      request(shop.t.http).get('/api/auth/me').set('Cookie', `token=${token}`);
     await cookie(customer.token).expect(200);
-    await cookie(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, 'not-the-server-secret')).expect(401);
+    await cookie(jwt({ sub: shop.admin.id, iat: now(), exp: now() + 600 }, 'not-the-server-secret')).expect(
+      401,
+    );
     await cookie(jwt({ sub: customer.id, iat: now() - 7200, exp: now() - 60 }, secret)).expect(401);
     await cookie(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: shop.admin.id })}.`).expect(401);
     await request(shop.t.http).get('/api/admin/users').set('Cookie', `token=${customer.token}`).expect(403);
@@ -72,7 +84,13 @@ describe('API2 authentication', () => {
   });
 
   it('refuses malformed tokens and ids without a 500', async () => {
-    for (const token of ['garbage', 'a.b.c', jwt({ sub: 'not-an-object-id' }, secret), jwt({ sub: { $ne: null } }, secret), jwt({}, secret)]) {
+    for (const token of [
+      'garbage',
+      'a.b.c',
+      jwt({ sub: 'not-an-object-id' }, secret),
+      jwt({ sub: { $ne: null } }, secret),
+      jwt({}, secret),
+    ]) {
       const res = await me(token);
       expect(res.status).toBe(401);
       expectErrorShape(res.body, 401);
@@ -89,7 +107,9 @@ describe('API2 authentication', () => {
       .expect(200);
     await me(customer.token).expect(401);
     await request(shop.t.http).get('/api/cart').set(shop.auth(customer.token)).expect(401);
-    const login = await request(shop.t.http).post('/api/auth/login').send({ email: customer.email, password: PASSWORD });
+    const login = await request(shop.t.http)
+      .post('/api/auth/login')
+      .send({ email: customer.email, password: PASSWORD });
     expect([401, 403]).toContain(login.status);
     expect(login.body.token).toBeUndefined();
   });
@@ -105,7 +125,8 @@ describe('API2 authentication', () => {
 
     it('answers 429 in the error shape once a client exceeds the sign-in limit, even with the right password', async () => {
       const customer = await limited.customer();
-      const attempt = (password: string) => request(limited.t.http).post('/api/auth/login').send({ email: customer.email, password });
+      const attempt = (password: string) =>
+        request(limited.t.http).post('/api/auth/login').send({ email: customer.email, password });
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) statuses.push((await attempt(`Wrong@${i}xyz`)).status);
       expect(statuses).toContain(429);

@@ -53,8 +53,16 @@ describe('API3 property level authorization (mass assignment)', () => {
   it('ignores or refuses role, isActive and email verification in a profile update', async () => {
     const customer = await shop.customer();
     const users = shop.model<StoredUser>('User');
-    for (const extra of [{ role: 'admin' }, { isActive: false }, { isAdmin: true }, { role: 'admin', name: 'Promoted' }]) {
-      const res = await request(shop.t.http).put('/api/users/profile').set(shop.auth(customer.token)).send(extra);
+    for (const extra of [
+      { role: 'admin' },
+      { isActive: false },
+      { isAdmin: true },
+      { role: 'admin', name: 'Promoted' },
+    ]) {
+      const res = await request(shop.t.http)
+        .put('/api/users/profile')
+        .set(shop.auth(customer.token))
+        .send(extra);
       refusedOrIgnored(res.status);
       expect(await users.findById(customer.id).lean()).toMatchObject({ role: 'customer', isActive: true });
     }
@@ -64,8 +72,16 @@ describe('API3 property level authorization (mass assignment)', () => {
   it('refuses client-sent prices, totals and payment status on an order; the server prices it', async () => {
     const customer = await shop.customer();
     const productId = await shop.product({ price: 500, stock: 10 });
-    await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 2, price: 1 }).expect((r) => refusedOrIgnored(r.status));
-    await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 2 }).expect(200);
+    await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 2, price: 1 })
+      .expect((r) => refusedOrIgnored(r.status));
+    await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 2 })
+      .expect(200);
     const orders = shop.model<StoredOrder>('Order');
     const forged = [
       { totalPrice: 1 },
@@ -91,7 +107,12 @@ describe('API3 property level authorization (mass assignment)', () => {
       .send({ shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' })
       .expect(201);
     // 2 x 500 = 1000 subtotal (not over 1000, so standard shipping 150) + 15% tax 150.
-    expect(placed.body.order).toMatchObject({ subtotal: 1000, shippingCost: 150, tax: 150, totalAmount: 1300 });
+    expect(placed.body.order).toMatchObject({
+      subtotal: 1000,
+      shippingCost: 150,
+      tax: 150,
+      totalAmount: 1300,
+    });
     expect(placed.body.order.orderItems[0]).toMatchObject({ quantity: 2, priceAtPurchase: 500 });
     expect(placed.body.order.paymentStatus).toBe('unpaid');
     expect(placed.body.order.status).toBe('pending');
@@ -105,13 +126,21 @@ describe('API3 property level authorization (mass assignment)', () => {
       .set(shop.auth(shop.admin.token))
       .send({ name: 'Inflated Serum', price: 300, stock: 5, rating: 5, reviewCount: 999 });
     refusedOrIgnored(create.status);
-    if (create.status === 201) expect(await products.findById(create.body.product._id).lean()).toMatchObject({ rating: 0, reviewCount: 0 });
+    if (create.status === 201)
+      expect(await products.findById(create.body.product._id).lean()).toMatchObject({
+        rating: 0,
+        reviewCount: 0,
+      });
     const update = await request(shop.t.http)
       .put(`/api/products/${productId}`)
       .set(shop.auth(shop.admin.token))
       .send({ name: 'Shea', price: 300, stock: 5, rating: 5, reviewCount: 999, priceSantim: 1 });
     refusedOrIgnored(update.status);
-    expect(await products.findById(productId).lean()).toMatchObject({ rating: 0, reviewCount: 0, priceSantim: 30000 });
+    expect(await products.findById(productId).lean()).toMatchObject({
+      rating: 0,
+      reviewCount: 0,
+      priceSantim: 30000,
+    });
   });
 
   it('refuses a review that claims to be verified or written by someone else', async () => {

@@ -24,7 +24,11 @@ describe('API4 resource consumption', () => {
     const res = await request(shop.t.http).post('/api/auth/register').send(huge).expect(413);
     expect(res.body).toEqual({ success: false, statusCode: 413, message: 'Request body is too large' });
     const customer = await shop.customer();
-    await request(shop.t.http).put('/api/users/profile').set(shop.auth(customer.token)).send({ name: 'y'.repeat(2 * 1024 * 1024) }).expect(413);
+    await request(shop.t.http)
+      .put('/api/users/profile')
+      .set(shop.auth(customer.token))
+      .send({ name: 'y'.repeat(2 * 1024 * 1024) })
+      .expect(413);
     const form = await request(shop.t.http)
       .post('/api/contacts/submit')
       .type('form')
@@ -35,7 +39,10 @@ describe('API4 resource consumption', () => {
   it('limits uploads: a file over 5 MB is 413, more than 5 files is 400', async () => {
     const admin = shop.auth(shop.admin.token);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
-    const tooBig = await request(shop.t.http).post('/api/uploads').set(admin).attach('images', big, 'big.png');
+    const tooBig = await request(shop.t.http)
+      .post('/api/uploads')
+      .set(admin)
+      .attach('images', big, 'big.png');
     expect(tooBig.status).toBe(413);
     expectErrorShape(tooBig.body, 413);
     let many = request(shop.t.http).post('/api/uploads').set(admin);
@@ -43,13 +50,28 @@ describe('API4 resource consumption', () => {
     const tooMany = await many;
     expect(tooMany.status).toBe(400);
     expectErrorShape(tooMany.body, 400);
-    const ok = await request(shop.t.http).post('/api/uploads').set(admin).attach('images', PNG, 'ok.png').expect(201);
+    const ok = await request(shop.t.http)
+      .post('/api/uploads')
+      .set(admin)
+      .attach('images', PNG, 'ok.png')
+      .expect(201);
     expect(ok.body.urls).toHaveLength(1);
   });
 
   it('caps the catalogue page size at 100 and validates page bounds', async () => {
     const http = shop.t.http;
-    for (const query of ['limit=101', 'limit=1000000', 'limit=0', 'limit=-5', 'limit=abc', 'page=0', 'page=-1', 'page=1e9', 'page=abc', 'limit=1.5']) {
+    for (const query of [
+      'limit=101',
+      'limit=1000000',
+      'limit=0',
+      'limit=-5',
+      'limit=abc',
+      'page=0',
+      'page=-1',
+      'page=1e9',
+      'page=abc',
+      'limit=1.5',
+    ]) {
       const res = await request(http).get(`/api/products?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expectErrorShape(res.body, 400);
@@ -70,7 +92,10 @@ describe('API4 resource consumption', () => {
       const params = (item.get?.parameters ?? []) as Array<{ name?: string; in?: string }>;
       if (!params.some((p) => p.in === 'query' && p.name === 'limit')) continue;
       const url = path.replace(/\{[^}]+\}/g, productId);
-      const res = await request(shop.t.http).get(url).query({ limit: 1000000 }).set(shop.auth(shop.admin.token));
+      const res = await request(shop.t.http)
+        .get(url)
+        .query({ limit: 1000000 })
+        .set(shop.auth(shop.admin.token));
       checked.push(`${path} -> ${res.status}`);
       expect(res.status).toBeLessThan(500);
       if (res.status === 200) {
@@ -85,7 +110,13 @@ describe('API4 resource consumption', () => {
 
   it('caps back-office list ranges at 100 records', async () => {
     const admin = shop.auth(shop.admin.token);
-    for (const path of ['/api/admin/products', '/api/admin/users', '/api/admin/orders', '/api/admin/reviews', '/api/admin/contacts']) {
+    for (const path of [
+      '/api/admin/products',
+      '/api/admin/users',
+      '/api/admin/orders',
+      '/api/admin/reviews',
+      '/api/admin/contacts',
+    ]) {
       const res = await request(shop.t.http).get(path).query({ range: '[0,1000000]' }).set(admin);
       expect([200, 400]).toContain(res.status);
       if (res.status === 200) expect(res.body.length).toBeLessThanOrEqual(100);
@@ -99,7 +130,12 @@ describe('API4 resource consumption', () => {
     for (let i = 0; i < 5; i++) {
       const res = await request(shop.t.http)
         .post('/api/contacts/submit')
-        .send({ name: 'Spammer', email: 'spam@example.et', subject: 'Hello', message: `Message number ${i}` });
+        .send({
+          name: 'Spammer',
+          email: 'spam@example.et',
+          subject: 'Hello',
+          message: `Message number ${i}`,
+        });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 3).every((s) => s === 200 || s === 201)).toBe(true);

@@ -71,7 +71,8 @@ describe('API5 function level authorization', () => {
     for (const op of adminOperations) {
       const res = await request(shop.t.http)[op.method](urlOf(op)).set(shop.auth(customer.token)).send({});
       answers.push(`${op.method.toUpperCase()} ${op.path} -> ${res.status}`);
-      if (res.status === 403) expect(res.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+      if (res.status === 403)
+        expect(res.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
     }
     expect(answers.filter((a) => !a.endsWith('-> 403'))).toEqual([]);
   });

@@ -15,7 +15,8 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
 
   afterAll(() => shop.close());
 
-  const stockOf = async (id: string) => (await shop.model<StoredProduct>('Product').findById(id).lean())!.stock;
+  const stockOf = async (id: string) =>
+    (await shop.model<StoredProduct>('Product').findById(id).lean())!.stock;
   const ordersOf = (userId: string) => shop.model('Order').countDocuments({ user: userId });
 
   it('makes one order for repeated requests with the same Idempotency-Key, and takes stock once', async () => {
@@ -39,7 +40,11 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
   it('makes one order when the same key is sent several times at once', async () => {
     const customer = await shop.customer();
     const productId = await shop.product({ stock: 10 });
-    await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 1 }).expect(200);
+    await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 1 })
+      .expect(200);
     const send = () =>
       request(shop.t.http)
         .post('/api/orders')
@@ -57,10 +62,17 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
   it('refuses to sell more than the stock, whole, and changes nothing', async () => {
     const customer = await shop.customer();
     const productId = await shop.product({ stock: 3 });
-    const tooMany = await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 4 });
+    const tooMany = await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 4 });
     expect([400, 409]).toContain(tooMany.status);
     expectErrorShape(tooMany.body, tooMany.status);
-    await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 3 }).expect(200);
+    await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 3 })
+      .expect(200);
     // Someone else buys one first: the remaining cart line is now short.
     const rival = await shop.customer();
     expect((await placeOrder(shop, rival, productId, 1)).status).toBe(201);
@@ -77,9 +89,17 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
   it('sells the last unit once when two customers race for it', async () => {
     const productId = await shop.product({ stock: 1 });
     const [a, b] = [await shop.customer(), await shop.customer()];
-    for (const c of [a, b]) await request(shop.t.http).post('/api/cart/add').set(shop.auth(c.token)).send({ productId, quantity: 1 }).expect(200);
+    for (const c of [a, b])
+      await request(shop.t.http)
+        .post('/api/cart/add')
+        .set(shop.auth(c.token))
+        .send({ productId, quantity: 1 })
+        .expect(200);
     const order = (token: string) =>
-      request(shop.t.http).post('/api/orders').set(shop.auth(token)).send({ shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' });
+      request(shop.t.http)
+        .post('/api/orders')
+        .set(shop.auth(token))
+        .send({ shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' });
     const answers = await Promise.all([order(a.token), order(b.token)]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await stockOf(productId)).toBe(0);
@@ -89,13 +109,23 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
     const customer = await shop.customer();
     const productId = await shop.product({ stock: 1000 });
     for (const quantity of [0, -1, -1000, 1.5, 1e9, Number.MAX_SAFE_INTEGER, 'ten', null, { $gt: 0 }, [1]]) {
-      const res = await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity });
+      const res = await request(shop.t.http)
+        .post('/api/cart/add')
+        .set(shop.auth(customer.token))
+        .send({ productId, quantity });
       expect({ quantity, status: res.status }).toEqual({ quantity, status: 400 });
       expectErrorShape(res.body, 400);
     }
-    await request(shop.t.http).post('/api/cart/add').set(shop.auth(customer.token)).send({ productId, quantity: 1 }).expect(200);
+    await request(shop.t.http)
+      .post('/api/cart/add')
+      .set(shop.auth(customer.token))
+      .send({ productId, quantity: 1 })
+      .expect(200);
     for (const quantity of [0, -3, 1e9, 2.5]) {
-      const res = await request(shop.t.http).patch(`/api/cart/update/${productId}`).set(shop.auth(customer.token)).send({ quantity });
+      const res = await request(shop.t.http)
+        .patch(`/api/cart/update/${productId}`)
+        .set(shop.auth(customer.token))
+        .send({ quantity });
       expect({ quantity, status: res.status }).toEqual({ quantity, status: 400 });
     }
     const cart = await request(shop.t.http).get('/api/cart').set(shop.auth(customer.token)).expect(200);
@@ -108,7 +138,11 @@ describe('API6 sensitive business flows (checkout abuse)', () => {
     const placed = await placeOrder(shop, customer, productId, 2);
     const id = placed.body.order._id;
     expect(await stockOf(productId)).toBe(3);
-    const cancels = await Promise.all([1, 2, 3].map(() => request(shop.t.http).patch(`/api/orders/${id}/cancel`).set(shop.auth(customer.token))));
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() =>
+        request(shop.t.http).patch(`/api/orders/${id}/cancel`).set(shop.auth(customer.token)),
+      ),
+    );
     expect(cancels.filter((c) => c.status === 200)).toHaveLength(1);
     for (const c of cancels) expect([200, 409]).toContain(c.status);
     expect(await stockOf(productId)).toBe(5);

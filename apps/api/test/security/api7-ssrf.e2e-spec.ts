@@ -17,7 +17,10 @@ describe('API7 server side request forgery', () => {
     });
     await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
     canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
-    shop = await startSecurityShop({ PUBLIC_API_URL: 'https://api.shop.example', STOREFRONT_URL: 'https://shop.example' });
+    shop = await startSecurityShop({
+      PUBLIC_API_URL: 'https://api.shop.example',
+      STOREFRONT_URL: 'https://shop.example',
+    });
   });
 
   afterAll(async () => {
@@ -26,7 +29,11 @@ describe('API7 server side request forgery', () => {
   });
 
   it('stores product image URLs as given and never fetches them', async () => {
-    const images = [`${canaryUrl}/a.png`, `${canaryUrl}/latest/meta-data/`, 'http://169.254.169.254/latest/meta-data/'];
+    const images = [
+      `${canaryUrl}/a.png`,
+      `${canaryUrl}/latest/meta-data/`,
+      'http://169.254.169.254/latest/meta-data/',
+    ];
     const productId = await shop.product({ images });
     const detail = await request(shop.t.http).get(`/api/products/${productId}`).expect(200);
     expect(detail.body.images).toEqual(images);
@@ -45,10 +52,19 @@ describe('API7 server side request forgery', () => {
     const customer = await shop.customer();
     const productId = await shop.product();
     const url = `${canaryUrl}/from-text`;
-    await request(shop.t.http).post(`/api/reviews/product/${productId}`).set(shop.auth(customer.token)).send({ rating: 4, comment: `See ${url}` }).expect(201);
-    await request(shop.t.http).post('/api/contacts/submit').send({ name: 'Curious', email: 'c@example.et', subject: url, message: `Look at ${url}` });
+    await request(shop.t.http)
+      .post(`/api/reviews/product/${productId}`)
+      .set(shop.auth(customer.token))
+      .send({ rating: 4, comment: `See ${url}` })
+      .expect(201);
+    await request(shop.t.http)
+      .post('/api/contacts/submit')
+      .send({ name: 'Curious', email: 'c@example.et', subject: url, message: `Look at ${url}` });
     await request(shop.t.http).put('/api/users/profile').set(shop.auth(customer.token)).send({ name: url });
-    await request(shop.t.http).post('/api/users/addresses').set(shop.auth(customer.token)).send({ ...ADDRESS, street: url });
+    await request(shop.t.http)
+      .post('/api/users/addresses')
+      .set(shop.auth(customer.token))
+      .send({ ...ADDRESS, street: url });
     await new Promise((r) => setTimeout(r, 200));
     expect(hits).toEqual([]);
   });
@@ -75,7 +91,11 @@ describe('API7 server side request forgery', () => {
     await request(shop.t.http)
       .post('/api/payments/initialize')
       .set(shop.auth(customer.token))
-      .send({ orderId: placed.body.order._id, callback_url: `${canaryUrl}/cb`, return_url: `${canaryUrl}/ret` })
+      .send({
+        orderId: placed.body.order._id,
+        callback_url: `${canaryUrl}/cb`,
+        return_url: `${canaryUrl}/ret`,
+      })
       .expect(400);
     await new Promise((r) => setTimeout(r, 200));
     expect(hits).toEqual([]);

@@ -33,7 +33,13 @@ describe('API8 security misconfiguration', () => {
     expect(ok.headers['access-control-allow-credentials']).toBe('true');
     expect(ok.headers.vary).toMatch(/Origin/i);
 
-    for (const origin of ['https://evil.example', 'null', `${ALLOWED}.evil.example`, 'https://shop.example:8443', 'http://shop.example']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `${ALLOWED}.evil.example`,
+      'https://shop.example:8443',
+      'http://shop.example',
+    ]) {
       const res = await request(shop.t.http).get('/api/products').set('Origin', origin);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       const preflight = await request(shop.t.http)
@@ -93,7 +99,12 @@ describe('API8 security misconfiguration', () => {
 
   it('lets shared caches keep public catalogue reads only, never personal answers or errors', async () => {
     const productId = await shop.product();
-    for (const path of ['/api/products', `/api/products/${productId}`, '/api/categories', '/api/api/products']) {
+    for (const path of [
+      '/api/products',
+      `/api/products/${productId}`,
+      '/api/categories',
+      '/api/api/products',
+    ]) {
       const res = await request(shop.t.http).get(path).expect(200);
       expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     }
@@ -104,7 +115,10 @@ describe('API8 security misconfiguration', () => {
     }
     const missing = await request(shop.t.http).get('/api/products/0123456789abcdef01234567').expect(404);
     expect(missing.headers['cache-control'] ?? '').not.toMatch(/public/);
-    const admin = await request(shop.t.http).get('/api/admin/products').set(shop.auth(shop.admin.token)).expect(200);
+    const admin = await request(shop.t.http)
+      .get('/api/admin/products')
+      .set(shop.auth(shop.admin.token))
+      .expect(200);
     expect(admin.headers['cache-control'] ?? '').not.toMatch(/public/);
   });
 
@@ -120,7 +134,11 @@ describe('API8 security misconfiguration', () => {
     it('shows a change made through the API on the very next read', async () => {
       const id = await live.product({ name: 'Cached Cream', price: 100 });
       expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(100);
-      await request(live.t.http).put(`/api/products/${id}`).set(live.auth(live.admin.token)).send({ name: 'Cached Cream', price: 150, stock: 5 }).expect(200);
+      await request(live.t.http)
+        .put(`/api/products/${id}`)
+        .set(live.auth(live.admin.token))
+        .send({ name: 'Cached Cream', price: 150, stock: 5 })
+        .expect(200);
       expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(150);
     });
 
@@ -129,7 +147,9 @@ describe('API8 security misconfiguration', () => {
       const products = live.model('Product');
       const find = jest.spyOn(products, 'find');
       try {
-        const answers = await Promise.all(Array.from({ length: 20 }, () => request(live.t.http).get('/api/products?search=stampede')));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => request(live.t.http).get('/api/products?search=stampede')),
+        );
         for (const a of answers) expect(a.body.totalProducts).toBe(1);
         expect(find).toHaveBeenCalledTimes(1);
       } finally {
@@ -145,7 +165,10 @@ describe('API8 security misconfiguration', () => {
       expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(200);
       // ...but a signed-in read is always fresh, and so is an anonymous read once the entry expires.
       const customer = await live.customer();
-      expect((await request(live.t.http).get(`/api/products/${id}`).set(live.auth(customer.token)).expect(200)).body.price).toBe(250);
+      expect(
+        (await request(live.t.http).get(`/api/products/${id}`).set(live.auth(customer.token)).expect(200))
+          .body.price,
+      ).toBe(250);
       await new Promise((r) => setTimeout(r, 1100));
       expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(250);
       await request(live.t.http).delete(`/api/products/${id}`).set(live.auth(live.admin.token)).expect(200);

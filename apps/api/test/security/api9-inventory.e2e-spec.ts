@@ -21,7 +21,15 @@ describe('API9 inventory management', () => {
   });
 
   it('has no other aliases: a tripled prefix, a missing prefix and version prefixes are 404', async () => {
-    for (const path of ['/api/api/api/products', '/products', '/v1/products', '/api/v1/products', '/api/v2/products', '/apiapi/products', '/api//products']) {
+    for (const path of [
+      '/api/api/api/products',
+      '/products',
+      '/v1/products',
+      '/api/v1/products',
+      '/api/v2/products',
+      '/apiapi/products',
+      '/api//products',
+    ]) {
       const res = await request(shop.t.http).get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }
@@ -50,7 +58,10 @@ describe('API9 inventory management', () => {
     expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
     for (const path of paths) {
       for (const [method, op] of Object.entries(doc.paths[path])) {
-        if (typeof op === 'object' && op && 'responses' in op) expect({ path, method, operationId: (op as { operationId?: string }).operationId }).toMatchObject({ operationId: expect.any(String) });
+        if (typeof op === 'object' && op && 'responses' in op)
+          expect({ path, method, operationId: (op as { operationId?: string }).operationId }).toMatchObject({
+            operationId: expect.any(String),
+          });
       }
     }
   });

@@ -5,7 +5,13 @@ import { DEV_ADMIN_SECRET_KEY } from '../../src/config';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 export const PASSWORD = 'Buna@2026x';
-export const ADDRESS = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000', country: 'Ethiopia' };
+export const ADDRESS = {
+  street: 'Bole Road, House 12',
+  city: 'Addis Ababa',
+  state: 'Addis Ababa',
+  zipCode: '1000',
+  country: 'Ethiopia',
+};
 /** An id that is well formed but belongs to nothing. */
 export const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -36,11 +42,19 @@ export async function startSecurityShop(env: Record<string, string> = {}): Promi
     const email = `sec${counter}.${Date.now()}@example.et`;
     const res = await request(http)
       .post(path)
-      .send({ name: `Security Tester ${counter}`, email, password: PASSWORD, confirmPassword: PASSWORD, ...extra });
+      .send({
+        name: `Security Tester ${counter}`,
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        ...extra,
+      });
     if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { id: res.body.user._id, token: res.body.token, email };
   };
-  const admin = await register('/api/auth/register-admin', { adminSecretKey: t.config.adminSecretKey ?? DEV_ADMIN_SECRET_KEY });
+  const admin = await register('/api/auth/register-admin', {
+    adminSecretKey: t.config.adminSecretKey ?? DEV_ADMIN_SECRET_KEY,
+  });
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   return {
     t,
@@ -52,7 +66,15 @@ export async function startSecurityShop(env: Record<string, string> = {}): Promi
       const res = await request(http)
         .post('/api/products')
         .set(auth(admin.token))
-        .send({ name: `Shea Butter Cream ${counter}`, brand: 'Abyssinia', category: 'skincare', description: 'Rich cream', price: 450, stock: 20, ...fields });
+        .send({
+          name: `Shea Butter Cream ${counter}`,
+          brand: 'Abyssinia',
+          category: 'skincare',
+          description: 'Rich cream',
+          price: 450,
+          stock: 20,
+          ...fields,
+        });
       if (res.status !== 201) throw new Error(`product answered ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.product._id as string;
     },
@@ -62,8 +84,18 @@ export async function startSecurityShop(env: Record<string, string> = {}): Promi
 }
 
 /** Places an order of one product for this customer (through the cart, as the storefront does). */
-export async function placeOrder(shop: SecurityShop, who: Account, productId: string, quantity = 1, key?: string) {
-  await request(shop.t.http).post('/api/cart/add').set(shop.auth(who.token)).send({ productId, quantity }).expect(200);
+export async function placeOrder(
+  shop: SecurityShop,
+  who: Account,
+  productId: string,
+  quantity = 1,
+  key?: string,
+) {
+  await request(shop.t.http)
+    .post('/api/cart/add')
+    .set(shop.auth(who.token))
+    .send({ productId, quantity })
+    .expect(200);
   const req = request(shop.t.http).post('/api/orders').set(shop.auth(who.token));
   if (key) req.set('Idempotency-Key', key);
   return req.send({ shippingAddress: ADDRESS, paymentMethod: 'chapa', shippingMethod: 'standard' });

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { placeOrder, startSecurityShop, type SecurityShop } from './support';
 
 const WEBHOOK_SECRET = 'webhook-secret-for-security-tests';
-const sign = (body: string, secret = WEBHOOK_SECRET) => createHmac('sha256', secret).update(body).digest('hex');
+const sign = (body: string, secret = WEBHOOK_SECRET) =>
+  createHmac('sha256', secret).update(body).digest('hex');
 
 interface StoredOrder {
   paymentStatus: string;
@@ -21,18 +22,31 @@ describe('webhook forgery', () => {
     const customer = await shop.customer();
     const productId = await shop.product({ price: 800, stock: 5 });
     orderId = (await placeOrder(shop, customer, productId, 1)).body.order._id;
-    const init = await request(shop.t.http).post('/api/payments/initialize').set(shop.auth(customer.token)).send({ orderId }).expect(201);
+    const init = await request(shop.t.http)
+      .post('/api/payments/initialize')
+      .set(shop.auth(customer.token))
+      .send({ orderId })
+      .expect(201);
     txRef = init.body.txRef;
   });
 
   afterAll(() => shop.close());
 
   const deliver = (body: string, headers: Record<string, string> = {}) =>
-    request(shop.t.http).post('/api/payments/webhook').set({ 'Content-Type': 'application/json', ...headers }).send(body);
+    request(shop.t.http)
+      .post('/api/payments/webhook')
+      .set({ 'Content-Type': 'application/json', ...headers })
+      .send(body);
   const order = async () => (await shop.model<StoredOrder>('Order').findById(orderId).lean())!;
 
   it('refuses missing, wrong, foreign-secret and tampered signatures with 401, leaving the order unpaid', async () => {
-    const body = JSON.stringify({ event: 'charge.success', tx_ref: txRef, status: 'success', amount: '920.00', currency: 'ETB' });
+    const body = JSON.stringify({
+      event: 'charge.success',
+      tx_ref: txRef,
+      status: 'success',
+      amount: '920.00',
+      currency: 'ETB',
+    });
     const forged: Array<Record<string, string>> = [
       {},
       { 'x-chapa-signature': '' },
@@ -66,7 +80,12 @@ describe('webhook forgery', () => {
     const bare = await startSecurityShop();
     try {
       const body = JSON.stringify({ tx_ref: 'anything', status: 'success' });
-      await request(bare.t.http).post('/api/payments/webhook').set('Content-Type', 'application/json').set('x-chapa-signature', sign(body, '')).send(body).expect(401);
+      await request(bare.t.http)
+        .post('/api/payments/webhook')
+        .set('Content-Type', 'application/json')
+        .set('x-chapa-signature', sign(body, ''))
+        .send(body)
+        .expect(401);
     } finally {
       await bare.close();
     }

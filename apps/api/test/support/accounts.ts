@@ -5,7 +5,10 @@ export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Signs in with an email and password (a seeded demo account, say); answers the token. */
 export async function loginAs(t: TestApp, account: { email: string; password: string }): Promise<string> {
-  const res = await request(t.http).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200);
+  const res = await request(t.http)
+    .post('/api/auth/login')
+    .send({ email: account.email, password: account.password })
+    .expect(200);
   return res.body.token as string;
 }
 
@@ -19,7 +22,12 @@ export function customerFactory(t: () => TestApp, prefix: string, displayName: s
     counter += 1;
     const res = await request(t().http)
       .post('/api/auth/register')
-      .send({ name: `${displayName} ${counter}`, email: `${prefix}${counter}@example.et`, password: 'Buna@2026', confirmPassword: 'Buna@2026' })
+      .send({
+        name: `${displayName} ${counter}`,
+        email: `${prefix}${counter}@example.et`,
+        password: 'Buna@2026',
+        confirmPassword: 'Buna@2026',
+      })
       .expect(201);
     return { token: res.body.token as string, id: res.body.user._id as string };
   };

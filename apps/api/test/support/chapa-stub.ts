@@ -42,9 +42,16 @@ export interface ChapaStub {
   /** 'error500': every call answers 500 HTML; 'hangup': connections are dropped (unreachable). */
   mode: StubMode;
   /** Decides what verify reports for a transaction (optionally a different amount or currency). */
-  settle(txRef: string, outcome: 'success' | 'failed' | 'pending', report?: { amount?: string | number; currency?: string }): void;
+  settle(
+    txRef: string,
+    outcome: 'success' | 'failed' | 'pending',
+    report?: { amount?: string | number; currency?: string },
+  ): void;
   /** A webhook body for a transaction, as Chapa sends it, with its signature headers. */
-  webhook(txRef: string, options?: { secret?: string; header?: 'x-chapa-signature' | 'chapa-signature' | 'both' }): { body: string; headers: Record<string, string> };
+  webhook(
+    txRef: string,
+    options?: { secret?: string; header?: 'x-chapa-signature' | 'chapa-signature' | 'both' },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -59,7 +66,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startChapaStub(options: { secretKey: string; webhookSecret?: string }): Promise<ChapaStub> {
+export async function startChapaStub(options: {
+  secretKey: string;
+  webhookSecret?: string;
+}): Promise<ChapaStub> {
   const transactions = new Map<string, StubTransaction>();
   const requests: RecordedRequest[] = [];
 
@@ -128,24 +138,38 @@ export async function startChapaStub(options: { secretKey: string; webhookSecret
         return res.end('<html><body>Internal Server Error</body></html>');
       }
       if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
-        return send(res, 401, { message: "Invalid API Key or User doesn't exist", status: 'failed', data: null });
+        return send(res, 401, {
+          message: "Invalid API Key or User doesn't exist",
+          status: 'failed',
+          data: null,
+        });
       }
 
       if (req.method === 'POST' && path === '/v1/transaction/initialize') {
         const problems: Record<string, string[]> = {};
         if (!body) return send(res, 400, { message: 'Invalid JSON', status: 'failed', data: null });
-        if (typeof body.amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(body.amount)) problems.amount = ['The amount must be a number.'];
-        if (typeof body.currency !== 'string' || !['ETB', 'USD'].includes(body.currency)) problems.currency = ['The currency is invalid.'];
-        if (typeof body.tx_ref !== 'string' || !body.tx_ref) problems.tx_ref = ['The tx ref field is required.'];
-        if (body.email !== undefined && (typeof body.email !== 'string' || !body.email.includes('@'))) problems.email = ['The email must be a valid email address.'];
-        if (Object.keys(problems).length) return send(res, 400, { message: problems, status: 'failed', data: null });
+        if (typeof body.amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(body.amount))
+          problems.amount = ['The amount must be a number.'];
+        if (typeof body.currency !== 'string' || !['ETB', 'USD'].includes(body.currency))
+          problems.currency = ['The currency is invalid.'];
+        if (typeof body.tx_ref !== 'string' || !body.tx_ref)
+          problems.tx_ref = ['The tx ref field is required.'];
+        if (body.email !== undefined && (typeof body.email !== 'string' || !body.email.includes('@')))
+          problems.email = ['The email must be a valid email address.'];
+        if (Object.keys(problems).length)
+          return send(res, 400, { message: problems, status: 'failed', data: null });
         const txRef = body.tx_ref as string;
         if (transactions.has(txRef)) {
-          return send(res, 400, { message: 'Transaction reference has been used before', status: 'failed', data: null });
+          return send(res, 400, {
+            message: 'Transaction reference has been used before',
+            status: 'failed',
+            data: null,
+          });
         }
-        const customization =
-          (body.customization as Record<string, unknown> | undefined) ??
-          { title: body['customization[title]'], description: body['customization[description]'] };
+        const customization = (body.customization as Record<string, unknown> | undefined) ?? {
+          title: body['customization[title]'],
+          description: body['customization[description]'],
+        };
         transactions.set(txRef, {
           tx_ref: txRef,
           amount: body.amount as string,
@@ -171,7 +195,11 @@ export async function startChapaStub(options: { secretKey: string; webhookSecret
       if (verify) {
         const tx = transactions.get(decodeURIComponent(verify[1]));
         if (!tx) {
-          return send(res, 404, { message: 'Invalid transaction or Transaction not found', status: 'failed', data: null });
+          return send(res, 404, {
+            message: 'Invalid transaction or Transaction not found',
+            status: 'failed',
+            data: null,
+          });
         }
         return send(res, 200, {
           message: 'Payment details',

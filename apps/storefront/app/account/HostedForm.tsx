@@ -9,9 +9,13 @@ export function HostedForm({ hostedForm }: { hostedForm: NonNullable<PaymentInit
   useEffect(() => ref.current?.submit(), []);
   return (
     <form ref={ref} method="post" action={hostedForm.action} className="acc-page">
-      {Object.entries(hostedForm.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={String(value)} />)}
+      {Object.entries(hostedForm.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
       <p>{t('checkout.redirecting')}</p>
-      <button type="submit" className="button">{t('checkout.continueToPayment')}</button>
+      <button type="submit" className="button">
+        {t('checkout.continueToPayment')}
+      </button>
     </form>
   );
 }

@@ -7,31 +7,56 @@ import { itemName, productIdOf, type OrderView } from './types';
 export function OrderList({ orders, actions = true }: { orders: OrderView[]; actions?: boolean }) {
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
-  if (orders.length === 0) return <p>{t('orders.none')} <Link to="/products">{t('cart.startShopping')}</Link></p>;
+  if (orders.length === 0)
+    return (
+      <p>
+        {t('orders.none')} <Link to="/products">{t('cart.startShopping')}</Link>
+      </p>
+    );
   return (
     <ul className="acc-order-list">
       {orders.map((order) => (
         <li key={order._id} className="acc-order-card" data-testid="order-card" data-order-id={order._id}>
           <header>
-            <Link to={`/order-confirmation/${order._id}`}><strong>#{order._id.slice(-6).toUpperCase()}</strong></Link>
+            <Link to={`/order-confirmation/${order._id}`}>
+              <strong>#{order._id.slice(-6).toUpperCase()}</strong>
+            </Link>
             <span>{formatDate(order.createdAt)}</span>
             <StatusBadge status={order.status} />
-            <strong><Money amount={order.totalAmount} /></strong>
+            <strong>
+              <Money amount={order.totalAmount} />
+            </strong>
           </header>
           <ul>
             {order.orderItems.map((item) => (
               <li key={item._id ?? productIdOf(item)}>
                 {itemName(item, lang)} × {item.quantity}
                 {actions && order.status === 'delivered' ? (
-                  <> · <Link to={`/product/${productIdOf(item)}#write-review`}>{t('orders.writeReview')}</Link></>
+                  <>
+                    {' '}
+                    · <Link to={`/product/${productIdOf(item)}#write-review`}>{t('orders.writeReview')}</Link>
+                  </>
                 ) : null}
               </li>
             ))}
           </ul>
           {actions && customerMayCancel(order.status) ? (
-            <Form method="post" onSubmit={(e) => { if (!window.confirm(t('orders.cancelConfirm'))) e.preventDefault(); }}>
+            <Form
+              method="post"
+              onSubmit={(e) => {
+                if (!window.confirm(t('orders.cancelConfirm'))) e.preventDefault();
+              }}
+            >
               <input type="hidden" name="orderId" value={order._id} />
-              <button type="submit" name="intent" value="cancel" className="acc-link-button acc-danger-text" disabled={busy}>{t('orders.cancel')}</button>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="acc-link-button acc-danger-text"
+                disabled={busy}
+              >
+                {t('orders.cancel')}
+              </button>
             </Form>
           ) : null}
         </li>

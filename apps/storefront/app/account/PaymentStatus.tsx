@@ -35,7 +35,9 @@ export function PaymentStatus() {
   if (!outcome) {
     return (
       <section className="acc-page acc-payment">
-        <noscript><meta httpEquiv="refresh" content={`0;url=${data.checkUrl}`} /></noscript>
+        <noscript>
+          <meta httpEquiv="refresh" content={`0;url=${data.checkUrl}`} />
+        </noscript>
         <Spinner label={t('payment.verifying')} />
       </section>
     );
@@ -43,26 +45,38 @@ export function PaymentStatus() {
   if (outcome.state === 'paid') {
     return (
       <section className="acc-page acc-payment">
-        {outcome.orderId ? <noscript><meta httpEquiv="refresh" content={`2;url=/order-confirmation/${outcome.orderId}`} /></noscript> : null}
+        {outcome.orderId ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={`2;url=/order-confirmation/${outcome.orderId}`} />
+          </noscript>
+        ) : null}
         <h1 className="acc-success">{t('payment.success')}</h1>
         <p>{t('payment.redirecting')}</p>
-        {outcome.orderId ? <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link> : null}
+        {outcome.orderId ? (
+          <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
+        ) : null}
       </section>
     );
   }
   if (outcome.state === 'pending') {
     return (
       <section className="acc-page acc-payment">
-        <noscript><meta httpEquiv="refresh" content={`3;url=${data.checkUrl}`} /></noscript>
+        <noscript>
+          <meta httpEquiv="refresh" content={`3;url=${data.checkUrl}`} />
+        </noscript>
         <Spinner label={t(outcome.message)} />
       </section>
     );
   }
   return (
     <section className="acc-page acc-payment">
-      <div role="alert"><h1 className="acc-failure">{t(outcome.message)}</h1></div>
+      <div role="alert">
+        <h1 className="acc-failure">{t(outcome.message)}</h1>
+      </div>
       <p>
-        {outcome.orderId ? <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link> : null}{' '}
+        {outcome.orderId ? (
+          <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
+        ) : null}{' '}
         <Link to="/orders">{t('orders.title')}</Link> · <Link to="/cart">{t('cart.title')}</Link>
       </p>
     </section>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaries, keysOf } from '@shop/i18n';
-import { decodeIntent, encodeIntent, intentCookie, intentFromCookieHeader, parseQuantity, safeRedirectPath, signInPath } from './intent';
+import {
+  decodeIntent,
+  encodeIntent,
+  intentCookie,
+  intentFromCookieHeader,
+  parseQuantity,
+  safeRedirectPath,
+  signInPath,
+} from './intent';
 import { paymentDestination, txRefFrom } from './payment.server';
 import { shippingRatesFrom } from './settings.server';
 import { validateAddress, validateProfile, validateSignIn, validateSignUp } from './validation';
@@ -18,14 +26,29 @@ describe('pending intent', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Max-Age=600/);
     const value = cookie.split(';')[0];
-    expect(intentFromCookieHeader(`language=am; ${value}`)).toEqual({ type: 'cart', productId: '665f1c2e9b1d8c0012345678', quantity: 3 });
+    expect(intentFromCookieHeader(`language=am; ${value}`)).toEqual({
+      type: 'cart',
+      productId: '665f1c2e9b1d8c0012345678',
+      quantity: 3,
+    });
   });
 
   it('ignores a tampered or foreign intent', () => {
     expect(decodeIntent('not-base64-json')).toBeNull();
-    expect(decodeIntent(Buffer.from(JSON.stringify({ type: 'cart', productId: '{"$gt":""}' })).toString('base64url'))).toBeNull();
-    expect(decodeIntent(Buffer.from(JSON.stringify({ type: 'delete-account', productId: 'abc' })).toString('base64url'))).toBeNull();
-    expect(decodeIntent(encodeIntent({ type: 'wishlist', productId: 'abc123' }))).toEqual({ type: 'wishlist', productId: 'abc123' });
+    expect(
+      decodeIntent(
+        Buffer.from(JSON.stringify({ type: 'cart', productId: '{"$gt":""}' })).toString('base64url'),
+      ),
+    ).toBeNull();
+    expect(
+      decodeIntent(
+        Buffer.from(JSON.stringify({ type: 'delete-account', productId: 'abc' })).toString('base64url'),
+      ),
+    ).toBeNull();
+    expect(decodeIntent(encodeIntent({ type: 'wishlist', productId: 'abc123' }))).toEqual({
+      type: 'wishlist',
+      productId: 'abc123',
+    });
   });
 
   it('never redirects to another site', () => {
@@ -47,20 +70,34 @@ describe('pending intent', () => {
 
 describe('form rules of SPEC section 5', () => {
   it('sign in needs email and password; the role is customer unless admin is chosen', () => {
-    expect(validateSignIn(form({})).errors).toEqual({ email: 'auth.emailRequired', password: 'auth.passwordRequired' });
+    expect(validateSignIn(form({})).errors).toEqual({
+      email: 'auth.emailRequired',
+      password: 'auth.passwordRequired',
+    });
     expect(validateSignIn(form({ email: 'a@b.et', password: 'x', role: 'admin' })).input.role).toBe('admin');
-    expect(validateSignIn(form({ email: 'a@b.et', password: 'x', role: 'root' })).input.role).toBe('customer');
+    expect(validateSignIn(form({ email: 'a@b.et', password: 'x', role: 'root' })).input.role).toBe(
+      'customer',
+    );
   });
 
   it('sign up refuses mismatched and weak passwords for customers', () => {
-    expect(validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'Abcdef1!', confirmPassword: 'Abcdef1?' })).errors).toEqual({
+    expect(
+      validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'Abcdef1!', confirmPassword: 'Abcdef1?' }))
+        .errors,
+    ).toEqual({
       confirmPassword: 'auth.passwordsMismatch',
     });
-    expect(validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'abcdefgh', confirmPassword: 'abcdefgh' })).errors).toEqual({
+    expect(
+      validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'abcdefgh', confirmPassword: 'abcdefgh' }))
+        .errors,
+    ).toEqual({
       password: 'auth.weakPassword',
     });
     // Score 3 (length, lower, digit) is enough.
-    expect(validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'abcdefg1', confirmPassword: 'abcdefg1' })).errors).toEqual({});
+    expect(
+      validateSignUp(form({ name: 'A', email: 'a@b.et', password: 'abcdefg1', confirmPassword: 'abcdefg1' }))
+        .errors,
+    ).toEqual({});
   });
 
   it('admin registration needs the secret key and skips the client password checks', () => {
@@ -73,30 +110,55 @@ describe('form rules of SPEC section 5', () => {
     const { errors } = validateAddress(form({ street: ' ', city: 'Addis Ababa' }));
     expect(Object.keys(errors).sort()).toEqual(['country', 'state', 'street', 'zipCode']);
     expect(errors).toEqual({
-      street: 'checkout.streetRequired', state: 'checkout.stateRequired', zipCode: 'checkout.zipCodeRequired', country: 'checkout.countryRequired',
+      street: 'checkout.streetRequired',
+      state: 'checkout.stateRequired',
+      zipCode: 'checkout.zipCodeRequired',
+      country: 'checkout.countryRequired',
     });
     const full = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
-    expect(validateAddress(form({ ...full, country: 'Kenya' })).errors).toEqual({ country: 'checkout.countryEthiopiaOnly' });
-    expect(validateAddress(form({ ...full, country: 'ethiopia' }))).toEqual({ input: { ...full, country: 'Ethiopia' }, errors: {} });
+    expect(validateAddress(form({ ...full, country: 'Kenya' })).errors).toEqual({
+      country: 'checkout.countryEthiopiaOnly',
+    });
+    expect(validateAddress(form({ ...full, country: 'ethiopia' }))).toEqual({
+      input: { ...full, country: 'Ethiopia' },
+      errors: {},
+    });
   });
 
   it('profile needs name and email; phone is optional', () => {
-    expect(validateProfile(form({ name: '', email: '' })).errors).toEqual({ name: 'auth.nameRequired', email: 'auth.emailRequired' });
+    expect(validateProfile(form({ name: '', email: '' })).errors).toEqual({
+      name: 'auth.nameRequired',
+      email: 'auth.emailRequired',
+    });
     expect(validateProfile(form({ name: 'A', email: 'a@b.et' })).errors).toEqual({});
   });
 });
 
 describe('payments', () => {
   it('sends test payments to our test page and Chapa payments to the checkout URL', () => {
-    expect(paymentDestination({ provider: 'test', txRef: 'bs-1', checkoutUrl: 'http://api/api/payments/test/bs-1' }, 'o1')).toEqual({
+    expect(
+      paymentDestination(
+        { provider: 'test', txRef: 'bs-1', checkoutUrl: 'http://api/api/payments/test/bs-1' },
+        'o1',
+      ),
+    ).toEqual({
       redirect: '/payment/test/bs-1?orderId=o1',
     });
-    expect(paymentDestination({ provider: 'chapa', txRef: 'bs-1', checkoutUrl: 'https://checkout.chapa.co/x' }, 'o1')).toEqual({
+    expect(
+      paymentDestination(
+        { provider: 'chapa', txRef: 'bs-1', checkoutUrl: 'https://checkout.chapa.co/x' },
+        'o1',
+      ),
+    ).toEqual({
       redirect: 'https://checkout.chapa.co/x',
     });
     const hostedForm = { action: 'https://api.chapa.co/v1/hosted/pay', fields: { tx_ref: 'bs-1' } };
-    expect(paymentDestination({ provider: 'chapa', txRef: 'bs-1', hostedForm }, 'o1')).toEqual({ hostedForm });
-    expect(paymentDestination({ provider: 'chapa', txRef: 'bs-1', checkoutUrl: 'javascript:alert(1)' }, 'o1')).toBeNull();
+    expect(paymentDestination({ provider: 'chapa', txRef: 'bs-1', hostedForm }, 'o1')).toEqual({
+      hostedForm,
+    });
+    expect(
+      paymentDestination({ provider: 'chapa', txRef: 'bs-1', checkoutUrl: 'javascript:alert(1)' }, 'o1'),
+    ).toBeNull();
   });
 
   it('reads the reference Chapa appends and refuses odd ones', () => {
@@ -109,12 +171,16 @@ describe('payments', () => {
   it('maps the spec messages to their translations', () => {
     expect(paymentMessageKey('Payment was not successful', 'x')).toBe('payment.notSuccessful');
     expect(paymentMessageKey('Payment verification failed', 'x')).toBe('payment.verificationFailed');
-    expect(paymentMessageKey('something else', 'payment.verificationError')).toBe('payment.verificationError');
+    expect(paymentMessageKey('something else', 'payment.verificationError')).toBe(
+      'payment.verificationError',
+    );
     expect(paymentMessageKey('Payment reference not found', 'x')).toBe('payment.notFound');
     expect(paymentMessageKey('Payment verification error', 'x')).toBe('payment.verificationError');
     expect(paymentMessageKey('Payment Successful!', 'x')).toBe('payment.success');
     expect(paymentMessageKey('Payment is still being processed', 'x')).toBe('payment.pending');
-    expect(paymentMessageKey('Payment received for a cancelled order; it will be refunded', 'x')).toBe('payment.refundPending');
+    expect(paymentMessageKey('Payment received for a cancelled order; it will be refunded', 'x')).toBe(
+      'payment.refundPending',
+    );
     expect(paymentMessageKey(undefined, 'payment.initFailed')).toBe('payment.initFailed');
   });
 });
@@ -122,21 +188,43 @@ describe('payments', () => {
 describe('shipping rates from the public settings', () => {
   it('reads the options in ETB as santim, with defaults for what is missing', () => {
     const rates = shippingRatesFrom({
-      settings: { shipping: [{ method: 'standard', price: 150, freeOver: 1000 }, { method: 'express', price: 320.5 }], freeShippingThreshold: 1000 },
+      settings: {
+        shipping: [
+          { method: 'standard', price: 150, freeOver: 1000 },
+          { method: 'express', price: 320.5 },
+        ],
+        freeShippingThreshold: 1000,
+      },
     });
     expect(rates).toEqual({ standard: 15_000, express: 32_050, pickup: 0, freeStandardOver: 100_000 });
-    expect(shippingRatesFrom(undefined)).toEqual({ standard: 15_000, express: 30_000, pickup: 0, freeStandardOver: 100_000 });
+    expect(shippingRatesFrom(undefined)).toEqual({
+      standard: 15_000,
+      express: 30_000,
+      pickup: 0,
+      freeStandardOver: 100_000,
+    });
   });
 });
 
 describe('account dictionaries', () => {
   const own = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];
-  it('Amharic covers every English key of the account namespaces, in Ge\'ez script', () => {
+  it("Amharic covers every English key of the account namespaces, in Ge'ez script", () => {
     const en = keysOf(dictionaries.en).filter((k) => own.includes(k.split('.')[0]));
     const am = new Set(keysOf(dictionaries.am));
     expect(en.filter((k) => !am.has(k))).toEqual([]);
-    const text = (lang: 'en' | 'am', key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], dictionaries[lang]) as string;
-    const latinOnly = en.filter((k) => !/[\u1200-\u137F]/.test(text('am', k)) && !/^orders\.paymentMethods/.test(k) && !/^(cart\.tax)$/.test(k));
+    const text = (lang: 'en' | 'am', key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown>)[part],
+          dictionaries[lang],
+        ) as string;
+    const latinOnly = en.filter(
+      (k) =>
+        !/[\u1200-\u137F]/.test(text('am', k)) &&
+        !/^orders\.paymentMethods/.test(k) &&
+        !/^(cart\.tax)$/.test(k),
+    );
     expect(latinOnly).toEqual([]);
   });
 });

@@ -1,8 +1,22 @@
 import { redirect } from '@remix-run/node';
-import { apiWithToken, clearSessionCookie, getSessionUser, isHttps, tokenFromRequest, type SessionUser } from '../session.server';
+import {
+  apiWithToken,
+  clearSessionCookie,
+  getSessionUser,
+  isHttps,
+  tokenFromRequest,
+  type SessionUser,
+} from '../session.server';
 import { settle } from './api.server';
 import { env } from '../env.server';
-import { clearIntentCookie, intentCookie, intentFromCookieHeader, safeRedirectPath, signInPath, type PendingIntent } from './intent';
+import {
+  clearIntentCookie,
+  intentCookie,
+  intentFromCookieHeader,
+  safeRedirectPath,
+  signInPath,
+  type PendingIntent,
+} from './intent';
 
 /** The back office's address; an admin who signs in goes to its dashboard. */
 export const adminUrl = env.adminUrl;
@@ -21,7 +35,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /** Sends a guest to sign in, remembering what they were doing. */
 export function redirectGuestWithIntent(request: Request, intent: PendingIntent, returnTo: string) {
-  return redirect(signInPath(returnTo), { headers: { 'Set-Cookie': intentCookie(intent, isHttps(request)) } });
+  return redirect(signInPath(returnTo), {
+    headers: { 'Set-Cookie': intentCookie(intent, isHttps(request)) },
+  });
 }
 
 /**
@@ -33,8 +49,17 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
   if (!intent) return null;
   const result =
     intent.type === 'cart'
-      ? await settle(apiWithToken(token).POST('/api/cart/add', { body: { productId: intent.productId, quantity: intent.quantity } }))
-      : await settle(apiWithToken(token).POST('/api/wishlist/add/{productId}', { params: { path: { productId: intent.productId } }, body: {} }));
+      ? await settle(
+          apiWithToken(token).POST('/api/cart/add', {
+            body: { productId: intent.productId, quantity: intent.quantity },
+          }),
+        )
+      : await settle(
+          apiWithToken(token).POST('/api/wishlist/add/{productId}', {
+            params: { path: { productId: intent.productId } },
+            body: {},
+          }),
+        );
   if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
   return clearIntentCookie();
 }

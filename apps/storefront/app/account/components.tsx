@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ORDER_STATUS_COLORS, formatMoney, passwordScore, passwordStrengthLabel, type OrderStatus } from '@shop/shared';
+import {
+  ORDER_STATUS_COLORS,
+  formatMoney,
+  passwordScore,
+  passwordStrengthLabel,
+  type OrderStatus,
+} from '@shop/shared';
 import { useShop } from '../root';
 import { isKnownKey, keyOfText, type Translate as T } from '../apiMessages';
 
@@ -17,10 +23,25 @@ export function message(t: T, text: string | undefined | null): string {
 }
 
 export function Field({
-  name, label, error, type = 'text', defaultValue, required = true, autoComplete, onChange, readOnly, hint,
+  name,
+  label,
+  error,
+  type = 'text',
+  defaultValue,
+  required = true,
+  autoComplete,
+  onChange,
+  readOnly,
+  hint,
 }: {
-  name: string; label: string; error?: string; type?: string; defaultValue?: string; required?: boolean;
-  autoComplete?: string; onChange?: (value: string) => void;
+  name: string;
+  label: string;
+  error?: string;
+  type?: string;
+  defaultValue?: string;
+  required?: boolean;
+  autoComplete?: string;
+  onChange?: (value: string) => void;
   /** Shown but not editable; still submitted with the form (unlike `disabled`). */
   readOnly?: boolean;
   /** A short explanation under the field. */
@@ -34,13 +55,27 @@ export function Field({
     <label className="acc-field">
       <span>{label}</span>
       <input
-        name={name} type={type} defaultValue={defaultValue} required={required} autoComplete={autoComplete}
-        readOnly={readOnly} aria-readonly={readOnly || undefined}
-        aria-invalid={error ? true : undefined} aria-describedby={describedBy}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        required={required}
+        autoComplete={autoComplete}
+        readOnly={readOnly}
+        aria-readonly={readOnly || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
       />
-      {hint ? <small id={hintId} className="acc-muted">{hint}</small> : null}
-      {error ? <small id={errorId} className="acc-error" role="alert">{message(t, error)}</small> : null}
+      {hint ? (
+        <small id={hintId} className="acc-muted">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={errorId} className="acc-error" role="alert">
+          {message(t, error)}
+        </small>
+      ) : null}
     </label>
   );
 }
@@ -48,7 +83,11 @@ export function Field({
 export function FormError({ text }: { text?: string | null }) {
   const { t } = useShop();
   if (!text) return null;
-  return <p className="acc-alert" role="alert">{message(t, text)}</p>;
+  return (
+    <p className="acc-alert" role="alert">
+      {message(t, text)}
+    </p>
+  );
 }
 
 /** The live strength label of SPEC section 5 (very weak .. very strong). */
@@ -57,7 +96,13 @@ export function PasswordStrength({ password }: { password: string }) {
   if (!password) return null;
   const score = passwordScore(password);
   const label = passwordStrengthLabel(score);
-  const key = { 'very weak': 'veryWeak', weak: 'weak', medium: 'medium', strong: 'strong', 'very strong': 'veryStrong' }[label];
+  const key = {
+    'very weak': 'veryWeak',
+    weak: 'weak',
+    medium: 'medium',
+    strong: 'strong',
+    'very strong': 'veryStrong',
+  }[label];
   return (
     <p className={`acc-strength acc-strength-${score}`} data-testid="password-strength" aria-live="polite">
       {t('auth.strength')}: <strong>{t(`auth.strengths.${key}`)}</strong>
@@ -68,7 +113,11 @@ export function PasswordStrength({ password }: { password: string }) {
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useShop();
   const colour = ORDER_STATUS_COLORS[status] ?? 'grey';
-  return <span className={`acc-status acc-status-${colour}`} data-status={status} data-colour={colour}>{t(`orders.statuses.${status}`)}</span>;
+  return (
+    <span className={`acc-status acc-status-${colour}`} data-status={status} data-colour={colour}>
+      {t(`orders.statuses.${status}`)}
+    </span>
+  );
 }
 
 export function Money({ amount }: { amount: number }) {
@@ -97,7 +146,9 @@ export function Toast({ kind, text, stamp }: { kind: 'success' | 'error'; text: 
   return (
     <div className={`acc-toast acc-toast-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       <span>{text}</span>
-      <button type="button" onClick={() => setOpen(false)} aria-label="×">×</button>
+      <button type="button" onClick={() => setOpen(false)} aria-label="×">
+        ×
+      </button>
     </div>
   );
 }

@@ -3,8 +3,7 @@
  * httpOnly cookie so that it is carried out right after sign-in or sign-up.
  */
 export type PendingIntent =
-  | { type: 'cart'; productId: string; quantity: number }
-  | { type: 'wishlist'; productId: string };
+  { type: 'cart'; productId: string; quantity: number } | { type: 'wishlist'; productId: string };
 
 export const INTENT_COOKIE = 'pending_intent';
 const TEN_MINUTES = 10 * 60;
@@ -12,7 +11,13 @@ const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Only local paths: an open redirect to another site is never followed. */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  )
+    return fallback;
   return value;
 }
 
@@ -32,9 +37,12 @@ export function encodeIntent(intent: PendingIntent): string {
 export function decodeIntent(raw: string | undefined | null): PendingIntent | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<PendingIntent> & { quantity?: unknown };
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<PendingIntent> & {
+      quantity?: unknown;
+    };
     if (!isProductId(value.productId)) return null;
-    if (value.type === 'cart') return { type: 'cart', productId: value.productId, quantity: parseQuantity(value.quantity) };
+    if (value.type === 'cart')
+      return { type: 'cart', productId: value.productId, quantity: parseQuantity(value.quantity) };
     if (value.type === 'wishlist') return { type: 'wishlist', productId: value.productId };
     return null;
   } catch {

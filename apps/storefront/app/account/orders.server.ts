@@ -3,14 +3,21 @@ import { settle } from './api.server';
 import type { OrderView } from './types';
 
 export async function loadMyOrders(request: Request): Promise<OrderView[] | null> {
-  const result = await settle<{ orders?: OrderView[] } | OrderView[]>(apiFor(request).GET('/api/orders/my-orders'));
+  const result = await settle<{ orders?: OrderView[] } | OrderView[]>(
+    apiFor(request).GET('/api/orders/my-orders'),
+  );
   if (!result.ok) return null;
-  return Array.isArray(result.data) ? result.data : result.data.orders ?? [];
+  return Array.isArray(result.data) ? result.data : (result.data.orders ?? []);
 }
 
 /** Cancels one of the customer's orders; the server decides whether it still may (and restores stock). */
-export async function cancelOrder(request: Request, orderId: string): Promise<{ ok: boolean; message?: string }> {
+export async function cancelOrder(
+  request: Request,
+  orderId: string,
+): Promise<{ ok: boolean; message?: string }> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(orderId)) return { ok: false, message: 'orders.cancelFailed' };
-  const result = await settle(apiFor(request).PATCH('/api/orders/{id}/cancel', { params: { path: { id: orderId } } }));
+  const result = await settle(
+    apiFor(request).PATCH('/api/orders/{id}/cancel', { params: { path: { id: orderId } } }),
+  );
   return result.ok ? { ok: true } : { ok: false, message: result.message || 'orders.cancelFailed' };
 }

@@ -4,11 +4,16 @@ import type { PaymentInit } from './types';
  * Where the customer goes to pay: the checkout URL the server obtained from Chapa, or the test
  * provider's page of this storefront. A hosted form to auto-post is returned when there is no URL.
  */
-export function paymentDestination(init: PaymentInit, orderId: string): { redirect: string } | { hostedForm: NonNullable<PaymentInit['hostedForm']> } | null {
+export function paymentDestination(
+  init: PaymentInit,
+  orderId: string,
+): { redirect: string } | { hostedForm: NonNullable<PaymentInit['hostedForm']> } | null {
   if (init.provider === 'test') {
     const url = init.checkoutUrl ? new URL(init.checkoutUrl, 'http://shop.local') : null;
     if (url && url.pathname.startsWith('/payment/test/')) return { redirect: url.pathname + url.search };
-    return { redirect: `/payment/test/${encodeURIComponent(init.txRef)}?orderId=${encodeURIComponent(orderId)}` };
+    return {
+      redirect: `/payment/test/${encodeURIComponent(init.txRef)}?orderId=${encodeURIComponent(orderId)}`,
+    };
   }
   if (init.checkoutUrl && /^https?:\/\//.test(init.checkoutUrl)) return { redirect: init.checkoutUrl };
   if (init.hostedForm?.action) return { hostedForm: init.hostedForm };

@@ -6,7 +6,11 @@ export type FieldErrors = Record<string, string>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
-export interface SignInInput { email: string; password: string; role: 'customer' | 'admin' }
+export interface SignInInput {
+  email: string;
+  password: string;
+  role: 'customer' | 'admin';
+}
 
 export function validateSignIn(form: FormData): { input: SignInInput; errors: FieldErrors } {
   const input: SignInInput = {
@@ -56,22 +60,39 @@ export function validateSignUp(form: FormData): { input: SignUpInput; errors: Fi
   return { input, errors };
 }
 
-export interface AddressInput { street: string; city: string; state: string; zipCode: string; country: typeof DELIVERY_COUNTRY }
+export interface AddressInput {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: typeof DELIVERY_COUNTRY;
+}
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'zipCode', 'country'] as const;
 
 /** The shipping form: every field required; delivery only within Ethiopia (any spelling case). */
 export function validateAddress(form: FormData): { input: AddressInput; errors: FieldErrors } {
-  const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f)])) as Record<(typeof ADDRESS_FIELDS)[number], string>;
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(form, f)])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    string
+  >;
   const errors: FieldErrors = {};
   for (const field of ADDRESS_FIELDS) if (!values[field]) errors[field] = `checkout.${field}Required`;
   if (values.country && !deliveryCountry(values.country)) errors.country = 'checkout.countryEthiopiaOnly';
   return { input: { ...values, country: DELIVERY_COUNTRY }, errors };
 }
 
-export interface ProfileInput { name: string; email: string; phone: string }
+export interface ProfileInput {
+  name: string;
+  email: string;
+  phone: string;
+}
 
 export function validateProfile(form: FormData): { input: ProfileInput; errors: FieldErrors } {
-  const input: ProfileInput = { name: text(form, 'name'), email: text(form, 'email'), phone: text(form, 'phone') };
+  const input: ProfileInput = {
+    name: text(form, 'name'),
+    email: text(form, 'email'),
+    phone: text(form, 'phone'),
+  };
   const errors: FieldErrors = {};
   if (!input.name) errors.name = 'auth.nameRequired';
   if (!input.email) errors.email = 'auth.emailRequired';
@@ -82,6 +103,8 @@ export function validateProfile(form: FormData): { input: ProfileInput; errors: 
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
 /** Maps the API's field errors onto the form's fields (server text shown as is). */
-export function serverFieldErrors(errors: { field: string; message: string }[] | undefined): Record<string, string> {
+export function serverFieldErrors(
+  errors: { field: string; message: string }[] | undefined,
+): Record<string, string> {
   return Object.fromEntries((errors ?? []).map((e) => [e.field, e.message]));
 }

@@ -12,7 +12,11 @@ export function paymentMessageKey(message: string | undefined, fallback: string)
   return keyOfText(message, ['payment']) ?? fallback;
 }
 
-interface VerifyAnswer { status: 'paid' | 'failed' | 'pending' | 'refund_pending'; message?: string; order?: { _id: string } }
+interface VerifyAnswer {
+  status: 'paid' | 'failed' | 'pending' | 'refund_pending';
+  message?: string;
+  order?: { _id: string };
+}
 
 /**
  * Verifies a transaction with the API. On success the cart is emptied; a failure to do so is only
@@ -20,10 +24,18 @@ interface VerifyAnswer { status: 'paid' | 'failed' | 'pending' | 'refund_pending
  */
 export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
   if (!txRef) return { state: 'failed', message: 'payment.notFound' };
-  const result = await settle<VerifyAnswer>(apiFor(request).GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }));
+  const result = await settle<VerifyAnswer>(
+    apiFor(request).GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }),
+  );
   if (!result.ok) {
     if (result.status === 404) return { state: 'failed', message: 'payment.notFound' };
-    return { state: 'failed', message: result.status >= 500 ? 'payment.verificationError' : paymentMessageKey(result.message, 'payment.verificationFailed') };
+    return {
+      state: 'failed',
+      message:
+        result.status >= 500
+          ? 'payment.verificationError'
+          : paymentMessageKey(result.message, 'payment.verificationFailed'),
+    };
   }
   const orderId = result.data.order?._id;
   if (result.data.status === 'paid') {
@@ -31,6 +43,11 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
     if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
     return { state: 'paid', message: 'payment.success', orderId };
   }
-  if (result.data.status === 'pending') return { state: 'pending', message: paymentMessageKey(result.data.message, 'payment.pending'), orderId };
-  return { state: 'failed', message: paymentMessageKey(result.data.message, 'payment.notSuccessful'), orderId };
+  if (result.data.status === 'pending')
+    return { state: 'pending', message: paymentMessageKey(result.data.message, 'payment.pending'), orderId };
+  return {
+    state: 'failed',
+    message: paymentMessageKey(result.data.message, 'payment.notSuccessful'),
+    orderId,
+  };
 }

@@ -3,7 +3,9 @@ import { verifyPayment } from './verify.server';
 
 /** The payment success page empties the cart; a failure to do so is only logged (SPEC section 8). */
 describe('verifyPayment', () => {
-  const request = new Request('http://shop.test/payment/return?tx_ref=bs-1', { headers: { Cookie: 'token=abc' } });
+  const request = new Request('http://shop.test/payment/return?tx_ref=bs-1', {
+    headers: { Cookie: 'token=abc' },
+  });
   const calls: string[] = [];
 
   function answer(routes: Record<string, [number, unknown]>) {
@@ -24,10 +26,17 @@ describe('verifyPayment', () => {
 
   it('reports success and empties the cart', async () => {
     answer({
-      'GET /api/payments/verify/bs-1': [200, { success: true, status: 'paid', message: 'Payment Successful!', order: { _id: 'o1' } }],
+      'GET /api/payments/verify/bs-1': [
+        200,
+        { success: true, status: 'paid', message: 'Payment Successful!', order: { _id: 'o1' } },
+      ],
       'DELETE /api/cart/clear': [200, { success: true, products: [] }],
     });
-    await expect(verifyPayment(request, 'bs-1')).resolves.toEqual({ state: 'paid', message: 'payment.success', orderId: 'o1' });
+    await expect(verifyPayment(request, 'bs-1')).resolves.toEqual({
+      state: 'paid',
+      message: 'payment.success',
+      orderId: 'o1',
+    });
     expect(calls).toEqual(['GET /api/payments/verify/bs-1', 'DELETE /api/cart/clear']);
   });
 
@@ -42,18 +51,45 @@ describe('verifyPayment', () => {
   });
 
   it('gives the spec messages for a declined payment, an unknown reference and a failing verification', async () => {
-    answer({ 'GET /api/payments/verify/bs-1': [200, { success: false, status: 'failed', message: 'Payment was not successful' }] });
-    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({ state: 'failed', message: 'payment.notSuccessful' });
+    answer({
+      'GET /api/payments/verify/bs-1': [
+        200,
+        { success: false, status: 'failed', message: 'Payment was not successful' },
+      ],
+    });
+    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({
+      state: 'failed',
+      message: 'payment.notSuccessful',
+    });
     expect(calls).not.toContain('DELETE /api/cart/clear');
 
     answer({});
-    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({ state: 'failed', message: 'payment.notFound' });
-    await expect(verifyPayment(request, null)).resolves.toMatchObject({ state: 'failed', message: 'payment.notFound' });
+    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({
+      state: 'failed',
+      message: 'payment.notFound',
+    });
+    await expect(verifyPayment(request, null)).resolves.toMatchObject({
+      state: 'failed',
+      message: 'payment.notFound',
+    });
 
-    answer({ 'GET /api/payments/verify/bs-1': [502, { success: false, statusCode: 502, message: 'Bad gateway' }] });
-    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({ state: 'failed', message: 'payment.verificationError' });
+    answer({
+      'GET /api/payments/verify/bs-1': [502, { success: false, statusCode: 502, message: 'Bad gateway' }],
+    });
+    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({
+      state: 'failed',
+      message: 'payment.verificationError',
+    });
 
-    answer({ 'GET /api/payments/verify/bs-1': [200, { success: false, status: 'pending', message: 'Payment is still being processed' }] });
-    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({ state: 'pending', message: 'payment.pending' });
+    answer({
+      'GET /api/payments/verify/bs-1': [
+        200,
+        { success: false, status: 'pending', message: 'Payment is still being processed' },
+      ],
+    });
+    await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({
+      state: 'pending',
+      message: 'payment.pending',
+    });
   });
 });

@@ -67,27 +67,69 @@ export function AddToCart({
       {user && hydrated ? <input type="hidden" name="mode" value="json" /> : null}
       {user && control === 'stepper' && (
         <div className="stepper" role="group" aria-label={t('product.quantity')}>
-          <button type="button" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</button>
-          <label htmlFor={qtyId} className="sr-only">{t('product.quantity')}</label>
-          <input id={qtyId} name="quantity" type="number" inputMode="numeric" min={1} max={max} value={quantity}
-            onChange={(e) => setQuantity(Math.min(max, Math.max(1, Number(e.currentTarget.value) || 1)))} />
-          <button type="button" aria-label={t('product.increase')} disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>+</button>
+          <button
+            type="button"
+            aria-label={t('product.decrease')}
+            disabled={quantity <= 1}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+          >
+            −
+          </button>
+          <label htmlFor={qtyId} className="sr-only">
+            {t('product.quantity')}
+          </label>
+          <input
+            id={qtyId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={quantity}
+            onChange={(e) => setQuantity(Math.min(max, Math.max(1, Number(e.currentTarget.value) || 1)))}
+          />
+          <button
+            type="button"
+            aria-label={t('product.increase')}
+            disabled={quantity >= max}
+            onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+          >
+            +
+          </button>
         </div>
       )}
       {control === 'select' && (
         <label className="qty-select">
           <span>{t('product.quantity')}</span>
-          <select name="quantity" value={quantity} onChange={(e) => setQuantity(Number(e.currentTarget.value))}>
-            {options.map((n) => <option key={n} value={n}>{n}</option>)}
+          <select
+            name="quantity"
+            value={quantity}
+            onChange={(e) => setQuantity(Number(e.currentTarget.value))}
+          >
+            {options.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </label>
       )}
       {!user && control === 'stepper' && <input type="hidden" name="quantity" value="1" />}
       <button type="submit" className={`button add ${added ? 'added' : ''}`} disabled={busy}>
-        {!user ? t('product.signInToAdd') : added ? t('product.added') : busy ? t('product.adding') : t('product.addToCart')}
+        {!user
+          ? t('product.signInToAdd')
+          : added
+            ? t('product.added')
+            : busy
+              ? t('product.adding')
+              : t('product.addToCart')}
       </button>
       <p className="add-status" role="status" aria-live="polite">
-        {added ? t('product.addedToCart') : failure ? <span className="error">{say(t, failure, FALLBACK.addToCart)}</span> : null}
+        {added ? (
+          t('product.addedToCart')
+        ) : failure ? (
+          <span className="error">{say(t, failure, FALLBACK.addToCart)}</span>
+        ) : null}
       </p>
     </FormTag>
   );
@@ -105,8 +147,14 @@ export function WishlistHeart({ productId, name }: { productId: string; name: st
     <FormTag method="post" action="/wishlist/toggle" className="heart-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className={`heart ${optimistic ? 'on' : ''}`} aria-pressed={optimistic}
-        aria-label={optimistic ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })}>
+      <button
+        type="submit"
+        className={`heart ${optimistic ? 'on' : ''}`}
+        aria-pressed={optimistic}
+        aria-label={
+          optimistic ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
+        }
+      >
         <HeartIcon filled={optimistic} />
       </button>
     </FormTag>

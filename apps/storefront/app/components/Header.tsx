@@ -30,15 +30,25 @@ function LanguageSelect() {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label>
         <span className="sr-only">{t('common.language')}</span>
-        <select name="lang" value={lang} onChange={(e) => {
-          window.localStorage.setItem('language', e.currentTarget.value);
-          e.currentTarget.form?.requestSubmit();
-        }}>
-          <option value="en" lang="en">English</option>
-          <option value="am" lang="am">አማርኛ</option>
+        <select
+          name="lang"
+          value={lang}
+          onChange={(e) => {
+            window.localStorage.setItem('language', e.currentTarget.value);
+            e.currentTarget.form?.requestSubmit();
+          }}
+        >
+          <option value="en" lang="en">
+            English
+          </option>
+          <option value="am" lang="am">
+            አማርኛ
+          </option>
         </select>
       </label>
-      <noscript><button type="submit">{t('header.changeLanguage')}</button></noscript>
+      <noscript>
+        <button type="submit">{t('header.changeLanguage')}</button>
+      </noscript>
     </Form>
   );
 }
@@ -49,23 +59,37 @@ function UserMenu() {
   if (!user) {
     return (
       <div className="guest-links">
-        <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>{t('nav.signIn')}</Link>
-        <Link to="/signup" className="button small">{t('nav.signUp')}</Link>
+        <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
+          {t('nav.signIn')}
+        </Link>
+        <Link to="/signup" className="button small">
+          {t('nav.signUp')}
+        </Link>
       </div>
     );
   }
   return (
     <details className="user-menu">
       <summary aria-label={t('header.accountMenu', { name: user.name })}>
-        <span aria-hidden="true" className="avatar">{user.name.slice(0, 1).toUpperCase()}</span>
+        <span aria-hidden="true" className="avatar">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
         <span className="user-name">{user.name}</span>
       </summary>
       <ul>
-        <li><Link to="/profile">{t('header.profile')}</Link></li>
-        {user.role === 'admin' && <li><a href={`${adminUrl}/dashboard`}>{t('header.adminPanel')}</a></li>}
+        <li>
+          <Link to="/profile">{t('header.profile')}</Link>
+        </li>
+        {user.role === 'admin' && (
+          <li>
+            <a href={`${adminUrl}/dashboard`}>{t('header.adminPanel')}</a>
+          </li>
+        )}
         <li>
           <Form method="post" action="/logout">
-            <button type="submit" className="link-button">{t('header.logout')}</button>
+            <button type="submit" className="link-button">
+              {t('header.logout')}
+            </button>
           </Form>
         </li>
       </ul>
@@ -81,29 +105,51 @@ export function Header() {
 
   return (
     <header className="header">
-      <a href="#main" className="skip-link">{t('header.skipToContent')}</a>
+      <a href="#main" className="skip-link">
+        {t('header.skipToContent')}
+      </a>
       <div className="header-bar">
         <Link to="/" className="logo">
-          <span aria-hidden="true" className="logo-mark">✿</span> {t('common.shopName')}
+          <span aria-hidden="true" className="logo-mark">
+            ✿
+          </span>{' '}
+          {t('common.shopName')}
         </Link>
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu"
-          onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           <span aria-hidden="true">☰</span> {t('header.menu')}
         </button>
         <div id="site-menu" className={`header-panel ${menuOpen ? 'open' : ''}`}>
           <SearchBox />
           <nav aria-label={t('header.mainNav')} className="main-nav">
-            <NavLink to="/" end>{t('nav.home')}</NavLink>
+            <NavLink to="/" end>
+              {t('nav.home')}
+            </NavLink>
             <NavLink to="/products">{t('nav.products')}</NavLink>
           </nav>
           <div className="header-icons">
-            <Link to="/wishlist" className="icon-link" aria-label={t('header.wishlistCount', { count: wishlistCount })}>
+            <Link
+              to="/wishlist"
+              className="icon-link"
+              aria-label={t('header.wishlistCount', { count: wishlistCount })}
+            >
               <HeartIcon />
-              <span className="count" aria-hidden="true">{wishlistCount}</span>
+              <span className="count" aria-hidden="true">
+                {wishlistCount}
+              </span>
             </Link>
             <Link to="/cart" className="icon-link" aria-label={t('header.cartCount', { count: cartCount })}>
               <CartIcon />
-              {cartCount > 0 && <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">{badgeCount(cartCount)}</span>}
+              {cartCount > 0 && (
+                <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">
+                  {badgeCount(cartCount)}
+                </span>
+              )}
             </Link>
           </div>
           <LanguageSelect />

@@ -37,26 +37,61 @@ export function HeroSlider() {
     >
       <div className="slides" aria-live={paused ? 'polite' : 'off'}>
         {Array.from({ length: HERO_SLIDES }, (_, i) => (
-          <div key={i} className={`slide slide-${i + 1}`} hidden={i !== index} role="group"
-            aria-roledescription={t('home.slide')} aria-label={t('home.slideOf', { n: i + 1, total: HERO_SLIDES })}>
+          <div
+            key={i}
+            className={`slide slide-${i + 1}`}
+            hidden={i !== index}
+            role="group"
+            aria-roledescription={t('home.slide')}
+            aria-label={t('home.slideOf', { n: i + 1, total: HERO_SLIDES })}
+          >
             {i === 0 ? <h1>{t(`home.slides.${i}.title`)}</h1> : <h2>{t(`home.slides.${i}.title`)}</h2>}
             <p>{t(`home.slides.${i}.text`)}</p>
-            <Link to="/shop" className="button">{t('home.shopNow')}</Link>
+            <Link to="/shop" className="button">
+              {t('home.shopNow')}
+            </Link>
           </div>
         ))}
       </div>
       <div className="slider-controls">
-        <button type="button" className="arrow" onClick={() => go(index - 1)} aria-label={t('home.previousSlide')}>‹</button>
+        <button
+          type="button"
+          className="arrow"
+          onClick={() => go(index - 1)}
+          aria-label={t('home.previousSlide')}
+        >
+          ‹
+        </button>
         <div className="dots">
           {Array.from({ length: HERO_SLIDES }, (_, i) => (
-            <button key={i} type="button" className="dot" aria-label={t('home.goToSlide', { n: i + 1 })}
-              aria-current={i === index ? 'true' : undefined} onClick={() => go(i)} />
+            <button
+              key={i}
+              type="button"
+              className="dot"
+              aria-label={t('home.goToSlide', { n: i + 1 })}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => go(i)}
+            />
           ))}
         </div>
-        <button type="button" className="arrow" onClick={() => go(index + 1)} aria-label={t('home.nextSlide')}>›</button>
+        <button
+          type="button"
+          className="arrow"
+          onClick={() => go(index + 1)}
+          aria-label={t('home.nextSlide')}
+        >
+          ›
+        </button>
       </div>
       <div className="progress" aria-hidden="true">
-        <span key={index} className="progress-bar" style={{ animationDuration: `${HERO_INTERVAL_MS}ms`, animationPlayState: paused ? 'paused' : 'running' }} />
+        <span
+          key={index}
+          className="progress-bar"
+          style={{
+            animationDuration: `${HERO_INTERVAL_MS}ms`,
+            animationPlayState: paused ? 'paused' : 'running',
+          }}
+        />
       </div>
     </section>
   );

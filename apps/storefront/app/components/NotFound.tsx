@@ -7,19 +7,28 @@ export function NotFound() {
   const { t, backPath } = useShop();
   return (
     <section className="status-page" aria-labelledby="not-found-title">
-      <p className="status-code" aria-hidden="true">404</p>
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
       <h1 id="not-found-title">{t('errors.notFound')}</h1>
       <p>{t('errors.notFoundText')}</p>
       <p className="actions">
         {/* a link to the previous page (works without JavaScript); with JavaScript, the browser's back */}
-        <a href={backPath ?? '/'} className="button secondary"
+        <a
+          href={backPath ?? '/'}
+          className="button secondary"
           onClick={(e) => {
             if (window.history.length > 1) {
               e.preventDefault();
               window.history.back();
             }
-          }}>{t('errors.goBack')}</a>
-        <Link to="/" className="button">{t('errors.returnHome')}</Link>
+          }}
+        >
+          {t('errors.goBack')}
+        </a>
+        <Link to="/" className="button">
+          {t('errors.returnHome')}
+        </Link>
       </p>
     </section>
   );
@@ -34,8 +43,12 @@ export function ErrorPage({ message }: { message?: string }) {
       <h1 id="error-title">{t('errors.somethingWrong')}</h1>
       <p>{message ?? t('errors.tryAgainLater')}</p>
       <p className="actions">
-        <a href={location.pathname + location.search} className="button">{t('common.retry')}</a>
-        <Link to="/" className="button secondary">{t('errors.returnHome')}</Link>
+        <a href={location.pathname + location.search} className="button">
+          {t('common.retry')}
+        </a>
+        <Link to="/" className="button secondary">
+          {t('errors.returnHome')}
+        </Link>
       </p>
     </section>
   );
@@ -48,7 +61,9 @@ export function Maintenance() {
     <section className="status-page" aria-labelledby="maintenance-title">
       <h1 id="maintenance-title">{t('errors.maintenanceTitle')}</h1>
       <p>{t('errors.maintenanceText')}</p>
-      <p>{t('footer.hoursTitle')}: {t('footer.hours')}</p>
+      <p>
+        {t('footer.hoursTitle')}: {t('footer.hours')}
+      </p>
     </section>
   );
 }

@@ -2,7 +2,15 @@ import { discountPercent, formatMoney } from '@shop/shared';
 import { useShop } from '../root';
 
 /** Price in ETB in the active language, with the struck original price and the discount badge. */
-export function Price({ price, originalPrice, badge = true }: { price: number; originalPrice?: number; badge?: boolean }) {
+export function Price({
+  price,
+  originalPrice,
+  badge = true,
+}: {
+  price: number;
+  originalPrice?: number;
+  badge?: boolean;
+}) {
   const { lang, t } = useShop();
   const discount = discountPercent(price, originalPrice);
   return (
@@ -10,7 +18,11 @@ export function Price({ price, originalPrice, badge = true }: { price: number; o
       <strong>{formatMoney(price, 'ETB', lang)}</strong>
       {discount > 0 && originalPrice ? (
         <>
-          {' '}<s><span className="sr-only">{t('product.originalPrice')} </span>{formatMoney(originalPrice, 'ETB', lang)}</s>
+          {' '}
+          <s>
+            <span className="sr-only">{t('product.originalPrice')} </span>
+            {formatMoney(originalPrice, 'ETB', lang)}
+          </s>
           {badge && <span className="discount">{t('product.off', { percent: discount })}</span>}
         </>
       ) : null}

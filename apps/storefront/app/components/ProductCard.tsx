@@ -14,7 +14,9 @@ export function productName(product: Pick<Product, 'name' | 'nameAm'>, lang: str
  * `fetchpriority="high"` for the page's main image. React 18 does not know the camel-case prop (it would
  * warn), but passes the lower-case attribute through as it is.
  */
-export const HIGH_FETCH_PRIORITY = { fetchpriority: 'high' } as unknown as React.ImgHTMLAttributes<HTMLImageElement>;
+export const HIGH_FETCH_PRIORITY = {
+  fetchpriority: 'high',
+} as unknown as React.ImgHTMLAttributes<HTMLImageElement>;
 
 /** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
@@ -27,17 +29,32 @@ export function ProductCard({ product, priority = false }: { product: Product; p
     <article className="card">
       <div className="card-image">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          {image ? <img src={image.startsWith('http') ? image : `${apiOrigin}${image}`} alt="" width={300} height={300}
-            {...(priority ? HIGH_FETCH_PRIORITY : { loading: 'lazy' as const })} /> : <span className="no-image" />}
+          {image ? (
+            <img
+              src={image.startsWith('http') ? image : `${apiOrigin}${image}`}
+              alt=""
+              width={300}
+              height={300}
+              {...(priority ? HIGH_FETCH_PRIORITY : { loading: 'lazy' as const })}
+            />
+          ) : (
+            <span className="no-image" />
+          )}
         </Link>
-        {product.discount > 0 && <span className="badge">{t('product.off', { percent: product.discount })}</span>}
+        {product.discount > 0 && (
+          <span className="badge">{t('product.off', { percent: product.discount })}</span>
+        )}
         {inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>}
         {product.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
         <WishlistHeart productId={product._id} name={name} />
       </div>
       <p className="brand">{product.brand}</p>
-      <h3><Link to={href}>{name}</Link></h3>
-      <p className="rating"><Stars rating={product.rating} count={product.reviewCount} /></p>
+      <h3>
+        <Link to={href}>{name}</Link>
+      </h3>
+      <p className="rating">
+        <Stars rating={product.rating} count={product.reviewCount} />
+      </p>
       <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
       <AddToCart productId={product._id} stock={product.stock} control="stepper" />
     </article>
@@ -49,10 +66,14 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   const { t } = useShop();
   return (
     <div className="grid" aria-busy="true">
-      <p className="sr-only" role="status">{t('common.loading')}</p>
+      <p className="sr-only" role="status">
+        {t('common.loading')}
+      </p>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="card skeleton" aria-hidden="true">
-          <div className="sk-img" /><div className="sk-line" /><div className="sk-line short" />
+          <div className="sk-img" />
+          <div className="sk-line" />
+          <div className="sk-line short" />
         </div>
       ))}
     </div>

@@ -11,7 +11,11 @@ function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string 
     <label htmlFor={id}>
       <span>{t('product.yourRating')}</span>
       <select id={id} name="rating" defaultValue={defaultValue ?? 5} required>
-        {[5, 4, 3, 2, 1].map((n) => <option key={n} value={n}>{t(n === 1 ? 'product.starN' : 'product.starsN', { n })}</option>)}
+        {[5, 4, 3, 2, 1].map((n) => (
+          <option key={n} value={n}>
+            {t(n === 1 ? 'product.starN' : 'product.starsN', { n })}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -50,7 +54,9 @@ export function ReviewSection({
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('product.customerReviews')}</h2>
       <div className="review-summary">
-        <p className="average"><strong>{rating.toFixed(1)}</strong> / 5</p>
+        <p className="average">
+          <strong>{rating.toFixed(1)}</strong> / 5
+        </p>
         <Stars rating={rating} />
         <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
         {list.length > 0 && (
@@ -58,7 +64,9 @@ export function ReviewSection({
             {distribution.map((d) => (
               <li key={d.stars}>
                 <span>{t(d.stars === 1 ? 'product.starN' : 'product.starsN', { n: d.stars })}</span>
-                <span className="bar" aria-hidden="true"><span style={{ width: `${(d.count / list.length) * 100}%` }} /></span>
+                <span className="bar" aria-hidden="true">
+                  <span style={{ width: `${(d.count / list.length) * 100}%` }} />
+                </span>
                 <span>{d.count}</span>
               </li>
             ))}
@@ -66,7 +74,11 @@ export function ReviewSection({
         )}
       </div>
 
-      {reviews === null && <p className="notice" role="alert">{t('product.reviewsFailed')}</p>}
+      {reviews === null && (
+        <p className="notice" role="alert">
+          {t('product.reviewsFailed')}
+        </p>
+      )}
       {reviews !== null && list.length === 0 && <p>{t('product.noReviews')}</p>}
       <ul className="review-list">
         {list.map((r) => (
@@ -88,7 +100,11 @@ export function ReviewSection({
         {failure && <p className="error">{say(t, failure, 'reviews.failed')}</p>}
       </div>
       {!user ? (
-        <p><Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>{t('product.signInToReview')}</Link></p>
+        <p>
+          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>
+            {t('product.signInToReview')}
+          </Link>
+        </p>
       ) : own ? (
         <div className="review-forms">
           <h3>{t('product.editReview')}</h3>
@@ -97,15 +113,28 @@ export function ReviewSection({
             <input type="hidden" name="productId" value={productId} />
             <input type="hidden" name="reviewId" value={own._id} />
             <RatingSelect id="edit-rating" defaultValue={own.rating} />
-            <label htmlFor="edit-comment"><span>{t('product.yourReview')}</span></label>
-            <textarea id="edit-comment" name="comment" defaultValue={own.comment} required maxLength={2000} rows={4} />
-            <button type="submit" className="button small">{t('product.saveReview')}</button>
+            <label htmlFor="edit-comment">
+              <span>{t('product.yourReview')}</span>
+            </label>
+            <textarea
+              id="edit-comment"
+              name="comment"
+              defaultValue={own.comment}
+              required
+              maxLength={2000}
+              rows={4}
+            />
+            <button type="submit" className="button small">
+              {t('product.saveReview')}
+            </button>
           </Form>
           <Form method="post" action="/reviews" className="review-delete">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="productId" value={productId} />
             <input type="hidden" name="reviewId" value={own._id} />
-            <button type="submit" className="button small secondary">{t('product.deleteReview')}</button>
+            <button type="submit" className="button small secondary">
+              {t('product.deleteReview')}
+            </button>
           </Form>
         </div>
       ) : (
@@ -115,9 +144,13 @@ export function ReviewSection({
             <input type="hidden" name="intent" value="create" />
             <input type="hidden" name="productId" value={productId} />
             <RatingSelect id="new-rating" />
-            <label htmlFor="new-comment"><span>{t('product.yourReview')}</span></label>
+            <label htmlFor="new-comment">
+              <span>{t('product.yourReview')}</span>
+            </label>
             <textarea id="new-comment" name="comment" required maxLength={2000} rows={4} />
-            <button type="submit" className="button small">{t('product.submitReview')}</button>
+            <button type="submit" className="button small">
+              {t('product.submitReview')}
+            </button>
           </Form>
         </div>
       )}

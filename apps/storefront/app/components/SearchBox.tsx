@@ -63,8 +63,16 @@ export function SearchBox() {
   }
 
   return (
-    <Form method="get" action="/products" role="search" className="search-box" onSubmit={() => setOpen(false)}>
-      <label htmlFor={`${listId}-input`} className="sr-only">{t('header.searchLabel')}</label>
+    <Form
+      method="get"
+      action="/products"
+      role="search"
+      className="search-box"
+      onSubmit={() => setOpen(false)}
+    >
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        {t('header.searchLabel')}
+      </label>
       <input
         id={`${listId}-input`}
         type="search"
@@ -83,7 +91,8 @@ export function SearchBox() {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       <button type="submit" className="search-submit">
-        <SearchIcon /><span className="sr-only">{t('header.search')}</span>
+        <SearchIcon />
+        <span className="sr-only">{t('header.search')}</span>
       </button>
       <div className="suggestions" hidden={!showList}>
         <ul id={`${listId}-list`} role="listbox" aria-label={t('header.suggestions')}>
@@ -96,7 +105,9 @@ export function SearchBox() {
           ))}
         </ul>
         {showList && suggestions.length === 0 && <p className="no-suggestions">{t('catalogue.empty')}</p>}
-        <Link to={viewAll} className="view-all" onClick={() => setOpen(false)}>{t('header.viewAllResults')}</Link>
+        <Link to={viewAll} className="view-all" onClick={() => setOpen(false)}>
+          {t('header.viewAllResults')}
+        </Link>
       </div>
     </Form>
   );

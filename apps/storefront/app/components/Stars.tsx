@@ -6,9 +6,14 @@ export function Stars({ rating, count }: { rating: number; count?: number }) {
   const full = Math.round(rating);
   return (
     <span className="stars">
-      <span aria-hidden="true">{'★'.repeat(full)}{'☆'.repeat(5 - full)}</span>
+      <span aria-hidden="true">
+        {'★'.repeat(full)}
+        {'☆'.repeat(5 - full)}
+      </span>
       <span className="sr-only">{t('product.ratingLabel', { rating: rating.toFixed(1) })}</span>
-      {count !== undefined && <small> {t(count === 1 ? 'product.reviewsOne' : 'product.reviews', { count })}</small>}
+      {count !== undefined && (
+        <small> {t(count === 1 ? 'product.reviewsOne' : 'product.reviews', { count })}</small>
+      )}
     </span>
   );
 }

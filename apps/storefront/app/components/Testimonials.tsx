@@ -23,7 +23,11 @@ export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
         name: r.user.name,
         text: r.comment,
         rating: r.rating,
-        product: r.product ? (lang === 'am' && r.product.nameAm ? r.product.nameAm : r.product.name) : undefined,
+        product: r.product
+          ? lang === 'am' && r.product.nameAm
+            ? r.product.nameAm
+            : r.product.name
+          : undefined,
       }))
     : [0, 1, 2].map((i) => ({
         id: `static-${i}`,
@@ -42,26 +46,60 @@ export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
   const current = items[Math.min(index, items.length - 1)];
 
   return (
-    <section className="testimonials" aria-labelledby="testimonials-title" data-paused={paused ? 'true' : 'false'}
-      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}
+    <section
+      className="testimonials"
+      aria-labelledby="testimonials-title"
+      data-paused={paused ? 'true' : 'false'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}>
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setFocused(false)}
+    >
       <h2 id="testimonials-title">{t('home.testimonials')}</h2>
       <figure className="testimonial" data-testid="testimonial">
         <Stars rating={current.rating} />
-        <blockquote><p>“{current.text}”</p></blockquote>
-        <figcaption>— {current.name}{current.product ? <>, <cite>{current.product}</cite></> : null}</figcaption>
+        <blockquote>
+          <p>“{current.text}”</p>
+        </blockquote>
+        <figcaption>
+          — {current.name}
+          {current.product ? (
+            <>
+              , <cite>{current.product}</cite>
+            </>
+          ) : null}
+        </figcaption>
       </figure>
       {many && (
         <div className="slider-controls">
-          <button type="button" className="arrow" onClick={() => go(index - 1)} aria-label={t('home.previousTestimonial')}>‹</button>
+          <button
+            type="button"
+            className="arrow"
+            onClick={() => go(index - 1)}
+            aria-label={t('home.previousTestimonial')}
+          >
+            ‹
+          </button>
           <div className="dots">
             {items.map((item, i) => (
-              <button key={item.id} type="button" className="dot" aria-label={t('home.goToTestimonial', { n: i + 1 })}
-                aria-current={i === index ? 'true' : undefined} onClick={() => go(i)} />
+              <button
+                key={item.id}
+                type="button"
+                className="dot"
+                aria-label={t('home.goToTestimonial', { n: i + 1 })}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
             ))}
           </div>
-          <button type="button" className="arrow" onClick={() => go(index + 1)} aria-label={t('home.nextTestimonial')}>›</button>
+          <button
+            type="button"
+            className="arrow"
+            onClick={() => go(index + 1)}
+            aria-label={t('home.nextTestimonial')}
+          >
+            ›
+          </button>
         </div>
       )}
     </section>

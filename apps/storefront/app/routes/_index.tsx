@@ -33,9 +33,18 @@ export default function Home() {
           <Link to="/products">{t('home.viewAll')}</Link>
         </div>
         {failed || !data ? (
-          <p className="notice" role="alert">{t('errors.loadingProducts')} <Link to="/" reloadDocument>{t('common.retry')}</Link></p>
+          <p className="notice" role="alert">
+            {t('errors.loadingProducts')}{' '}
+            <Link to="/" reloadDocument>
+              {t('common.retry')}
+            </Link>
+          </p>
         ) : (
-          <div className="grid">{data.products.map((p) => <ProductCard key={p._id} product={p} />)}</div>
+          <div className="grid">
+            {data.products.map((p) => (
+              <ProductCard key={p._id} product={p} />
+            ))}
+          </div>
         )}
       </section>
       <Testimonials reviews={reviews} />
@@ -43,8 +52,12 @@ export default function Home() {
         <h2 id="cta-title">{t('home.ctaTitle')}</h2>
         <p>{t('home.ctaText')}</p>
         <p className="actions">
-          <Link to="/products" className="button light">{t('home.ctaButton')}</Link>
-          <Link to="/contact" className="button outline">{t('home.ctaContact')}</Link>
+          <Link to="/products" className="button light">
+            {t('home.ctaButton')}
+          </Link>
+          <Link to="/contact" className="button outline">
+            {t('home.ctaContact')}
+          </Link>
         </p>
       </section>
     </>

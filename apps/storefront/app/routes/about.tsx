@@ -15,12 +15,18 @@ export default function About() {
       <h2>{t('static.about.valuesTitle')}</h2>
       <ul className="values">
         {[0, 1, 2, 3].map((i) => (
-          <li key={i}><strong>{t(`static.about.values.${i}.title`)}</strong> — {t(`static.about.values.${i}.text`)}</li>
+          <li key={i}>
+            <strong>{t(`static.about.values.${i}.title`)}</strong> — {t(`static.about.values.${i}.text`)}
+          </li>
         ))}
       </ul>
       <p className="actions">
-        <Link to="/products" className="button">{t('home.ctaButton')}</Link>
-        <Link to="/contact" className="button secondary">{t('nav.contact')}</Link>
+        <Link to="/products" className="button">
+          {t('home.ctaButton')}
+        </Link>
+        <Link to="/contact" className="button secondary">
+          {t('nav.contact')}
+        </Link>
       </p>
     </section>
   );

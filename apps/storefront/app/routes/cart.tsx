@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { priceOrder, toBirr, toSantim } from '@shop/shared';
 import { settle } from '../account/api.server';
@@ -18,7 +24,10 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, cart: null, failed: false, rates: null, notices: [] };
-  const [cart, rates] = await Promise.all([settle<CartAnswer & { notices?: { type?: string; message: string }[] }>(apiFor(request).GET('/api/cart')), loadShippingRates(request)]);
+  const [cart, rates] = await Promise.all([
+    settle<CartAnswer & { notices?: { type?: string; message: string }[] }>(apiFor(request).GET('/api/cart')),
+    loadShippingRates(request),
+  ]);
   return {
     user,
     cart: cart.ok ? cart.data : null,
@@ -34,17 +43,30 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = form.get('productId');
   if (intent === 'clear') {
     const result = await settle(apiFor(request).DELETE('/api/cart/clear'));
-    return result.ok ? redirect('/cart') : reply({ error: apiError(result, 'cart.clearFailed') }, result.status);
+    return result.ok
+      ? redirect('/cart')
+      : reply({ error: apiError(result, 'cart.clearFailed') }, result.status);
   }
   if (!isProductId(productId)) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
   if (intent === 'remove') {
-    const result = await settle(apiFor(request).DELETE('/api/cart/remove/{productId}', { params: { path: { productId } } }));
-    return result.ok ? redirect('/cart') : reply({ error: apiError(result, 'cart.removeFailed') }, result.status);
+    const result = await settle(
+      apiFor(request).DELETE('/api/cart/remove/{productId}', { params: { path: { productId } } }),
+    );
+    return result.ok
+      ? redirect('/cart')
+      : reply({ error: apiError(result, 'cart.removeFailed') }, result.status);
   }
   const quantity = parseQuantity(form.get('quantity'), 0);
   if (quantity < 1) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
-  const result = await settle(apiFor(request).PATCH('/api/cart/update/{productId}', { params: { path: { productId } }, body: { quantity } }));
-  return result.ok ? redirect('/cart') : reply({ error: apiError(result, FALLBACK.updateCart) }, result.status);
+  const result = await settle(
+    apiFor(request).PATCH('/api/cart/update/{productId}', {
+      params: { path: { productId } },
+      body: { quantity },
+    }),
+  );
+  return result.ok
+    ? redirect('/cart')
+    : reply({ error: apiError(result, FALLBACK.updateCart) }, result.status);
 }
 
 export default function Cart() {
@@ -58,53 +80,112 @@ export default function Cart() {
       <section className="acc-page acc-empty">
         <h1>{t('cart.title')}</h1>
         <p>{t('cart.empty')}</p>
-        <p><Link className="button" to="/products">{t('cart.startShopping')}</Link> <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}>{t('auth.signIn')}</Link></p>
+        <p>
+          <Link className="button" to="/products">
+            {t('cart.startShopping')}
+          </Link>{' '}
+          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}>{t('auth.signIn')}</Link>
+        </p>
       </section>
     );
   }
-  if (failed || !cart) return <section className="acc-page"><h1>{t('cart.title')}</h1><p className="acc-alert" role="alert">{t('cart.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p></section>;
+  if (failed || !cart)
+    return (
+      <section className="acc-page">
+        <h1>{t('cart.title')}</h1>
+        <p className="acc-alert" role="alert">
+          {t('cart.fetchFailed')} <Link to=".">{t('cart.retry')}</Link>
+        </p>
+      </section>
+    );
   if (cart.products.length === 0) {
     return (
       <section className="acc-page acc-empty">
         <h1>{t('cart.title')}</h1>
-        {notices.map((n, i) => <p key={i} className="acc-alert">{sayNotice(t, n)}</p>)}
+        {notices.map((n, i) => (
+          <p key={i} className="acc-alert">
+            {sayNotice(t, n)}
+          </p>
+        ))}
         <p>{t('cart.empty')}</p>
-        <Link className="button" to="/products">{t('cart.startShopping')}</Link>
+        <Link className="button" to="/products">
+          {t('cart.startShopping')}
+        </Link>
       </section>
     );
   }
-  const totals = priceOrder(cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity })), 'standard', rates ?? undefined);
+  const totals = priceOrder(
+    cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity })),
+    'standard',
+    rates ?? undefined,
+  );
   return (
     <section className="acc-page">
       <h1>{t('cart.title')}</h1>
       <FormError text={say(t, data?.error, FALLBACK.updateCart)} />
-      {notices.map((n, i) => <p key={i} className="acc-alert">{sayNotice(t, n)}</p>)}
+      {notices.map((n, i) => (
+        <p key={i} className="acc-alert">
+          {sayNotice(t, n)}
+        </p>
+      ))}
       <div className="acc-two-columns">
         <ul className="acc-lines">
           {cart.products.map(({ product, quantity }) => {
             const name = (lang === 'am' && product.nameAm) || product.name;
             return (
               <li key={product._id} className="acc-line" data-testid="cart-line">
-                {product.images?.[0] ? <img src={`${apiOrigin}${product.images[0]}`} alt="" width={80} height={80} /> : null}
+                {product.images?.[0] ? (
+                  <img src={`${apiOrigin}${product.images[0]}`} alt="" width={80} height={80} />
+                ) : null}
                 <div className="acc-line-main">
-                  <Link to={`/product/${product._id}`}><strong>{name}</strong></Link>
-                  <p className="acc-muted"><Money amount={product.price} /> {t('cart.each')}</p>
+                  <Link to={`/product/${product._id}`}>
+                    <strong>{name}</strong>
+                  </Link>
+                  <p className="acc-muted">
+                    <Money amount={product.price} /> {t('cart.each')}
+                  </p>
                   {product.stock < quantity || product.stock <= 5 ? (
                     <p className="acc-warning">{t('cart.onlyLeft', { count: product.stock })}</p>
                   ) : null}
                   <Form method="post" className="acc-stepper" aria-label={t('cart.quantity')}>
                     <input type="hidden" name="productId" value={product._id} />
                     <input type="hidden" name="intent" value="update" />
-                    <button type="submit" name="quantity" value={quantity - 1} disabled={busy || quantity <= 1} aria-label={t('cart.decrease')}>−</button>
+                    <button
+                      type="submit"
+                      name="quantity"
+                      value={quantity - 1}
+                      disabled={busy || quantity <= 1}
+                      aria-label={t('cart.decrease')}
+                    >
+                      −
+                    </button>
                     <output data-testid="cart-quantity">{quantity}</output>
-                    <button type="submit" name="quantity" value={quantity + 1} disabled={busy || quantity >= product.stock} aria-label={t('cart.increase')}>+</button>
+                    <button
+                      type="submit"
+                      name="quantity"
+                      value={quantity + 1}
+                      disabled={busy || quantity >= product.stock}
+                      aria-label={t('cart.increase')}
+                    >
+                      +
+                    </button>
                   </Form>
                 </div>
                 <div className="acc-line-side">
-                  <strong data-testid="line-total"><Money amount={toBirr(toSantim(product.price) * quantity)} /></strong>
+                  <strong data-testid="line-total">
+                    <Money amount={toBirr(toSantim(product.price) * quantity)} />
+                  </strong>
                   <Form method="post">
                     <input type="hidden" name="productId" value={product._id} />
-                    <button type="submit" name="intent" value="remove" className="acc-link-button" disabled={busy}>{t('cart.remove')}</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className="acc-link-button"
+                      disabled={busy}
+                    >
+                      {t('cart.remove')}
+                    </button>
                   </Form>
                 </div>
               </li>
@@ -114,13 +195,29 @@ export default function Cart() {
         <aside className="acc-summary" aria-label={t('cart.summary')}>
           <h2>{t('cart.summary')}</h2>
           <dl>
-            <dt>{t('cart.subtotal')}</dt><dd data-testid="summary-subtotal"><Money amount={toBirr(totals.subtotal)} /></dd>
-            <dt>{t('cart.shipping')}</dt><dd>{totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}</dd>
-            <dt>{t('cart.tax')}</dt><dd><Money amount={toBirr(totals.tax)} /></dd>
-            <dt>{t('cart.total')}</dt><dd data-testid="summary-total"><strong><Money amount={toBirr(totals.totalAmount)} /></strong></dd>
+            <dt>{t('cart.subtotal')}</dt>
+            <dd data-testid="summary-subtotal">
+              <Money amount={toBirr(totals.subtotal)} />
+            </dd>
+            <dt>{t('cart.shipping')}</dt>
+            <dd>
+              {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}
+            </dd>
+            <dt>{t('cart.tax')}</dt>
+            <dd>
+              <Money amount={toBirr(totals.tax)} />
+            </dd>
+            <dt>{t('cart.total')}</dt>
+            <dd data-testid="summary-total">
+              <strong>
+                <Money amount={toBirr(totals.totalAmount)} />
+              </strong>
+            </dd>
           </dl>
           <p className="acc-muted">{t('cart.shippingNote')}</p>
-          <Link className="button" to="/checkout">{t('cart.checkout')}</Link>
+          <Link className="button" to="/checkout">
+            {t('cart.checkout')}
+          </Link>
         </aside>
       </div>
     </section>

@@ -19,13 +19,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get('redirectTo'), '/cart');
   const fetcher = form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? reply({ ok: false, said: { key: FALLBACK.addToCart } satisfies Said }, 400) : redirect(back);
+    return fetcher
+      ? reply({ ok: false, said: { key: FALLBACK.addToCart } satisfies Said }, 400)
+      : redirect(back);
   }
-  if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
-  const result = await settle<CartAnswer>(apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }));
-  if (!result.ok && result.status === 401) return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
+  if (!tokenFromRequest(request))
+    return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
+  const result = await settle<CartAnswer>(
+    apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }),
+  );
+  if (!result.ok && result.status === 401)
+    return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
   const said: Said = result.ok ? { key: 'product.addedToCart' } : apiError(result, FALLBACK.addToCart);
-  if (fetcher) return reply({ ok: result.ok, said, itemCount: result.ok ? result.data.itemCount : undefined }, result.ok ? 200 : result.status);
+  if (fetcher)
+    return reply(
+      { ok: result.ok, said, itemCount: result.ok ? result.data.itemCount : undefined },
+      result.ok ? 200 : result.status,
+    );
   const target = new URL(back, 'http://shop.local');
   for (const name of ['added', 'cartError', 'available', 'inCart']) target.searchParams.delete(name);
   if (result.ok) target.searchParams.set('added', '1');

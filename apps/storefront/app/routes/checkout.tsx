@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { SHIPPING_METHODS, priceOrder, toBirr, toSantim, type ShippingMethod } from '@shop/shared';
 import { useState } from 'react';
@@ -28,45 +34,81 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadShippingRates(request),
     settle<{ addresses: Address[] }>(apiFor(request).GET('/api/users/addresses')),
   ]);
-  const saved = addresses.ok ? addresses.data.addresses ?? [] : [];
+  const saved = addresses.ok ? (addresses.data.addresses ?? []) : [];
   const chosen = new URL(request.url).searchParams.get('address');
   const prefill = saved.find((a) => String(a.id ?? a._id) === chosen) ?? saved[0] ?? null;
   // One key per rendering of the form: a double click or a resubmit never places a second order.
-  return { cart: cart.ok ? cart.data : null, failed: !cart.ok, rates, saved, prefill, idempotencyKey: crypto.randomUUID() };
+  return {
+    cart: cart.ok ? cart.data : null,
+    failed: !cart.ok,
+    rates,
+    saved,
+    prefill,
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
-type ActionData = { fieldErrors: FieldErrors; formError: Said | null; values: Record<string, string>; idempotencyKey: string; hostedForm?: PaymentInit['hostedForm']; orderId?: string };
+type ActionData = {
+  fieldErrors: FieldErrors;
+  formError: Said | null;
+  values: Record<string, string>;
+  idempotencyKey: string;
+  hostedForm?: PaymentInit['hostedForm'];
+  orderId?: string;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   const submittedKey = String(form.get('idempotencyKey') ?? '');
   const idempotencyKey = KEY.test(submittedKey) ? submittedKey : crypto.randomUUID();
-  const method = (SHIPPING_METHODS as readonly string[]).includes(String(form.get('shippingMethod'))) ? (String(form.get('shippingMethod')) as ShippingMethod) : 'standard';
+  const method = (SHIPPING_METHODS as readonly string[]).includes(String(form.get('shippingMethod')))
+    ? (String(form.get('shippingMethod')) as ShippingMethod)
+    : 'standard';
   const { input, errors } = validateAddress(form);
   const values = { ...input, shippingMethod: method, saveAddress: form.get('saveAddress') ? 'on' : '' };
-  const fail = (status: number, data: Partial<ActionData>) => reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
+  const fail = (status: number, data: Partial<ActionData>) =>
+    reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
   if (hasErrors(errors)) return fail(400, { fieldErrors: errors });
 
-  const placed = await settle<{ order: OrderView }>(apiFor(request).POST('/api/orders', { body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
-    headers: { 'Idempotency-Key': idempotencyKey }, }));
+  const placed = await settle<{ order: OrderView }>(
+    apiFor(request).POST('/api/orders', {
+      body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
   if (!placed.ok || !placed.data?.order?._id) {
     const status = placed.ok ? 502 : placed.status;
-    return fail(status, { fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors), formError: placed.ok ? { key: FALLBACK.createOrder } : apiError(placed, FALLBACK.createOrder) });
+    return fail(status, {
+      fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors),
+      formError: placed.ok ? { key: FALLBACK.createOrder } : apiError(placed, FALLBACK.createOrder),
+    });
   }
   const orderId = placed.data.order._id;
   if (form.get('saveAddress')) {
     const saved = await settle(apiFor(request).POST('/api/users/addresses', { body: input }));
     if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.message);
   }
-  const init = await settle<PaymentInit>(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
+  const init = await settle<PaymentInit>(
+    apiFor(request).POST('/api/payments/initialize', { body: { orderId } }),
+  );
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination) {
-    console.error('Payment initialisation failed', init.ok ? 'no destination' : `${init.status} ${init.message}`);
+    console.error(
+      'Payment initialisation failed',
+      init.ok ? 'no destination' : `${init.status} ${init.message}`,
+    );
     return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed`);
   }
   if ('redirect' in destination) return redirect(destination.redirect);
-  return reply({ fieldErrors: {}, formError: null, values, idempotencyKey, hostedForm: destination.hostedForm, orderId });
+  return reply({
+    fieldErrors: {},
+    formError: null,
+    values,
+    idempotencyKey,
+    hostedForm: destination.hostedForm,
+    orderId,
+  });
 }
 
 export default function Checkout() {
@@ -76,17 +118,33 @@ export default function Checkout() {
   const busy = useNavigation().state !== 'idle';
   const [chosen, setChosen] = useState<ShippingMethod | null>(null);
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
-  if (failed || !cart) return <section className="acc-page"><h1>{t('checkout.title')}</h1><p className="acc-alert" role="alert">{t('cart.fetchFailed')} <Link to=".">{t('cart.retry')}</Link></p></section>;
+  if (failed || !cart)
+    return (
+      <section className="acc-page">
+        <h1>{t('checkout.title')}</h1>
+        <p className="acc-alert" role="alert">
+          {t('cart.fetchFailed')} <Link to=".">{t('cart.retry')}</Link>
+        </p>
+      </section>
+    );
   if (cart.products.length === 0) {
     return (
       <section className="acc-page acc-empty">
         <h1>{t('checkout.title')}</h1>
         <p>{t('checkout.emptyCart')}</p>
-        <Link className="button" to="/products">{t('cart.startShopping')}</Link>
+        <Link className="button" to="/products">
+          {t('cart.startShopping')}
+        </Link>
       </section>
     );
   }
-  const values: Record<string, string> = data?.values ?? { ...(prefill ?? {}), country: prefill?.country || 'Ethiopia', shippingMethod: 'standard' } as unknown as Record<string, string>;
+  const values: Record<string, string> =
+    data?.values ??
+    ({
+      ...(prefill ?? {}),
+      country: prefill?.country || 'Ethiopia',
+      shippingMethod: 'standard',
+    } as unknown as Record<string, string>);
   const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
   const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
   const totals = priceOrder(lines, method, rates);
@@ -104,46 +162,113 @@ export default function Checkout() {
               <p>{t('checkout.savedAddresses')}</p>
               <ul>
                 {saved.map((a) => (
-                  <li key={String(a.id ?? a._id)}><Link to={`?address=${a.id ?? a._id}`} replace>{a.street}, {a.city}, {a.state} {a.zipCode}, {a.country}</Link></li>
+                  <li key={String(a.id ?? a._id)}>
+                    <Link to={`?address=${a.id ?? a._id}`} replace>
+                      {a.street}, {a.city}, {a.state} {a.zipCode}, {a.country}
+                    </Link>
+                  </li>
                 ))}
               </ul>
             </nav>
           ) : null}
           <div key={JSON.stringify(prefill)}>
-            <Field name="street" label={t('checkout.street')} autoComplete="street-address" defaultValue={values.street} error={data?.fieldErrors.street} />
-            <Field name="city" label={t('checkout.city')} autoComplete="address-level2" defaultValue={values.city} error={data?.fieldErrors.city} />
-            <Field name="state" label={t('checkout.state')} autoComplete="address-level1" defaultValue={values.state} error={data?.fieldErrors.state} />
-            <Field name="zipCode" label={t('checkout.zipCode')} autoComplete="postal-code" defaultValue={values.zipCode} error={data?.fieldErrors.zipCode} />
+            <Field
+              name="street"
+              label={t('checkout.street')}
+              autoComplete="street-address"
+              defaultValue={values.street}
+              error={data?.fieldErrors.street}
+            />
+            <Field
+              name="city"
+              label={t('checkout.city')}
+              autoComplete="address-level2"
+              defaultValue={values.city}
+              error={data?.fieldErrors.city}
+            />
+            <Field
+              name="state"
+              label={t('checkout.state')}
+              autoComplete="address-level1"
+              defaultValue={values.state}
+              error={data?.fieldErrors.state}
+            />
+            <Field
+              name="zipCode"
+              label={t('checkout.zipCode')}
+              autoComplete="postal-code"
+              defaultValue={values.zipCode}
+              error={data?.fieldErrors.zipCode}
+            />
             {/* Delivery is only within Ethiopia: shown read-only and still submitted (validation refuses others). */}
-            <Field name="country" label={t('checkout.country')} autoComplete="country-name" defaultValue="Ethiopia" readOnly
-              hint={t('checkout.countryHint')} error={data?.fieldErrors.country} />
+            <Field
+              name="country"
+              label={t('checkout.country')}
+              autoComplete="country-name"
+              defaultValue="Ethiopia"
+              readOnly
+              hint={t('checkout.countryHint')}
+              error={data?.fieldErrors.country}
+            />
           </div>
-          <label className="acc-check"><input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} /> {t('checkout.saveAddress')}</label>
+          <label className="acc-check">
+            <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />{' '}
+            {t('checkout.saveAddress')}
+          </label>
           <fieldset className="acc-methods">
             <legend>{t('checkout.shippingMethod')}</legend>
             {SHIPPING_METHODS.map((m) => {
               const cost = priceOrder(lines, m, rates).shippingCost;
               return (
                 <label key={m}>
-                  <input type="radio" name="shippingMethod" value={m} checked={m === method} onChange={() => setChosen(m)} /> {t(`checkout.methods.${m}`)} — {cost === 0 ? t('cart.free') : <Money amount={toBirr(cost)} />}
+                  <input
+                    type="radio"
+                    name="shippingMethod"
+                    value={m}
+                    checked={m === method}
+                    onChange={() => setChosen(m)}
+                  />{' '}
+                  {t(`checkout.methods.${m}`)} —{' '}
+                  {cost === 0 ? t('cart.free') : <Money amount={toBirr(cost)} />}
                 </label>
               );
             })}
           </fieldset>
-          <button type="submit" className="button acc-pay" disabled={busy}>{busy ? t('checkout.placing') : t('checkout.payNow')}</button>
+          <button type="submit" className="button acc-pay" disabled={busy}>
+            {busy ? t('checkout.placing') : t('checkout.payNow')}
+          </button>
         </Form>
         <aside className="acc-summary" aria-label={t('checkout.summary')}>
           <h2>{t('checkout.summary')}</h2>
           <ul className="acc-summary-lines">
             {cart.products.map(({ product, quantity }) => (
-              <li key={product._id}><span>{(lang === 'am' && product.nameAm) || product.name} × {quantity}</span> <Money amount={toBirr(toSantim(product.price) * quantity)} /></li>
+              <li key={product._id}>
+                <span>
+                  {(lang === 'am' && product.nameAm) || product.name} × {quantity}
+                </span>{' '}
+                <Money amount={toBirr(toSantim(product.price) * quantity)} />
+              </li>
             ))}
           </ul>
           <dl>
-            <dt>{t('cart.subtotal')}</dt><dd><Money amount={toBirr(totals.subtotal)} /></dd>
-            <dt>{t('cart.shipping')}</dt><dd>{totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}</dd>
-            <dt>{t('cart.tax')}</dt><dd><Money amount={toBirr(totals.tax)} /></dd>
-            <dt>{t('cart.total')}</dt><dd data-testid="checkout-total"><strong><Money amount={toBirr(totals.totalAmount)} /></strong></dd>
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>
+              <Money amount={toBirr(totals.subtotal)} />
+            </dd>
+            <dt>{t('cart.shipping')}</dt>
+            <dd>
+              {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}
+            </dd>
+            <dt>{t('cart.tax')}</dt>
+            <dd>
+              <Money amount={toBirr(totals.tax)} />
+            </dd>
+            <dt>{t('cart.total')}</dt>
+            <dd data-testid="checkout-total">
+              <strong>
+                <Money amount={toBirr(totals.totalAmount)} />
+              </strong>
+            </dd>
           </dl>
           <p className="acc-muted">{t('checkout.summaryNote')}</p>
         </aside>

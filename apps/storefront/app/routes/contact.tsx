@@ -1,7 +1,14 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { CONTACT_FIELDS, CONTACT_MAX_LENGTH, readContactForm, validateContact, type ContactField, type ContactForm } from '../contact';
+import {
+  CONTACT_FIELDS,
+  CONTACT_MAX_LENGTH,
+  readContactForm,
+  validateContact,
+  type ContactField,
+  type ContactForm,
+} from '../contact';
 import { submitContact } from '../products.server';
 import { titleMeta, useShop } from '../root';
 
@@ -9,7 +16,13 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.cont
 
 type ActionResult =
   | { sent: true }
-  | { sent: false; values: ContactForm; fieldErrors: Partial<Record<ContactField, string>>; formError?: string; serverMessage?: string };
+  | {
+      sent: false;
+      values: ContactForm;
+      fieldErrors: Partial<Record<ContactField, string>>;
+      formError?: string;
+      serverMessage?: string;
+    };
 
 /** Validates on the server (works without JavaScript) and forwards to the API. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // Client mistakes keep the API's own message (SPEC section 8); anything else gets the spec's fallback.
   const serverMessage = result.status >= 400 && result.status < 500 ? result.message : undefined;
   return json(
-    { sent: false, values, fieldErrors: {}, formError: 'errors.sendMessage', serverMessage } satisfies ActionResult,
+    {
+      sent: false,
+      values,
+      fieldErrors: {},
+      formError: 'errors.sendMessage',
+      serverMessage,
+    } satisfies ActionResult,
     { status: result.status >= 400 && result.status < 500 ? result.status : 502 },
   );
 }
@@ -56,7 +75,12 @@ export default function ContactPage() {
       <h1 id="contact-title">{t('contact.title')}</h1>
       <p className="lead">{t('contact.intro')}</p>
       <div className="contact-grid">
-        <Form ref={formRef} method="post" noValidate className="contact-form" aria-describedby="contact-status"
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="contact-form"
+          aria-describedby="contact-status"
           onSubmit={(e) => {
             const errors = validateContact(readContactForm(new FormData(e.currentTarget)));
             if (Object.keys(errors).length) {
@@ -65,11 +89,14 @@ export default function ContactPage() {
               const first = CONTACT_FIELDS.find((f) => errors[f]);
               if (first) e.currentTarget.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
             } else setClientErrors(null);
-          }}>
+          }}
+        >
           <div id="contact-status" role="status" aria-live="polite">
             {result?.sent && <p className="success">{t('contact.sent')}</p>}
             {failed?.formError && !clientErrors && (
-              <p className="error" role="alert">{lang === 'en' && failed.serverMessage ? failed.serverMessage : t(failed.formError)}</p>
+              <p className="error" role="alert">
+                {lang === 'en' && failed.serverMessage ? failed.serverMessage : t(failed.formError)}
+              </p>
             )}
           </div>
           {CONTACT_FIELDS.map((field) => {
@@ -87,19 +114,37 @@ export default function ContactPage() {
             return (
               <div key={field} className="field">
                 <label htmlFor={id}>{t(FIELD_LABELS[field])}</label>
-                {field === 'message' ? <textarea rows={6} {...common} /> : <input type={field === 'email' ? 'email' : 'text'} autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'} {...common} />}
-                {error && <p id={`${id}-error`} className="field-error">{t(error)}</p>}
+                {field === 'message' ? (
+                  <textarea rows={6} {...common} />
+                ) : (
+                  <input
+                    type={field === 'email' ? 'email' : 'text'}
+                    autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
+                    {...common}
+                  />
+                )}
+                {error && (
+                  <p id={`${id}-error`} className="field-error">
+                    {t(error)}
+                  </p>
+                )}
               </div>
             );
           })}
-          <button type="submit" className="button" disabled={sending}>{sending ? t('contact.sending') : t('contact.send')}</button>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? t('contact.sending') : t('contact.send')}
+          </button>
         </Form>
         <aside className="contact-details" aria-labelledby="contact-details-title">
           <h2 id="contact-details-title">{t('footer.contactTitle')}</h2>
           <address>
             <p>{t('footer.address')}</p>
-            <p><a href="tel:+251911000000">+251 911 000 000</a></p>
-            <p><a href="mailto:hello@beauty.et">hello@beauty.et</a></p>
+            <p>
+              <a href="tel:+251911000000">+251 911 000 000</a>
+            </p>
+            <p>
+              <a href="mailto:hello@beauty.et">hello@beauty.et</a>
+            </p>
           </address>
           <h3>{t('footer.hoursTitle')}</h3>
           <p>{t('footer.hours')}</p>

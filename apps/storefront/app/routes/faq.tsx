@@ -19,7 +19,9 @@ export default function Faq() {
           </details>
         ))}
       </div>
-      <p>{t('static.faq.more')} <Link to="/contact">{t('nav.contact')}</Link></p>
+      <p>
+        {t('static.faq.more')} <Link to="/contact">{t('nav.contact')}</Link>
+      </p>
     </section>
   );
 }

@@ -8,7 +8,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const lang = form.get('lang');
   const back = String(form.get('redirectTo') || '/');
   const target = back.startsWith('/') && !back.startsWith('//') ? back : '/';
-  return redirect(target, { headers: { 'Set-Cookie': languageCookie(isLanguage(lang) ? lang : DEFAULT_LANGUAGE) } });
+  return redirect(target, {
+    headers: { 'Set-Cookie': languageCookie(isLanguage(lang) ? lang : DEFAULT_LANGUAGE) },
+  });
 }
 
 export const loader = () => redirect('/');

@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
@@ -20,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
   const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
-  const result = await settle<{ order: OrderView }>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
+  const result = await settle<{ order: OrderView }>(
+    apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
+  );
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
   return { order: result.ok ? result.data.order : null, paymentFailed };
 }
@@ -29,9 +37,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
-  const init = await settle<PaymentInit>(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
+  const init = await settle<PaymentInit>(
+    apiFor(request).POST('/api/payments/initialize', { body: { orderId } }),
+  );
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
-  if (!destination) return reply({ error: paymentMessageKey(init.ok ? undefined : init.message, 'payment.initFailed'), hostedForm: null }, init.ok ? 502 : init.status);
+  if (!destination)
+    return reply(
+      {
+        error: paymentMessageKey(init.ok ? undefined : init.message, 'payment.initFailed'),
+        hostedForm: null,
+      },
+      init.ok ? 502 : init.status,
+    );
   if ('redirect' in destination) return redirect(destination.redirect);
   return reply({ error: null, hostedForm: destination.hostedForm });
 }
@@ -44,20 +61,40 @@ export default function OrderConfirmation() {
   const busy = useNavigation().state !== 'idle';
   const { t } = useShop();
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
-  if (!order) return <section className="acc-page"><p className="acc-alert" role="alert">{t('orders.fetchOneFailed')} <Link to=".">{t('cart.retry')}</Link></p></section>;
+  if (!order)
+    return (
+      <section className="acc-page">
+        <p className="acc-alert" role="alert">
+          {t('orders.fetchOneFailed')} <Link to=".">{t('cart.retry')}</Link>
+        </p>
+      </section>
+    );
   return (
     <section className="acc-page">
       <h1>{t('orders.confirmationTitle')}</h1>
-      {paymentFailed && order.paymentStatus !== 'paid' ? <p className="acc-alert" role="alert">{t('payment.initFailed')}</p> : <p>{t('orders.thanks')}</p>}
+      {paymentFailed && order.paymentStatus !== 'paid' ? (
+        <p className="acc-alert" role="alert">
+          {t('payment.initFailed')}
+        </p>
+      ) : (
+        <p>{t('orders.thanks')}</p>
+      )}
       <FormError text={data?.error} />
       {order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
         <Form method="post" className="acc-actions">
           <p>{t('payment.unpaid')}</p>
-          <button type="submit" className="button" disabled={busy}>{t('payment.payAgain')}</button>
+          <button type="submit" className="button" disabled={busy}>
+            {t('payment.payAgain')}
+          </button>
         </Form>
       ) : null}
       <OrderDetails order={order} />
-      <p className="acc-actions"><Link className="button" to="/orders">{t('orders.title')}</Link> <Link to="/products">{t('cart.continueShopping')}</Link></p>
+      <p className="acc-actions">
+        <Link className="button" to="/orders">
+          {t('orders.title')}
+        </Link>{' '}
+        <Link to="/products">{t('cart.continueShopping')}</Link>
+      </p>
     </section>
   );
 }

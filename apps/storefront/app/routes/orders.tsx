@@ -20,7 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
-  return reply(result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message }, result.ok ? 200 : 400);
+  return reply(
+    result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message },
+    result.ok ? 200 : 400,
+  );
 }
 
 export default function Orders() {
@@ -30,7 +33,9 @@ export default function Orders() {
   return (
     <section className="acc-page">
       <h1>{t('orders.title')}</h1>
-      {data ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {data ? (
+        <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} />
+      ) : null}
       {orders === null ? <FormError text="orders.fetchFailed" /> : <OrderList orders={orders} />}
       {orders === null ? <Link to=".">{t('cart.retry')}</Link> : null}
     </section>

@@ -5,6 +5,9 @@ import { titleMeta } from '../root';
 import accountStyles from '../account.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'payment.title'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [
+  titleMeta(matches, 'payment.title'),
+  { name: 'robots', content: 'noindex' },
+];
 export const loader = ({ request }: LoaderFunctionArgs) => paymentPageLoader(request);
 export default PaymentStatus;

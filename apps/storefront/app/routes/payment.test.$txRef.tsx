@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
@@ -11,7 +17,10 @@ import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../root';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'payment.testTitle'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [
+  titleMeta(matches, 'payment.testTitle'),
+  { name: 'robots', content: 'noindex' },
+];
 
 const TX_REF = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -22,9 +31,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
   // The amount shown is the stored order's total (the payment's amount comes from it on the server).
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  const order = /^[A-Za-z0-9]{1,64}$/.test(orderId) ? await settle<{ order: OrderView }>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } })) : null;
+  const order = /^[A-Za-z0-9]{1,64}$/.test(orderId)
+    ? await settle<{ order: OrderView }>(
+        apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
+      )
+    : null;
   const found = order?.ok ? order.data.order : null;
-  return { payment: { txRef, amount: found?.totalAmount ?? null, settled: found ? found.paymentStatus === 'paid' || found.status === 'cancelled' : false } };
+  return {
+    payment: {
+      txRef,
+      amount: found?.totalAmount ?? null,
+      settled: found ? found.paymentStatus === 'paid' || found.status === 'cancelled' : false,
+    },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,9 +52,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!TX_REF.test(txRef)) throw new Response('Payment reference not found', { status: 404 });
   const form = await request.formData();
   const outcome = form.get('outcome') === 'success' ? 'success' : 'failed';
-  const result = await settle(apiFor(request).POST('/api/payments/test/{txRef}/complete', { params: { path: { txRef } }, body: { outcome } }));
+  const result = await settle(
+    apiFor(request).POST('/api/payments/test/{txRef}/complete', {
+      params: { path: { txRef } },
+      body: { outcome },
+    }),
+  );
   // 409: already settled (a second click); the return page shows the outcome either way.
-  if (!result.ok && result.status !== 409) return reply({ error: paymentMessageKey(result.message, 'payment.verificationError') }, result.status);
+  if (!result.ok && result.status !== 409)
+    return reply({ error: paymentMessageKey(result.message, 'payment.verificationError') }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
 }
 
@@ -46,21 +71,39 @@ export default function TestPaymentPage() {
   const busy = useNavigation().state !== 'idle';
   return (
     <section className="acc-page acc-test-payment">
-      <p className="acc-test-banner" role="note">{t('payment.testBanner')}</p>
+      <p className="acc-test-banner" role="note">
+        {t('payment.testBanner')}
+      </p>
       <h1>{t('payment.testTitle')}</h1>
       <p>{t('payment.testExplain')}</p>
       <dl>
-        <dt>{t('payment.reference')}</dt><dd><code>{payment.txRef}</code></dd>
-        <dt>{t('payment.amount')}</dt><dd><strong data-testid="test-amount">{payment.amount === null ? '—' : <Money amount={payment.amount} />}</strong></dd>
+        <dt>{t('payment.reference')}</dt>
+        <dd>
+          <code>{payment.txRef}</code>
+        </dd>
+        <dt>{t('payment.amount')}</dt>
+        <dd>
+          <strong data-testid="test-amount">
+            {payment.amount === null ? '—' : <Money amount={payment.amount} />}
+          </strong>
+        </dd>
       </dl>
       <FormError text={data?.error} />
       {!payment.settled ? (
         <Form method="post" className="acc-actions">
-          <button type="submit" name="outcome" value="success" className="button" disabled={busy}>{t('payment.testComplete')}</button>
-          <button type="submit" name="outcome" value="failed" className="button acc-danger" disabled={busy}>{t('payment.testFail')}</button>
+          <button type="submit" name="outcome" value="success" className="button" disabled={busy}>
+            {t('payment.testComplete')}
+          </button>
+          <button type="submit" name="outcome" value="failed" className="button acc-danger" disabled={busy}>
+            {t('payment.testFail')}
+          </button>
         </Form>
       ) : (
-        <p><Link to={`/payment/return?tx_ref=${encodeURIComponent(payment.txRef)}`}>{t('payment.checkStatus')}</Link></p>
+        <p>
+          <Link to={`/payment/return?tx_ref=${encodeURIComponent(payment.txRef)}`}>
+            {t('payment.checkStatus')}
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -34,7 +34,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const p = data.product;
   const name = productName(p, lang);
   const description = ((lang === 'am' && p.descriptionAm) || p.description || '').slice(0, 200);
-  const apiOrigin = (matches.find((m) => m.id === 'root')?.data as { apiOrigin?: string } | undefined)?.apiOrigin ?? '';
+  const apiOrigin =
+    (matches.find((m) => m.id === 'root')?.data as { apiOrigin?: string } | undefined)?.apiOrigin ?? '';
   const image = absolute(p.images[0], apiOrigin);
   return [
     { title: `${name} · ${t('common.shopName')}` },
@@ -69,7 +70,11 @@ export default function ProductPage() {
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
   const images = p.images.map((i) => absolute(i, apiOrigin) as string);
   const stockText =
-    p.stock <= 0 ? t('product.outOfStock') : p.stock <= p.lowStockThreshold ? t('product.onlyLeft', { count: p.stock }) : t('product.inStock', { count: p.stock });
+    p.stock <= 0
+      ? t('product.outOfStock')
+      : p.stock <= p.lowStockThreshold
+        ? t('product.onlyLeft', { count: p.stock })
+        : t('product.inStock', { count: p.stock });
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -86,7 +91,9 @@ export default function ProductPage() {
       availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url: pageUrl,
     },
-    ...(p.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviewCount } } : {}),
+    ...(p.reviewCount > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviewCount } }
+      : {}),
   };
 
   return (
@@ -94,12 +101,19 @@ export default function ProductPage() {
       <ProductJsonLd json={jsonLd} />
       <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
         <Link to="/">{t('nav.home')}</Link> › <Link to="/products">{t('nav.products')}</Link>
-        {category && <> › <Link to={`/products?category=${category.slug}`}>{category.name[lang]}</Link></>}
+        {category && (
+          <>
+            {' '}
+            › <Link to={`/products?category=${category.slug}`}>{category.name[lang]}</Link>
+          </>
+        )}
       </nav>
       <div className="detail-grid">
         <div className="gallery">
           <div className="main-image card-image">
-            {images[imageIndex] && <img src={images[imageIndex]} alt={name} width={560} height={560} {...HIGH_FETCH_PRIORITY} />}
+            {images[imageIndex] && (
+              <img src={images[imageIndex]} alt={name} width={560} height={560} {...HIGH_FETCH_PRIORITY} />
+            )}
             {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
             {p.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
           </div>
@@ -107,8 +121,12 @@ export default function ProductPage() {
             <ul className="thumbs">
               {images.map((src, i) => (
                 <li key={src}>
-                  <button type="button" onClick={() => setImageIndex(i)} aria-pressed={i === imageIndex}
-                    aria-label={t('product.showImage', { n: i + 1 })}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(i)}
+                    aria-pressed={i === imageIndex}
+                    aria-label={t('product.showImage', { n: i + 1 })}
+                  >
                     <img src={src} alt="" width={72} height={72} />
                   </button>
                 </li>
@@ -120,20 +138,53 @@ export default function ProductPage() {
           {p.brand && <p className="brand">{p.brand}</p>}
           <h1 id="product-title">{name}</h1>
           <p className="rating">
-            <a href="#reviews">{'★'.repeat(Math.round(p.rating))}{'☆'.repeat(5 - Math.round(p.rating))}
-              {' '}{t(p.reviewCount === 1 ? 'product.ratingSummaryOne' : 'product.ratingSummary', { rating: p.rating.toFixed(1), count: p.reviewCount })}</a>
+            <a href="#reviews">
+              {'★'.repeat(Math.round(p.rating))}
+              {'☆'.repeat(5 - Math.round(p.rating))}{' '}
+              {t(p.reviewCount === 1 ? 'product.ratingSummaryOne' : 'product.ratingSummary', {
+                rating: p.rating.toFixed(1),
+                count: p.reviewCount,
+              })}
+            </a>
           </p>
           <Price price={p.price} originalPrice={p.originalPrice} />
           {p.discount > 0 && p.originalPrice && (
-            <p className="saving">{t('product.youSave', { amount: formatMoney(p.originalPrice - p.price, 'ETB', lang) })}</p>
+            <p className="saving">
+              {t('product.youSave', { amount: formatMoney(p.originalPrice - p.price, 'ETB', lang) })}
+            </p>
           )}
           <dl className="facts">
-            {category && <><dt>{t('product.category')}</dt><dd>{category.name[lang]}{subCategory ? ` · ${subCategory.name[lang]}` : ''}</dd></>}
-            {p.brand && <><dt>{t('product.brand')}</dt><dd>{p.brand}</dd></>}
-            {p.size && <><dt>{t('product.size')}</dt><dd>{p.size}</dd></>}
+            {category && (
+              <>
+                <dt>{t('product.category')}</dt>
+                <dd>
+                  {category.name[lang]}
+                  {subCategory ? ` · ${subCategory.name[lang]}` : ''}
+                </dd>
+              </>
+            )}
+            {p.brand && (
+              <>
+                <dt>{t('product.brand')}</dt>
+                <dd>{p.brand}</dd>
+              </>
+            )}
+            {p.size && (
+              <>
+                <dt>{t('product.size')}</dt>
+                <dd>{p.size}</dd>
+              </>
+            )}
             <dt>{t('product.availability')}</dt>
-            <dd className={`stock-text ${p.stock <= 0 ? 'out' : ''}`} data-testid="stock-text">{stockText}</dd>
-            {inCart > 0 && <><dt>{t('product.yourCart')}</dt><dd className="in-cart-text">{t('product.inCart', { count: inCart })}</dd></>}
+            <dd className={`stock-text ${p.stock <= 0 ? 'out' : ''}`} data-testid="stock-text">
+              {stockText}
+            </dd>
+            {inCart > 0 && (
+              <>
+                <dt>{t('product.yourCart')}</dt>
+                <dd className="in-cart-text">{t('product.inCart', { count: inCart })}</dd>
+              </>
+            )}
           </dl>
           <p className="description">{description}</p>
           <div className="buy-row">
@@ -149,7 +200,11 @@ export default function ProductPage() {
           {p.benefits.length > 0 && (
             <section aria-labelledby="benefits-title">
               <h2 id="benefits-title">{t('product.benefits')}</h2>
-              <ul>{p.benefits.map((b) => <li key={b}>{b}</li>)}</ul>
+              <ul>
+                {p.benefits.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
             </section>
           )}
         </div>

@@ -60,24 +60,45 @@ export default function Catalogue() {
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const subCategories = SUB_CATEGORIES.filter((s) => !filters.category || s.category === filters.category);
   const hasFilters = Boolean(
-    filters.search || filters.priceRange || filters.category || filters.subCategory || filters.sort || filters.minRating !== '' || filters.inStock,
+    filters.search ||
+    filters.priceRange ||
+    filters.category ||
+    filters.subCategory ||
+    filters.sort ||
+    filters.minRating !== '' ||
+    filters.inStock,
   );
 
   return (
     <section className="catalogue" aria-labelledby="catalogue-title">
-      <h1 id="catalogue-title">{filters.search ? t('catalogue.resultsFor', { search: filters.search }) : t('catalogue.title')}</h1>
-      <Form ref={formRef} method="get" className="filters" aria-label={t('catalogue.filters')}
+      <h1 id="catalogue-title">
+        {filters.search ? t('catalogue.resultsFor', { search: filters.search }) : t('catalogue.title')}
+      </h1>
+      <Form
+        ref={formRef}
+        method="get"
+        className="filters"
+        aria-label={t('catalogue.filters')}
         onChange={(e) => scheduleSubmit(e.currentTarget)}
-        onSubmit={() => clearTimeout(timer.current)}>
+        onSubmit={() => clearTimeout(timer.current)}
+      >
         <label className="filter search">
           <span>{t('catalogue.search')}</span>
-          <input type="search" name="search" defaultValue={filters.search} maxLength={SEARCH_MAX_LENGTH} placeholder={t('header.searchPlaceholder')} />
+          <input
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={t('header.searchPlaceholder')}
+          />
         </label>
         <label className="filter">
           <span>{t('catalogue.priceRange')}</span>
           <select name="priceRange" defaultValue={filters.priceRange}>
             {PRICE_RANGES.map((r) => (
-              <option key={r.key} value={r.key === 'all' ? '' : r.key}>{t(`catalogue.priceRanges.${r.key}`)}</option>
+              <option key={r.key} value={r.key === 'all' ? '' : r.key}>
+                {t(`catalogue.priceRanges.${r.key}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -85,14 +106,22 @@ export default function Catalogue() {
           <span>{t('catalogue.category')}</span>
           <select name="category" defaultValue={filters.category}>
             <option value="">{t('catalogue.allCategories')}</option>
-            {CATEGORIES.map((c) => <option key={c.slug} value={c.slug}>{c.name[lang]}</option>)}
+            {CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name[lang]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="filter">
           <span>{t('catalogue.subCategory')}</span>
           <select name="subCategory" defaultValue={filters.subCategory}>
             <option value="">{t('catalogue.allSubCategories')}</option>
-            {subCategories.map((c) => <option key={c.slug} value={c.slug}>{c.name[lang]}</option>)}
+            {subCategories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name[lang]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="filter">
@@ -100,14 +129,22 @@ export default function Catalogue() {
           <select name="sort" defaultValue={filters.sort}>
             {/* No sort in the URL is the API's default order, 'featured'; it is not listed twice. */}
             <option value="">{t('catalogue.sorts.featured')}</option>
-            {PRODUCT_SORTS.filter((s) => s !== 'featured').map((s) => <option key={s} value={s}>{t(`catalogue.sorts.${s}`)}</option>)}
+            {PRODUCT_SORTS.filter((s) => s !== 'featured').map((s) => (
+              <option key={s} value={s}>
+                {t(`catalogue.sorts.${s}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="filter">
           <span>{t('catalogue.rating')}</span>
           <select name="minRating" defaultValue={String(filters.minRating)}>
             <option value="">{t('catalogue.anyRating')}</option>
-            {RATING_FILTERS.map((r) => <option key={r} value={r}>{t(r === 1 ? 'catalogue.starAndUp' : 'catalogue.starsAndUp', { stars: r })}</option>)}
+            {RATING_FILTERS.map((r) => (
+              <option key={r} value={r}>
+                {t(r === 1 ? 'catalogue.starAndUp' : 'catalogue.starsAndUp', { stars: r })}
+              </option>
+            ))}
           </select>
         </label>
         <label className="filter checkbox">
@@ -115,19 +152,29 @@ export default function Catalogue() {
           <span>{t('catalogue.inStockOnly')}</span>
         </label>
         <div className="filter-actions">
-          <button type="submit" className="button small">{t('catalogue.apply')}</button>
-          {hasFilters && <Link to={location.pathname} className="clear-all">{t('catalogue.clearAll')}</Link>}
+          <button type="submit" className="button small">
+            {t('catalogue.apply')}
+          </button>
+          {hasFilters && (
+            <Link to={location.pathname} className="clear-all">
+              {t('catalogue.clearAll')}
+            </Link>
+          )}
         </div>
       </Form>
 
       {failed || !data ? (
         <div className="notice error-state" role="alert">
           <p>{t('errors.loadingProducts')}</p>
-          <a href={location.pathname + location.search} className="button small">{t('common.retry')}</a>
+          <a href={location.pathname + location.search} className="button small">
+            {t('common.retry')}
+          </a>
         </div>
       ) : (
         <>
-          <p className="showing" aria-live="polite">{t('catalogue.showing', showingRange(filters.page, data.totalProducts))}</p>
+          <p className="showing" aria-live="polite">
+            {t('catalogue.showing', showingRange(filters.page, data.totalProducts))}
+          </p>
           {loading ? (
             <ProductGridSkeleton count={Math.max(4, Math.min(8, data.products.length))} />
           ) : data.products.length === 0 ? (
@@ -136,7 +183,11 @@ export default function Catalogue() {
               {hasFilters && <Link to={location.pathname}>{t('catalogue.clearAll')}</Link>}
             </div>
           ) : (
-            <div className="grid">{data.products.map((p, i) => <ProductCard key={p._id} product={p} priority={i === 0} />)}</div>
+            <div className="grid">
+              {data.products.map((p, i) => (
+                <ProductCard key={p._id} product={p} priority={i === 0} />
+              ))}
+            </div>
           )}
           <Pagination filters={filters} totalPages={data.totalPages} />
         </>

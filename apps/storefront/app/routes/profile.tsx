@@ -28,21 +28,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: profile.ok ? profile.data.user : (sessionUser as UserView), tab, editing, orders };
 }
 
-type ActionData = { ok: boolean; message?: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+type ActionData = {
+  ok: boolean;
+  message?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   if (form.get('intent') === 'cancel') {
     const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
-    return reply({ ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message }, result.ok ? 200 : 400);
+    return reply(
+      { ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message },
+      result.ok ? 200 : 400,
+    );
   }
   const { input, errors } = validateProfile(form);
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
-  const result = await settle(apiFor(request).PUT('/api/users/profile', { body: { name: input.name, email: input.email, phone: input.phone || null } }));
+  const result = await settle(
+    apiFor(request).PUT('/api/users/profile', {
+      body: { name: input.name, email: input.email, phone: input.phone || null },
+    }),
+  );
   if (!result.ok) {
     return reply(
-      { ok: false, message: keyOfText(result.message, ['auth', 'profile']) ?? 'profile.updateFailed', fieldErrors: serverFieldErrors(result.errors), values: input },
+      {
+        ok: false,
+        message: keyOfText(result.message, ['auth', 'profile']) ?? 'profile.updateFailed',
+        fieldErrors: serverFieldErrors(result.errors),
+        values: input,
+      },
       result.status,
     );
   }
@@ -60,31 +77,68 @@ export default function Profile() {
     <section className="acc-page">
       <h1>{t('profile.title')}</h1>
       <nav className="acc-tabs" aria-label={t('profile.title')}>
-        <Link aria-current={tab === 'profile' ? 'page' : undefined} to="/profile">{t('profile.tabProfile')}</Link>
-        <Link aria-current={tab === 'orders' ? 'page' : undefined} to="/profile?tab=orders">{t('profile.tabOrders')}</Link>
-        <Link className="button" to="/wishlist">{t('profile.wishlist')}</Link>
+        <Link aria-current={tab === 'profile' ? 'page' : undefined} to="/profile">
+          {t('profile.tabProfile')}
+        </Link>
+        <Link aria-current={tab === 'orders' ? 'page' : undefined} to="/profile?tab=orders">
+          {t('profile.tabOrders')}
+        </Link>
+        <Link className="button" to="/wishlist">
+          {t('profile.wishlist')}
+        </Link>
       </nav>
-      {data?.message ? <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} /> : null}
+      {data?.message ? (
+        <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} />
+      ) : null}
       {tab === 'orders' ? (
-        orders === null ? <FormError text="orders.fetchFailed" /> : <OrderList orders={orders} />
+        orders === null ? (
+          <FormError text="orders.fetchFailed" />
+        ) : (
+          <OrderList orders={orders} />
+        )
       ) : showForm && !data?.ok ? (
         <Form method="post" noValidate className="acc-form">
-          <Field name="name" label={t('auth.name')} defaultValue={values.name} error={data?.fieldErrors?.name} />
-          <Field name="email" type="email" label={t('auth.email')} defaultValue={values.email} error={data?.fieldErrors?.email} />
-          <Field name="phone" type="tel" label={t('profile.phone')} required={false} defaultValue={values.phone} error={data?.fieldErrors?.phone} />
+          <Field
+            name="name"
+            label={t('auth.name')}
+            defaultValue={values.name}
+            error={data?.fieldErrors?.name}
+          />
+          <Field
+            name="email"
+            type="email"
+            label={t('auth.email')}
+            defaultValue={values.email}
+            error={data?.fieldErrors?.email}
+          />
+          <Field
+            name="phone"
+            type="tel"
+            label={t('profile.phone')}
+            required={false}
+            defaultValue={values.phone}
+            error={data?.fieldErrors?.phone}
+          />
           <p className="acc-actions">
-            <button type="submit" className="button" disabled={busy}>{t('profile.save')}</button>
+            <button type="submit" className="button" disabled={busy}>
+              {t('profile.save')}
+            </button>
             <Link to="/profile">{t('profile.cancel')}</Link>
           </p>
         </Form>
       ) : (
         <div>
           <dl className="acc-order-facts">
-            <dt>{t('auth.name')}</dt><dd data-testid="profile-name">{data?.ok && data.values ? data.values.name : user.name}</dd>
-            <dt>{t('auth.email')}</dt><dd>{user.email}</dd>
-            <dt>{t('profile.phone')}</dt><dd>{user.phone || '—'}</dd>
+            <dt>{t('auth.name')}</dt>
+            <dd data-testid="profile-name">{data?.ok && data.values ? data.values.name : user.name}</dd>
+            <dt>{t('auth.email')}</dt>
+            <dd>{user.email}</dd>
+            <dt>{t('profile.phone')}</dt>
+            <dd>{user.phone || '—'}</dd>
           </dl>
-          <Link className="button" to="/profile?edit=1">{t('profile.edit')}</Link>
+          <Link className="button" to="/profile?edit=1">
+            {t('profile.edit')}
+          </Link>
         </div>
       )}
     </section>

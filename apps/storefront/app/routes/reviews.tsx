@@ -20,14 +20,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const comment = String(form.get('comment') ?? '').trim();
   const body = { rating, comment };
   let result;
-  if (intent === 'create') result = await settle(apiFor(request).POST('/api/reviews/product/{id}', { params: { path: { id: productId } }, body }));
+  if (intent === 'create')
+    result = await settle(
+      apiFor(request).POST('/api/reviews/product/{id}', { params: { path: { id: productId } }, body }),
+    );
   else if ((intent === 'update' || intent === 'delete') && isProductId(reviewId)) {
-    result = intent === 'update'
-      ? await settle(apiFor(request).PATCH('/api/reviews/{id}', { params: { path: { id: reviewId } }, body }))
-      : await settle(apiFor(request).DELETE('/api/reviews/{id}', { params: { path: { id: reviewId } } }));
+    result =
+      intent === 'update'
+        ? await settle(
+            apiFor(request).PATCH('/api/reviews/{id}', { params: { path: { id: reviewId } }, body }),
+          )
+        : await settle(apiFor(request).DELETE('/api/reviews/{id}', { params: { path: { id: reviewId } } }));
   } else return redirect(`${back}?reviewError=${encodeURIComponent('reviews.invalid')}#write-review`);
   if (!result.ok && result.status === 401) return redirect(signInPath(`${back}#write-review`));
-  if (!result.ok) return redirect(`${back}?reviewError=${encodeURIComponent(apiError(result, 'reviews.failed').key)}#write-review`);
+  if (!result.ok)
+    return redirect(
+      `${back}?reviewError=${encodeURIComponent(apiError(result, 'reviews.failed').key)}#write-review`,
+    );
   return redirect(`${back}?review=${intent === 'delete' ? 'deleted' : 'saved'}#reviews`);
 }
 

@@ -18,12 +18,17 @@ export default function Shipping() {
   return (
     <section className="static-page" aria-labelledby="shipping-title">
       <h1 id="shipping-title">{t('static.shipping.title')}</h1>
-      <p className="lead free-shipping">{t('static.shipping.freeOver', { amount: formatMoney(shipping.freeShippingThreshold, 'ETB', lang) })}</p>
+      <p className="lead free-shipping">
+        {t('static.shipping.freeOver', { amount: formatMoney(shipping.freeShippingThreshold, 'ETB', lang) })}
+      </p>
 
       <h2>{t('static.shipping.lifecycleTitle')}</h2>
       <ol className="lifecycle">
         {LIFECYCLE.map((step) => (
-          <li key={step}><strong>{t(`static.shipping.lifecycle.${step}.title`)}</strong><span>{t(`static.shipping.lifecycle.${step}.text`)}</span></li>
+          <li key={step}>
+            <strong>{t(`static.shipping.lifecycle.${step}.title`)}</strong>
+            <span>{t(`static.shipping.lifecycle.${step}.text`)}</span>
+          </li>
         ))}
       </ol>
 
@@ -31,11 +36,19 @@ export default function Shipping() {
       <table className="shipping-options">
         <caption className="sr-only">{t('static.shipping.optionsTitle')}</caption>
         <thead>
-          <tr><th scope="col">{t('static.shipping.method')}</th><th scope="col">{t('static.shipping.cost')}</th><th scope="col">{t('static.shipping.deliveryTime')}</th></tr>
+          <tr>
+            <th scope="col">{t('static.shipping.method')}</th>
+            <th scope="col">{t('static.shipping.cost')}</th>
+            <th scope="col">{t('static.shipping.deliveryTime')}</th>
+          </tr>
         </thead>
         <tbody>
           {options.map((o) => (
-            <tr key={o.key}><th scope="row">{t(`static.shipping.${o.key}`)}</th><td>{o.price}</td><td>{o.time}</td></tr>
+            <tr key={o.key}>
+              <th scope="row">{t(`static.shipping.${o.key}`)}</th>
+              <td>{o.price}</td>
+              <td>{o.time}</td>
+            </tr>
           ))}
         </tbody>
       </table>

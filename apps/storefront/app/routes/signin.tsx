@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { settle } from '../account/api.server';
 import { adminUrl, carryOutPendingIntent, guestOnly } from '../account/auth.server';
@@ -16,7 +22,10 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.sig
 /** Sign-in and sign-up are for guests: a signed-in visitor goes where they were heading. */
 export const loader = ({ request }: LoaderFunctionArgs) => guestOnly(request);
 
-interface AuthAnswer { token: string; user: { role: 'customer' | 'admin' } }
+interface AuthAnswer {
+  token: string;
+  user: { role: 'customer' | 'admin' };
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -36,7 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(result.data.user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo, { headers });
 }
 
-type ActionData = { fieldErrors: FieldErrors; formError: string | null; values: { email: string; role: string } };
+type ActionData = {
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: { email: string; role: string };
+};
 
 export default function SignIn() {
   const { redirectTo } = useLoaderData<typeof loader>();
@@ -52,14 +65,38 @@ export default function SignIn() {
         <FormError text={data?.formError} />
         <fieldset className="acc-roles">
           <legend>{t('auth.signInAs')}</legend>
-          <label><input type="radio" name="role" value="customer" defaultChecked={role !== 'admin'} /> {t('auth.customer')}</label>
-          <label><input type="radio" name="role" value="admin" defaultChecked={role === 'admin'} /> {t('auth.admin')}</label>
+          <label>
+            <input type="radio" name="role" value="customer" defaultChecked={role !== 'admin'} />{' '}
+            {t('auth.customer')}
+          </label>
+          <label>
+            <input type="radio" name="role" value="admin" defaultChecked={role === 'admin'} />{' '}
+            {t('auth.admin')}
+          </label>
         </fieldset>
-        <Field name="email" type="email" label={t('auth.email')} autoComplete="email" defaultValue={data?.values.email} error={data?.fieldErrors.email} />
-        <Field name="password" type="password" label={t('auth.password')} autoComplete="current-password" error={data?.fieldErrors.password} />
-        <button type="submit" className="button" disabled={busy}>{busy ? t('auth.signingIn') : t('auth.signIn')}</button>
+        <Field
+          name="email"
+          type="email"
+          label={t('auth.email')}
+          autoComplete="email"
+          defaultValue={data?.values.email}
+          error={data?.fieldErrors.email}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          autoComplete="current-password"
+          error={data?.fieldErrors.password}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
+        </button>
       </Form>
-      <p>{t('auth.noAccount')} <Link to={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signUp')}</Link></p>
+      <p>
+        {t('auth.noAccount')}{' '}
+        <Link to={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signUp')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
@@ -17,7 +23,10 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.sig
 /** Sign-in and sign-up are for guests: a signed-in visitor goes where they were heading. */
 export const loader = ({ request }: LoaderFunctionArgs) => guestOnly(request);
 
-interface AuthAnswer { token: string; user: { role: 'customer' | 'admin' } }
+interface AuthAnswer {
+  token: string;
+  user: { role: 'customer' | 'admin' };
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -25,13 +34,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const { input, errors } = validateSignUp(form);
   const values = { name: input.name, email: input.email, accountType: input.asAdmin ? 'admin' : 'customer' };
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
-  const body = { name: input.name, email: input.email, password: input.password, confirmPassword: input.confirmPassword || input.password };
+  const body = {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    confirmPassword: input.confirmPassword || input.password,
+  };
   const result = input.asAdmin
-    ? await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register-admin', { body: { ...body, adminSecretKey: input.adminSecretKey } }))
+    ? await settle<AuthAnswer>(
+        apiFor(request).POST('/api/auth/register-admin', {
+          body: { ...body, adminSecretKey: input.adminSecretKey },
+        }),
+      )
     : await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register', { body }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
-    const formError = (!result.ok && result.message) || (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');
+    const formError =
+      (!result.ok && result.message) ||
+      (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');
     return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
@@ -41,7 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(redirectTo, { headers });
 }
 
-type ActionData = { fieldErrors: FieldErrors; formError: string | null; values: { name: string; email: string; accountType: string } };
+type ActionData = {
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: { name: string; email: string; accountType: string };
+};
 
 export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();
@@ -58,22 +82,71 @@ export default function SignUp() {
         <FormError text={data?.formError} />
         <fieldset className="acc-roles">
           <legend>{t('auth.accountType')}</legend>
-          <label><input type="radio" name="accountType" value="customer" defaultChecked={accountType !== 'admin'} /> {t('auth.customer')}</label>
-          <label><input type="radio" name="accountType" value="admin" defaultChecked={accountType === 'admin'} /> {t('auth.admin')}</label>
+          <label>
+            <input
+              type="radio"
+              name="accountType"
+              value="customer"
+              defaultChecked={accountType !== 'admin'}
+            />{' '}
+            {t('auth.customer')}
+          </label>
+          <label>
+            <input type="radio" name="accountType" value="admin" defaultChecked={accountType === 'admin'} />{' '}
+            {t('auth.admin')}
+          </label>
         </fieldset>
-        <Field name="name" label={t('auth.name')} autoComplete="name" defaultValue={data?.values.name} error={data?.fieldErrors.name} />
-        <Field name="email" type="email" label={t('auth.email')} autoComplete="email" defaultValue={data?.values.email} error={data?.fieldErrors.email} />
-        <Field name="password" type="password" label={t('auth.password')} autoComplete="new-password" error={data?.fieldErrors.password} onChange={setPassword} />
+        <Field
+          name="name"
+          label={t('auth.name')}
+          autoComplete="name"
+          defaultValue={data?.values.name}
+          error={data?.fieldErrors.name}
+        />
+        <Field
+          name="email"
+          type="email"
+          label={t('auth.email')}
+          autoComplete="email"
+          defaultValue={data?.values.email}
+          error={data?.fieldErrors.email}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('auth.password')}
+          autoComplete="new-password"
+          error={data?.fieldErrors.password}
+          onChange={setPassword}
+        />
         <PasswordStrength password={password} />
         <div className="acc-customer-only">
-          <Field name="confirmPassword" type="password" label={t('auth.confirmPassword')} autoComplete="new-password" required={false} error={data?.fieldErrors.confirmPassword} />
+          <Field
+            name="confirmPassword"
+            type="password"
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            required={false}
+            error={data?.fieldErrors.confirmPassword}
+          />
         </div>
         <div className="acc-admin-only">
-          <Field name="adminSecretKey" type="password" label={t('auth.adminSecretKey')} required={false} error={data?.fieldErrors.adminSecretKey} />
+          <Field
+            name="adminSecretKey"
+            type="password"
+            label={t('auth.adminSecretKey')}
+            required={false}
+            error={data?.fieldErrors.adminSecretKey}
+          />
         </div>
-        <button type="submit" className="button" disabled={busy}>{busy ? t('auth.creatingAccount') : t('auth.signUp')}</button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('auth.creatingAccount') : t('auth.signUp')}
+        </button>
       </Form>
-      <p>{t('auth.haveAccount')} <Link to={`/signin?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signIn')}</Link></p>
+      <p>
+        {t('auth.haveAccount')}{' '}
+        <Link to={`/signin?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signIn')}</Link>
+      </p>
     </section>
   );
 }

@@ -17,18 +17,34 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get('redirectTo'), '/wishlist');
   const fetcher = new URL(request.url).searchParams.has('_data') || form.get('mode') === 'json';
   if (!isProductId(productId)) {
-    return fetcher ? reply({ ok: false, said: { key: FALLBACK.wishlist } satisfies Said }, 400) : redirect(back);
+    return fetcher
+      ? reply({ ok: false, said: { key: FALLBACK.wishlist } satisfies Said }, 400)
+      : redirect(back);
   }
-  if (!tokenFromRequest(request)) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
+  if (!tokenFromRequest(request))
+    return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const current = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
-  if (!current.ok && current.status === 401) return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
+  if (!current.ok && current.status === 401)
+    return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const present = current.ok && current.data.products.some((line) => line.product?._id === productId);
   const result = present
-    ? await settle<WishlistAnswer>(apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }))
-    : await settle<WishlistAnswer>(apiFor(request).POST('/api/wishlist/add/{productId}', { params: { path: { productId } }, body: {} }));
+    ? await settle<WishlistAnswer>(
+        apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }),
+      )
+    : await settle<WishlistAnswer>(
+        apiFor(request).POST('/api/wishlist/add/{productId}', { params: { path: { productId } }, body: {} }),
+      );
   const answer = result.ok
-    ? { ok: true, inWishlist: !present, said: { key: present ? 'wishlist.removed' : 'wishlist.added' } satisfies Said }
-    : { ok: false, inWishlist: present, said: apiError(result, present ? 'wishlist.removeFromFailed' : 'wishlist.addFailed') };
+    ? {
+        ok: true,
+        inWishlist: !present,
+        said: { key: present ? 'wishlist.removed' : 'wishlist.added' } satisfies Said,
+      }
+    : {
+        ok: false,
+        inWishlist: present,
+        said: apiError(result, present ? 'wishlist.removeFromFailed' : 'wishlist.addFailed'),
+      };
   if (fetcher) return reply(answer, result.ok ? 200 : result.status);
   return redirect(back);
 }

@@ -1,4 +1,11 @@
-import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
@@ -56,12 +63,18 @@ export class JwtAuthGuard implements CanActivate {
     if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required');
     const user = await activeUserFromToken(this.jwt, this.users, token);
     if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    request.user = { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
+    request.user = {
+      id: String(user._id),
+      role: user.role as AuthUser['role'],
+      email: user.email,
+      name: user.name,
+    };
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),
     ]);
-    if (roles?.length && !roles.includes(request.user.role)) throw new DomainError('FORBIDDEN', 'Access denied');
+    if (roles?.length && !roles.includes(request.user.role))
+      throw new DomainError('FORBIDDEN', 'Access denied');
     return true;
   }
 }

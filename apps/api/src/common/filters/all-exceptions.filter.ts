@@ -43,7 +43,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   toBody(exception: unknown): ErrorBody {
     if (exception instanceof DomainError) {
       const body = this.body(exception.statusCode, exception.message, exception.errors);
-      return exception.code ? { ...body, code: exception.code, ...(exception.params ? { params: exception.params } : {}) } : body;
+      return exception.code
+        ? { ...body, code: exception.code, ...(exception.params ? { params: exception.params } : {}) }
+        : body;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -64,13 +66,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isDuplicateKeyError(exception)) {
       const fields = Object.keys((exception as { keyValue?: Record<string, unknown> }).keyValue ?? {});
-      return this.body(HttpStatus.CONFLICT, `A record with this ${fields.join(', ') || 'value'} already exists`);
+      return this.body(
+        HttpStatus.CONFLICT,
+        `A record with this ${fields.join(', ') || 'value'} already exists`,
+      );
     }
-    if (isDatabaseUnavailableError(exception)) return this.body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+    if (isDatabaseUnavailableError(exception))
+      return this.body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
     const parser = exception as BodyParserError;
     if (parser && typeof parser.type === 'string') {
-      if (parser.type === 'entity.too.large') return this.body(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');
-      if (parser.type === 'entity.parse.failed') return this.body(HttpStatus.BAD_REQUEST, 'Malformed JSON body');
+      if (parser.type === 'entity.too.large')
+        return this.body(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');
+      if (parser.type === 'entity.parse.failed')
+        return this.body(HttpStatus.BAD_REQUEST, 'Malformed JSON body');
       const status = parser.status ?? parser.statusCode;
       if (status && status >= 400 && status < 500) return this.body(status, 'Invalid request body');
     }
@@ -78,6 +86,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private body(statusCode: number, message: string, errors?: FieldError[]): ErrorBody {
-    return errors?.length ? { success: false, statusCode, message, errors } : { success: false, statusCode, message };
+    return errors?.length
+      ? { success: false, statusCode, message, errors }
+      : { success: false, statusCode, message };
   }
 }

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
@@ -14,7 +21,9 @@ export class AdminContactsController {
   constructor(private readonly contacts: AdminContactsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Contact messages (react-admin list; filter q over name, email and subject, status, id)' })
+  @ApiOperation({
+    summary: 'Contact messages (react-admin list; filter q over name, email and subject, status, id)',
+  })
   @ApiReactAdminList('contacts', ContactRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     const { records, skip, total } = await this.contacts.list(query);
@@ -31,7 +40,9 @@ export class AdminContactsController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Set the status (unread, read, replied); the whole record may be sent, only status changes' })
+  @ApiOperation({
+    summary: 'Set the status (unread, read, replied); the whole record may be sent, only status changes',
+  })
   @ApiBody({ type: ContactStatusInputDto })
   @ApiOkResponse({ type: ContactRecordDto })
   @ApiBadRequestResponse({ type: ErrorDto })

@@ -11,7 +11,10 @@ export class AdminDashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('stats')
-  @ApiOperation({ summary: 'Dashboard figures: totals, 7-day sales in the shop timezone, top sellers, recent orders and activity, low stock' })
+  @ApiOperation({
+    summary:
+      'Dashboard figures: totals, 7-day sales in the shop timezone, top sellers, recent orders and activity, low stock',
+  })
   @ApiOkResponse({ type: DashboardStatsDto })
   async stats() {
     return { success: true, ...(await this.dashboard.stats()) };

@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { OrderStatus } from '@shop/shared';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
@@ -17,7 +24,10 @@ export class AdminOrdersController {
   constructor(private readonly orders: AdminOrdersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)' })
+  @ApiOperation({
+    summary:
+      'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)',
+  })
   @ApiReactAdminList('orders', OrderDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     const { records, skip, total } = await this.orders.list(query);
@@ -26,7 +36,9 @@ export class AdminOrdersController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One order with items, address, payment status, tracking number and status history' })
+  @ApiOperation({
+    summary: 'One order with items, address, payment status, tracking number and status history',
+  })
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
@@ -34,12 +46,18 @@ export class AdminOrdersController {
   }
 
   @Put(':id/status')
-  @ApiOperation({ summary: 'Move the order along the status machine (cancel restores stock); optional tracking number' })
+  @ApiOperation({
+    summary: 'Move the order along the status machine (cancel restores stock); optional tracking number',
+  })
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'Not a valid move from the current status' })
-  async changeStatus(@Param('id') id: string, @Body() body: AdminOrderStatusDto, @CurrentUser() actor: AuthUser) {
+  async changeStatus(
+    @Param('id') id: string,
+    @Body() body: AdminOrderStatusDto,
+    @CurrentUser() actor: AuthUser,
+  ) {
     const order = await this.orders.changeStatus(id, body.status as OrderStatus, actor, body.trackingNumber);
     return { success: true, order, message: 'Order status updated successfully' };
   }

@@ -5,7 +5,14 @@ import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterIds, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import {
+  filterEnum,
+  filterIds,
+  filterObjectIds,
+  filterText,
+  parseListQuery,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
 import { OrdersService, toOrderView } from '../orders/orders.module';
 import { Order } from '../orders/schemas/order.schema';
 
@@ -27,8 +34,12 @@ export class AdminOrdersService {
   async list(query: ReactAdminListQuery) {
     const { sort, skip, limit, filter } = parseListQuery(query, {
       sortFields: {
-        createdAt: 'createdAt', status: 'status', paymentStatus: 'paymentStatus',
-        totalAmount: 'totalAmountSantim', 'customer.email': 'customer.email', 'customer.name': 'customer.name',
+        createdAt: 'createdAt',
+        status: 'status',
+        paymentStatus: 'paymentStatus',
+        totalAmount: 'totalAmountSantim',
+        'customer.email': 'customer.email',
+        'customer.name': 'customer.name',
       },
       filters: ['q', 'status', 'paymentStatus', 'user'],
       defaultSort: ['createdAt', 'DESC'],

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -19,7 +25,10 @@ export class AdminProductsController {
   constructor(private readonly products: AdminProductsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)' })
+  @ApiOperation({
+    summary:
+      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)',
+  })
   @ApiReactAdminList('products', ProductDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     const { records, skip, total } = await this.products.list(query);
@@ -47,7 +56,8 @@ export class AdminProductsController {
 
   @Put(':id')
   @ApiOperation({
-    summary: 'Update a product (react-admin update). The record read-only fields (id, _id, rating, reviewCount, discount, timestamps) are ignored; price and stock changes are audited',
+    summary:
+      'Update a product (react-admin update). The record read-only fields (id, _id, rating, reviewCount, discount, timestamps) are ignored; price and stock changes are audited',
   })
   @ApiBody({ type: ProductInputDto })
   @ApiOkResponse({ type: ProductDto })

@@ -6,14 +6,18 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean,
+  filterEnum,
+  filterObjectIds,
+  filterText,
+  parseListQuery,
+  type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
 import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import type { ProductInputDto } from '../catalog/dto/product-input.dto';
 import { toProductForm } from '../catalog/product-form';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
-
 
 type ProductRecord = Product & { _id: unknown };
 const toRecord = (doc: ProductRecord) => ({ id: String(doc._id), ...toProductView(doc) });
@@ -31,9 +35,18 @@ export class AdminProductsService {
   async list(query: ReactAdminListQuery) {
     const { sort, skip, limit, filter } = parseListQuery(query, {
       sortFields: {
-        name: 'name', brand: 'brand', price: 'priceSantim', stock: 'stock', countInStock: 'stock',
-        createdAt: 'createdAt', rating: 'rating', reviewCount: 'reviewCount', category: 'category',
-        active: 'active', isFeatured: 'isFeatured', sku: 'sku',
+        name: 'name',
+        brand: 'brand',
+        price: 'priceSantim',
+        stock: 'stock',
+        countInStock: 'stock',
+        createdAt: 'createdAt',
+        rating: 'rating',
+        reviewCount: 'reviewCount',
+        category: 'category',
+        active: 'active',
+        isFeatured: 'isFeatured',
+        sku: 'sku',
       },
       filters: ['q', 'category', 'active', 'isFeatured', 'lowStock'],
       defaultSort: ['createdAt', 'DESC'],
@@ -68,7 +81,9 @@ export class AdminProductsService {
     const input = await this.validate(body);
     const created = await this.catalog.createProduct(input);
     await this.audit.record(actor, {
-      entity: 'product', entityId: String(created._id), action: 'product.create',
+      entity: 'product',
+      entityId: String(created._id),
+      action: 'product.create',
       to: { price: created.price, stock: created.stock },
     });
     return { id: String(created._id), ...created };
@@ -86,7 +101,13 @@ export class AdminProductsService {
   async remove(id: string, actor: AuthUser) {
     await this.catalog.deleteProduct(id);
     const after = await this.find(id);
-    await this.audit.record(actor, { entity: 'product', entityId: String(after._id), action: 'product.delete', from: true, to: false });
+    await this.audit.record(actor, {
+      entity: 'product',
+      entityId: String(after._id),
+      action: 'product.delete',
+      from: true,
+      to: false,
+    });
     return toRecord(after);
   }
 

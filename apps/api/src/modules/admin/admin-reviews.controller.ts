@@ -15,7 +15,10 @@ export class AdminReviewsController {
   constructor(private readonly reviews: AdminReviewsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Reviews (react-admin list; filter q over title and comment, product, user, rating, verified, id)' })
+  @ApiOperation({
+    summary:
+      'Reviews (react-admin list; filter q over title and comment, product, user, rating, verified, id)',
+  })
   @ApiReactAdminList('reviews', ReviewRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     const { records, skip, total } = await this.reviews.list(query);
@@ -32,7 +35,9 @@ export class AdminReviewsController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: "Delete a review; the product's rating and review count follow (answers the deleted record)" })
+  @ApiOperation({
+    summary: "Delete a review; the product's rating and review count follow (answers the deleted record)",
+  })
   @ApiOkResponse({ type: ReviewRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {

@@ -5,7 +5,12 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean,
+  filterEnum,
+  filterObjectIds,
+  filterText,
+  parseListQuery,
+  type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { Product } from '../catalog/schemas/product.schema';
 import { REVIEW_NOT_FOUND, ReviewsService } from '../reviews/reviews.service';
@@ -75,10 +80,18 @@ export class AdminReviewsService {
   /** Each review with its author's and product's names, looked up once per page. */
   private async toRecords(reviews: ReviewRecord[]) {
     const ids = (key: 'user' | 'product') =>
-      [...new Set(reviews.map((r) => String(r[key])))].filter((id) => Types.ObjectId.isValid(id)).map((id) => new Types.ObjectId(id));
+      [...new Set(reviews.map((r) => String(r[key])))]
+        .filter((id) => Types.ObjectId.isValid(id))
+        .map((id) => new Types.ObjectId(id));
     const [users, products] = await Promise.all([
-      this.users.find({ _id: { $in: ids('user') } }, { name: 1, email: 1 }).lean().exec(),
-      this.products.find({ _id: { $in: ids('product') } }, { name: 1 }).lean().exec(),
+      this.users
+        .find({ _id: { $in: ids('user') } }, { name: 1, email: 1 })
+        .lean()
+        .exec(),
+      this.products
+        .find({ _id: { $in: ids('product') } }, { name: 1 })
+        .lean()
+        .exec(),
     ]);
     const userById = new Map(users.map((u) => [String(u._id), u]));
     const productById = new Map(products.map((p) => [String(p._id), p]));
@@ -87,7 +100,11 @@ export class AdminReviewsService {
       return {
         id: String(r._id),
         _id: String(r._id),
-        user: { _id: String(r.user), name: user?.name ?? 'Former customer', ...(user ? { email: user.email } : {}) },
+        user: {
+          _id: String(r.user),
+          name: user?.name ?? 'Former customer',
+          ...(user ? { email: user.email } : {}),
+        },
         product: { _id: String(r.product), name: productById.get(String(r.product))?.name ?? '' },
         rating: r.rating,
         ...(r.title ? { title: r.title } : {}),

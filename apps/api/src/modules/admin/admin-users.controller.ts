@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
@@ -9,7 +15,12 @@ import { ErrorDto } from '../../common/error.dto';
 import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
 import { AdminUsersService } from './admin-users.service';
 import {
-  AdminCreateUserDto, AdminUserRecordDto, ChangeActiveDto, ChangeRoleDto, DeletedResponseDto, UserCreatedResponseDto,
+  AdminCreateUserDto,
+  AdminUserRecordDto,
+  ChangeActiveDto,
+  ChangeRoleDto,
+  DeletedResponseDto,
+  UserCreatedResponseDto,
   UserMessageResponseDto,
 } from './dto/admin.dto';
 
@@ -39,7 +50,10 @@ export class AdminUsersController {
   @Post()
   @ApiOperation({ summary: 'Create a user with a role (the back office "Add User")' })
   @ApiCreatedResponse({ type: UserCreatedResponseDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: "Invalid field or 'Please choose a stronger password'" })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: "Invalid field or 'Please choose a stronger password'",
+  })
   @ApiConflictResponse({ type: ErrorDto, description: 'Email already registered' })
   async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
     const user = await this.users.create(body, actor);

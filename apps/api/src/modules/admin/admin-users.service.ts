@@ -5,7 +5,12 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
-  filterBoolean, filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery,
+  filterBoolean,
+  filterEnum,
+  filterObjectIds,
+  filterText,
+  parseListQuery,
+  type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
 import { AuthService, toUserView } from '../auth/auth.service';
@@ -29,7 +34,13 @@ export class AdminUsersService {
   /** react-admin list: filters q (name or email, literal text), role, isActive, id. */
   async list(query: ReactAdminListQuery) {
     const { sort, skip, limit, filter } = parseListQuery(query, {
-      sortFields: { name: 'name', email: 'email', role: 'role', isActive: 'isActive', createdAt: 'createdAt' },
+      sortFields: {
+        name: 'name',
+        email: 'email',
+        role: 'role',
+        isActive: 'isActive',
+        createdAt: 'createdAt',
+      },
       filters: ['q', 'role', 'isActive'],
       defaultSort: ['createdAt', 'DESC'],
     });
@@ -59,7 +70,12 @@ export class AdminUsersService {
   /** The back office's "Add User": password rules of SPEC section 5, role customer or admin. */
   async create(dto: AdminCreateUserDto, actor: AuthUser) {
     const user = await this.accounts.createUser(dto, asRole(dto.role));
-    await this.audit.record(actor, { entity: 'user', entityId: user._id, action: 'user.create', to: { email: user.email, role: user.role } });
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: user._id,
+      action: 'user.create',
+      to: { email: user.email, role: user.role },
+    });
     return user;
   }
 
@@ -68,13 +84,20 @@ export class AdminUsersService {
     const user = await this.find(id);
     if (user.role === role) return toUserView(user);
     if (String(user._id) === actor.id) throw new ConflictError('You cannot change your own role');
-    if (user.role === 'admin' && user.isActive) await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
+    if (user.role === 'admin' && user.isActive)
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
     const updated = await this.users
       .findOneAndUpdate({ _id: user._id, role: user.role }, { $set: { role } }, { new: true })
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
-    await this.audit.record(actor, { entity: 'user', entityId: String(user._id), action: 'user.role', from: user.role, to: role });
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.role',
+      from: user.role,
+      to: role,
+    });
     return toUserView(updated);
   }
 
@@ -82,13 +105,20 @@ export class AdminUsersService {
     const user = await this.find(id);
     if (user.isActive === isActive) return toUserView(user);
     if (String(user._id) === actor.id) throw new ConflictError('You cannot deactivate your own account');
-    if (!isActive && user.role === 'admin') await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
+    if (!isActive && user.role === 'admin')
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
     const updated = await this.users
       .findOneAndUpdate({ _id: user._id, isActive: user.isActive }, { $set: { isActive } }, { new: true })
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
-    await this.audit.record(actor, { entity: 'user', entityId: String(user._id), action: 'user.active', from: user.isActive, to: isActive });
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.active',
+      from: user.isActive,
+      to: isActive,
+    });
     return toUserView(updated);
   }
 
@@ -96,11 +126,15 @@ export class AdminUsersService {
   async remove(id: string, actor: AuthUser) {
     const user = await this.find(id);
     if (String(user._id) === actor.id) throw new ConflictError('You cannot delete your own account');
-    if (user.role === 'admin' && user.isActive) await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deleted');
+    if (user.role === 'admin' && user.isActive)
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deleted');
     const deleted = await this.users.findByIdAndDelete(user._id).lean().exec();
     if (!deleted) throw new NotFoundError(USER_NOT_FOUND);
     await this.audit.record(actor, {
-      entity: 'user', entityId: String(user._id), action: 'user.delete', from: { email: user.email, role: user.role },
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.delete',
+      from: { email: user.email, role: user.role },
     });
     return String(user._id);
   }
@@ -113,7 +147,9 @@ export class AdminUsersService {
 
   /** The shop must always keep one active admin besides the one being removed, demoted or deactivated. */
   private async keepAnotherActiveAdmin(except: unknown, message: string) {
-    const others = await this.users.countDocuments({ _id: { $ne: except }, role: 'admin', isActive: true }).exec();
+    const others = await this.users
+      .countDocuments({ _id: { $ne: except }, role: 'admin', isActive: true })
+      .exec();
     if (others === 0) throw new ConflictError(message);
   }
 }

@@ -25,11 +25,19 @@ import { DashboardService } from './dashboard.service';
   // models come from the modules that own them (Order, Product, Contact, Review; User from the global AuthModule)
   imports: [CatalogModule, OrdersModule, ContactsModule, ReviewsModule],
   controllers: [
-    AdminDashboardController, AdminOrdersController, AdminUsersController, AdminProductsController,
-    AdminContactsController, AdminReviewsController,
+    AdminDashboardController,
+    AdminOrdersController,
+    AdminUsersController,
+    AdminProductsController,
+    AdminContactsController,
+    AdminReviewsController,
   ],
   providers: [
-    DashboardService, AdminOrdersService, AdminUsersService, AdminProductsService, AdminContactsService,
+    DashboardService,
+    AdminOrdersService,
+    AdminUsersService,
+    AdminProductsService,
+    AdminContactsService,
     AdminReviewsService,
   ],
 })

@@ -19,7 +19,12 @@ const SOLD = { paymentStatus: 'paid', status: { $ne: 'cancelled' } };
 
 /** 'YYYY-MM-DD' of an instant in a timezone. */
 export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** The last `count` calendar days in the timezone, oldest first, ending with today. */
@@ -45,18 +50,27 @@ export class DashboardService {
 
   async stats(now = new Date()) {
     const { currency, timezone } = await this.settings.get();
-    const [totalOrders, totals, totalUsers, totalProducts, salesData, topSellingProducts, recentOrders, recentActivity, lowStockItems] =
-      await Promise.all([
-        this.orders.countDocuments({}).exec(),
-        this.totals(),
-        this.users.countDocuments({}).exec(),
-        this.products.countDocuments({ active: true }).exec(),
-        this.salesByDay(now, timezone),
-        this.topSelling(),
-        this.recentOrders(),
-        this.recentActivity(),
-        this.lowStock(),
-      ]);
+    const [
+      totalOrders,
+      totals,
+      totalUsers,
+      totalProducts,
+      salesData,
+      topSellingProducts,
+      recentOrders,
+      recentActivity,
+      lowStockItems,
+    ] = await Promise.all([
+      this.orders.countDocuments({}).exec(),
+      this.totals(),
+      this.users.countDocuments({}).exec(),
+      this.products.countDocuments({ active: true }).exec(),
+      this.salesByDay(now, timezone),
+      this.topSelling(),
+      this.recentOrders(),
+      this.recentActivity(),
+      this.lowStock(),
+    ]);
     return {
       totalOrders,
       totalRevenue: toBirr(totals.revenueSantim),
@@ -78,7 +92,9 @@ export class DashboardService {
       .aggregate<{ revenueSantim: number; itemsSold: number }>([
         { $match: SOLD },
         { $project: { totalAmountSantim: 1, items: { $sum: '$orderItems.quantity' } } },
-        { $group: { _id: null, revenueSantim: { $sum: '$totalAmountSantim' }, itemsSold: { $sum: '$items' } } },
+        {
+          $group: { _id: null, revenueSantim: { $sum: '$totalAmountSantim' }, itemsSold: { $sum: '$items' } },
+        },
       ])
       .exec();
     return { revenueSantim: row?.revenueSantim ?? 0, itemsSold: row?.itemsSold ?? 0 };
@@ -95,7 +111,13 @@ export class DashboardService {
         {
           $group: {
             // 'Etc/UTC' is the Olson name every engine knows (the embedded one refuses the bare 'UTC')
-            _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: timezone === 'UTC' ? 'Etc/UTC' : timezone } },
+            _id: {
+              $dateToString: {
+                format: '%Y-%m-%d',
+                date: '$createdAt',
+                timezone: timezone === 'UTC' ? 'Etc/UTC' : timezone,
+              },
+            },
             totalSantim: { $sum: '$totalAmountSantim' },
             orders: { $sum: 1 },
           },
@@ -169,7 +191,12 @@ export class DashboardService {
   /** The latest order events (placed, processed, shipped...), newest first, from the status histories. */
   private async recentActivity() {
     const rows = await this.orders
-      .aggregate<{ _id: unknown; event: { status: string; at: Date }; customer?: { name?: string }; totalAmountSantim: number }>([
+      .aggregate<{
+        _id: unknown;
+        event: { status: string; at: Date };
+        customer?: { name?: string };
+        totalAmountSantim: number;
+      }>([
         { $sort: { updatedAt: -1, _id: -1 } },
         // every event of the list belongs to one of the most recently changed orders
         { $limit: RECENT_ACTIVITY },
@@ -202,7 +229,10 @@ export class DashboardService {
 
   private async lowStock() {
     const docs = await this.products
-      .find({ active: true, stock: { $lte: LOW_STOCK_THRESHOLD } }, { name: 1, stock: 1, priceSantim: 1, images: 1 })
+      .find(
+        { active: true, stock: { $lte: LOW_STOCK_THRESHOLD } },
+        { name: 1, stock: 1, priceSantim: 1, images: 1 },
+      )
       .sort({ stock: 1, name: 1 })
       .limit(LOW_STOCK_ITEMS)
       .lean()

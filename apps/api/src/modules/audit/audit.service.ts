@@ -4,7 +4,13 @@ import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
-import { filterEnum, filterObjectIds, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import {
+  filterEnum,
+  filterObjectIds,
+  filterText,
+  parseListQuery,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
 import { AUDIT_ENTITIES, AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
 
 export interface AuditChange {

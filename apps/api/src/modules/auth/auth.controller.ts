@@ -1,7 +1,25 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse,
-  ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { CookieOptions, Response } from 'express';
@@ -10,7 +28,14 @@ import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { AuthService } from './auth.service';
-import { AuthResponseDto, LoginDto, MeResponseDto, MessageResponseDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
+import {
+  AuthResponseDto,
+  LoginDto,
+  MeResponseDto,
+  MessageResponseDto,
+  RegisterAdminDto,
+  RegisterDto,
+} from './dto/auth.dto';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -41,7 +66,10 @@ export class AuthController {
   @RateLimited()
   @ApiOperation({ summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)' })
   @ApiCreatedResponse({ type: AuthResponseDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: "'Passwords do not match', 'Please choose a stronger password', field errors" })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: "'Passwords do not match', 'Please choose a stronger password', field errors",
+  })
   @ApiConflictResponse({ type: ErrorDto, description: 'An account with this email already exists' })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response) {
     const { user, token } = await this.auth.register(dto);

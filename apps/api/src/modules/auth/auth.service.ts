@@ -74,7 +74,9 @@ export class AuthService {
   /** Customer registration with the password rules of SPEC section 5. */
   async register(dto: RegisterDto) {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
-      throw new InvalidDataError('Passwords do not match', [{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+      throw new InvalidDataError('Passwords do not match', [
+        { field: 'confirmPassword', message: 'Passwords do not match' },
+      ]);
     }
     return this.createAccount(dto, 'customer');
   }
@@ -82,7 +84,9 @@ export class AuthService {
   /** Admin registration: needs the configured secret key; the password rules apply too. */
   async registerAdmin(dto: RegisterAdminDto) {
     if (!dto.adminSecretKey) {
-      throw new InvalidDataError('Admin secret key is required', [{ field: 'adminSecretKey', message: 'Admin secret key is required' }]);
+      throw new InvalidDataError('Admin secret key is required', [
+        { field: 'adminSecretKey', message: 'Admin secret key is required' },
+      ]);
     }
     if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
       throw new DomainError('FORBIDDEN', 'Admin registration failed');
@@ -107,7 +111,8 @@ export class AuthService {
       ]);
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
-    if (!name) throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
+    if (!name)
+      throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
     const phone = dto.phone ? ethiopianPhone(dto.phone) : undefined;
     const email = dto.email.trim().toLowerCase();
     if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
@@ -122,10 +127,14 @@ export class AuthService {
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */
   async login(dto: LoginDto) {
-    const user = await this.users.findOne({ email: dto.email.trim().toLowerCase() }).select('+passwordHash').lean();
+    const user = await this.users
+      .findOne({ email: dto.email.trim().toLowerCase() })
+      .select('+passwordHash')
+      .lean();
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
-    if (dto.role === 'admin' && user.role !== 'admin') throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (dto.role === 'admin' && user.role !== 'admin')
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
     return { user: toUserView(user), token: await this.sign(String(user._id)) };
   }

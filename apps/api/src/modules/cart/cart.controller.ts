@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiParam, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
@@ -19,7 +26,9 @@ export class CartController {
   constructor(private readonly cart: CartService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The cart with current product data; drops withdrawn or sold-out lines with a notice' })
+  @ApiOperation({
+    summary: 'The cart with current product data; drops withdrawn or sold-out lines with a notice',
+  })
   @ApiOkResponse({ type: CartDto })
   getCart(@CurrentUser() user: AuthUser) {
     return this.cart.view(user.id);
@@ -31,7 +40,10 @@ export class CartController {
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid productId or quantity (1 to 10)' })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" (unknown or withdrawn)' })
-  @ApiConflictResponse({ type: ErrorDto, description: 'Not enough stock, e.g. "Only 2 left in stock for Shea Butter Cream"' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'Not enough stock, e.g. "Only 2 left in stock for Shea Butter Cream"',
+  })
   add(@CurrentUser() user: AuthUser, @Body() dto: AddToCartDto) {
     return this.cart.add(user.id, dto.productId, dto.quantity);
   }
@@ -43,7 +55,11 @@ export class CartController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" or "Product not in cart"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'Quantity beyond the stock' })
-  update(@CurrentUser() user: AuthUser, @Param('productId') productId: string, @Body() dto: UpdateCartItemDto) {
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('productId') productId: string,
+    @Body() dto: UpdateCartItemDto,
+  ) {
     return this.cart.update(user.id, productId, dto.quantity);
   }
 

@@ -37,8 +37,13 @@ export function onlyLeftMessage(name: string, stock: number, inCart = 0): string
 
 /** A line short of stock (409), coded so that a storefront can say it in its own language. */
 export function shortOfStock(name: string, stock: number, inCart = 0): ConflictError {
-  if (stock <= 0) return new ConflictError(outOfStockMessage(name), 'OUT_OF_STOCK', { product: name, available: 0 });
-  return new ConflictError(onlyLeftMessage(name, stock, inCart), 'INSUFFICIENT_STOCK', { product: name, available: stock, inCart });
+  if (stock <= 0)
+    return new ConflictError(outOfStockMessage(name), 'OUT_OF_STOCK', { product: name, available: 0 });
+  return new ConflictError(onlyLeftMessage(name, stock, inCart), 'INSUFFICIENT_STOCK', {
+    product: name,
+    available: stock,
+    inCart,
+  });
 }
 
 /**
@@ -74,7 +79,11 @@ export class CartService {
         });
       } else if (product.stock <= 0) {
         dropped.push(item.product);
-        notices.push({ productId, type: 'removed', message: `${product.name} is out of stock and was removed from your cart` });
+        notices.push({
+          productId,
+          type: 'removed',
+          message: `${product.name} is out of stock and was removed from your cart`,
+        });
       } else if (item.quantity > product.stock) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
         await this.carts
@@ -93,7 +102,8 @@ export class CartService {
         lines.push({ product, quantity: item.quantity });
       }
     }
-    if (dropped.length) await this.carts.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
+    if (dropped.length)
+      await this.carts.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
     const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
     return {
       success: true,
@@ -114,7 +124,10 @@ export class CartService {
       // An existing line grows only if the result stays within the stock (one atomic conditional update).
       const grown = await this.carts
         .updateOne(
-          { user, items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } } },
+          {
+            user,
+            items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } },
+          },
           { $inc: { 'items.$.quantity': quantity } },
         )
         .exec();
@@ -155,7 +168,9 @@ export class CartService {
   /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
   async remove(userId: string, productId: string): Promise<CartView> {
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
-    await this.carts.updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } }).exec();
+    await this.carts
+      .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
+      .exec();
     return this.view(userId);
   }
 
@@ -166,7 +181,10 @@ export class CartService {
 
   /** The raw lines, for order placement (which checks products and stock itself). */
   async lines(userId: string): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.carts.findOne({ user: new Types.ObjectId(userId) }).lean().exec();
+    const cart = await this.carts
+      .findOne({ user: new Types.ObjectId(userId) })
+      .lean()
+      .exec();
     return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 
@@ -184,7 +202,10 @@ export class CartService {
 
   private async productsById(ids: Types.ObjectId[]): Promise<Map<string, LeanProduct>> {
     if (!ids.length) return new Map();
-    const found = (await this.products.find({ _id: { $in: ids } }).lean().exec()) as LeanProduct[];
+    const found = (await this.products
+      .find({ _id: { $in: ids } })
+      .lean()
+      .exec()) as LeanProduct[];
     return new Map(found.map((p) => [String(p._id), p]));
   }
 

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
@@ -21,7 +27,10 @@ export class CatalogController {
   @Get('products')
   @ApiOperation({ summary: 'List active products (paginated, filtered, sorted)' })
   @ApiOkResponse({ type: ProductListDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid query values (field errors); limit at most 100' })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'Invalid query values (field errors); limit at most 100',
+  })
   listProducts(@Query() query: ListProductsQuery) {
     return this.catalog.listProducts(query);
   }
@@ -44,7 +53,10 @@ export class CatalogController {
   @Post('products')
   @AdminOnly()
   @ApiOperation({ summary: 'Create a product (admin)' })
-  @ApiBody({ type: ProductInputDto, description: 'The product form; read-only fields of a product record (_id, rating...) are ignored' })
+  @ApiBody({
+    type: ProductInputDto,
+    description: 'The product form; read-only fields of a product record (_id, rating...) are ignored',
+  })
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
@@ -58,8 +70,15 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiBody({ type: ProductInputDto, description: 'The whole product form, or the product as answered (read-only fields ignored)' })
-  async updateProduct(@Param('id') id: string, @Body(ProductFormPipe) input: ProductForm, @CurrentUser() user: AuthUser) {
+  @ApiBody({
+    type: ProductInputDto,
+    description: 'The whole product form, or the product as answered (read-only fields ignored)',
+  })
+  async updateProduct(
+    @Param('id') id: string,
+    @Body(ProductFormPipe) input: ProductForm,
+    @CurrentUser() user: AuthUser,
+  ) {
     return { success: true, product: await this.catalog.updateProduct(id, input, user) };
   }
 

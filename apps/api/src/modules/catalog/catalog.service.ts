@@ -47,12 +47,17 @@ export class CatalogService implements OnApplicationBootstrap {
     let done = 0;
     for (;;) {
       const batch = await this.products
-        .find({ searchTerms: { $exists: false } }, { name: 1, nameAm: 1, brand: 1, description: 1, descriptionAm: 1, ingredients: 1 })
+        .find(
+          { searchTerms: { $exists: false } },
+          { name: 1, nameAm: 1, brand: 1, description: 1, descriptionAm: 1, ingredients: 1 },
+        )
         .limit(BACKFILL_BATCH)
         .lean();
       if (!batch.length) return done;
       await this.products.bulkWrite(
-        batch.map((p) => ({ updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } } })),
+        batch.map((p) => ({
+          updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } },
+        })),
       );
       done += batch.length;
     }
@@ -138,9 +143,12 @@ export class CatalogService implements OnApplicationBootstrap {
   /** Maps the product form to the stored document: ETB to santim, countInStock and image aliases. */
   private toDocument(input: ProductInputDto): Partial<Product> {
     const stock = input.stock ?? input.countInStock;
-    if (stock === undefined) throw new InvalidDataError('Validation failed', [{ field: 'stock', message: 'stock is required' }]);
+    if (stock === undefined)
+      throw new InvalidDataError('Validation failed', [{ field: 'stock', message: 'stock is required' }]);
     if (input.originalPrice !== undefined && input.originalPrice < input.price) {
-      throw new InvalidDataError('Validation failed', [{ field: 'originalPrice', message: 'originalPrice must not be below price' }]);
+      throw new InvalidDataError('Validation failed', [
+        { field: 'originalPrice', message: 'originalPrice must not be below price' },
+      ]);
     }
     const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
     return {
@@ -178,20 +186,39 @@ export class CatalogService implements OnApplicationBootstrap {
   }
 
   /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */
-  private async auditPriceAndStock(actor: AuthUser | undefined, before: Product & { _id: unknown }, after: Product) {
+  private async auditPriceAndStock(
+    actor: AuthUser | undefined,
+    before: Product & { _id: unknown },
+    after: Product,
+  ) {
     const entityId = String(before._id);
     if (before.priceSantim !== after.priceSantim) {
-      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.price', from: toBirr(before.priceSantim), to: toBirr(after.priceSantim) });
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId,
+        action: 'product.price',
+        from: toBirr(before.priceSantim),
+        to: toBirr(after.priceSantim),
+      });
     }
     if (before.stock !== after.stock) {
-      await this.audit.record(actor, { entity: 'product', entityId, action: 'product.stock', from: before.stock, to: after.stock });
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId,
+        action: 'product.stock',
+        from: before.stock,
+        to: after.stock,
+      });
     }
   }
 
   /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */
   async deleteProduct(id: string) {
     const doc = await this.products
-      .findOneAndUpdate({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true }, { $set: { active: false } })
+      .findOneAndUpdate(
+        { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
+        { $set: { active: false } },
+      )
       .lean();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
   }

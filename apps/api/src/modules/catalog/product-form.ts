@@ -8,7 +8,16 @@ import { ProductInputDto } from './dto/product-input.dto';
  * "a product with an _id is updated") but nobody edits: they are dropped, never written.
  */
 export const READ_ONLY_PRODUCT_FIELDS = [
-  'id', '_id', '__v', 'createdAt', 'updatedAt', 'rating', 'reviewCount', 'discount', 'lastRestockDate', 'searchTerms',
+  'id',
+  '_id',
+  '__v',
+  'createdAt',
+  'updatedAt',
+  'rating',
+  'reviewCount',
+  'discount',
+  'lastRestockDate',
+  'searchTerms',
 ];
 
 const validation = createValidationPipe();
@@ -19,7 +28,8 @@ const validation = createValidationPipe();
  * tells which; without it, countInStock, which the spec's form sets from its stock field).
  */
 export async function toProductForm(body: unknown, storedStock?: number): Promise<ProductInputDto> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new InvalidDataError('Validation failed');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new InvalidDataError('Validation failed');
   const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const key of READ_ONLY_PRODUCT_FIELDS) delete data[key];
   if (data.stock !== undefined && data.countInStock !== undefined && data.stock !== data.countInStock) {

@@ -29,6 +29,13 @@ export function productSearchTerms(product: {
   descriptionAm?: string;
   ingredients?: string[];
 }): string[] {
-  const texts = [product.name, product.nameAm, product.brand, product.description, product.descriptionAm, ...(product.ingredients ?? [])];
+  const texts = [
+    product.name,
+    product.nameAm,
+    product.brand,
+    product.description,
+    product.descriptionAm,
+    ...(product.ingredients ?? []),
+  ];
   return [...new Set(texts.flatMap(wordsOf).flatMap(withoutAmharicPreposition))].slice(0, MAX_TERMS);
 }

@@ -1,6 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -9,7 +26,12 @@ import { ErrorDto } from '../../common/error.dto';
 import { ContactRateLimitGuard } from './contact-rate-limit.guard';
 import { ContactsService } from './contacts.service';
 import {
-  ContactDeletedDto, ContactListDto, ContactResponseDto, ContactStatusDto, ContactSubmittedDto, ListContactsQuery,
+  ContactDeletedDto,
+  ContactListDto,
+  ContactResponseDto,
+  ContactStatusDto,
+  ContactSubmittedDto,
+  ListContactsQuery,
   SubmitContactDto,
 } from './dto/contact.dto';
 
@@ -23,8 +45,14 @@ export class ContactsController {
   @UseGuards(ContactRateLimitGuard)
   @ApiOperation({ summary: 'Send a message from the Contact page (public; limited per client IP per hour)' })
   @ApiCreatedResponse({ type: ContactSubmittedDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Missing or invalid name, email, subject or message' })
-  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'CONTACT_RATE_LIMIT messages per hour per client IP' })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'Missing or invalid name, email, subject or message',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorDto,
+    description: 'CONTACT_RATE_LIMIT messages per hour per client IP',
+  })
   async submit(@Body() input: SubmitContactDto, @Req() req: Request) {
     await this.contacts.submit(input, { ipAddress: req.ip, userAgent: req.get('user-agent') });
     return { success: true, message: "Your message has been sent. We'll get back to you soon." };

@@ -40,7 +40,10 @@ export function toContactView(contact: StoredContact): ContactView {
 export class ContactsService {
   constructor(@InjectModel(Contact.name) private readonly contacts: Model<Contact>) {}
 
-  async submit(input: SubmitContactDto, sender: { ipAddress?: string; userAgent?: string }): Promise<ContactView> {
+  async submit(
+    input: SubmitContactDto,
+    sender: { ipAddress?: string; userAgent?: string },
+  ): Promise<ContactView> {
     const created = await this.contacts.create({
       name: input.name,
       email: input.email,

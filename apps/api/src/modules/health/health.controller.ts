@@ -1,6 +1,12 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Connection } from 'mongoose';
 import { ErrorDto } from '../../common/error.dto';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../../database';
@@ -32,7 +38,10 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Liveness and database ping, naming the database engine' })
   @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The database does not answer, or the API is shutting down' })
+  @ApiServiceUnavailableResponse({
+    type: ErrorDto,
+    description: 'The database does not answer, or the API is shutting down',
+  })
   async health(): Promise<HealthDto> {
     if (this.shutdown.shuttingDown) throw new ServiceUnavailableException('Shutting down');
     const started = process.hrtime.bigint();

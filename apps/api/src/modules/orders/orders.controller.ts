@@ -1,7 +1,17 @@
 import { Body, Controller, Get, Headers, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiUnprocessableEntityResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse,
-  ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiUnprocessableEntityResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { OrderStatus } from '@shop/shared';
 import type { Response } from 'express';
@@ -29,13 +39,26 @@ export class OrdersController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'Any unique string (1-255 visible ASCII characters); a retry with the same key answers the same order (200) and never makes a second one',
+    description:
+      'Any unique string (1-255 visible ASCII characters); a retry with the same key answers the same order (200) and never makes a second one',
   })
   @ApiCreatedResponse({ type: OrderResponseDto, description: 'Order placed' })
-  @ApiOkResponse({ type: OrderResponseDto, description: 'Replay: the order an earlier request with the same Idempotency-Key made' })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid address or method, client-sent prices, or "Your cart is empty"' })
-  @ApiConflictResponse({ type: ErrorDto, description: 'A line is short of stock, e.g. "Shea Butter Cream is out of stock"' })
-  @ApiUnprocessableEntityResponse({ type: ErrorDto, description: 'The Idempotency-Key was already used for a different order request' })
+  @ApiOkResponse({
+    type: OrderResponseDto,
+    description: 'Replay: the order an earlier request with the same Idempotency-Key made',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'Invalid address or method, client-sent prices, or "Your cart is empty"',
+  })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'A line is short of stock, e.g. "Shea Butter Cream is out of stock"',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorDto,
+    description: 'The Idempotency-Key was already used for a different order request',
+  })
   async placeOrder(
     @CurrentUser() user: AuthUser,
     @Body() dto: PlaceOrderDto,
@@ -67,7 +90,10 @@ export class OrdersController {
 
   @Patch(':id/cancel')
   @UseGuards(JwtAuthGuard)
-  @ApiOperation({ summary: 'Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund' })
+  @ApiOperation({
+    summary:
+      'Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund',
+  })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
@@ -83,8 +109,15 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
-  @ApiConflictResponse({ type: ErrorDto, description: 'e.g. "Cannot change order status from delivered to pending"' })
-  async changeStatus(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: ChangeOrderStatusDto) {
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'e.g. "Cannot change order status from delivered to pending"',
+  })
+  async changeStatus(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() dto: ChangeOrderStatusDto,
+  ) {
     const order = await this.orders.changeStatus(id, dto.status as OrderStatus, user, dto.trackingNumber);
     return { success: true, order, message: 'Order status updated' };
   }

@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
-  canTransition, customerMayCancel, DEFAULT_PAYMENT_METHOD, DELIVERY_COUNTRY, priceOrder, type OrderStatus, type ShippingMethod,
+  canTransition,
+  customerMayCancel,
+  DEFAULT_PAYMENT_METHOD,
+  DELIVERY_COUNTRY,
+  priceOrder,
+  type OrderStatus,
+  type ShippingMethod,
 } from '@shop/shared';
 import { ClientSession, Connection, Model, Types } from 'mongoose';
 import { createHash } from 'node:crypto';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import {
+  ConflictError,
+  DomainError,
+  InvalidDataError,
+  NotFoundError,
+} from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
 import { shortOfStock } from '../cart/cart.service';
@@ -51,7 +62,15 @@ type KeyedOrder = OrderView & { [FINGERPRINT]?: string };
 /** What makes two order requests the same request: the address, payment and shipping choices. */
 function requestFingerprint(input: PlaceOrderDto): string {
   const a = input.shippingAddress;
-  const canonical = [a.street, a.city, a.state, a.zipCode, a.country ?? DELIVERY_COUNTRY, input.paymentMethod ?? DEFAULT_PAYMENT_METHOD, input.shippingMethod ?? 'standard'];
+  const canonical = [
+    a.street,
+    a.city,
+    a.state,
+    a.zipCode,
+    a.country ?? DELIVERY_COUNTRY,
+    input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+    input.shippingMethod ?? 'standard',
+  ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
@@ -99,7 +118,9 @@ export class OrdersService {
         }
       }
       if (Date.now() > deadline) {
-        throw new ConflictError('An order with this Idempotency-Key is still being processed; please retry shortly');
+        throw new ConflictError(
+          'An order with this Idempotency-Key is still being processed; please retry shortly',
+        );
       }
       await sleep(CLAIM_POLL_MS);
     }
@@ -137,7 +158,12 @@ export class OrdersService {
    * cancellation restores stock (and flags a paid order for refund), every change is in the history
    * and the audit log. Used by `PATCH /api/orders/{id}/status` and the admin API.
    */
-  async changeStatus(orderId: string, status: OrderStatus, actor: AuthUser, trackingNumber?: string): Promise<OrderView> {
+  async changeStatus(
+    orderId: string,
+    status: OrderStatus,
+    actor: AuthUser,
+    trackingNumber?: string,
+  ): Promise<OrderView> {
     const id = parseObjectId(orderId, ORDER_NOT_FOUND);
     for (let attempt = 0; attempt < 5; attempt++) {
       const order = (await this.orders.findById(id).lean().exec()) as LeanOrder | null;
@@ -179,7 +205,10 @@ export class OrdersService {
       const changed = await this.orders
         .findOneAndUpdate(
           { _id: order._id, status: order.status, paymentStatus: order.paymentStatus },
-          { $set: set, $push: { statusHistory: { status: to, by: new Types.ObjectId(actor.id), at: new Date() } } },
+          {
+            $set: set,
+            $push: { statusHistory: { status: to, by: new Types.ObjectId(actor.id), at: new Date() } },
+          },
           { new: true, session },
         )
         .lean()
@@ -187,7 +216,9 @@ export class OrdersService {
       // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
       if (changed && to === 'cancelled') {
         for (const item of order.orderItems) {
-          await this.products.updateOne({ _id: item.product }, { $inc: { stock: item.quantity } }, { session }).exec();
+          await this.products
+            .updateOne({ _id: item.product }, { $inc: { stock: item.quantity } }, { session })
+            .exec();
         }
       }
       return changed;
@@ -217,7 +248,12 @@ export class OrdersService {
    * the order. All of it commits together or nothing does, even if the database dies midway, so stock
    * is only ever reserved by an order that exists. A short line aborts the whole transaction (409).
    */
-  private async createOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string, fingerprint?: string): Promise<OrderView> {
+  private async createOrder(
+    user: AuthUser,
+    input: PlaceOrderDto,
+    idempotencyKey?: string,
+    fingerprint?: string,
+  ): Promise<OrderView> {
     const rates = await this.settings.shippingRates();
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
     const userId = new Types.ObjectId(user.id);
@@ -243,7 +279,10 @@ export class OrdersService {
                 quantity: r.quantity,
                 priceAtPurchaseSantim: r.product.priceSantim,
               })),
-              shippingAddress: { ...input.shippingAddress, country: input.shippingAddress.country || DELIVERY_COUNTRY },
+              shippingAddress: {
+                ...input.shippingAddress,
+                country: input.shippingAddress.country || DELIVERY_COUNTRY,
+              },
               shippingMethod: method,
               paymentMethod: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
               subtotalSantim: totals.subtotal,
@@ -254,7 +293,9 @@ export class OrdersService {
               status: 'pending',
               paymentStatus: 'unpaid',
               statusHistory: [{ status: 'pending', by: userId, at: new Date() }],
-              ...(idempotencyKey !== undefined ? { idempotencyKey, idempotencyFingerprint: fingerprint } : {}),
+              ...(idempotencyKey !== undefined
+                ? { idempotencyKey, idempotencyFingerprint: fingerprint }
+                : {}),
             },
           ],
           { session },
@@ -275,9 +316,16 @@ export class OrdersService {
    * Empties the cart inside the transaction and answers the lines it held: the lines ordered are
    * exactly the lines removed, and a change to the cart before the commit retries the transaction.
    */
-  private async takeCartLines(user: Types.ObjectId, session: ClientSession): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+  private async takeCartLines(
+    user: Types.ObjectId,
+    session: ClientSession,
+  ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
     const cart = await this.carts
-      .findOneAndUpdate({ user, 'items.0': { $exists: true } }, { $set: { items: [] } }, { new: false, session })
+      .findOneAndUpdate(
+        { user, 'items.0': { $exists: true } },
+        { $set: { items: [] } },
+        { new: false, session },
+      )
       .lean()
       .exec();
     return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
@@ -287,7 +335,10 @@ export class OrdersService {
    * Reserves every line with one conditional update each (`stock >= quantity`, active), so two
    * customers can never take the same last unit; a short line throws and the transaction undoes the rest.
    */
-  private async reserveStock(lines: { product: Types.ObjectId; quantity: number }[], session: ClientSession): Promise<Reservation[]> {
+  private async reserveStock(
+    lines: { product: Types.ObjectId; quantity: number }[],
+    session: ClientSession,
+  ): Promise<Reservation[]> {
     const reservations: Reservation[] = [];
     for (const line of lines) {
       const product = await this.products
@@ -304,7 +355,11 @@ export class OrdersService {
     return reservations;
   }
 
-  private async shortLineError(productId: Types.ObjectId, quantity: number, session: ClientSession): Promise<ConflictError> {
+  private async shortLineError(
+    productId: Types.ObjectId,
+    quantity: number,
+    session: ClientSession,
+  ): Promise<ConflictError> {
     const product = await this.products.findById(productId).session(session).lean().exec();
     if (!product || !product.active) {
       const name = product?.name ?? 'A product in your cart';
@@ -312,7 +367,11 @@ export class OrdersService {
     }
     if (product.stock < quantity) return shortOfStock(product.name, product.stock);
     // Stock came back between the failed update and this read: still refuse; the customer retries.
-    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', { product: product.name, available: product.stock, inCart: 0 });
+    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', {
+      product: product.name,
+      available: product.stock,
+      inCart: 0,
+    });
   }
 
   /**
@@ -333,7 +392,8 @@ export class OrdersService {
         result = await work(session);
       });
     } catch (error) {
-      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT) throw new ConflictError(BUSY_MESSAGE);
+      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
+        throw new ConflictError(BUSY_MESSAGE);
       throw error;
     }
     return result as T;
@@ -344,20 +404,26 @@ export class OrdersService {
       .findById(parseObjectId(id, ORDER_NOT_FOUND))
       .lean()
       .exec()) as LeanOrder | null;
-    if (!order || (viewer.role !== 'admin' && String(order.user) !== viewer.id)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!order || (viewer.role !== 'admin' && String(order.user) !== viewer.id))
+      throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
 
   private async findByKey(user: Types.ObjectId, idempotencyKey: string): Promise<KeyedOrder | undefined> {
     const order = await this.orders.findOne({ user, idempotencyKey }).lean().exec();
-    return order ? Object.assign(toOrderView(order as LeanOrder), { [FINGERPRINT]: order.idempotencyFingerprint }) : undefined;
+    return order
+      ? Object.assign(toOrderView(order as LeanOrder), { [FINGERPRINT]: order.idempotencyFingerprint })
+      : undefined;
   }
 
   /** The earlier order of this key, unless the key now comes with a different request (422: a client bug, not a retry). */
   private replay(earlier: KeyedOrder, fingerprint: string): PlacedOrder {
     const stored = earlier[FINGERPRINT];
     if (stored && stored !== fingerprint) {
-      throw new DomainError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different order request');
+      throw new DomainError(
+        'UNPROCESSABLE',
+        'This Idempotency-Key was already used for a different order request',
+      );
     }
     const order = { ...earlier };
     delete order[FINGERPRINT];

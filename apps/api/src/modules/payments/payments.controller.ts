@@ -1,18 +1,45 @@
 import {
-  Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, type RawBodyRequest,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+  type RawBodyRequest,
 } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiHeader,
-  ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiServiceUnavailableResponse,
-  ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import {
-  CompleteTestPaymentDto, InitializePaymentDto, InitializePaymentResponseDto, PaymentCallbackResponseDto,
-  TestPaymentCompletedDto, VerifyPaymentResponseDto, WebhookAckDto,
+  CompleteTestPaymentDto,
+  InitializePaymentDto,
+  InitializePaymentResponseDto,
+  PaymentCallbackResponseDto,
+  TestPaymentCompletedDto,
+  VerifyPaymentResponseDto,
+  WebhookAckDto,
 } from './dto/payment.dto';
 import { PaymentsService } from './payments.service';
 import { testCheckoutPage, testResultPage } from './test-checkout.page';
@@ -55,7 +82,10 @@ export class PaymentsController {
   @ApiOkResponse({ type: VerifyPaymentResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Payment reference not found' })
-  @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'Payment verification error (provider unreachable)' })
+  @ApiServiceUnavailableResponse({
+    type: ErrorDto,
+    description: 'Payment verification error (provider unreachable)',
+  })
   verify(@CurrentUser() user: AuthUser, @Param('txRef') txRef: string) {
     return this.payments.verify(user, txRef);
   }
@@ -63,15 +93,25 @@ export class PaymentsController {
   @Get('callback')
   @ApiOperation({
     summary: "Chapa's callback_url (public)",
-    description: 'Chapa calls it after a payment; it only triggers a verification with Chapa and reveals no order details.',
+    description:
+      'Chapa calls it after a payment; it only triggers a verification with Chapa and reveals no order details.',
   })
-  @ApiQuery({ name: 'trx_ref', required: false, description: 'The transaction reference (as Chapa sends it)' })
+  @ApiQuery({
+    name: 'trx_ref',
+    required: false,
+    description: 'The transaction reference (as Chapa sends it)',
+  })
   @ApiQuery({ name: 'tx_ref', required: false, description: 'The transaction reference (alternative name)' })
   @ApiOkResponse({ type: PaymentCallbackResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Payment reference not found' })
   @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'Payment verification error' })
   callback(@Query() query: Record<string, unknown>) {
-    const ref = typeof query.trx_ref === 'string' ? query.trx_ref : typeof query.tx_ref === 'string' ? query.tx_ref : undefined;
+    const ref =
+      typeof query.trx_ref === 'string'
+        ? query.trx_ref
+        : typeof query.tx_ref === 'string'
+          ? query.tx_ref
+          : undefined;
     return this.payments.handleCallback(ref);
   }
 
@@ -84,9 +124,23 @@ export class PaymentsController {
       'x-chapa-signature or chapa-signature. The transaction is then verified with Chapa before the order changes; ' +
       'repeat deliveries change nothing.',
   })
-  @ApiHeader({ name: 'x-chapa-signature', required: false, description: 'HMAC-SHA256 hex of the raw body with the webhook secret' })
-  @ApiHeader({ name: 'chapa-signature', required: false, description: 'Same signature under the other header name Chapa uses' })
-  @ApiBody({ schema: { type: 'object', properties: { tx_ref: { type: 'string' }, status: { type: 'string' } }, additionalProperties: true } })
+  @ApiHeader({
+    name: 'x-chapa-signature',
+    required: false,
+    description: 'HMAC-SHA256 hex of the raw body with the webhook secret',
+  })
+  @ApiHeader({
+    name: 'chapa-signature',
+    required: false,
+    description: 'Same signature under the other header name Chapa uses',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { tx_ref: { type: 'string' }, status: { type: 'string' } },
+      additionalProperties: true,
+    },
+  })
   @ApiOkResponse({ type: WebhookAckDto })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'Missing or wrong signature' })
   webhook(@Req() req: RawBodyRequest<Request>) {
@@ -95,7 +149,9 @@ export class PaymentsController {
 
   @Get('test/:txRef')
   @ApiProduces('text/html')
-  @ApiOperation({ summary: "The offline test provider's checkout page (HTML; only when no Chapa keys are configured)" })
+  @ApiOperation({
+    summary: "The offline test provider's checkout page (HTML; only when no Chapa keys are configured)",
+  })
   @ApiOkResponse({ description: 'An HTML page to simulate a successful or failed payment' })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Payment reference not found' })
   async testCheckout(@Param('txRef') txRef: string, @Res() res: Response) {
@@ -109,7 +165,8 @@ export class PaymentsController {
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'Complete or fail a test payment (owner; test provider only)',
-    description: 'JSON callers get the verification answer; a form post from the test page gets an HTML page that returns to the shop.',
+    description:
+      'JSON callers get the verification answer; a form post from the test page gets an HTML page that returns to the shop.',
   })
   @ApiOkResponse({ type: TestPaymentCompletedDto })
   @ApiBadRequestResponse({ type: ErrorDto })

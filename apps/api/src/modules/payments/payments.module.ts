@@ -15,7 +15,10 @@ const DEFAULT_REVERIFY_INTERVAL_MS = 10 * 60 * 1000;
 const REVERIFY_MIN_AGE_MS = 5 * 60 * 1000;
 
 /** PAYMENT_REVERIFY_INTERVAL_MS: 0 disables; unset means every 10 minutes, except in tests (off). */
-export function reverifyIntervalMs(env: Record<string, string | undefined>, nodeEnv: AppConfig['nodeEnv']): number {
+export function reverifyIntervalMs(
+  env: Record<string, string | undefined>,
+  nodeEnv: AppConfig['nodeEnv'],
+): number {
   const raw = env.PAYMENT_REVERIFY_INTERVAL_MS;
   if (raw === undefined || raw.trim() === '') return nodeEnv === 'test' ? 0 : DEFAULT_REVERIFY_INTERVAL_MS;
   const value = Number(raw);
@@ -39,7 +42,9 @@ export function reverifyIntervalMs(env: Record<string, string | undefined>, node
         if (config.chapa.secretKey) return new ChapaProvider(config.chapa);
         // config refuses production without a Chapa key unless ALLOW_TEST_PAYMENTS=true was chosen deliberately
         if (config.nodeEnv === 'production') {
-          new Logger('Payments').warn('No CHAPA_SECRET_KEY: the offline TEST payment provider is active, nothing is charged');
+          new Logger('Payments').warn(
+            'No CHAPA_SECRET_KEY: the offline TEST payment provider is active, nothing is charged',
+          );
         }
         return new TestPaymentProvider(payments, config.publicUrl);
       },
@@ -73,7 +78,8 @@ export class PaymentsModule implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       const report = await this.payments.reverifyPending(REVERIFY_MIN_AGE_MS);
-      if (report.checked) this.logger.log(`re-verified ${report.checked} payment(s): ${JSON.stringify(report)}`);
+      if (report.checked)
+        this.logger.log(`re-verified ${report.checked} payment(s): ${JSON.stringify(report)}`);
     } catch (error) {
       this.logger.warn(`re-verification failed: ${(error as Error).message}`);
     } finally {

@@ -4,13 +4,21 @@ import { Model, Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { toBirr } from '@shop/shared';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import {
+  ConflictError,
+  DomainError,
+  InvalidDataError,
+  NotFoundError,
+} from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuditService } from '../audit/audit.service';
 import { Order } from '../orders/schemas/order.schema';
 import {
-  PAYMENT_PROVIDER, santimToAmountString, type PaymentProvider, type ProviderVerification,
+  PAYMENT_PROVIDER,
+  santimToAmountString,
+  type PaymentProvider,
+  type ProviderVerification,
 } from './providers/payment-provider';
 import { Payment, type PaymentEvent } from './schemas/payment.schema';
 
@@ -189,7 +197,9 @@ export class PaymentsService {
         { _id: payment._id, status: 'initialized' },
         {
           $set: { status: 'failed', failureReason: 'initialize_failed', settledAt: new Date() },
-          $push: { events: { source: 'initialize', at: new Date(), processed: true, note: (error as Error).message } },
+          $push: {
+            events: { source: 'initialize', at: new Date(), processed: true, note: (error as Error).message },
+          },
         },
       );
       throw error;
@@ -225,7 +235,8 @@ export class PaymentsService {
   /** The customer (owner) or an admin asks whether a transaction is paid; settles it on the provider's word. */
   async verify(user: AuthUser, txRef: string): Promise<VerificationResult> {
     const payment = await this.findPayment(txRef);
-    if (String(payment.user) !== user.id && user.role !== 'admin') throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    if (String(payment.user) !== user.id && user.role !== 'admin')
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
     return this.settle(payment.txRef, 'verify');
   }
 
@@ -237,7 +248,11 @@ export class PaymentsService {
   }
 
   /** Test provider only: the customer chooses the outcome on the test checkout page. */
-  async completeTestPayment(user: AuthUser, txRef: string, outcome: 'success' | 'failed'): Promise<VerificationResult> {
+  async completeTestPayment(
+    user: AuthUser,
+    txRef: string,
+    outcome: 'success' | 'failed',
+  ): Promise<VerificationResult> {
     const payment = await this.findPayment(txRef);
     if (payment.provider !== 'test' || this.provider.name !== 'test' || String(payment.user) !== user.id) {
       throw new NotFoundError(PAYMENT_MESSAGES.notFound);
@@ -250,9 +265,12 @@ export class PaymentsService {
   }
 
   /** What the public test checkout page shows about a transaction. */
-  async describeTestPayment(txRef: string): Promise<{ txRef: string; amount: number; currency: string; status: string; returnUrl: string }> {
+  async describeTestPayment(
+    txRef: string,
+  ): Promise<{ txRef: string; amount: number; currency: string; status: string; returnUrl: string }> {
     const payment = await this.findPayment(txRef);
-    if (payment.provider !== 'test' || this.provider.name !== 'test') throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    if (payment.provider !== 'test' || this.provider.name !== 'test')
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
     return {
       txRef: payment.txRef,
       amount: toBirr(payment.amountSantim),
@@ -267,7 +285,10 @@ export class PaymentsService {
    * `x-chapa-signature` (or `chapa-signature`); then the transaction is verified with Chapa before
    * anything changes. Unknown references are acknowledged so that Chapa stops retrying.
    */
-  async handleWebhook(rawBody: Buffer | undefined, headers: Record<string, unknown>): Promise<{ received: true; processed: boolean }> {
+  async handleWebhook(
+    rawBody: Buffer | undefined,
+    headers: Record<string, unknown>,
+  ): Promise<{ received: true; processed: boolean }> {
     const secret = this.config.chapa.webhookSecret;
     if (!secret || !rawBody?.length) throw new DomainError('UNAUTHORIZED', 'Invalid webhook signature');
     const bodySignature = hmacHex(secret, rawBody);
@@ -285,13 +306,22 @@ export class PaymentsService {
       throw new InvalidDataError('Malformed JSON body');
     }
     const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
-    const txRef = typeof event.tx_ref === 'string' ? event.tx_ref : typeof data.tx_ref === 'string' ? data.tx_ref : undefined;
+    const txRef =
+      typeof event.tx_ref === 'string'
+        ? event.tx_ref
+        : typeof data.tx_ref === 'string'
+          ? data.tx_ref
+          : undefined;
     if (!txRef || !TX_REF_PATTERN.test(txRef)) return { received: true, processed: false };
     const payment = await this.payments.findOne({ txRef }).lean<StoredPayment>();
     if (!payment) return { received: true, processed: false };
     try {
       const before = payment.status;
-      const result = await this.settle(txRef, 'webhook', typeof event.status === 'string' ? event.status : undefined);
+      const result = await this.settle(
+        txRef,
+        'webhook',
+        typeof event.status === 'string' ? event.status : undefined,
+      );
       return { received: true, processed: before === 'initialized' && result.status !== 'pending' };
     } catch (error) {
       // Acknowledge anyway: the periodic re-verification settles it once Chapa answers again.
@@ -333,23 +363,31 @@ export class PaymentsService {
   }
 
   private async findPayment(txRef: string): Promise<StoredPayment> {
-    if (typeof txRef !== 'string' || !TX_REF_PATTERN.test(txRef)) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    if (typeof txRef !== 'string' || !TX_REF_PATTERN.test(txRef))
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
     const payment = await this.payments.findOne({ txRef }).lean<StoredPayment>();
     if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
     return payment;
   }
 
   private assertPayable(order: StoredOrder): void {
-    if (order.status === 'cancelled') throw new ConflictError('This order has been cancelled and cannot be paid');
-    if (!PAYABLE_PAYMENT_STATUSES.includes(order.paymentStatus)) throw new ConflictError('This order has already been paid');
+    if (order.status === 'cancelled')
+      throw new ConflictError('This order has been cancelled and cannot be paid');
+    if (!PAYABLE_PAYMENT_STATUSES.includes(order.paymentStatus))
+      throw new ConflictError('This order has already been paid');
   }
 
   /** Asks the provider about an unsettled transaction and settles it once; a settled one is only re-read. */
-  private async settle(txRef: string, source: EventSource, claimedStatus?: string): Promise<VerificationResult> {
+  private async settle(
+    txRef: string,
+    source: EventSource,
+    claimedStatus?: string,
+  ): Promise<VerificationResult> {
     const payment = await this.payments.findOne({ txRef }).lean<StoredPayment>();
     if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
     if (payment.status !== 'initialized') {
-      if (source === 'webhook') await this.recordEvent(payment, { source, providerStatus: claimedStatus, note: 'repeat delivery' });
+      if (source === 'webhook')
+        await this.recordEvent(payment, { source, providerStatus: claimedStatus, note: 'repeat delivery' });
       return this.outcome(payment);
     }
 
@@ -357,7 +395,11 @@ export class PaymentsService {
     try {
       verification = await this.provider.verify(txRef);
     } catch (error) {
-      await this.recordEvent(payment, { source, providerStatus: 'unreachable', note: (error as Error).message });
+      await this.recordEvent(payment, {
+        source,
+        providerStatus: 'unreachable',
+        note: (error as Error).message,
+      });
       if (error instanceof DomainError) throw error;
       throw new DomainError('UNAVAILABLE', PAYMENT_MESSAGES.verificationError);
     }
@@ -376,10 +418,16 @@ export class PaymentsService {
     return this.settleSucceeded(payment, source, verification);
   }
 
-  private async recordEvent(payment: StoredPayment, event: Omit<PaymentEvent, 'at' | 'processed'>): Promise<void> {
+  private async recordEvent(
+    payment: StoredPayment,
+    event: Omit<PaymentEvent, 'at' | 'processed'>,
+  ): Promise<void> {
     await this.payments.updateOne(
       { _id: payment._id },
-      { $set: { lastCheckedAt: new Date() }, $push: { events: { ...event, at: new Date(), processed: false } } },
+      {
+        $set: { lastCheckedAt: new Date() },
+        $push: { events: { ...event, at: new Date(), processed: false } },
+      },
     );
   }
 
@@ -394,14 +442,22 @@ export class PaymentsService {
       reason === 'declined'
         ? verification.message
         : `provider confirmed ${verification.amountSantim ?? '?'} santim ${verification.currency ?? '?'}, expected ${payment.amountSantim} ${payment.currency}`;
-    const settled = await this.payments.findOneAndUpdate(
-      { _id: payment._id, status: 'initialized' },
-      {
-        $set: { status: 'failed', failureReason: reason, settledAt: now, lastCheckedAt: now, providerReference: verification.providerReference },
-        $push: { events: { source, at: now, providerStatus: verification.status, processed: true, note } },
-      },
-      { new: true },
-    ).lean<StoredPayment>();
+    const settled = await this.payments
+      .findOneAndUpdate(
+        { _id: payment._id, status: 'initialized' },
+        {
+          $set: {
+            status: 'failed',
+            failureReason: reason,
+            settledAt: now,
+            lastCheckedAt: now,
+            providerReference: verification.providerReference,
+          },
+          $push: { events: { source, at: now, providerStatus: verification.status, processed: true, note } },
+        },
+        { new: true },
+      )
+      .lean<StoredPayment>();
     if (!settled) return this.outcome((await this.payments.findById(payment._id).lean<StoredPayment>())!);
     if (reason !== 'declined') this.logger.warn(`payment ${payment.txRef} refused: ${note}`);
     // Only the order's current attempt marks it failed; it stays payable with a new transaction.
@@ -410,21 +466,38 @@ export class PaymentsService {
       { $set: { paymentStatus: 'failed' } },
     );
     if (changed.modifiedCount) {
-      await this.audit.record(undefined, { entity: 'order', entityId: String(payment.order), action: 'order.paymentStatus', from: 'unpaid', to: 'failed' });
+      await this.audit.record(undefined, {
+        entity: 'order',
+        entityId: String(payment.order),
+        action: 'order.paymentStatus',
+        from: 'unpaid',
+        to: 'failed',
+      });
     }
     return this.outcome(settled);
   }
 
-  private async settleSucceeded(payment: StoredPayment, source: EventSource, verification: ProviderVerification): Promise<VerificationResult> {
+  private async settleSucceeded(
+    payment: StoredPayment,
+    source: EventSource,
+    verification: ProviderVerification,
+  ): Promise<VerificationResult> {
     const now = new Date();
-    const settled = await this.payments.findOneAndUpdate(
-      { _id: payment._id, status: 'initialized' },
-      {
-        $set: { status: 'success', settledAt: now, lastCheckedAt: now, providerReference: verification.providerReference },
-        $push: { events: { source, at: now, providerStatus: 'success', processed: true } },
-      },
-      { new: true },
-    ).lean<StoredPayment>();
+    const settled = await this.payments
+      .findOneAndUpdate(
+        { _id: payment._id, status: 'initialized' },
+        {
+          $set: {
+            status: 'success',
+            settledAt: now,
+            lastCheckedAt: now,
+            providerReference: verification.providerReference,
+          },
+          $push: { events: { source, at: now, providerStatus: 'success', processed: true } },
+        },
+        { new: true },
+      )
+      .lean<StoredPayment>();
     return this.outcome(settled ?? (await this.payments.findById(payment._id).lean<StoredPayment>())!);
   }
 
@@ -433,30 +506,58 @@ export class PaymentsService {
    * again (a repeat verify, a crash between the two writes) changes nothing or completes the work.
    */
   private async applySuccessToOrder(payment: StoredPayment): Promise<StoredOrder | null> {
-    const paid = await this.orders.findOneAndUpdate(
-      { _id: payment.order, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-      { $set: { paymentStatus: 'paid', paidAt: payment.settledAt ?? new Date(), paymentReference: payment.txRef } },
-      { new: false },
-    ).lean<StoredOrder>();
+    const paid = await this.orders
+      .findOneAndUpdate(
+        {
+          _id: payment.order,
+          status: { $ne: 'cancelled' },
+          paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES },
+        },
+        {
+          $set: {
+            paymentStatus: 'paid',
+            paidAt: payment.settledAt ?? new Date(),
+            paymentReference: payment.txRef,
+          },
+        },
+        { new: false },
+      )
+      .lean<StoredOrder>();
     if (paid) {
-      await this.audit.record(undefined, { entity: 'order', entityId: String(payment.order), action: 'order.paymentStatus', from: paid.paymentStatus, to: 'paid' });
+      await this.audit.record(undefined, {
+        entity: 'order',
+        entityId: String(payment.order),
+        action: 'order.paymentStatus',
+        from: paid.paymentStatus,
+        to: 'paid',
+      });
       return this.orders.findById(payment.order).lean<StoredOrder>();
     }
     // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
-    const flagged = await this.orders.findOneAndUpdate(
-      { _id: payment.order, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-      { $set: { paymentStatus: 'refund_pending', paymentReference: payment.txRef } },
-      { new: false },
-    ).lean<StoredOrder>();
+    const flagged = await this.orders
+      .findOneAndUpdate(
+        { _id: payment.order, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        { $set: { paymentStatus: 'refund_pending', paymentReference: payment.txRef } },
+        { new: false },
+      )
+      .lean<StoredOrder>();
     if (flagged) {
-      await this.audit.record(undefined, { entity: 'order', entityId: String(payment.order), action: 'order.paymentStatus', from: flagged.paymentStatus, to: 'refund_pending' });
+      await this.audit.record(undefined, {
+        entity: 'order',
+        entityId: String(payment.order),
+        action: 'order.paymentStatus',
+        from: flagged.paymentStatus,
+        to: 'refund_pending',
+      });
     }
     const order = await this.orders.findById(payment.order).lean<StoredOrder>();
     const ownsOrder = order?.paymentReference === payment.txRef;
     if (!ownsOrder && !payment.refundRequired) {
       // A second successful transaction for an order already settled by another one: refund it.
       await this.payments.updateOne({ _id: payment._id }, { $set: { refundRequired: true } });
-      this.logger.warn(`payment ${payment.txRef} succeeded for order ${String(payment.order)} already settled by ${order?.paymentReference}: refund required`);
+      this.logger.warn(
+        `payment ${payment.txRef} succeeded for order ${String(payment.order)} already settled by ${order?.paymentReference}: refund required`,
+      );
     } else if (ownsOrder && order?.paymentStatus === 'refund_pending' && !payment.refundRequired) {
       await this.payments.updateOne({ _id: payment._id }, { $set: { refundRequired: true } });
     }
@@ -470,7 +571,13 @@ export class PaymentsService {
       const order = await this.applySuccessToOrder(payment);
       const summary = order ? toOrderSummary(order) : undefined;
       if (order?.paymentStatus === 'refund_pending' && order.paymentReference === payment.txRef) {
-        return { ...base, success: true, status: 'refund_pending', message: PAYMENT_MESSAGES.refundPending, order: summary };
+        return {
+          ...base,
+          success: true,
+          status: 'refund_pending',
+          message: PAYMENT_MESSAGES.refundPending,
+          order: summary,
+        };
       }
       return { ...base, success: true, status: 'paid', message: PAYMENT_MESSAGES.success, order: summary };
     }

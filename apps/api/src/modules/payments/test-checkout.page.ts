@@ -1,7 +1,10 @@
 /** The test provider's checkout page and its result page: plain HTML, English and Amharic side by side. */
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function page(title: string, body: string, head = ''): string {
@@ -20,7 +23,13 @@ small{color:#6b5b4f}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export function testCheckoutPage(info: { txRef: string; amount: number; currency: string; status: string; returnUrl: string }): string {
+export function testCheckoutPage(info: {
+  txRef: string;
+  amount: number;
+  currency: string;
+  status: string;
+  returnUrl: string;
+}): string {
   const amount = `${info.amount.toFixed(2)} ${escapeHtml(info.currency)}`;
   const action = `/api/payments/test/${encodeURIComponent(info.txRef)}/complete`;
   const settled = info.status !== 'initialized';

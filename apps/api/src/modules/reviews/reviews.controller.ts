@@ -1,14 +1,28 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse,
-  ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard, Roles } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import {
-  CreateReviewDto, ProductReviewsQuery, ProductReviewsResponseDto, RecentReviewsQuery, RecentReviewsResponseDto,
-  ReviewDeletedResponseDto, ReviewResponseDto, UpdateReviewDto,
+  CreateReviewDto,
+  ProductReviewsQuery,
+  ProductReviewsResponseDto,
+  RecentReviewsQuery,
+  RecentReviewsResponseDto,
+  ReviewDeletedResponseDto,
+  ReviewResponseDto,
+  UpdateReviewDto,
 } from './dto/review.dto';
 import { ReviewsService } from './reviews.service';
 

@@ -8,7 +8,11 @@ import { Review, ReviewSchema } from './schemas/review.schema';
 
 /** Product and Order models come from the modules that own them; User from the global AuthModule. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Review.name, schema: ReviewSchema }]), CatalogModule, OrdersModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Review.name, schema: ReviewSchema }]),
+    CatalogModule,
+    OrdersModule,
+  ],
   controllers: [ReviewsController],
   providers: [ReviewsService],
   exports: [ReviewsService, MongooseModule],

@@ -9,7 +9,10 @@ import { Product } from '../catalog/schemas/product.schema';
 import { Order } from '../orders/schemas/order.schema';
 import { User } from '../users/schemas/user.schema';
 import {
-  MAX_RECENT_REVIEWS, type CreateReviewDto, type ProductReviewsQuery, type UpdateReviewDto,
+  MAX_RECENT_REVIEWS,
+  type CreateReviewDto,
+  type ProductReviewsQuery,
+  type UpdateReviewDto,
 } from './dto/review.dto';
 import { Review } from './schemas/review.schema';
 
@@ -23,7 +26,8 @@ function commentOf(dto: { comment?: string; text?: string }, required: boolean):
   const raw = dto.comment ?? dto.text;
   if (raw === undefined && !required) return undefined;
   const comment = raw?.trim();
-  if (!comment) throw new InvalidDataError('Validation failed', [{ field: 'comment', message: 'comment is required' }]);
+  if (!comment)
+    throw new InvalidDataError('Validation failed', [{ field: 'comment', message: 'comment is required' }]);
   return comment;
 }
 
@@ -38,7 +42,10 @@ export class ReviewsService {
 
   private async activeProduct(id: string) {
     const product = await this.products
-      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true }, { name: 1, nameAm: 1, images: 1, rating: 1, reviewCount: 1 })
+      .findOne(
+        { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
+        { name: 1, nameAm: 1, images: 1, rating: 1, reviewCount: 1 },
+      )
       .lean();
     if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
     return product;
@@ -47,10 +54,14 @@ export class ReviewsService {
   /** Reviews with their author's name and product's name, as the storefront shows them. */
   private async toViews(reviews: ReviewRecord[], known?: ProductSummary) {
     const userIds = [...new Set(reviews.map((r) => String(r.user)))].map((id) => new Types.ObjectId(id));
-    const productIds = [...new Set(reviews.map((r) => String(r.product)))].map((id) => new Types.ObjectId(id));
+    const productIds = [...new Set(reviews.map((r) => String(r.product)))].map(
+      (id) => new Types.ObjectId(id),
+    );
     const [users, products] = await Promise.all([
       this.users.find({ _id: { $in: userIds } }, { name: 1 }).lean(),
-      known ? [known] : this.products.find({ _id: { $in: productIds } }, { name: 1, nameAm: 1, images: 1 }).lean(),
+      known
+        ? [known]
+        : this.products.find({ _id: { $in: productIds } }, { name: 1, nameAm: 1, images: 1 }).lean(),
     ]);
     const userById = new Map(users.map((u) => [String(u._id), u]));
     const productById = new Map((products as ProductSummary[]).map((p) => [String(p._id), p]));
@@ -81,7 +92,12 @@ export class ReviewsService {
     const product = await this.activeProduct(productId);
     const filter = { product: product._id };
     const [docs, total] = await Promise.all([
-      this.reviews.find(filter).sort({ createdAt: -1, _id: -1 }).skip((query.page - 1) * query.limit).limit(query.limit).lean(),
+      this.reviews
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .lean(),
       this.reviews.countDocuments(filter),
     ]);
     return {
@@ -96,9 +112,17 @@ export class ReviewsService {
   /** The newest reviews of products still on sale (the home page testimonials). */
   async recent(limit: number) {
     const wanted = Math.min(limit, MAX_RECENT_REVIEWS);
-    const docs = await this.reviews.find().sort({ createdAt: -1, _id: -1 }).limit(wanted * 3).lean();
+    const docs = await this.reviews
+      .find()
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(wanted * 3)
+      .lean();
     const active = new Set(
-      (await this.products.find({ _id: { $in: docs.map((d) => d.product) }, active: true }, { _id: 1 }).lean()).map((p) => String(p._id)),
+      (
+        await this.products
+          .find({ _id: { $in: docs.map((d) => d.product) }, active: true }, { _id: 1 })
+          .lean()
+      ).map((p) => String(p._id)),
     );
     return this.toViews(docs.filter((d) => active.has(String(d.product))).slice(0, wanted));
   }
@@ -108,11 +132,19 @@ export class ReviewsService {
     const product = await this.activeProduct(productId);
     const comment = commentOf(dto, true)!;
     const userId = new Types.ObjectId(author.id);
-    if (await this.reviews.exists({ user: userId, product: product._id })) throw new DomainError('CONFLICT', DUPLICATE_REVIEW);
+    if (await this.reviews.exists({ user: userId, product: product._id }))
+      throw new DomainError('CONFLICT', DUPLICATE_REVIEW);
     const verified = await this.hasDeliveredOrder(userId, product._id);
     const title = dto.title?.trim();
     const doc = await conflictOnDuplicate(
-      this.reviews.create({ user: userId, product: product._id, rating: dto.rating, comment, ...(title ? { title } : {}), verified }),
+      this.reviews.create({
+        user: userId,
+        product: product._id,
+        rating: dto.rating,
+        comment,
+        ...(title ? { title } : {}),
+        verified,
+      }),
       DUPLICATE_REVIEW,
     );
     const stats = await this.recomputeProductRating(product._id);
@@ -128,9 +160,12 @@ export class ReviewsService {
     const comment = commentOf(dto, false);
     if (comment !== undefined) set.comment = comment;
     if (dto.title !== undefined) set.title = dto.title.trim();
-    if (!Object.keys(set).length) throw new InvalidDataError('Nothing to update: send rating, comment or title');
+    if (!Object.keys(set).length)
+      throw new InvalidDataError('Nothing to update: send rating, comment or title');
     set.verified = await this.hasDeliveredOrder(existing.user, existing.product);
-    const doc = await this.reviews.findByIdAndUpdate(existing._id, { $set: set }, { new: true, runValidators: true }).lean();
+    const doc = await this.reviews
+      .findByIdAndUpdate(existing._id, { $set: set }, { new: true, runValidators: true })
+      .lean();
     if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND);
     const stats = await this.recomputeProductRating(doc.product);
     const [review] = await this.toViews([doc]);

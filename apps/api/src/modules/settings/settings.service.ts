@@ -11,8 +11,16 @@ import { Settings, SETTINGS_KEY } from './schemas/settings.schema';
 const MAINTENANCE_CACHE_MS = 5_000;
 
 const EDITABLE = [
-  'siteName', 'siteDescription', 'adminEmail', 'currency', 'language', 'timezone',
-  'emailNotifications', 'orderNotifications', 'lowStockAlerts', 'maintenanceMode',
+  'siteName',
+  'siteDescription',
+  'adminEmail',
+  'currency',
+  'language',
+  'timezone',
+  'emailNotifications',
+  'orderNotifications',
+  'lowStockAlerts',
+  'maintenanceMode',
 ] as const;
 const SHIPPING_FIELDS = {
   standardShipping: 'standardShippingSantim',
@@ -89,9 +97,16 @@ export class SettingsService {
       if (etb !== undefined) set[stored] = toSantim(etb);
     }
     const saved = await this.settings
-      .findOneAndUpdate({ key: SETTINGS_KEY }, { $set: set, $setOnInsert: { key: SETTINGS_KEY } }, {
-        upsert: true, new: true, runValidators: true, setDefaultsOnInsert: true,
-      })
+      .findOneAndUpdate(
+        { key: SETTINGS_KEY },
+        { $set: set, $setOnInsert: { key: SETTINGS_KEY } },
+        {
+          upsert: true,
+          new: true,
+          runValidators: true,
+          setDefaultsOnInsert: true,
+        },
+      )
       .lean()
       .exec();
     this.maintenanceCache = undefined;
@@ -107,7 +122,13 @@ export class SettingsService {
       }
     }
     if (Object.keys(to).length) {
-      await this.audit.record(actor, { entity: 'settings', entityId: SETTINGS_KEY, action: 'settings.update', from, to });
+      await this.audit.record(actor, {
+        entity: 'settings',
+        entityId: SETTINGS_KEY,
+        action: 'settings.update',
+        from,
+        to,
+      });
     }
     return { settings: afterView, updatedAt: after.updatedAt ?? null };
   }

@@ -13,7 +13,13 @@ export const TOO_MANY_FILES = `A maximum of ${MAX_FILES} files can be uploaded a
 
 const parse = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 64 * 1024, parts: MAX_FILES + 10 },
+  limits: {
+    fileSize: MAX_FILE_BYTES,
+    files: MAX_FILES,
+    fields: 10,
+    fieldSize: 64 * 1024,
+    parts: MAX_FILES + 10,
+  },
 }).array(UPLOAD_FIELD, MAX_FILES);
 
 /** Maps multer's failures to the API's messages (the spec's size message, a clear count message). */
@@ -27,7 +33,9 @@ function toDomainError(error: unknown): DomainError {
       case 'LIMIT_UNEXPECTED_FILE':
         return error.field === UPLOAD_FIELD
           ? new InvalidDataError(TOO_MANY_FILES)
-          : new InvalidDataError(`Unexpected file field '${error.field ?? ''}': send the images in the field '${UPLOAD_FIELD}'`);
+          : new InvalidDataError(
+              `Unexpected file field '${error.field ?? ''}': send the images in the field '${UPLOAD_FIELD}'`,
+            );
       default:
         return new InvalidDataError(`Invalid upload: ${error.message}`);
     }
@@ -42,7 +50,9 @@ export class ImageUploadInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     await new Promise<void>((resolve, reject) =>
-      parse(request, http.getResponse<Response>(), (error: unknown) => (error ? reject(toDomainError(error)) : resolve())),
+      parse(request, http.getResponse<Response>(), (error: unknown) =>
+        error ? reject(toDomainError(error)) : resolve(),
+      ),
     );
     return next.handle();
   }

@@ -1,7 +1,15 @@
 import { Controller, Get, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiPayloadTooLargeResponse, ApiProduces, ApiTags,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
@@ -21,11 +29,17 @@ export class UploadsController {
   @Post()
   @AdminOnly()
   @UseInterceptors(ImageUploadInterceptor)
-  @ApiOperation({ summary: 'Upload product images (admin): multipart field images, PNG/JPG/GIF by content, under 5MB each, at most 5' })
+  @ApiOperation({
+    summary:
+      'Upload product images (admin): multipart field images, PNG/JPG/GIF by content, under 5MB each, at most 5',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadImagesBodyDto })
   @ApiCreatedResponse({ type: UploadResponseDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: "'Only PNG, JPG or GIF images are allowed', too many files, no files" })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: "'Only PNG, JPG or GIF images are allowed', too many files, no files",
+  })
   @ApiPayloadTooLargeResponse({ type: ErrorDto, description: 'File size must be less than 5MB' })
   async upload(@UploadedFiles() files: IncomingImage[] | undefined) {
     const saved = await this.uploads.saveImages(files);

@@ -19,6 +19,7 @@ export class UploadedImageDto {
 
 export class UploadResponseDto {
   @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ type: [String], example: ['/api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png'] }) urls!: string[];
+  @ApiProperty({ type: [String], example: ['/api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png'] })
+  urls!: string[];
   @ApiProperty({ type: [UploadedImageDto] }) files!: UploadedImageDto[];
 }

@@ -23,7 +23,10 @@ export class UploadsService {
     }
     const checked = files.map((file) => {
       const kind = detectImage(file.buffer);
-      if (!kind) throw new InvalidDataError(ONLY_IMAGES, [{ field: 'images', message: `${file.originalname}: ${ONLY_IMAGES}` }]);
+      if (!kind)
+        throw new InvalidDataError(ONLY_IMAGES, [
+          { field: 'images', message: `${file.originalname}: ${ONLY_IMAGES}` },
+        ]);
       return { file, kind };
     });
     const saved = [];
@@ -39,6 +42,8 @@ export class UploadsService {
     const match = STORED_NAME.exec(name);
     if (!match) return undefined;
     const buffer = await this.storage.read(name);
-    return buffer ? { buffer, contentType: CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES] } : undefined;
+    return buffer
+      ? { buffer, contentType: CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES] }
+      : undefined;
   }
 }

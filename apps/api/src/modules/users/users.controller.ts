@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse,
-  ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
@@ -9,7 +17,12 @@ import { ErrorDto } from '../../common/error.dto';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
 import {
-  AddressInputDto, AddressListResponseDto, AddressResponseDto, ChangePasswordDto, ProfileResponseDto, UpdateAddressDto,
+  AddressInputDto,
+  AddressListResponseDto,
+  AddressResponseDto,
+  ChangePasswordDto,
+  ProfileResponseDto,
+  UpdateAddressDto,
   UpdateProfileDto,
 } from './dto/profile.dto';
 import { ADDRESS_NOT_FOUND, UsersService } from './users.service';
@@ -39,10 +52,17 @@ export class UsersController {
   @Put('profile')
   @ApiOperation({ summary: 'Update my name, email and phone (Ethiopian formats, normalised to +251...)' })
   @ApiOkResponse({ type: ProfileResponseDto })
-  @ApiBadRequestResponse({ type: ErrorDto, description: 'Field errors (email format, phone format, empty name)' })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'Field errors (email format, phone format, empty name)',
+  })
   @ApiConflictResponse({ type: ErrorDto, description: 'An account with this email already exists' })
   async updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
-    return { success: true, user: await this.users.updateProfile(user.id, dto), message: 'Profile updated successfully' };
+    return {
+      success: true,
+      user: await this.users.updateProfile(user.id, dto),
+      message: 'Profile updated successfully',
+    };
   }
 
   @Put('profile/password')
@@ -50,7 +70,8 @@ export class UsersController {
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({
     type: ErrorDto,
-    description: "'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match'",
+    description:
+      "'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match'",
   })
   async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
     await this.users.changePassword(user.id, dto);

@@ -3,10 +3,20 @@ import { InjectModel } from '@nestjs/mongoose';
 import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
-import { ConflictError, DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import {
+  ConflictError,
+  DomainError,
+  InvalidDataError,
+  NotFoundError,
+} from '../../common/errors/domain-error';
 import { conflictOnDuplicate } from '../../common/mongo';
 import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from '../auth/auth.service';
-import type { AddressInputDto, ChangePasswordDto, UpdateAddressDto, UpdateProfileDto } from './dto/profile.dto';
+import type {
+  AddressInputDto,
+  ChangePasswordDto,
+  UpdateAddressDto,
+  UpdateProfileDto,
+} from './dto/profile.dto';
 import { Address, User } from './schemas/user.schema';
 
 export const ADDRESS_NOT_FOUND = 'Address not found';
@@ -34,7 +44,8 @@ function countryOf(input: string | undefined): string {
 function requireText(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (!trimmed) throw new InvalidDataError('Validation failed', [{ field, message: `${field} must not be empty` }]);
+  if (!trimmed)
+    throw new InvalidDataError('Validation failed', [{ field, message: `${field} must not be empty` }]);
   return trimmed;
 }
 
@@ -80,7 +91,14 @@ export class UsersService {
     }
     const user = await conflictOnDuplicate(
       this.users
-        .findByIdAndUpdate(id, { ...(Object.keys(set).length ? { $set: set } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) }, { new: true, runValidators: true })
+        .findByIdAndUpdate(
+          id,
+          {
+            ...(Object.keys(set).length ? { $set: set } : {}),
+            ...(Object.keys(unset).length ? { $unset: unset } : {}),
+          },
+          { new: true, runValidators: true },
+        )
         .lean()
         .exec(),
       DUPLICATE_EMAIL,
@@ -98,7 +116,9 @@ export class UsersService {
       ]);
     }
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.newPassword) {
-      throw new InvalidDataError('Passwords do not match', [{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+      throw new InvalidDataError('Passwords do not match', [
+        { field: 'confirmPassword', message: 'Passwords do not match' },
+      ]);
     }
     if (!isStrongEnough(dto.newPassword)) {
       throw new InvalidDataError('Please choose a stronger password', [
@@ -176,7 +196,9 @@ export class UsersService {
   /** Removes an address; when it was the default, the oldest remaining one takes its place. */
   async removeAddress(userId: string, addressId: number) {
     const id = new Types.ObjectId(userId);
-    const before = await this.users.findOneAndUpdate({ _id: id }, { $pull: { addresses: { id: addressId } } }).lean();
+    const before = await this.users
+      .findOneAndUpdate({ _id: id }, { $pull: { addresses: { id: addressId } } })
+      .lean();
     if (!before) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
     const removed = (before.addresses ?? []).find((a) => a.id === addressId);
     if (!removed) throw new NotFoundError(ADDRESS_NOT_FOUND);

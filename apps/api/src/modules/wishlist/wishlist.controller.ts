@@ -1,12 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiParam, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { MoveToCartDto, MoveToCartResponseDto, WishlistDto, WishlistPreferencesDto } from './dto/wishlist.dto';
+import {
+  MoveToCartDto,
+  MoveToCartResponseDto,
+  WishlistDto,
+  WishlistPreferencesDto,
+} from './dto/wishlist.dto';
 import { WishlistService } from './wishlist.service';
 
 @ApiTags('wishlist')
@@ -32,7 +45,11 @@ export class WishlistController {
   @ApiOkResponse({ type: WishlistDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found"' })
-  add(@CurrentUser() user: AuthUser, @Param('productId') productId: string, @Body() dto: WishlistPreferencesDto) {
+  add(
+    @CurrentUser() user: AuthUser,
+    @Param('productId') productId: string,
+    @Body() dto: WishlistPreferencesDto,
+  ) {
     return this.wishlist.add(user.id, productId, dto);
   }
 
@@ -47,15 +64,24 @@ export class WishlistController {
 
   @Post('move-to-cart/:productId')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Move a wished product to the cart (cart rules apply), taking it off the wishlist' })
+  @ApiOperation({
+    summary: 'Move a wished product to the cart (cart rules apply), taking it off the wishlist',
+  })
   @ApiParam({ name: 'productId' })
   @ApiBody({ type: MoveToCartDto, required: false })
   @ApiOkResponse({ type: MoveToCartResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not in wishlist" or "Product not found"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'Not enough stock, naming the product' })
-  async moveToCart(@CurrentUser() user: AuthUser, @Param('productId') productId: string, @Body() dto: MoveToCartDto) {
-    return { ...(await this.wishlist.moveToCart(user.id, productId, dto.quantity)), message: 'Moved to cart' };
+  async moveToCart(
+    @CurrentUser() user: AuthUser,
+    @Param('productId') productId: string,
+    @Body() dto: MoveToCartDto,
+  ) {
+    return {
+      ...(await this.wishlist.moveToCart(user.id, productId, dto.quantity)),
+      message: 'Moved to cart',
+    };
   }
 
   @Patch('notifications/:productId')
@@ -64,7 +90,14 @@ export class WishlistController {
   @ApiOkResponse({ type: WishlistDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not in wishlist"' })
-  async updatePreferences(@CurrentUser() user: AuthUser, @Param('productId') productId: string, @Body() dto: WishlistPreferencesDto) {
-    return { ...(await this.wishlist.updatePreferences(user.id, productId, dto)), message: 'Preferences updated' };
+  async updatePreferences(
+    @CurrentUser() user: AuthUser,
+    @Param('productId') productId: string,
+    @Body() dto: WishlistPreferencesDto,
+  ) {
+    return {
+      ...(await this.wishlist.updatePreferences(user.id, productId, dto)),
+      message: 'Preferences updated',
+    };
   }
 }

@@ -7,7 +7,11 @@ import { WishlistController } from './wishlist.controller';
 import { WishlistService } from './wishlist.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Wishlist.name, schema: WishlistSchema }]), CatalogModule, CartModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Wishlist.name, schema: WishlistSchema }]),
+    CatalogModule,
+    CartModule,
+  ],
   controllers: [WishlistController],
   providers: [WishlistService],
   exports: [WishlistService, MongooseModule],

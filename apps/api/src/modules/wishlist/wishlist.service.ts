@@ -58,7 +58,12 @@ export class WishlistService {
     const wishlist = await this.wishlists.findOne({ user }).lean().exec();
     const items = wishlist?.items ?? [];
     const ids = items.map((i) => i.product);
-    const found = ids.length ? ((await this.products.find({ _id: { $in: ids } }).lean().exec()) as LeanProduct[]) : [];
+    const found = ids.length
+      ? ((await this.products
+          .find({ _id: { $in: ids } })
+          .lean()
+          .exec()) as LeanProduct[])
+      : [];
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const notices: NonNullable<WishlistView['notices']> = [];
     const products: WishlistItemView[] = [];
@@ -85,7 +90,8 @@ export class WishlistService {
         addedAt: item.addedAt,
       });
     }
-    if (dropped.length) await this.wishlists.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
+    if (dropped.length)
+      await this.wishlists.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
     return { success: true, products, ...(notices.length ? { notices } : {}) };
   }
 
@@ -118,11 +124,17 @@ export class WishlistService {
 
   async remove(userId: string, productId: string): Promise<WishlistView> {
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
-    await this.wishlists.updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } }).exec();
+    await this.wishlists
+      .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
+      .exec();
     return this.view(userId);
   }
 
-  async updatePreferences(userId: string, productId: string, preferences: WishlistPreferences): Promise<WishlistView> {
+  async updatePreferences(
+    userId: string,
+    productId: string,
+    preferences: WishlistPreferences,
+  ): Promise<WishlistView> {
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
     const matched = await this.setPreferences(new Types.ObjectId(userId), id, preferences);
     if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST);
@@ -130,7 +142,11 @@ export class WishlistService {
   }
 
   /** Adds to the cart with the cart's rules (404/409 as there), then takes the product off the wishlist. */
-  async moveToCart(userId: string, productId: string, quantity?: number): Promise<WishlistView & { cart: CartView }> {
+  async moveToCart(
+    userId: string,
+    productId: string,
+    quantity?: number,
+  ): Promise<WishlistView & { cart: CartView }> {
     const user = new Types.ObjectId(userId);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
     const listed = await this.wishlists.exists({ user, 'items.product': id }).exec();
@@ -161,9 +177,16 @@ export class WishlistService {
   }
 
   /** Sets the given preferences on the line (positional update); answers whether the line exists. */
-  private async setPreferences(user: Types.ObjectId, product: Types.ObjectId, preferences: WishlistPreferences): Promise<boolean> {
-    const changes = (['notifyOnSale', 'notifyOnStock'] as const).filter((flag) => preferences[flag] !== undefined);
-    if (!changes.length) return Boolean(await this.wishlists.exists({ user, 'items.product': product }).exec());
+  private async setPreferences(
+    user: Types.ObjectId,
+    product: Types.ObjectId,
+    preferences: WishlistPreferences,
+  ): Promise<boolean> {
+    const changes = (['notifyOnSale', 'notifyOnStock'] as const).filter(
+      (flag) => preferences[flag] !== undefined,
+    );
+    if (!changes.length)
+      return Boolean(await this.wishlists.exists({ user, 'items.product': product }).exec());
     // One update per flag: each is independent, and the embedded engine refuses two `items.$` paths in one $set.
     let matched = true;
     for (const flag of changes) {

@@ -96,7 +96,23 @@ function benefitsFor(category: SeedProduct['category']): string[] {
 }
 
 export const SEED_PRODUCTS: SeedProduct[] = ROWS.map(
-  ([key, name, nameAm, brand, category, subCategory, price, originalPrice, stock, isFeatured, days, size, ingredients, description, descriptionAm]) => {
+  ([
+    key,
+    name,
+    nameAm,
+    brand,
+    category,
+    subCategory,
+    price,
+    originalPrice,
+    stock,
+    isFeatured,
+    days,
+    size,
+    ingredients,
+    description,
+    descriptionAm,
+  ]) => {
     const list = ingredients.split(',').map((i) => i.trim());
     return {
       key,

@@ -15,21 +15,37 @@ export const SEED_CUSTOMER_NAMES: string[] = [
 ];
 
 export const SEED_REVIEW_TEXTS: { rating: number; comment: string; lang: 'en' | 'am' }[] = [
-  { rating: 5, comment: 'My skin finally survives the dry season in Addis. Absorbs quickly and smells lovely.', lang: 'en' },
+  {
+    rating: 5,
+    comment: 'My skin finally survives the dry season in Addis. Absorbs quickly and smells lovely.',
+    lang: 'en',
+  },
   { rating: 5, comment: 'በጣም ጥሩ ምርት ነው። ቆዳዬ ለስላሳ ሆኗል፤ ለጓደኞቼም መክሬያለሁ።', lang: 'am' },
   { rating: 4, comment: 'Good quality and natural ingredients. Delivery to Bole took two days.', lang: 'en' },
-  { rating: 5, comment: 'The coffee scent reminds me of a Sunday coffee ceremony at my grandmother’s.', lang: 'en' },
+  {
+    rating: 5,
+    comment: 'The coffee scent reminds me of a Sunday coffee ceremony at my grandmother’s.',
+    lang: 'en',
+  },
   { rating: 4, comment: 'ዋጋው ትንሽ ከፍ ይላል፣ ግን ጥራቱ ያስመሰግናል።', lang: 'am' },
   { rating: 3, comment: 'Nice texture but the scent is stronger than I expected.', lang: 'en' },
   { rating: 5, comment: 'After dusty taxi rides this is the first thing I reach for. Love it.', lang: 'en' },
   { rating: 5, comment: 'ከፀሐይ በኋላ ቆዳዬን በደንብ ያረጋጋል። እንደገና እገዛለሁ።', lang: 'am' },
   { rating: 4, comment: 'Works well on my oily skin. I use it three times a week.', lang: 'en' },
-  { rating: 2, comment: 'Did not suit my sensitive skin, but customer service was very helpful.', lang: 'en' },
+  {
+    rating: 2,
+    comment: 'Did not suit my sensitive skin, but customer service was very helpful.',
+    lang: 'en',
+  },
   { rating: 5, comment: 'ለፀጉሬ በጣም ጠቃሚ ነው፤ መሰበሩ ቀንሷል።', lang: 'am' },
   { rating: 4, comment: 'Lovely packaging, makes a great gift for Enkutatash.', lang: 'en' },
   { rating: 5, comment: 'Lasts all day even in the afternoon heat. My new favourite.', lang: 'en' },
   { rating: 3, comment: 'መዓዛው ደስ ይላል፣ ነገር ግን ቶሎ ያልቃል።', lang: 'am' },
-  { rating: 5, comment: 'I have tried imported brands that cost three times more. This is better.', lang: 'en' },
+  {
+    rating: 5,
+    comment: 'I have tried imported brands that cost three times more. This is better.',
+    lang: 'en',
+  },
   { rating: 4, comment: 'Gentle enough for my daughter too. We share it.', lang: 'en' },
   { rating: 5, comment: 'ተፈጥሯዊ መሆኑ ያስደስተኛል። ቆዳዬ ያበራል።', lang: 'am' },
   { rating: 4, comment: 'Fast delivery to Hawassa and well wrapped.', lang: 'en' },

@@ -9,17 +9,27 @@ export const ROLE_INPUTS = [...ROLES, 'user'] as const;
 export class AdminCreateUserDto {
   @ApiProperty({ example: 'Selam Bekele' }) @IsString() @MinLength(1) @MaxLength(100) name!: string;
   @ApiProperty({ example: 'selam@example.et' })
-  @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
   email!: string;
-  @ApiProperty({ example: 'Buna@2026', description: 'At least 3 of: 8+ characters, upper, lower, digit, symbol' })
-  @IsString() @MaxLength(128)
+  @ApiProperty({
+    example: 'Buna@2026',
+    description: 'At least 3 of: 8+ characters, upper, lower, digit, symbol',
+  })
+  @IsString()
+  @MaxLength(128)
   password!: string;
-  @ApiPropertyOptional({ enum: ROLE_INPUTS, default: 'customer' }) @IsOptional() @IsIn(ROLE_INPUTS) role?: string;
+  @ApiPropertyOptional({ enum: ROLE_INPUTS, default: 'customer' })
+  @IsOptional()
+  @IsIn(ROLE_INPUTS)
+  role?: string;
   @ApiPropertyOptional({ example: '+251911234567' }) @IsOptional() @IsString() @MaxLength(20) phone?: string;
 }
 
 export class ChangeRoleDto {
-  @ApiProperty({ enum: ROLE_INPUTS }) @IsIn(ROLE_INPUTS, { message: 'role must be customer or admin' }) role!: string;
+  @ApiProperty({ enum: ROLE_INPUTS })
+  @IsIn(ROLE_INPUTS, { message: 'role must be customer or admin' })
+  role!: string;
 }
 
 export class ChangeActiveDto {
@@ -30,7 +40,12 @@ export class AdminOrderStatusDto {
   @ApiProperty({ enum: ORDER_STATUSES })
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
   status!: string;
-  @ApiPropertyOptional({ example: 'ET123456789' }) @IsOptional() @IsString() @MinLength(1) @MaxLength(100) trackingNumber?: string;
+  @ApiPropertyOptional({ example: 'ET123456789' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  trackingNumber?: string;
 }
 
 export class UserMessageResponseDto {

@@ -37,7 +37,11 @@ export class RecentOrderDto {
 
 export class ActivityDto {
   @ApiProperty() orderId!: string;
-  @ApiProperty({ enum: ORDER_STATUSES, description: 'Dot colour: delivered green, pending yellow, grey otherwise' }) status!: string;
+  @ApiProperty({
+    enum: ORDER_STATUSES,
+    description: 'Dot colour: delivered green, pending yellow, grey otherwise',
+  })
+  status!: string;
   @ApiProperty({ type: String, format: 'date-time' }) at!: string;
   @ApiProperty() customerName!: string;
   @ApiProperty() totalAmount!: number;
@@ -54,11 +58,13 @@ export class LowStockItemDto {
 export class DashboardStatsDto {
   @ApiProperty({ example: true }) success!: boolean;
   @ApiProperty() totalOrders!: number;
-  @ApiProperty({ description: 'Paid orders not cancelled or refunded, ETB two decimals' }) totalRevenue!: number;
+  @ApiProperty({ description: 'Paid orders not cancelled or refunded, ETB two decimals' })
+  totalRevenue!: number;
   @ApiProperty() itemsSold!: number;
   @ApiProperty() totalUsers!: number;
   @ApiProperty({ description: 'Products on sale (active)' }) totalProducts!: number;
-  @ApiProperty({ type: [SalesDayDto], description: 'Last 7 days, oldest first, zero days included' }) salesData!: SalesDayDto[];
+  @ApiProperty({ type: [SalesDayDto], description: 'Last 7 days, oldest first, zero days included' })
+  salesData!: SalesDayDto[];
   @ApiProperty({ type: [TopProductDto] }) topSellingProducts!: TopProductDto[];
   @ApiProperty({ type: [RecentOrderDto] }) recentOrders!: RecentOrderDto[];
   @ApiProperty({ type: [ActivityDto] }) recentActivity!: ActivityDto[];

@@ -3,50 +3,69 @@ import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class
 
 export class RegisterDto {
   @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
-  @IsOptional() @IsString() @MinLength(1) @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
   name?: string;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) firstName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) lastName?: string;
 
   @ApiProperty({ example: 'hanna@example.et' })
-  @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
   email!: string;
 
   @ApiProperty({ example: 'Buna@2026' })
-  @IsString() @MaxLength(128)
+  @IsString()
+  @MaxLength(128)
   password!: string;
 
   @ApiPropertyOptional({ example: 'Buna@2026' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   confirmPassword?: string;
 
   @ApiPropertyOptional({ example: '+251911234567' })
-  @IsOptional() @IsString() @MaxLength(20)
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
   phone?: string;
 
   @ApiPropertyOptional({ enum: ['customer', 'user'], description: 'Only customers register here' })
-  @IsOptional() @IsIn(['customer', 'user'])
+  @IsOptional()
+  @IsIn(['customer', 'user'])
   role?: string;
 }
 
 export class RegisterAdminDto extends RegisterDto {
   @ApiPropertyOptional({ description: "The server's admin secret key" })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   adminSecretKey?: string;
 }
 
 export class LoginDto {
   @ApiProperty({ example: 'customer@beauty.et' })
-  @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
   email!: string;
 
   @ApiProperty({ example: 'Customer@123' })
-  @IsString() @MinLength(1) @MaxLength(128)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
   password!: string;
 
-  @ApiPropertyOptional({ enum: ['customer', 'admin', 'user'], description: 'The role chosen on the sign-in form' })
-  @IsOptional() @IsIn(['customer', 'admin', 'user'])
+  @ApiPropertyOptional({
+    enum: ['customer', 'admin', 'user'],
+    description: 'The role chosen on the sign-in form',
+  })
+  @IsOptional()
+  @IsIn(['customer', 'admin', 'user'])
   role?: string;
 }
 

@@ -10,7 +10,12 @@ export class AddToCartDto {
   @IsMongoId({ message: 'productId must be a valid product id' })
   productId!: string;
 
-  @ApiPropertyOptional({ example: 1, default: DEFAULT_ADD_QUANTITY, minimum: 1, maximum: MAX_QUANTITY_PER_ADD })
+  @ApiPropertyOptional({
+    example: 1,
+    default: DEFAULT_ADD_QUANTITY,
+    minimum: 1,
+    maximum: MAX_QUANTITY_PER_ADD,
+  })
   @IsOptional()
   @IsInt({ message: 'quantity must be a whole number' })
   @Min(1, { message: 'quantity must be at least 1' })
@@ -29,7 +34,8 @@ export class UpdateCartItemDto {
 export class CartNoticeDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
   @ApiProperty({ enum: ['removed', 'quantity_reduced'] }) type!: 'removed' | 'quantity_reduced';
-  @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' }) message!: string;
+  @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
+  message!: string;
 }
 
 export class CartLineDto {
@@ -43,7 +49,10 @@ export class CartDto {
   @ApiProperty({ type: [CartLineDto] }) products!: CartLineDto[];
   @ApiProperty({ example: 1300, description: 'Sum of price times quantity, in ETB' }) total!: number;
   @ApiProperty({ example: 2, description: 'Sum of quantities' }) itemCount!: number;
-  @ApiPropertyOptional({ type: [CartNoticeDto], description: 'Lines dropped or reduced since the last visit' })
+  @ApiPropertyOptional({
+    type: [CartNoticeDto],
+    description: 'Lines dropped or reduced since the last visit',
+  })
   notices?: CartNoticeDto[];
   @ApiPropertyOptional({ example: 'Cart cleared' }) message?: string;
 }

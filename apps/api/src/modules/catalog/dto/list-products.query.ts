@@ -1,54 +1,91 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { CATALOGUE_PAGE_SIZE, CATEGORY_SLUGS, MAX_PAGE_SIZE, PRODUCT_SORTS, SUB_CATEGORY_SLUGS } from '@shop/shared';
+import {
+  CATALOGUE_PAGE_SIZE,
+  CATEGORY_SLUGS,
+  MAX_PAGE_SIZE,
+  PRODUCT_SORTS,
+  SUB_CATEGORY_SLUGS,
+} from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' || value === true ? true : value === 'false' || value === '0' || value === false ? false : value;
+  value === 'true' || value === '1' || value === true
+    ? true
+    : value === 'false' || value === '0' || value === false
+      ? false
+      : value;
 
 /** Query of GET /products: the spec's page, limit, search and price range plus DECISIONS.md filters. */
 export class ListProductsQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   page: number = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: CATALOGUE_PAGE_SIZE })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
   limit: number = CATALOGUE_PAGE_SIZE;
 
   @ApiPropertyOptional({ description: 'Case-insensitive text over name, brand, description and ingredients' })
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   search?: string;
 
   @ApiPropertyOptional({ description: 'Lowest price in ETB' })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber()
+  @Min(0)
   minPrice?: number;
 
   @ApiPropertyOptional({ description: 'Highest price in ETB' })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber()
+  @Min(0)
   maxPrice?: number;
 
   @ApiPropertyOptional({ enum: CATEGORY_SLUGS })
-  @IsOptional() @IsIn(CATEGORY_SLUGS)
+  @IsOptional()
+  @IsIn(CATEGORY_SLUGS)
   category?: string;
 
   @ApiPropertyOptional({ enum: SUB_CATEGORY_SLUGS })
-  @IsOptional() @IsIn(SUB_CATEGORY_SLUGS)
+  @IsOptional()
+  @IsIn(SUB_CATEGORY_SLUGS)
   subCategory?: string;
 
   @ApiPropertyOptional()
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   brand?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 5 })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(1) @Max(5)
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber()
+  @Min(1)
+  @Max(5)
   minRating?: number;
 
   @ApiPropertyOptional({ type: Boolean })
-  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
   inStock?: boolean;
 
   @ApiPropertyOptional({ enum: PRODUCT_SORTS, default: 'featured' })
-  @IsOptional() @IsIn(PRODUCT_SORTS)
+  @IsOptional()
+  @IsIn(PRODUCT_SORTS)
   sort?: (typeof PRODUCT_SORTS)[number];
 }

@@ -1,7 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
 } from 'class-validator';
 import { ProductDto } from './product.dto';
 
@@ -22,23 +34,76 @@ export class ProductInputDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) descriptionAm?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20000) richDescription?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(200, { each: true }) ingredients?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(200, { each: true }) keyIngredients?: string[];
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(200, { each: true }) benefits?: string[];
-  @ApiProperty({ example: 890, description: 'ETB' }) @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_PRICE) price!: number;
-  @ApiPropertyOptional({ example: 1050, description: 'ETB, at least the price' }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_PRICE) originalPrice?: number;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  ingredients?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  keyIngredients?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  benefits?: string[];
+  @ApiProperty({ example: 890, description: 'ETB' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_PRICE)
+  price!: number;
+  @ApiPropertyOptional({ example: 1050, description: 'ETB, at least the price' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_PRICE)
+  originalPrice?: number;
   @ApiPropertyOptional({ enum: CURRENCIES }) @IsOptional() @IsIn(CURRENCIES) currency?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(500, { each: true }) @Matches(IMAGE_URL, { each: true, message: IMAGE_URL_MESSAGE }) images?: string[];
-  @ApiPropertyOptional({ description: 'A single image URL (accepted as images[0])' }) @IsOptional() @IsString() @MaxLength(500) @Matches(IMAGE_URL, { message: IMAGE_URL_MESSAGE }) image?: string;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(500, { each: true })
+  @Matches(IMAGE_URL, { each: true, message: IMAGE_URL_MESSAGE })
+  images?: string[];
+  @ApiPropertyOptional({ description: 'A single image URL (accepted as images[0])' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @Matches(IMAGE_URL, { message: IMAGE_URL_MESSAGE })
+  image?: string;
   @ApiPropertyOptional({ example: 24 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) stock?: number;
-  @ApiPropertyOptional({ example: 24, description: 'Alias of stock' }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000) countInStock?: number;
+  @ApiPropertyOptional({ example: 24, description: 'Alias of stock' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  countInStock?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) lowStockThreshold?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) restockThreshold?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) promotionId?: string;
   @ApiPropertyOptional({ enum: CATEGORY_SLUGS }) @IsOptional() @IsIn(CATEGORY_SLUGS) category?: string;
-  @ApiPropertyOptional({ enum: SUB_CATEGORY_SLUGS }) @IsOptional() @IsIn(SUB_CATEGORY_SLUGS) subCategory?: string;
+  @ApiPropertyOptional({ enum: SUB_CATEGORY_SLUGS })
+  @IsOptional()
+  @IsIn(SUB_CATEGORY_SLUGS)
+  subCategory?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) size?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(50, { each: true }) skinTypes?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
+  skinTypes?: string[];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() isFeatured?: boolean;
 }

@@ -7,31 +7,47 @@ const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.t
 
 export class SubmitContactDto {
   @ApiProperty({ example: 'Hana Tesfaye', maxLength: CONTACT_LIMITS.name })
-  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.name)
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(CONTACT_LIMITS.name)
   name!: string;
 
   @ApiProperty({ example: 'hana@example.com', maxLength: CONTACT_LIMITS.email })
-  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.email) @IsEmail()
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(CONTACT_LIMITS.email)
+  @IsEmail()
   email!: string;
 
   @ApiProperty({ example: 'Question about shea butter', maxLength: CONTACT_LIMITS.subject })
-  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.subject)
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(CONTACT_LIMITS.subject)
   subject!: string;
 
   @ApiProperty({ example: 'Is it suitable for dry skin?', maxLength: CONTACT_LIMITS.message })
-  @trim() @IsString() @IsNotEmpty() @MaxLength(CONTACT_LIMITS.message)
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(CONTACT_LIMITS.message)
   message!: string;
 }
 
 export class ContactStatusDto {
   @ApiProperty({ enum: CONTACT_STATUSES, example: 'read' })
-  @IsString() @IsIn(CONTACT_STATUSES)
+  @IsString()
+  @IsIn(CONTACT_STATUSES)
   status!: ContactStatus;
 }
 
 export class ListContactsQuery {
   @ApiPropertyOptional({ enum: CONTACT_STATUSES })
-  @IsOptional() @IsString() @IsIn(CONTACT_STATUSES)
+  @IsOptional()
+  @IsString()
+  @IsIn(CONTACT_STATUSES)
   status?: ContactStatus;
 }
 

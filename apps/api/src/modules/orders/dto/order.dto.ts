@@ -1,33 +1,68 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  DELIVERY_COUNTRY, DELIVERY_COUNTRY_MESSAGE, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, deliveryCountry,
+  DELIVERY_COUNTRY,
+  DELIVERY_COUNTRY_MESSAGE,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SHIPPING_METHODS,
+  deliveryCountry,
 } from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const lower = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 export class ShippingAddressDto {
   @ApiProperty({ example: 'Bole Road, House 12' })
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'street is required' }) @MaxLength(200)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'street is required' })
+  @MaxLength(200)
   street!: string;
 
   @ApiProperty({ example: 'Addis Ababa' })
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'city is required' }) @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'city is required' })
+  @MaxLength(100)
   city!: string;
 
   @ApiProperty({ example: 'Addis Ababa' })
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'state is required' }) @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'state is required' })
+  @MaxLength(100)
   state!: string;
 
   @ApiProperty({ example: '1000' })
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'zipCode is required' }) @MaxLength(20)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'zipCode is required' })
+  @MaxLength(20)
   zipCode!: string;
 
-  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia', enum: [DELIVERY_COUNTRY], description: DELIVERY_COUNTRY_MESSAGE })
-  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? (deliveryCountry(value) ?? value) : value))
-  @IsString() @IsIn([DELIVERY_COUNTRY], { message: DELIVERY_COUNTRY_MESSAGE })
+  @ApiPropertyOptional({
+    example: 'Ethiopia',
+    default: 'Ethiopia',
+    enum: [DELIVERY_COUNTRY],
+    description: DELIVERY_COUNTRY_MESSAGE,
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? (deliveryCountry(value) ?? value) : value))
+  @IsString()
+  @IsIn([DELIVERY_COUNTRY], { message: DELIVERY_COUNTRY_MESSAGE })
   country?: string;
 }
 
@@ -41,11 +76,15 @@ export class PlaceOrderDto {
   shippingAddress!: ShippingAddressDto;
 
   @ApiPropertyOptional({ enum: PAYMENT_METHODS, default: 'chapa', description: 'All are paid through Chapa' })
-  @IsOptional() @Transform(lower) @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
+  @IsOptional()
+  @Transform(lower)
+  @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
   paymentMethod?: string;
 
   @ApiPropertyOptional({ enum: SHIPPING_METHODS, default: 'standard' })
-  @IsOptional() @Transform(lower) @IsIn(SHIPPING_METHODS, { message: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` })
+  @IsOptional()
+  @Transform(lower)
+  @IsIn(SHIPPING_METHODS, { message: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` })
   shippingMethod?: string;
 }
 
@@ -55,7 +94,10 @@ export class ChangeOrderStatusDto {
   status!: string;
 
   @ApiPropertyOptional({ example: 'ET123456789' })
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(100)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
   trackingNumber?: string;
 }
 
@@ -73,12 +115,14 @@ export class OrderItemDto {
   @ApiProperty({ example: 'Shea Butter Cream', description: 'Name at purchase time' }) name!: string;
   @ApiPropertyOptional({ description: 'Image at purchase time' }) image?: string;
   @ApiProperty({ example: 2 }) quantity!: number;
-  @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' }) priceAtPurchase!: number;
+  @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' })
+  priceAtPurchase!: number;
 }
 
 export class StatusChangeDto {
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Id of the user who made the change' }) by!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Id of the user who made the change' }) by!:
+    string | null;
   @ApiProperty({ type: String, format: 'date-time' }) at!: string;
   @ApiPropertyOptional() note?: string;
 }

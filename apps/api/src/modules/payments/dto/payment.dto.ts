@@ -3,18 +3,23 @@ import { IsIn, IsMongoId, IsString } from 'class-validator';
 
 export class InitializePaymentDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678', description: "The customer's own unpaid order" })
-  @IsString() @IsMongoId({ message: 'orderId must be an order id' })
+  @IsString()
+  @IsMongoId({ message: 'orderId must be an order id' })
   orderId!: string;
 }
 
 export class CompleteTestPaymentDto {
-  @ApiProperty({ enum: ['success', 'failed'], description: 'The outcome the customer chooses on the test checkout page' })
-  @IsString() @IsIn(['success', 'failed'])
+  @ApiProperty({
+    enum: ['success', 'failed'],
+    description: 'The outcome the customer chooses on the test checkout page',
+  })
+  @IsString()
+  @IsIn(['success', 'failed'])
   outcome!: 'success' | 'failed';
 }
 
 export class HostedFormFieldsDto {
-  @ApiProperty({ description: "Chapa public key (empty with the test provider)" }) public_key!: string;
+  @ApiProperty({ description: 'Chapa public key (empty with the test provider)' }) public_key!: string;
   @ApiProperty() tx_ref!: string;
   @ApiProperty({ example: '1207.50', description: 'ETB with two decimals' }) amount!: string;
   @ApiProperty({ example: 'ETB' }) currency!: string;
@@ -29,17 +34,24 @@ export class HostedFormFieldsDto {
 }
 
 export class HostedFormDto {
-  @ApiProperty({ example: 'https://api.chapa.co/v1/hosted/pay', description: 'Where the browser posts the fields' })
+  @ApiProperty({
+    example: 'https://api.chapa.co/v1/hosted/pay',
+    description: 'Where the browser posts the fields',
+  })
   action!: string;
   @ApiProperty({ type: HostedFormFieldsDto }) fields!: HostedFormFieldsDto;
 }
 
 export class InitializePaymentResponseDto {
   @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ enum: ['chapa', 'test'], description: "'test': the offline test provider, nothing is charged" })
+  @ApiProperty({
+    enum: ['chapa', 'test'],
+    description: "'test': the offline test provider, nothing is charged",
+  })
   provider!: string;
   @ApiProperty({ example: 'bs-665f1c2e9b1d8c0012345678-9f2c4e1a7b3d5c60' }) txRef!: string;
-  @ApiProperty({ description: "The provider's checkout page (or the test checkout page)" }) checkoutUrl!: string;
+  @ApiProperty({ description: "The provider's checkout page (or the test checkout page)" })
+  checkoutUrl!: string;
   @ApiProperty({ example: 1207.5, description: 'ETB, from the stored order' }) amount!: number;
   @ApiProperty({ example: 'ETB' }) currency!: string;
   @ApiProperty({ type: HostedFormDto }) hostedForm!: HostedFormDto;
@@ -81,10 +93,14 @@ export class PaymentCallbackResponseDto {
 
 export class WebhookAckDto {
   @ApiProperty({ example: true }) received!: boolean;
-  @ApiProperty({ example: true, description: 'False for repeats, unknown references and deferred verifications' })
+  @ApiProperty({
+    example: true,
+    description: 'False for repeats, unknown references and deferred verifications',
+  })
   processed!: boolean;
 }
 
 export class TestPaymentCompletedDto extends VerifyPaymentResponseDto {
-  @ApiProperty({ description: "The storefront's payment return page for this transaction" }) returnUrl!: string;
+  @ApiProperty({ description: "The storefront's payment return page for this transaction" })
+  returnUrl!: string;
 }

@@ -1,8 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../../config';
 import {
-  amountToSantim, PaymentProviderRefusedError, PaymentProviderUnavailableError, santimToAmountString,
-  type InitializedPayment, type InitializePaymentInput, type PaymentProvider, type ProviderVerification,
+  amountToSantim,
+  PaymentProviderRefusedError,
+  PaymentProviderUnavailableError,
+  santimToAmountString,
+  type InitializedPayment,
+  type InitializePaymentInput,
+  type PaymentProvider,
+  type ProviderVerification,
 } from './payment-provider';
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -16,7 +22,10 @@ interface ChapaAnswer {
 function messageText(message: unknown): string {
   if (typeof message === 'string') return message;
   if (message && typeof message === 'object') {
-    return Object.values(message as Record<string, unknown>).flat().map(String).join('; ');
+    return Object.values(message as Record<string, unknown>)
+      .flat()
+      .map(String)
+      .join('; ');
   }
   return 'no message';
 }
@@ -66,7 +75,11 @@ export class ChapaProvider implements PaymentProvider {
     }
     const dataStatus = String(data.status ?? '').toLowerCase();
     const outcome: ProviderVerification['status'] =
-      dataStatus === 'success' ? 'success' : ['failed', 'cancelled', 'canceled', 'reversed'].includes(dataStatus) ? 'failed' : 'pending';
+      dataStatus === 'success'
+        ? 'success'
+        : ['failed', 'cancelled', 'canceled', 'reversed'].includes(dataStatus)
+          ? 'failed'
+          : 'pending';
     return {
       status: outcome,
       amountSantim: amountToSantim(data.amount),
@@ -76,7 +89,11 @@ export class ChapaProvider implements PaymentProvider {
     };
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; answer?: ChapaAnswer }> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; answer?: ChapaAnswer }> {
     let response: Response;
     try {
       response = await fetch(`${this.chapa.baseUrl}${path}`, {

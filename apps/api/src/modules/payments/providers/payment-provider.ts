@@ -68,6 +68,11 @@ export function santimToAmountString(santim: number): string {
 
 /** Chapa answers amounts as numbers or strings ("100", "100.00", 100.5); invalid -> undefined. */
 export function amountToSantim(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : undefined;
 }

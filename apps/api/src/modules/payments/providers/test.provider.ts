@@ -1,7 +1,10 @@
 import type { Model } from 'mongoose';
 import type { Payment } from '../schemas/payment.schema';
 import type {
-  InitializedPayment, InitializePaymentInput, PaymentProvider, ProviderVerification,
+  InitializedPayment,
+  InitializePaymentInput,
+  PaymentProvider,
+  ProviderVerification,
 } from './payment-provider';
 
 /**

@@ -8,46 +8,78 @@ export const DEFAULT_RECENT_REVIEWS = 6;
 /** A new review: rating 1-5 and a comment (sent as `comment` or, as some clients do, `text`). */
 export class CreateReviewDto {
   @ApiProperty({ minimum: 1, maximum: 5, example: 5 })
-  @IsInt({ message: 'rating must be a whole number from 1 to 5' }) @Min(1) @Max(5)
+  @IsInt({ message: 'rating must be a whole number from 1 to 5' })
+  @Min(1)
+  @Max(5)
   rating!: number;
 
   @ApiPropertyOptional({ example: 'My skin loves it', description: 'Required unless sent as text' })
-  @IsOptional() @IsString() @MaxLength(2000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
   comment?: string;
 
   @ApiPropertyOptional({ description: 'Alias of comment' })
-  @IsOptional() @IsString() @MaxLength(2000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
   text?: string;
 
   @ApiPropertyOptional({ example: 'Great for the dry season' })
-  @IsOptional() @IsString() @MaxLength(120)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
   title?: string;
 }
 
 /** An edit: any of rating, comment (or text) and title. */
 export class UpdateReviewDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 5 })
-  @IsOptional() @IsInt({ message: 'rating must be a whole number from 1 to 5' }) @Min(1) @Max(5)
+  @IsOptional()
+  @IsInt({ message: 'rating must be a whole number from 1 to 5' })
+  @Min(1)
+  @Max(5)
   rating?: number;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(2000) comment?: string;
-  @ApiPropertyOptional({ description: 'Alias of comment' }) @IsOptional() @IsString() @MinLength(1) @MaxLength(2000) text?: string;
+  @ApiPropertyOptional({ description: 'Alias of comment' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  text?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(120) title?: string;
 }
 
 export class ProductReviewsQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   page: number = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   limit: number = 20;
 }
 
 export class RecentReviewsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_RECENT_REVIEWS, default: DEFAULT_RECENT_REVIEWS, description: 'Larger values are capped' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_RECENT_REVIEWS,
+    default: DEFAULT_RECENT_REVIEWS,
+    description: 'Larger values are capped',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   limit: number = DEFAULT_RECENT_REVIEWS;
 }
 

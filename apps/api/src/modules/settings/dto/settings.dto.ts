@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
 
 const MAX_SHIPPING_ETB = 1_000_000;
@@ -9,29 +20,57 @@ const MAX_SHIPPING_ETB = 1_000_000;
  * in ETB). The client sends the whole object it read; a field left out keeps its stored value.
  */
 export class SettingsInputDto {
-  @ApiPropertyOptional({ example: 'Addis Natural Beauty' }) @IsOptional() @IsString() @MinLength(1) @MaxLength(100) siteName?: string;
+  @ApiPropertyOptional({ example: 'Addis Natural Beauty' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  siteName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) siteDescription?: string;
   @ApiPropertyOptional({ example: 'admin@beauty.et' })
-  @IsOptional() @IsEmail({}, { message: 'adminEmail must be a valid email address' }) @MaxLength(254)
+  @IsOptional()
+  @IsEmail({}, { message: 'adminEmail must be a valid email address' })
+  @MaxLength(254)
   adminEmail?: string;
-  @ApiPropertyOptional({ enum: SETTINGS_CURRENCIES, default: 'ETB' }) @IsOptional() @IsIn(SETTINGS_CURRENCIES) currency?: string;
-  @ApiPropertyOptional({ enum: SETTINGS_LANGUAGES, default: 'en' }) @IsOptional() @IsIn(SETTINGS_LANGUAGES) language?: string;
-  @ApiPropertyOptional({ enum: SETTINGS_TIMEZONES, default: 'UTC' }) @IsOptional() @IsIn(SETTINGS_TIMEZONES) timezone?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_CURRENCIES, default: 'ETB' })
+  @IsOptional()
+  @IsIn(SETTINGS_CURRENCIES)
+  currency?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_LANGUAGES, default: 'en' })
+  @IsOptional()
+  @IsIn(SETTINGS_LANGUAGES)
+  language?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_TIMEZONES, default: 'UTC' })
+  @IsOptional()
+  @IsIn(SETTINGS_TIMEZONES)
+  timezone?: string;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() emailNotifications?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() orderNotifications?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() lowStockAlerts?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() maintenanceMode?: boolean;
   @ApiPropertyOptional({ example: 150, description: 'ETB' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_SHIPPING_ETB)
   standardShipping?: number;
   @ApiPropertyOptional({ example: 300, description: 'ETB' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_SHIPPING_ETB)
   expressShipping?: number;
   @ApiPropertyOptional({ example: 0, description: 'ETB' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_SHIPPING_ETB)
   pickupShipping?: number;
   @ApiPropertyOptional({ example: 1000, description: 'ETB; standard shipping is free over it' })
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(MAX_SHIPPING_ETB)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(MAX_SHIPPING_ETB)
   freeShippingThreshold?: number;
 }
 
@@ -65,7 +104,10 @@ export class ShippingOptionDto {
   @ApiProperty({ example: 3 }) minDays!: number;
   @ApiProperty({ example: 5 }) maxDays!: number;
   @ApiProperty({ example: '3-5 business days' }) deliveryTime!: string;
-  @ApiPropertyOptional({ example: 1000, description: 'ETB; this method is free when the subtotal is over it' })
+  @ApiPropertyOptional({
+    example: 1000,
+    description: 'ETB; this method is free when the subtotal is over it',
+  })
   freeOver?: number;
 }
 

@@ -13,7 +13,10 @@ export abstract class ImageStorage {
 }
 
 const SIGNATURES: { kind: ImageKind; bytes: number[][] }[] = [
-  { kind: { ext: 'png', contentType: 'image/png' }, bytes: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]] },
+  {
+    kind: { ext: 'png', contentType: 'image/png' },
+    bytes: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  },
   { kind: { ext: 'jpg', contentType: 'image/jpeg' }, bytes: [[0xff, 0xd8, 0xff]] },
   {
     kind: { ext: 'gif', contentType: 'image/gif' },
@@ -32,7 +35,11 @@ export function detectImage(buffer: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-export const CONTENT_TYPES: Record<ImageKind['ext'], string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+export const CONTENT_TYPES: Record<ImageKind['ext'], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+};
 
 /** Names this API hands out: a random UUID and the detected extension. Anything else is unknown. */
 export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif)$/;

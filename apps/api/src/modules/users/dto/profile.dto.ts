@@ -5,41 +5,56 @@ import { UserDto } from '../../auth/dto/auth.dto';
 /** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
-  @IsOptional() @IsString() @MinLength(1, { message: 'name must not be empty' }) @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(100)
   name?: string;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) firstName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) lastName?: string;
 
   @ApiPropertyOptional({ example: 'hanna@example.et' })
-  @IsOptional() @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(254)
+  @IsOptional()
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({
     type: String,
     example: '0911234567',
     nullable: true,
-    description: 'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
+    description:
+      'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
   })
-  @IsOptional() @IsString() @MaxLength(20)
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
   phone?: string | null;
 }
 
 export class ChangePasswordDto {
   @ApiPropertyOptional({ description: 'The current password (alias: oldPassword); one of them is required' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   currentPassword?: string;
 
   @ApiPropertyOptional({ description: 'Alias of currentPassword' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   oldPassword?: string;
 
   @ApiProperty({ example: 'Injera@2027', description: 'Strength score of at least 3 (SPEC section 5)' })
-  @IsString() @MaxLength(128)
+  @IsString()
+  @MaxLength(128)
   newPassword!: string;
 
   @ApiPropertyOptional({ description: 'When sent, must equal newPassword' })
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   confirmPassword?: string;
 }
 
@@ -49,12 +64,19 @@ export class AddressInputDto {
   @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) state!: string;
   @ApiProperty({ example: '1000' }) @IsString() @MinLength(1) @MaxLength(20) zipCode!: string;
 
-  @ApiPropertyOptional({ example: 'Ethiopia', default: 'Ethiopia', description: 'Delivery is only within Ethiopia' })
-  @IsOptional() @IsString() @MaxLength(100)
+  @ApiPropertyOptional({
+    example: 'Ethiopia',
+    default: 'Ethiopia',
+    description: 'Delivery is only within Ethiopia',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   country?: string;
 
   @ApiPropertyOptional({ description: 'Make this the default address (the first address always is)' })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isDefault?: boolean;
 }
 

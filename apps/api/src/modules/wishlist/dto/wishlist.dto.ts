@@ -5,11 +5,13 @@ import { AddToCartDto, CartDto } from '../../cart/dto/cart.dto';
 
 export class WishlistPreferencesDto {
   @ApiPropertyOptional({ example: true, description: 'Tell me when the price drops' })
-  @IsOptional() @IsBoolean({ message: 'notifyOnSale must be true or false' })
+  @IsOptional()
+  @IsBoolean({ message: 'notifyOnSale must be true or false' })
   notifyOnSale?: boolean;
 
   @ApiPropertyOptional({ example: false, description: 'Tell me when it is back in stock' })
-  @IsOptional() @IsBoolean({ message: 'notifyOnStock must be true or false' })
+  @IsOptional()
+  @IsBoolean({ message: 'notifyOnStock must be true or false' })
   notifyOnStock?: boolean;
 }
 
@@ -29,7 +31,8 @@ export class WishlistItemDto {
 export class WishlistNoticeDto {
   @ApiProperty() productId!: string;
   @ApiProperty({ enum: ['removed'] }) type!: 'removed';
-  @ApiProperty({ example: 'Gone Serum is no longer available and was removed from your wishlist' }) message!: string;
+  @ApiProperty({ example: 'Gone Serum is no longer available and was removed from your wishlist' })
+  message!: string;
 }
 
 export class WishlistDto {
