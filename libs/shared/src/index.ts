@@ -6,3 +6,5 @@ export * from './catalog';
 export * from './phone';
 export * from './cart';
 export * from './delivery';
+export * from './regions';
+export * from './order-number';

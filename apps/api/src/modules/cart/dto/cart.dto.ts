@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
-import { IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsMongoId, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ProductDto } from '../../catalog/dto/product.dto';
 
 export const MAX_CART_LINE_QUANTITY = 10_000;
@@ -31,11 +31,29 @@ export class UpdateCartItemDto {
   quantity!: number;
 }
 
+export class MergeCartDto {
+  @ApiPropertyOptional({
+    example: '9f86d081884c7d659a2feaa0c55ad015',
+    description: 'The guest cart id (or send it as the X-Cart-Id header)',
+  })
+  @IsOptional()
+  @Matches(/^[a-fA-F0-9]{32}$/, { message: 'cartId must be a guest cart id (32 hex characters)' })
+  cartId?: string;
+}
+
 export class CartNoticeDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
-  @ApiProperty({ enum: ['removed', 'quantity_reduced'] }) type!: 'removed' | 'quantity_reduced';
+  @ApiProperty({ enum: ['removed', 'quantity_reduced', 'quantity_capped'] }) type!:
+    'removed' | 'quantity_reduced' | 'quantity_capped';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
   message!: string;
+  @ApiPropertyOptional({ example: 'CART_MERGE_CAPPED' }) code?: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { product: 'Shea Butter Cream', available: 2, quantity: 2 },
+  })
+  params?: Record<string, string | number>;
 }
 
 export class CartLineDto {
@@ -55,4 +73,9 @@ export class CartDto {
   })
   notices?: CartNoticeDto[];
   @ApiPropertyOptional({ example: 'Cart cleared' }) message?: string;
+  @ApiPropertyOptional({
+    example: '9f86d081884c7d659a2feaa0c55ad015',
+    description: "A guest cart's id (guests only): send it back as the X-Cart-Id header",
+  })
+  cartId?: string;
 }
