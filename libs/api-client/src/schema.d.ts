@@ -387,6 +387,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a guest cart into the signed-in user's cart (call after sign-in or sign-up)
+         * @description Quantities are added, each line capped by the stock (a `quantity_capped` notice, code `CART_MERGE_CAPPED`, names the product and the quantity kept); lines no longer on sale are dropped with a notice; the guest cart is deleted. An unknown or expired guest cart merges nothing and answers the account cart.
+         */
+        post: operations["CartMerge_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -394,7 +414,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart with current product data; drops withdrawn or sold-out lines with a notice */
+        /**
+         * The cart with current product data; drops withdrawn or sold-out lines with a notice
+         * @description A visitor without an account has a guest cart: the first `POST /cart/add` without a token creates it and answers its id (`cartId`, 128 random bits as 32 hex characters) in the body, in the `X-Cart-Id` response header and in an httpOnly `cartId` cookie. Send it back as the `X-Cart-Id` header (or the cookie) on every cart call. A guest cart expires 30 days after its last change; an unknown or expired id reads as an empty cart and the next add starts a new one. With a token the account's cart is used and `X-Cart-Id` is ignored; `POST /cart/merge` moves a guest cart into it after sign-in or sign-up.
+         */
         get: operations["Cart_getCart"];
         put?: never;
         post?: never;
@@ -413,7 +436,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add units of a product (default 1, at most 10 per add, never beyond the stock) */
+        /**
+         * Add units of a product (default 1, at most 10 per add, never beyond the stock)
+         * @description Without a token and without a live `X-Cart-Id`, creates a guest cart and answers its `cartId`. A visitor without an account has a guest cart: the first `POST /cart/add` without a token creates it and answers its id (`cartId`, 128 random bits as 32 hex characters) in the body, in the `X-Cart-Id` response header and in an httpOnly `cartId` cookie. Send it back as the `X-Cart-Id` header (or the cookie) on every cart call. A guest cart expires 30 days after its last change; an unknown or expired id reads as an empty cart and the next add starts a new one. With a token the account's cart is used and `X-Cart-Id` is ignored; `POST /cart/merge` moves a guest cart into it after sign-in or sign-up.
+         */
         post: operations["Cart_add"];
         delete?: never;
         options?: never;
@@ -1112,6 +1138,8 @@ export interface components {
             orderNotifications: boolean;
             lowStockAlerts: boolean;
             maintenanceMode: boolean;
+            /** @description Shelf prices include the 15% VAT */
+            pricesIncludeTax: boolean;
             /** @example 150 */
             standardShipping: number;
             /** @example 300 */
@@ -1191,6 +1219,11 @@ export interface components {
             /** @default false */
             maintenanceMode: boolean;
             /**
+             * @description Shelf prices include the 15% VAT (the tax line shows the VAT they contain; nothing is added)
+             * @default false
+             */
+            pricesIncludeTax: boolean;
+            /**
              * @description ETB
              * @example 150
              */
@@ -1239,6 +1272,8 @@ export interface components {
             /** @enum {string} */
             language: "en" | "am";
             maintenanceMode: boolean;
+            /** @description Shelf prices include the 15% VAT */
+            pricesIncludeTax: boolean;
             shipping: components["schemas"]["ShippingOptionDto"][];
             /** @example 1000 */
             freeShippingThreshold: number;
@@ -1386,9 +1421,13 @@ export interface components {
             street: string;
             city: string;
             state: string;
-            zipCode: string;
+            zipCode?: string;
             /** @example Ethiopia */
             country: string;
+            /** @example +251911234567 */
+            phone?: string;
+            /** @example Near Edna Mall */
+            landmark?: string;
             isDefault: boolean;
         };
         ProfileUserDto: {
@@ -1453,10 +1492,23 @@ export interface components {
             street: string;
             /** @example Addis Ababa */
             city: string;
-            /** @example Addis Ababa */
+            /**
+             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @example Addis Ababa
+             */
             state: string;
-            /** @example 1000 */
-            zipCode: string;
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
+            zipCode?: string;
+            /**
+             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Woreda 03, near Edna Mall */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -1477,10 +1529,23 @@ export interface components {
             street?: string;
             /** @example Addis Ababa */
             city?: string;
-            /** @example Addis Ababa */
+            /**
+             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @example Addis Ababa
+             */
             state?: string;
-            /** @example 1000 */
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
             zipCode?: string;
+            /**
+             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Woreda 03, near Edna Mall */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -1503,8 +1568,21 @@ export interface components {
             descriptionAm?: string;
             richDescription?: string;
             ingredients: string[];
+            /**
+             * @example [
+             *       "የሺአ ቅቤ",
+             *       "የቡና ፍሬ ዘይት"
+             *     ]
+             */
+            ingredientsAm?: string[];
             keyIngredients: string[];
             benefits: string[];
+            /**
+             * @example [
+             *       "ይመግባል"
+             *     ]
+             */
+            benefitsAm?: string[];
             /**
              * @description Price in ETB
              * @example 650
@@ -1608,8 +1686,12 @@ export interface components {
             descriptionAm?: string;
             richDescription?: string;
             ingredients?: string[];
+            /** @description The ingredients in Amharic, line by line */
+            ingredientsAm?: string[];
             keyIngredients?: string[];
             benefits?: string[];
+            /** @description The benefits in Amharic, line by line */
+            benefitsAm?: string[];
             /**
              * @description ETB
              * @example 890
@@ -1764,6 +1846,13 @@ export interface components {
             urls: string[];
             files: components["schemas"]["UploadedImageDto"][];
         };
+        MergeCartDto: {
+            /**
+             * @description The guest cart id (or send it as the X-Cart-Id header)
+             * @example 9f86d081884c7d659a2feaa0c55ad015
+             */
+            cartId?: string;
+        };
         CartLineDto: {
             /** @description The current product (live price, stock, images) */
             product: components["schemas"]["ProductDto"];
@@ -1774,9 +1863,21 @@ export interface components {
             /** @example 665f1c2e9b1d8c0012345678 */
             productId: string;
             /** @enum {string} */
-            type: "removed" | "quantity_reduced";
+            type: "removed" | "quantity_reduced" | "quantity_capped";
             /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
             message: string;
+            /** @example CART_MERGE_CAPPED */
+            code?: string;
+            /**
+             * @example {
+             *       "product": "Shea Butter Cream",
+             *       "available": 2,
+             *       "quantity": 2
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         CartDto: {
             /** @example true */
@@ -1796,6 +1897,11 @@ export interface components {
             notices?: components["schemas"]["CartNoticeDto"][];
             /** @example Cart cleared */
             message?: string;
+            /**
+             * @description A guest cart's id (guests only): send it back as the X-Cart-Id header
+             * @example 9f86d081884c7d659a2feaa0c55ad015
+             */
+            cartId?: string;
         };
         AddToCartDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -1879,10 +1985,26 @@ export interface components {
             street: string;
             /** @example Addis Ababa */
             city: string;
-            /** @example Addis Ababa */
+            /**
+             * @description The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code (AA Addis Ababa / አዲስ አበባ, DD Dire Dawa / ድሬ ዳዋ, AF Afar / አፋር, AM Amhara / አማራ, BG Benishangul-Gumuz / ቤኒሻንጉል ጉሙዝ, CE Central Ethiopia / ማዕከላዊ ኢትዮጵያ, GA Gambela / ጋምቤላ, HA Harari / ሐረሪ, OR Oromia / ኦሮሚያ, SI Sidama / ሲዳማ, SO Somali / ሶማሌ, SE South Ethiopia / ደቡብ ኢትዮጵያ, SW South West Ethiopia Peoples / ደቡብ ምዕራብ ኢትዮጵያ ሕዝቦች, TI Tigray / ትግራይ); stored as the English name
+             * @example Addis Ababa
+             */
             state: string;
-            /** @example 1000 */
-            zipCode: string;
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
+            zipCode?: string;
+            /**
+             * @description Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the account's profile phone is used.
+             * @example +251911234567
+             */
+            phone?: string;
+            /**
+             * @description Woreda/kebele or a landmark ('near ...')
+             * @example Woreda 03, near Edna Mall
+             */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -1918,6 +2040,11 @@ export interface components {
              * @example Shea Butter Cream
              */
             name: string;
+            /**
+             * @description Amharic name at purchase time
+             * @example የሺአ ቅቤ ክሬም
+             */
+            nameAm?: string;
             /** @description Image at purchase time */
             image?: string;
             /** @example 2 */
@@ -1931,10 +2058,18 @@ export interface components {
         ShippingAddressViewDto: {
             street: string;
             city: string;
+            /** @description Region: the English name of one of Ethiopia's regions */
             state: string;
-            zipCode: string;
+            zipCode?: string;
             /** @example Ethiopia */
             country: string;
+            /**
+             * @description Delivery phone, E.164
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Near Edna Mall */
+            landmark?: string;
         };
         StatusChangeDto: {
             /** @enum {string} */
@@ -1949,6 +2084,11 @@ export interface components {
             _id: string;
             /** @description Mirror of _id */
             id: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /** @description Id of the customer */
             user: string;
             customer?: components["schemas"]["OrderCustomerDto"];
@@ -1969,15 +2109,17 @@ export interface components {
              */
             shippingCost: number;
             /**
-             * @description 15% of the subtotal, ETB
+             * @description 15% VAT of the subtotal, ETB (with pricesIncludeTax: the VAT the subtotal contains)
              * @example 135.15
              */
             tax: number;
             /**
-             * @description subtotal + shippingCost + tax, ETB
+             * @description subtotal + shippingCost + tax, ETB (with pricesIncludeTax: subtotal + shippingCost)
              * @example 1186.15
              */
             totalAmount: number;
+            /** @description Whether the prices included the VAT when the order was placed */
+            pricesIncludeTax?: boolean;
             /** @example ETB */
             currency: string;
             /** @enum {string} */
@@ -3711,14 +3853,21 @@ export interface operations {
             };
         };
     };
-    Cart_getCart: {
+    CartMerge_merge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The guest cart id, if not in the body */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeCartDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3726,6 +3875,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description cartId missing or not 32 hex characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description No or invalid token */
@@ -3739,10 +3897,44 @@ export interface operations {
             };
         };
     };
+    Cart_getCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description Invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Cart_add: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3769,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3801,7 +3993,10 @@ export interface operations {
     Cart_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path: {
                 productId: string;
             };
@@ -3829,7 +4024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3861,7 +4056,10 @@ export interface operations {
     Cart_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path: {
                 productId: string;
             };
@@ -3877,7 +4075,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +4098,10 @@ export interface operations {
     Cart_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3914,7 +4115,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3928,7 +4129,10 @@ export interface operations {
     Cart_clearAll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3942,7 +4146,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;

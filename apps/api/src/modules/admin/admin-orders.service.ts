@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES, parseOrderNumber, type OrderStatus } from '@shop/shared';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
@@ -73,12 +73,15 @@ export class AdminOrdersService {
   }
 
   /**
-   * The admin table shows the last 6 characters of an order id, so q matches any part of the id
-   * as well as the customer's email and name (always as literal text).
+   * The admin table shows the last 6 characters of an order id, so q matches any part of the id,
+   * the order number, and the customer's email and name (always as literal text).
    */
   private async textMatch(q: string): Promise<FilterQuery<Order>[]> {
     const pattern = new RegExp(escapeRegex(q), 'i');
     const or: FilterQuery<Order>[] = [{ 'customer.email': pattern }, { 'customer.name': pattern }];
+    // The order number the customer quotes ("AN-10042", "#an-10042" or just "10042"), exactly.
+    const orderNumber = parseOrderNumber(q);
+    if (orderNumber) or.push({ orderNumber });
     const hex = q.toLowerCase().replace(/^#/, '');
     if (/^[a-f0-9]{24}$/.test(hex)) {
       or.push({ _id: new Types.ObjectId(hex) });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { OrderNumbersModule } from './order-numbers.module';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { Order, OrderSchema } from './schemas/order.schema';
@@ -18,6 +19,7 @@ export { OrdersService } from './orders.service';
     ]),
     CatalogModule,
     CartModule,
+    OrderNumbersModule,
   ],
   controllers: [OrdersController],
   providers: [OrdersService],

@@ -23,6 +23,8 @@ import { AuditService } from '../audit/audit.service';
 import { shortOfStock } from '../cart/cart.service';
 import { Cart } from '../cart/schemas/cart.schema';
 import { Product } from '../catalog/schemas/product.schema';
+import { User } from '../users/schemas/user.schema';
+import { OrderNumbersService } from './order-numbers.service';
 import { SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
 import { toOrderView, type OrderView } from './order.view';
@@ -66,8 +68,10 @@ function requestFingerprint(input: PlaceOrderDto): string {
     a.street,
     a.city,
     a.state,
-    a.zipCode,
+    a.zipCode ?? '',
     a.country ?? DELIVERY_COUNTRY,
+    a.phone ?? '',
+    a.landmark ?? '',
     input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     input.shippingMethod ?? 'standard',
   ];
@@ -82,8 +86,10 @@ export class OrdersService {
     @InjectModel(OrderRequest.name) private readonly requests: Model<OrderRequest>,
     @InjectModel(Product.name) private readonly products: Model<Product>,
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
+    @InjectModel(User.name) private readonly users: Model<User>,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
+    private readonly orderNumbers: OrderNumbersService,
   ) {}
 
   /**
@@ -255,8 +261,12 @@ export class OrdersService {
     fingerprint?: string,
   ): Promise<OrderView> {
     const rates = await this.settings.shippingRates();
+    const pricesIncludeTax = await this.settings.pricesIncludeTax();
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
     const userId = new Types.ObjectId(user.id);
+    const phone = input.shippingAddress.phone ?? (await this.profilePhone(userId));
+    // Taken once, outside the transaction: every order transaction would otherwise conflict on the counter.
+    const orderNumber = await this.orderNumbers.next();
     try {
       const created = await this.inTransaction(async (session) => {
         const lines = await this.takeCartLines(userId, session);
@@ -266,21 +276,25 @@ export class OrdersService {
           reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
           method,
           rates,
+          pricesIncludeTax,
         );
         const [doc] = await this.orders.create(
           [
             {
+              orderNumber,
               user: userId,
               customer: { name: user.name, email: user.email },
               orderItems: reservations.map((r) => ({
                 product: r.product._id,
                 name: r.product.name,
+                ...(r.product.nameAm ? { nameAm: r.product.nameAm } : {}),
                 image: r.product.images?.[0],
                 quantity: r.quantity,
                 priceAtPurchaseSantim: r.product.priceSantim,
               })),
               shippingAddress: {
                 ...input.shippingAddress,
+                ...(phone ? { phone } : {}),
                 country: input.shippingAddress.country || DELIVERY_COUNTRY,
               },
               shippingMethod: method,
@@ -289,6 +303,7 @@ export class OrdersService {
               shippingCostSantim: totals.shippingCost,
               taxSantim: totals.tax,
               totalAmountSantim: totals.totalAmount,
+              ...(pricesIncludeTax ? { pricesIncludeTax: true } : {}),
               currency: 'ETB',
               status: 'pending',
               paymentStatus: 'unpaid',
@@ -310,6 +325,15 @@ export class OrdersService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The delivery phone when the order request has none (SPEC section 7 clients send none): the
+   * account's profile phone, already normalised to E.164 by the profile rules; none when it has none.
+   */
+  private async profilePhone(userId: Types.ObjectId): Promise<string | undefined> {
+    const user = await this.users.findById(userId).select({ phone: 1 }).lean().exec();
+    return user?.phone || undefined;
   }
 
   /**

@@ -28,8 +28,10 @@ export function toAddressView(address: Address) {
     street: address.street,
     city: address.city,
     state: address.state,
-    zipCode: address.zipCode,
+    ...(address.zipCode ? { zipCode: address.zipCode } : {}),
     country: address.country,
+    ...(address.phone ? { phone: address.phone } : {}),
+    ...(address.landmark ? { landmark: address.landmark } : {}),
     isDefault: !!address.isDefault,
   };
 }
@@ -39,6 +41,16 @@ function countryOf(input: string | undefined): string {
   const country = deliveryCountry(input);
   if (country) return country;
   throw new InvalidDataError('Validation failed', [{ field: 'country', message: DELIVERY_COUNTRY_MESSAGE }]);
+}
+
+/** The optional parts of an address (postal code, phone, landmark), left out when blank. */
+function optionalText(dto: { zipCode?: string; phone?: string; landmark?: string }) {
+  const out: { zipCode?: string; phone?: string; landmark?: string } = {};
+  for (const field of ['zipCode', 'phone', 'landmark'] as const) {
+    const value = dto[field]?.trim();
+    if (value) out[field] = value;
+  }
+  return out;
 }
 
 function requireText(field: string, value: string | undefined): string | undefined {
@@ -149,7 +161,7 @@ export class UsersService {
       street: requireText('street', dto.street)!,
       city: requireText('city', dto.city)!,
       state: requireText('state', dto.state)!,
-      zipCode: requireText('zipCode', dto.zipCode)!,
+      ...optionalText(dto),
     };
     // allocating the id and checking the cap in one atomic update: two parallel adds never share an id
     const counter = await this.users
@@ -180,9 +192,15 @@ export class UsersService {
     const existing = addresses.find((a) => a.id === addressId);
     if (!existing) throw new NotFoundError(ADDRESS_NOT_FOUND);
     const changed: Address = { ...existing };
-    for (const field of ['street', 'city', 'state', 'zipCode'] as const) {
+    for (const field of ['street', 'city', 'state'] as const) {
       const value = requireText(field, dto[field]);
       if (value !== undefined) changed[field] = value;
+    }
+    for (const field of ['zipCode', 'phone', 'landmark'] as const) {
+      if (dto[field] === undefined) continue;
+      const value = dto[field]?.trim();
+      if (value) changed[field] = value;
+      else delete changed[field];
     }
     if (dto.country !== undefined) changed.country = countryOf(dto.country);
     if (dto.isDefault !== undefined) changed.isDefault = dto.isDefault;

@@ -41,6 +41,13 @@ export class ProductInputDto {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   ingredients?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'The ingredients in Amharic, line by line' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  ingredientsAm?: string[];
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
@@ -55,6 +62,13 @@ export class ProductInputDto {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   benefits?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'The benefits in Amharic, line by line' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  benefitsAm?: string[];
   @ApiProperty({ example: 890, description: 'ETB' })
   @IsNumber({ maxDecimalPlaces: 2 })
   @Min(0)

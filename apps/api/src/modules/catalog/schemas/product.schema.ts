@@ -30,11 +30,18 @@ export class Product {
   @Prop({ type: [String], default: [] })
   ingredients!: string[];
 
+  /** The ingredients in Amharic (line by line beside `ingredients`). */
+  @Prop({ type: [String], default: undefined })
+  ingredientsAm?: string[];
+
   @Prop({ type: [String], default: [] })
   keyIngredients!: string[];
 
   @Prop({ type: [String], default: [] })
   benefits!: string[];
+
+  @Prop({ type: [String], default: undefined })
+  benefitsAm?: string[];
 
   @Prop({ required: true, min: 0 })
   priceSantim!: number;
