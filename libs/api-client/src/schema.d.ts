@@ -2216,6 +2216,11 @@ export interface components {
         };
         PaymentOrderSummaryDto: {
             _id: string;
+            /**
+             * @description The order number customers see
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /** @enum {string} */
             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /** @enum {string} */

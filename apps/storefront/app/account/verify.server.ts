@@ -2,10 +2,13 @@ import { apiFor } from '../session.server';
 import { settle } from './api.server';
 import { keyOfText } from '../apiMessages';
 
-export type VerifyOutcome =
-  | { state: 'paid'; message: string; orderId?: string }
-  | { state: 'pending'; message: string; orderId?: string }
-  | { state: 'failed'; message: string; orderId?: string };
+export type VerifyOutcome = {
+  state: 'paid' | 'pending' | 'failed';
+  message: string;
+  orderId?: string;
+  /** The order's short number (`AN-10042`), shown as on every other page. */
+  orderNumber?: string;
+};
 
 /** A server text of SPEC section 8 (or the API's pending/refund notices) as its payment key, else the fallback. */
 export function paymentMessageKey(message: string | undefined, fallback: string): string {
@@ -15,7 +18,7 @@ export function paymentMessageKey(message: string | undefined, fallback: string)
 interface VerifyAnswer {
   status: 'paid' | 'failed' | 'pending' | 'refund_pending';
   message?: string;
-  order?: { _id: string };
+  order?: { _id: string; orderNumber?: string };
 }
 
 /**
@@ -38,16 +41,23 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
     };
   }
   const orderId = result.data.order?._id;
+  const orderNumber = result.data.order?.orderNumber;
   if (result.data.status === 'paid') {
     const cleared = await settle(apiFor(request).DELETE('/api/cart/clear'));
     if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
-    return { state: 'paid', message: 'payment.success', orderId };
+    return { state: 'paid', message: 'payment.success', orderId, orderNumber };
   }
   if (result.data.status === 'pending')
-    return { state: 'pending', message: paymentMessageKey(result.data.message, 'payment.pending'), orderId };
+    return {
+      state: 'pending',
+      message: paymentMessageKey(result.data.message, 'payment.pending'),
+      orderId,
+      orderNumber,
+    };
   return {
     state: 'failed',
     message: paymentMessageKey(result.data.message, 'payment.notSuccessful'),
     orderId,
+    orderNumber,
   };
 }

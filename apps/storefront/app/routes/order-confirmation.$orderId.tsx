@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { FormError } from '../account/components';
+import { FormError, OrderNumber } from '../account/components';
 import { HostedForm } from '../account/HostedForm';
 import { OrderDetails } from '../account/OrderDetails';
 import { paymentDestination } from '../account/payment.server';
@@ -26,11 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
   const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
-  const result = await settle<{ order: OrderView }>(
+  const result = await settle<{ order?: OrderView } & Partial<OrderView>>(
     apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
   );
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
-  return { order: result.ok ? result.data.order : null, paymentFailed };
+  // The API answers the order itself (SPEC section 7 clients) or, before that change, `{ success, order }`.
+  const order = result.ok
+    ? (result.data.order ?? (result.data._id ? (result.data as OrderView) : null))
+    : null;
+  return { order, paymentFailed };
 }
 
 /** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */
@@ -71,20 +75,27 @@ export default function OrderConfirmation() {
     );
   return (
     <section className="acc-page">
-      <h1>{t('orders.confirmationTitle')}</h1>
-      {paymentFailed && order.paymentStatus !== 'paid' ? (
+      <h1>
+        {t('orders.orderTitle')} <OrderNumber order={order} />
+      </h1>
+      {order.paymentStatus === 'failed' ? (
+        <p className="acc-alert" role="alert" data-testid="payment-failed">
+          {t('orders.paymentFailedNotice')}
+        </p>
+      ) : paymentFailed && order.paymentStatus !== 'paid' ? (
         <p className="acc-alert" role="alert">
           {t('payment.initFailed')}
         </p>
-      ) : (
-        <p>{t('orders.thanks')}</p>
-      )}
+      ) : order.paymentStatus === 'paid' ? (
+        <p data-testid="order-thanks">{t('orders.thanks')}</p>
+      ) : order.paymentStatus === 'unpaid' ? (
+        <p>{t('orders.awaitingPaymentNotice')}</p>
+      ) : null}
       <FormError text={data?.error} />
       {order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
         <Form method="post" className="acc-actions">
-          <p>{t('payment.unpaid')}</p>
-          <button type="submit" className="button" disabled={busy}>
-            {t('payment.payAgain')}
+          <button type="submit" className="button" disabled={busy} data-testid="pay-now">
+            {order.paymentStatus === 'failed' ? t('orders.retryPayment') : t('orders.payNow')}
           </button>
         </Form>
       ) : null}
