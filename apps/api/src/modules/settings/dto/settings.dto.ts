@@ -3,14 +3,12 @@ import {
   IsBoolean,
   IsEmail,
   IsIn,
-  IsNumber,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
+import { IsAmount } from '../../../common/validation';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
 
 const MAX_SHIPPING_ETB = 1_000_000;
@@ -50,27 +48,19 @@ export class SettingsInputDto {
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() maintenanceMode?: boolean;
   @ApiPropertyOptional({ example: 150, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   standardShipping?: number;
   @ApiPropertyOptional({ example: 300, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   expressShipping?: number;
   @ApiPropertyOptional({ example: 0, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   pickupShipping?: number;
   @ApiPropertyOptional({ example: 1000, description: 'ETB; standard shipping is free over it' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   freeShippingThreshold?: number;
 }
 
