@@ -21,7 +21,20 @@ describe('parseAmount', () => {
   });
 
   it('refuses what is not a finite number or too large for exact santim', () => {
-    for (const value of [NaN, Infinity, -Infinity, '12', null, undefined, {}, [], true, 1e21, 1e300, Number.MAX_VALUE])
+    for (const value of [
+      NaN,
+      Infinity,
+      -Infinity,
+      '12',
+      null,
+      undefined,
+      {},
+      [],
+      true,
+      1e21,
+      1e300,
+      Number.MAX_VALUE,
+    ])
       expect(parseAmount(value)).toBeNull();
     expect(parseAmount(1e14)).toBeNull();
     expect(parseAmount(1e13)).toBe(1e15);

@@ -24,6 +24,7 @@ export const VALIDATION_CODES = {
 export type FieldErrorWithCode = FieldError & { code?: string };
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether a string is text the shop can store, search and show: no NUL, no unpaired surrogate. */
@@ -90,7 +91,10 @@ export function Nullable(): PropertyDecorator {
 let narrowedCount = -1;
 function narrowIsOptional(): void {
   const storage = getMetadataStorage() as unknown as {
-    validationMetadatas: Map<Function, { type: string; name?: string; propertyName: string; constraints: unknown[] }[]>;
+    validationMetadatas: Map<
+      object,
+      { type: string; name?: string; propertyName: string; constraints: unknown[] }[]
+    >;
   };
   const all = [...storage.validationMetadatas.values()];
   const count = all.reduce((n, list) => n + list.length, 0);

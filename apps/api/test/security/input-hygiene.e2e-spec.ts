@@ -18,8 +18,12 @@ describe('input hygiene (issue 16)', () => {
   it('refuses a lone surrogate in every email field with INVALID_TEXT, never a 500', async () => {
     const customer = await shop.customer();
     const attempts = [
-      request(shop.t.http).post('/api/auth/register').send({ name: 'X', email: `a${LONE}@x.et`, password: 'Buna@2026' }),
-      request(shop.t.http).post('/api/auth/login').send({ email: `${LONE}@x.et`, password: 'x' }),
+      request(shop.t.http)
+        .post('/api/auth/register')
+        .send({ name: 'X', email: `a${LONE}@x.et`, password: 'Buna@2026' }),
+      request(shop.t.http)
+        .post('/api/auth/login')
+        .send({ email: `${LONE}@x.et`, password: 'x' }),
       request(shop.t.http)
         .post('/api/contacts/submit')
         .send({ name: 'A', email: `${LONE}@x.et`, subject: 'S', message: 'Hello there' }),
@@ -53,7 +57,10 @@ describe('input hygiene (issue 16)', () => {
       .send({ ...ADDRESS, street: `Bole ${LONE}` });
     expect(address.status).toBe(400);
     expect(address.body.errors[0].field).toBe('street');
-    const user = (await shop.model('User').findById(customer.id).lean()) as { name: string; addresses: unknown[] };
+    const user = (await shop.model('User').findById(customer.id).lean()) as unknown as {
+      name: string;
+      addresses: unknown[];
+    };
     expect(user.name).not.toContain('\u0000');
     expect(user.addresses).toHaveLength(0);
   });
@@ -75,7 +82,10 @@ describe('input hygiene (issue 16)', () => {
   it('refuses null for text, booleans and nested fields with NULL_NOT_ALLOWED', async () => {
     const customer = await shop.customer();
     for (const body of [{ name: null }, { email: null }, { firstName: null }]) {
-      const res = await request(shop.t.http).put('/api/users/profile').set(shop.auth(customer.token)).send(body);
+      const res = await request(shop.t.http)
+        .put('/api/users/profile')
+        .set(shop.auth(customer.token))
+        .send(body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('NULL_NOT_ALLOWED');
       expect(res.body.errors[0].message).toBe(`${Object.keys(body)[0]} must not be null`);
@@ -117,7 +127,10 @@ describe('input hygiene (issue 16)', () => {
       { maintenanceMode: null },
       { standardShipping: null },
     ]) {
-      const res = await request(shop.t.http).put('/api/admin/settings').set(shop.auth(shop.admin.token)).send(body);
+      const res = await request(shop.t.http)
+        .put('/api/admin/settings')
+        .set(shop.auth(shop.admin.token))
+        .send(body);
       expect([body, res.status, res.body.code]).toEqual([body, 400, 'NULL_NOT_ALLOWED']);
     }
     // a document broken by hand (or by an older version) falls back to the defaults when read
@@ -128,9 +141,14 @@ describe('input hygiene (issue 16)', () => {
         { $set: { timezone: null, currency: 7, standardShippingSantim: -5, siteName: null } },
         { upsert: true },
       );
-    const dashboard = await request(shop.t.http).get('/api/admin/dashboard/stats').set(shop.auth(shop.admin.token));
+    const dashboard = await request(shop.t.http)
+      .get('/api/admin/dashboard/stats')
+      .set(shop.auth(shop.admin.token));
     expect(dashboard.status).toBe(200);
-    const settings = await request(shop.t.http).get('/api/admin/settings').set(shop.auth(shop.admin.token)).expect(200);
+    const settings = await request(shop.t.http)
+      .get('/api/admin/settings')
+      .set(shop.auth(shop.admin.token))
+      .expect(200);
     expect(settings.body.settings).toMatchObject({ timezone: 'UTC', currency: 'ETB', standardShipping: 150 });
     expect(typeof settings.body.settings.siteName).toBe('string');
   });
@@ -150,7 +168,11 @@ describe('input hygiene (issue 16)', () => {
         .put('/api/admin/settings')
         .set(shop.auth(shop.admin.token))
         .send({ standardShipping });
-      expect([standardShipping, res.status, res.body.code]).toEqual([standardShipping, 400, 'INVALID_AMOUNT']);
+      expect([standardShipping, res.status, res.body.code]).toEqual([
+        standardShipping,
+        400,
+        'INVALID_AMOUNT',
+      ]);
     }
     const ok = await request(shop.t.http)
       .post('/api/admin/products')
@@ -162,7 +184,13 @@ describe('input hygiene (issue 16)', () => {
   });
 
   it('refuses products with null category, brand or currency, and odd promotion ids', async () => {
-    for (const extra of [{ category: null }, { brand: null }, { currency: null }, { promotionId: '<b>x</b>' }, { promotionId: '' }]) {
+    for (const extra of [
+      { category: null },
+      { brand: null },
+      { currency: null },
+      { promotionId: '<b>x</b>' },
+      { promotionId: '' },
+    ]) {
       const res = await request(shop.t.http)
         .post('/api/admin/products')
         .set(shop.auth(shop.admin.token))
@@ -175,7 +203,7 @@ describe('input hygiene (issue 16)', () => {
       .set(shop.auth(shop.admin.token))
       .send({ name: 'Serum', price: 10, stock: 1, category: null });
     expect(res.status).toBe(400);
-    const stored = (await shop.model('Product').findById(id).lean()) as { category?: unknown };
+    const stored = (await shop.model('Product').findById(id).lean()) as unknown as { category?: unknown };
     expect(stored.category).not.toBeNull();
     const promo = await request(shop.t.http)
       .put(`/api/admin/products/${id}`)

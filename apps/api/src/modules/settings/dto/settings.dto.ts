@@ -1,13 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsAmount } from '../../../common/validation';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
 
