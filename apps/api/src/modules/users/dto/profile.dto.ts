@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { findEthiopianRegion, normaliseEthiopianPhone } from '@shop/shared';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
 /** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
@@ -30,6 +31,7 @@ export class UpdateProfileDto {
       'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
   })
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(20)
   phone?: string | null;
