@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { apiFor, getSessionUser } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { Field, FormError, Money, PaymentMethods, TaxRow } from '../account/components';
+import { Field, FormError, Money, PaymentMethods, TaxRow, message } from '../account/components';
 import { HostedForm } from '../account/HostedForm';
 import { paymentDestination } from '../account/payment.server';
 import { loadPricing } from '../account/settings.server';
@@ -301,6 +301,11 @@ export default function Checkout() {
             <p className="acc-muted">
               {t('checkout.country')}: <strong>{t('checkout.ethiopia')}</strong> — {t('checkout.countryHint')}
             </p>
+            {data?.fieldErrors.country ? (
+              <p className="acc-error" role="alert">
+                {message(t, data.fieldErrors.country)}
+              </p>
+            ) : null}
           </div>
           <label className="acc-check">
             <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />{' '}

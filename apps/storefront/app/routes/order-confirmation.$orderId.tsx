@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { FormError, OrderNumber } from '../account/components';
+import { FormError, orderNumberOf } from '../account/components';
 import { HostedForm } from '../account/HostedForm';
 import { OrderDetails } from '../account/OrderDetails';
 import { paymentDestination } from '../account/payment.server';
@@ -75,8 +75,15 @@ export default function OrderConfirmation() {
     );
   return (
     <section className="acc-page">
+      {/* 'Thank you for your order!' only once it is paid; otherwise the order and its number. */}
       <h1>
-        {t('orders.orderTitle')} <OrderNumber order={order} />
+        {order.paymentStatus === 'paid' ? (
+          t('orders.confirmationTitle')
+        ) : (
+          <>
+            {t('orders.orderTitle')} {orderNumberOf(order)}
+          </>
+        )}
       </h1>
       {order.paymentStatus === 'failed' ? (
         <p className="acc-alert" role="alert" data-testid="payment-failed">
