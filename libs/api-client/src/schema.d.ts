@@ -2366,8 +2366,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        ContactStatusInputDto: {
-            /** @enum {string} */
+        ContactRecordInputDto: {
+            /**
+             * @example read
+             * @enum {string}
+             */
             status: "unread" | "read" | "replied";
         };
         NamedRefDto: {
@@ -5893,7 +5896,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactStatusInputDto"];
+                "application/json": components["schemas"]["ContactRecordInputDto"];
             };
         };
         responses: {
