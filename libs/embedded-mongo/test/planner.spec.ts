@@ -18,6 +18,10 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../src';
 // Every query planned over the ordered indexes must answer exactly what the collection scan answers
 // (hint { $natural: 1 } forces the scan): the same documents in the same order, the same counts.
 
+/** Documents with `_id`s of any type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDoc = { _id: any; [field: string]: any };
+
 let server: EmbeddedMongo;
 let client: MongoClient;
 
@@ -101,8 +105,8 @@ const sortArb = fc.oneof(
   ),
 );
 
-async function seeded(name: string, docs: Document[]): Promise<Collection> {
-  const coll = client.db('planner').collection(name);
+async function seeded(name: string, docs: Document[]): Promise<Collection<AnyDoc>> {
+  const coll = client.db('planner').collection<AnyDoc>(name);
   await coll.drop();
   await coll.createIndex({ a: 1 });
   await coll.createIndex({ b: 1, c: -1 });
@@ -165,10 +169,10 @@ describe('index-planned queries answer exactly what the collection scan answers'
 });
 
 describe('the planner', () => {
-  let coll: Collection;
+  let coll: Collection<AnyDoc>;
 
   beforeAll(async () => {
-    coll = client.db('planner').collection('products');
+    coll = client.db('planner').collection<AnyDoc>('products');
     await coll.drop();
     await coll.createIndex({ active: 1, category: 1, price: 1, _id: 1 });
     await coll.createIndex({ active: 1, createdAt: -1 });
@@ -239,7 +243,7 @@ describe('the planner', () => {
 
 describe("MongoDB's order of mixed types", () => {
   it('sorts and indexes MinKey < null < numbers < strings < objects < arrays < binData < ObjectId < bool < date < timestamp < regex < MaxKey', async () => {
-    const coll = client.db('planner').collection('mixed');
+    const coll = client.db('planner').collection<AnyDoc>('mixed');
     await coll.drop();
     const values: unknown[] = [
       new MinKey(),
@@ -281,7 +285,7 @@ describe("MongoDB's order of mixed types", () => {
   });
 
   it('sorts an array field by its smallest element ascending and its largest descending, an empty array first', async () => {
-    const coll = client.db('planner').collection('arrays');
+    const coll = client.db('planner').collection<AnyDoc>('arrays');
     await coll.drop();
     await coll.insertMany([
       { _id: 1, v: [5, 1] },
