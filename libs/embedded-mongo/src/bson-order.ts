@@ -138,6 +138,13 @@ export type StringCompare = (a: string, b: string) => number;
 
 /** Compares two BSON values in MongoDB's order (optionally with a collation's string comparison). */
 export function compareValues(a: unknown, b: unknown, strings: StringCompare = compareStrings): number {
+  // fast paths for the common keys
+  const ta = typeof a;
+  if (ta === typeof b) {
+    if (ta === 'number') return compareNumbers(a as number, b as number);
+    if (ta === 'string') return strings(a as string, b as string);
+    if (ta === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  }
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (a instanceof Bound || b instanceof Bound) {
@@ -167,9 +174,10 @@ export function compareValues(a: unknown, b: unknown, strings: StringCompare = c
       return x === y ? 0 : x < y ? -1 : 1;
     }
     case RANK.objectId: {
-      const x = (a as { toHexString(): string }).toHexString();
-      const y = (b as { toHexString(): string }).toHexString();
-      return x === y ? 0 : x < y ? -1 : 1;
+      const x = (a as { id: Uint8Array }).id;
+      const y = (b as { id: Uint8Array }).id;
+      for (let i = 0; i < 12; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+      return 0;
     }
     case RANK.timestamp: {
       const x = a as { high: number; low: number };

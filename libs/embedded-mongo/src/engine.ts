@@ -70,6 +70,55 @@ function isCountGroup(stage: Document): boolean {
   return !!acc && Object.keys(acc).length === 1 && acc.$sum === 1;
 }
 
+const UPDATE_FIELDS = [
+  'q',
+  'u',
+  'c',
+  'multi',
+  'upsert',
+  'upsertSupplied',
+  'arrayFilters',
+  'hint',
+  'collation',
+];
+const DELETE_FIELDS = ['q', 'limit', 'hint', 'collation'];
+
+/** MongoDB 7.0 refuses a statement field it does not know (`sort` in an update arrived in 8.0). */
+function checkStatementFields(command: string, statements: unknown, allowed: string[]): void {
+  if (!Array.isArray(statements)) return;
+  const list = command === 'update' ? 'updates' : 'deletes';
+  for (const statement of statements as Document[]) {
+    for (const field of Object.keys(statement ?? {})) {
+      if (!allowed.includes(field))
+        throw new MongoCommandError(
+          40415,
+          'Location40415',
+          `BSON field '${command}.${list}.${field}' is an unknown field.`,
+        );
+    }
+  }
+}
+
+/** An `_id` may not be an array, nor hold `$`-prefixed field names at any depth. */
+function checkIdField(id: unknown): void {
+  if (Array.isArray(id))
+    throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return;
+    if ((value as { _bsontype?: string })._bsontype) return;
+    for (const [key, inner] of Object.entries(value as Document)) {
+      if (key.startsWith('$'))
+        throw new MongoCommandError(
+          52,
+          'DollarPrefixedFieldName',
+          `_id fields may not contain '$'-prefixed fields: ${key} is not valid for storage.`,
+        );
+      visit(inner);
+    }
+  };
+  visit(id);
+}
+
 function checkCollectionName(name: unknown): string {
   if (typeof name !== 'string' || name.length === 0 || name.includes('$') || name.includes('\0')) {
     throw invalidNamespace(`Invalid collection name: ${String(name)}`);
@@ -461,14 +510,21 @@ export class Engine {
     if (sort) {
       const { docs, stats } = runFind(
         coll,
-        { filter, sort, skip, limit: limit ? Math.abs(limit) : undefined, hint: cmd.hint },
+        {
+          filter,
+          sort,
+          skip,
+          limit: limit ? Math.abs(limit) : undefined,
+          hint: cmd.hint,
+          variables: cmd.let,
+        },
         this.overlayOf(coll, txn),
       );
       this.lastRun = { stats, filter };
       results = docs;
     } else {
       // $natural or $meta sorts: mingo's cursor over the matches
-      let cursor = new Query({}).find(this.matching(coll, filter, txn));
+      let cursor = new Query({}).find(this.matching(coll, filter, txn, { variables: cmd.let }));
       cursor = cursor.sort(cmd.sort);
       if (skip) cursor = cursor.skip(skip);
       if (limit) cursor = cursor.limit(Math.abs(limit));
@@ -573,15 +629,43 @@ export class Engine {
 
   private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
     if (!Array.isArray(cmd.pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
-    for (const stage of cmd.pipeline as Document[]) {
-      const op = Object.keys(stage)[0];
-      if (op === '$out' || op === '$merge') throw badValue(`${op} is not supported by the embedded engine`);
+    const stages = cmd.pipeline as Document[];
+    stages.forEach((stage, i) => {
+      const op = stage && typeof stage === 'object' ? Object.keys(stage)[0] : undefined;
+      if ((op === '$out' || op === '$merge') && i !== stages.length - 1)
+        throw new MongoCommandError(
+          40601,
+          'Location40601',
+          `${op} can only be the final stage in the pipeline`,
+        );
+    });
+    const final = stages.length ? Object.keys(stages[stages.length - 1] ?? {})[0] : undefined;
+    if (final === '$out' || final === '$merge') {
+      if (txn)
+        throw new MongoCommandError(
+          263,
+          'OperationNotSupportedInTransaction',
+          `${final} cannot be used in a transaction`,
+        );
+      const reply = this.aggregate(
+        db,
+        { ...cmd, pipeline: stages.slice(0, -1), cursor: { batchSize: 2 ** 31 - 1 } },
+        txn,
+      );
+      const docs = reply.cursor.firstBatch as Document[];
+      const spec = stages[stages.length - 1][final];
+      if (final === '$out') this.writeOut(db, spec, docs);
+      else this.writeMerge(db, spec, docs);
+      return this.cursorReply(`${db}.${String(cmd.aggregate)}`, [], cmd.cursor?.batchSize, false);
     }
     const collName = cmd.aggregate === 1 ? undefined : checkCollectionName(cmd.aggregate);
     const pipeline = cmd.pipeline as Document[];
     const resolver = (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn);
     if (!collName) {
-      const results = aggregate([], pipeline, { collectionResolver: resolver }) as Document[];
+      const results = aggregate([], pipeline, {
+        collectionResolver: resolver,
+        variables: cmd.let,
+      }) as Document[];
       return this.cursorReply(`${db}.$cmd.aggregate`, results, cmd.cursor?.batchSize, false);
     }
     const coll = this.collectionFor(db, collName, txn, false);
@@ -608,19 +692,116 @@ export class Engine {
     const overlay = this.overlayOf(coll, txn);
     // countDocuments: [$match, $skip?, $limit?, { $group: { _id: 1, n: { $sum: 1 } } }]
     if (!sort.length && rest.length === 1 && isCountGroup(rest[0])) {
-      const { n, stats } = runCount(coll, { filter, skip, limit, hint: cmd.hint }, overlay);
+      const { n, stats } = runCount(
+        coll,
+        { filter, skip, limit, hint: cmd.hint, variables: cmd.let },
+        overlay,
+      );
       this.lastRun = { stats, filter };
       const idValue = rest[0].$group._id;
       const field = Object.keys(rest[0].$group).find((k) => k !== '_id')!;
       const results = n ? [{ _id: idValue, [field]: n }] : [];
       return this.cursorReply(`${db}.${collName}`, results, cmd.cursor?.batchSize, false);
     }
-    const { docs, stats } = runFind(coll, { filter, sort, skip, limit, hint: cmd.hint }, overlay);
+    const { docs, stats } = runFind(
+      coll,
+      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let },
+      overlay,
+    );
     this.lastRun = { stats, filter };
     const results = rest.length
-      ? (aggregate(docs, rest, { collectionResolver: resolver }) as Document[])
+      ? (aggregate(docs, rest, { collectionResolver: resolver, variables: cmd.let }) as Document[])
       : docs;
     return this.cursorReply(`${db}.${collName}`, results, cmd.cursor?.batchSize, false);
+  }
+
+  /** The target of `$out`/`$merge`: a name, or `{ db, coll }`. */
+  private outputTarget(db: string, spec: unknown, op: string): Collection {
+    let targetDb = db;
+    let name: unknown = spec;
+    if (spec && typeof spec === 'object') {
+      const s = spec as Document;
+      targetDb = typeof s.db === 'string' ? s.db : db;
+      name = s.coll;
+    }
+    if (typeof name !== 'string') throw failedToParse(`${op} needs a collection name`);
+    return this.storage.ensureCollection(targetDb, checkCollectionName(name));
+  }
+
+  /** `$out`: the target collection's documents become the pipeline's results (its indexes stay). */
+  private writeOut(db: string, spec: unknown, docs: Document[]): void {
+    const target = this.outputTarget(db, spec, '$out');
+    const incoming = docs.map((d) => (d._id === undefined ? { _id: new ObjectId(), ...d } : d));
+    const seen = new Set<string>();
+    for (const doc of incoming) {
+      checkIdField(doc._id);
+      const key = valueKey(doc._id);
+      if (seen.has(key)) throw Collection.duplicateError(target.ns, target.indexes[0], doc);
+      seen.add(key);
+    }
+    // unique indexes are checked before anything is replaced
+    const check = new Collection(target.db, target.name);
+    for (const index of target.indexes.slice(1)) check.addIndex(index);
+    for (const doc of incoming) {
+      const key = valueKey(doc._id);
+      check.checkUnique(doc, key);
+      check.put(key, doc);
+    }
+    for (const idKey of [...target.docs.keys()]) this.write(target, idKey, null, undefined);
+    for (const doc of incoming) this.write(target, valueKey(doc._id), doc, undefined);
+  }
+
+  /** `$merge`: each result matched to the target on `on` (default `_id`), then whenMatched / whenNotMatched. */
+  private writeMerge(db: string, spec: unknown, docs: Document[]): void {
+    const options: Document = typeof spec === 'string' ? { into: spec } : ((spec ?? {}) as Document);
+    const target = this.outputTarget(db, options.into, '$merge');
+    const on: string[] =
+      options.on === undefined ? ['_id'] : Array.isArray(options.on) ? options.on : [options.on];
+    const whenMatched = options.whenMatched ?? 'merge';
+    const whenNotMatched = options.whenNotMatched ?? 'insert';
+    for (const result of docs) {
+      const filter: Document = {};
+      for (const field of on) {
+        const value = result[field];
+        if (value === undefined || Array.isArray(value))
+          throw new MongoCommandError(
+            51132,
+            'Location51132',
+            `$merge write error: 'on' field '${field}' cannot be missing, null or an array`,
+          );
+        filter[field] = value;
+      }
+      const [existing] = this.matching(target, filter, undefined, { limit: 1 });
+      if (!existing) {
+        if (whenNotMatched === 'discard') continue;
+        if (whenNotMatched === 'fail')
+          throw new MongoCommandError(
+            13113,
+            'MergeStageNoMatchingDocument',
+            '$merge could not find a matching document in the target collection for at least one document in the source collection',
+          );
+        const doc = result._id === undefined ? { _id: new ObjectId(), ...result } : result;
+        checkIdField(doc._id);
+        target.checkUnique(doc, valueKey(doc._id));
+        this.write(target, valueKey(doc._id), doc, undefined);
+        continue;
+      }
+      let next: Document;
+      if (whenMatched === 'keepExisting') continue;
+      else if (whenMatched === 'fail')
+        throw Collection.duplicateError(target.ns, target.indexes[0], existing);
+      else if (whenMatched === 'replace') next = { ...result, _id: existing._id };
+      else if (whenMatched === 'merge') next = { ...existing, ...result, _id: existing._id };
+      else if (Array.isArray(whenMatched)) {
+        const [updated] = aggregate([cloneDoc(existing)], whenMatched as Document[], {
+          variables: { ...(options.let ?? {}), new: result },
+        }) as Document[];
+        next = { ...updated, _id: existing._id };
+      } else throw badValue(`unknown $merge whenMatched: ${String(whenMatched)}`);
+      const idKey = valueKey(existing._id);
+      target.checkUnique(next, idKey);
+      this.write(target, idKey, next, undefined);
+    }
   }
 
   // ---------------------------------------------------------------- writes
@@ -635,8 +816,7 @@ export class Engine {
       try {
         const { _id, ...fields } = input;
         const doc = { _id: _id === undefined ? new ObjectId() : _id, ...fields }; // _id first, as mongod stores it
-        if (Array.isArray(doc._id))
-          throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+        checkIdField(doc._id);
         const idKey = valueKey(doc._id);
         if (this.getDoc(coll, idKey, txn)) {
           throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -665,7 +845,7 @@ export class Engine {
     inserting: boolean,
   ): Document {
     if (Array.isArray(u)) {
-      const [result] = aggregate([cloneDoc(doc)], u) as Document[];
+      const [result] = aggregate([cloneDoc(doc)], u, { variables: statement.let }) as Document[];
       return { ...result, _id: doc._id };
     }
     if (!isOperatorUpdate(u)) {
@@ -779,7 +959,10 @@ export class Engine {
     const u = statement.u as Document;
     const matches = target
       ? [target]
-      : this.matching(coll, statement.q, txn, statement.multi ? {} : { limit: 1 });
+      : this.matching(coll, statement.q, txn, {
+          variables: statement.let,
+          ...(statement.multi ? {} : { limit: 1 }),
+        });
     const selected = statement.multi ? matches : matches.slice(0, 1);
     let nModified = 0;
     const changed: Document[] = [];
@@ -792,11 +975,13 @@ export class Engine {
       changed.push(next);
     }
     if (selected.length === 0 && statement.upsert) {
-      const seed = Array.isArray(u) || isOperatorUpdate(u) ? this.upsertSeed(statement.q) : {};
-      const base = {
-        _id: seed._id ?? (Array.isArray(u) || isOperatorUpdate(u) ? undefined : u._id) ?? new ObjectId(),
-        ...seed,
-      };
+      const seed = this.upsertSeed(statement.q);
+      // a replacement keeps only the filter's _id (MongoDB: `replaceOne({ _id: 4 }, { x: 1 }, { upsert: true })` inserts _id 4)
+      const base =
+        Array.isArray(u) || isOperatorUpdate(u)
+          ? { _id: seed._id ?? new ObjectId(), ...seed }
+          : { _id: seed._id !== undefined ? seed._id : u._id !== undefined ? u._id : new ObjectId() };
+      checkIdField(base._id);
       const doc = this.applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -807,6 +992,7 @@ export class Engine {
   }
 
   private update(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    checkStatementFields('update', cmd.updates, UPDATE_FIELDS);
     const coll = this.collectionFor(db, checkCollectionName(cmd.update), txn, true)!;
     const ordered = cmd.ordered !== false;
     const writeErrors: Document[] = [];
@@ -816,7 +1002,7 @@ export class Engine {
     ((cmd.updates ?? []) as Document[]).forEach((statement, index) => {
       if (ordered && writeErrors.length) return;
       try {
-        const result = this.updateOne(coll, statement, txn);
+        const result = this.updateOne(coll, { ...statement, let: cmd.let }, txn);
         n += result.n;
         nModified += result.nModified;
         if (result.upserted) upserted.push({ index, _id: result.upserted._id });
@@ -833,12 +1019,16 @@ export class Engine {
   }
 
   private delete(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    checkStatementFields('delete', cmd.deletes, DELETE_FIELDS);
     const coll = this.collectionFor(db, checkCollectionName(cmd.delete), txn, false);
     let n = 0;
     if (!coll) return { n };
     for (const statement of (cmd.deletes ?? []) as Document[]) {
       const one = Number(statement.limit) === 1;
-      const selected = this.matching(coll, statement.q, txn, one ? { limit: 1 } : {});
+      const selected = this.matching(coll, statement.q, txn, {
+        variables: cmd.let,
+        ...(one ? { limit: 1 } : {}),
+      });
       for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
       n += selected.length;
     }
@@ -851,7 +1041,10 @@ export class Engine {
     if (!cmd.remove && cmd.update === undefined)
       throw failedToParse('Either an update or remove=true must be specified');
     const sort = parseSort(cmd.sort);
-    let matches = this.matching(coll, cmd.query, txn, sort ? { sort, limit: 1 } : {});
+    let matches = this.matching(coll, cmd.query, txn, {
+      variables: cmd.let,
+      ...(sort ? { sort, limit: 1 } : {}),
+    });
     if (!sort) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
     const target = matches[0];
     const project = (doc: Document | undefined) =>
@@ -869,6 +1062,7 @@ export class Engine {
       upsert: !!cmd.upsert,
       multi: false,
       arrayFilters: cmd.arrayFilters,
+      let: cmd.let,
     };
     const result = this.updateOne(coll, statement, txn, target);
     const after = result.docs[0];

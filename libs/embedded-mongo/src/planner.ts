@@ -357,13 +357,14 @@ function entryInBounds(plan: Plan, entry: Entry): boolean {
 function* walkStream(plan: Plan, stream: { lo: Entry; hi: Entry }, direction: 1 | -1): Generator<Entry> {
   const tree = plan.index!.tree;
   const cmp = (tree as unknown as { _compare: (a: Entry, b: Entry) => number })._compare;
+  const reused: Array<Entry | undefined> = [];
   if (direction > 0) {
-    for (const [entry] of tree.entries(stream.lo)) {
+    for (const [entry] of tree.entries(stream.lo, reused)) {
       if (cmp(entry, stream.hi) > 0) return;
       if (entryInBounds(plan, entry)) yield entry;
     }
   } else {
-    for (const [entry] of tree.entriesReversed(stream.hi)) {
+    for (const [entry] of tree.entriesReversed(stream.hi, reused)) {
       if (cmp(entry, stream.lo) < 0) return;
       if (entryInBounds(plan, entry)) yield entry;
     }
@@ -439,6 +440,8 @@ export interface QueryOptions {
   strings?: StringCompare;
   /** Index name or key pattern to use (`hint`). */
   hint?: unknown;
+  /** The command's `let` variables, for `$$name` in `$expr`. */
+  variables?: Document;
 }
 
 export interface ExecStats {
@@ -465,6 +468,35 @@ function choosePlan(coll: Collection, opts: QueryOptions, preds: Predicates): Pl
     cost: scanCost,
   };
   if (opts.strings) return scan;
+  // the plan cache: a query shape (fields, operators, sort, limit) reuses the index chosen before,
+  // until the indexes change or the collection grows or shrinks past a power of two
+  const shape = opts.hint === undefined ? shapeOf(preds, opts) : undefined;
+  const cached = shape !== undefined ? coll.planCache.get(shape) : undefined;
+  if (cached !== undefined) {
+    if (cached === '$natural') return scan;
+    const index = coll.ordered.get(cached);
+    const plan = index && buildPlan(index, preds, opts.sort);
+    if (plan) return plan;
+  }
+  const best = pickPlan(coll, opts, preds, scan);
+  if (shape !== undefined)
+    coll.planCache.set(shape, best.kind === 'collscan' ? '$natural' : best.index!.name);
+  return best;
+}
+
+function shapeOf(preds: Predicates, opts: QueryOptions): string {
+  const fields = [...preds.fields]
+    .map(
+      ([path, fc]) =>
+        `${path}:${fc.exact ? 'x' : ''}${fc.conds.map((c) => ('points' in c ? (c.points.length > 1 ? 'in' : 'eq') : 'r')).join(',')}`,
+    )
+    .sort()
+    .join(';');
+  const sort = (opts.sort ?? []).map((f) => `${f.path}:${f.direction}`).join(',');
+  return `${fields}|${preds.residual ? 'r' : ''}|${sort}|${opts.limit ? 'l' : ''}`;
+}
+
+function pickPlan(coll: Collection, opts: QueryOptions, preds: Predicates, scan: Plan): Plan {
   const needed = opts.limit !== undefined && opts.limit > 0 ? (opts.skip ?? 0) + opts.limit : undefined;
   let plans: Plan[] = [];
   for (const index of coll.ordered.values()) {
@@ -511,7 +543,8 @@ export interface FindResult {
  */
 export function runFind(coll: Collection | undefined, opts: QueryOptions, overlay?: Overlay): FindResult {
   const preds = predicatesOf(opts.filter);
-  const query = opts.filter && Object.keys(opts.filter).length ? new Query(opts.filter) : undefined;
+  const hasFilter = !!opts.filter && Object.keys(opts.filter).length > 0;
+  let query: Query | undefined;
   const stats: ExecStats = {
     plan: {
       kind: 'collscan',
@@ -535,7 +568,9 @@ export function runFind(coll: Collection | undefined, opts: QueryOptions, overla
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const matches = (doc: Document) => {
     stats.docsExamined++;
-    return !query || query.test(doc);
+    if (!hasFilter) return true;
+    query ??= new Query(opts.filter!, opts.variables ? { variables: opts.variables } : undefined);
+    return query.test(doc);
   };
   const finish = (docs: Document[]): FindResult => {
     let out = opts.sort?.length ? sortDocuments(docs, opts.sort, opts.strings) : docs;

@@ -47,10 +47,24 @@ export class Collection {
   private nextPosition = 0;
   /** position -> _id key, to fetch the documents an index walk finds. */
   readonly byPosition = new Map<number, string>();
+  /** position -> document (the same documents as `docs`, by position). */
+  private readonly slots: Array<Document | undefined> = [];
   /** The ordered (B+tree) indexes, `_id_` first, by name. */
   readonly ordered = new Map<string, OrderedIndex>([['_id_', new OrderedIndex(this.indexes[0])]]);
-  /** Bumped on every committed write (cache validation). */
+  /** Bumped on every committed write. */
   writeVersion = 0;
+  private planCacheSize = 0;
+  private readonly plans = new Map<string, string>();
+
+  /** Query shape -> chosen index name; emptied when the indexes change or the size crosses a power of two. */
+  get planCache(): Map<string, string> {
+    const bucket = Math.floor(Math.log2(this.docs.size + 1));
+    if (bucket !== this.planCacheSize) {
+      this.plans.clear();
+      this.planCacheSize = bucket;
+    }
+    return this.plans;
+  }
 
   constructor(
     readonly db: string,
@@ -120,8 +134,7 @@ export class Collection {
 
   /** The committed document at a position. */
   atPosition(position: number): Document | undefined {
-    const idKey = this.byPosition.get(position);
-    return idKey === undefined ? undefined : this.docs.get(idKey);
+    return this.slots[position];
   }
 
   put(idKey: string, doc: Document): void {
@@ -134,6 +147,7 @@ export class Collection {
       this.byPosition.set(position, idKey);
     }
     this.docs.set(idKey, doc);
+    this.slots[position] = doc;
     this.indexDoc(idKey, position, doc);
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
     this.writeVersion++;
@@ -147,6 +161,7 @@ export class Collection {
     this.docs.delete(idKey);
     this.positions.delete(idKey);
     this.byPosition.delete(position);
+    this.slots[position] = undefined;
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
     this.writeVersion++;
   }
@@ -188,6 +203,7 @@ export class Collection {
       for (const [idKey, doc] of this.docs) index.add(this.positions.get(idKey)!, doc);
       this.ordered.set(spec.name, index);
     }
+    this.plans.clear();
     this.writeVersion++;
   }
 
@@ -196,6 +212,7 @@ export class Collection {
     if (at > 0) this.indexes.splice(at, 1);
     this.uniqueMaps.delete(name);
     this.ordered.delete(name);
+    this.plans.clear();
     this.writeVersion++;
   }
 }
