@@ -37,12 +37,16 @@ export async function activeUserFromToken(
   token: string,
 ): Promise<AuthUser | null> {
   let subject: unknown;
+  let version: number;
   try {
-    subject = (await jwt.verifyAsync<{ sub: unknown }>(token)).sub;
+    const payload = await jwt.verifyAsync<{ sub: unknown; ver?: number }>(token);
+    subject = payload.sub;
+    version = payload.ver ?? 0;
   } catch {
     return null;
   }
-  return typeof subject === 'string' ? users.activeAccount(subject) : null;
+  // a token from before the last password reset no longer counts (UsersService compares the version)
+  return typeof subject === 'string' ? users.activeAccount(subject, version) : null;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
+import { PasswordReset, PasswordResetSchema } from './schemas/password-reset.schema';
 
 type ThrottledRequest = { ip?: string; body?: { email?: unknown } };
 const client = (req: Record<string, unknown>) => String((req as ThrottledRequest).ip ?? 'unknown');
@@ -19,6 +22,7 @@ const clientAndAccount = (req: Record<string, unknown>) => {
 @Module({
   imports: [
     UsersModule,
+    MongooseModule.forFeature([{ name: PasswordReset.name, schema: PasswordResetSchema }]),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -40,7 +44,7 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtAuthGuard],
+  providers: [AuthService, PasswordResetService, JwtAuthGuard],
   exports: [AuthService, JwtAuthGuard, JwtModule, UsersModule],
 })
 export class AuthModule {}

@@ -20,6 +20,7 @@ import {
   listResource,
   type ReactAdminListQuery,
 } from '../../common/react-admin';
+import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
@@ -66,6 +67,7 @@ export class CatalogService implements OnApplicationBootstrap {
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Products written before search terms existed (or by raw imports) get them once, at start. */
@@ -280,6 +282,12 @@ export class CatalogService implements OnApplicationBootstrap {
     const doc = await this.products.findById(productId).lean().exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
     await this.auditPriceAndStock(actor, before, doc);
+    await this.notifications.enqueue(null, {
+      type: 'stock.changed',
+      before,
+      after: doc,
+      cause: `update:${doc.updatedAt?.getTime()}`,
+    });
     return toProductView(doc);
   }
 

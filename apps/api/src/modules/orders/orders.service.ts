@@ -33,6 +33,7 @@ import {
 import { AuditService } from '../audit/audit.service';
 import { CartService } from '../cart/cart.service';
 import { CatalogService } from '../catalog/catalog.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
 import { toOrderView, type OrderView } from './order.view';
@@ -99,6 +100,7 @@ export class OrdersService {
     private readonly cart: CartService,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -310,6 +312,8 @@ export class OrdersService {
       )
       .exec();
     if (!changed.modifiedCount) return false;
+    const failed = await this.orderForPayment(orderId);
+    if (failed) await this.notifications.enqueue(null, { type: 'payment.failed', order: failed, txRef });
     await this.auditPayment(orderId, 'unpaid', 'failed');
     return true;
   }
@@ -328,6 +332,8 @@ export class OrdersService {
       .lean()
       .exec();
     if (!before) return false;
+    const paid = await this.orderForPayment(orderId);
+    if (paid) await this.notifications.enqueue(null, { type: 'payment.paid', order: paid });
     await this.auditPayment(orderId, before.paymentStatus, 'paid');
     return true;
   }
@@ -389,6 +395,8 @@ export class OrdersService {
         .exec();
       // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
       if (changed && to === 'cancelled') await this.catalog.releaseStock(order.orderItems, session);
+      if (changed)
+        await this.notifications.enqueue(session, { type: 'order.status', order: changed as LeanOrder });
       return changed;
     });
     if (!updated) return null;
@@ -468,6 +476,11 @@ export class OrdersService {
           ],
           { session },
         );
+        await this.notifications.enqueue(session, {
+          type: 'order.placed',
+          order: doc.toObject(),
+          reserved: reservations,
+        });
         return doc.toObject() as LeanOrder;
       });
       return toOrderView(created);

@@ -74,13 +74,14 @@ export class UsersService {
    * The signed-in identity of an active account, or null when the account is gone or deactivated:
    * the one token-to-user check (JwtAuthGuard, MaintenanceGuard).
    */
-  async activeAccount(userId: string): Promise<AuthUser | null> {
+  async activeAccount(userId: string, tokenVersion = 0): Promise<AuthUser | null> {
     if (!Types.ObjectId.isValid(userId)) return null;
     const user = await this.users
-      .findById(new Types.ObjectId(userId), { role: 1, email: 1, name: 1, isActive: 1 })
+      .findById(new Types.ObjectId(userId), { role: 1, email: 1, name: 1, isActive: 1, tokenVersion: 1 })
       .lean()
       .exec();
-    if (!user?.isActive) return null;
+    // a token from before the last password reset (an older version) no longer counts
+    if (!user?.isActive || (user.tokenVersion ?? 0) !== tokenVersion) return null;
     return { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
   }
 
@@ -219,6 +220,24 @@ export class UsersService {
     if (others === 0) throw new ConflictError(message);
   }
 
+  /** An account by email (any case), or null; `activeOnly` leaves deactivated accounts out. */
+  findByEmail(email: string, options: { activeOnly?: boolean } = {}) {
+    return this.users
+      .findOne({ email: email.trim().toLowerCase(), ...(options.activeOnly ? { isActive: true } : {}) })
+      .lean()
+      .exec();
+  }
+
+  /** The one place a password is replaced: the token version goes up, so every earlier session ends. */
+  async replacePasswordHash(userId: Types.ObjectId | string, passwordHash: string): Promise<void> {
+    await this.users
+      .updateOne(
+        { _id: new Types.ObjectId(String(userId)) },
+        { $set: { passwordHash }, $inc: { tokenVersion: 1 } },
+      )
+      .exec();
+  }
+
   /** The account with its password hash, for signing in only. */
   findWithPasswordHash(email: string) {
     return this.users.findOne({ email: email.trim().toLowerCase() }).select('+passwordHash').lean().exec();
@@ -240,6 +259,13 @@ export class UsersService {
       .lean()
       .exec();
     return new Map(users.map((u) => [String(u._id), { name: u.name, email: u.email }]));
+  }
+
+  /** The language an account chose for messages, if any (notifications). */
+  async languageOf(userId: string): Promise<string | undefined> {
+    if (!Types.ObjectId.isValid(userId)) return undefined;
+    const user = await this.users.findById(new Types.ObjectId(userId), { language: 1 }).lean().exec();
+    return user?.language ?? undefined;
   }
 
   /** Accounts in the shop (the dashboard). */
@@ -275,8 +301,9 @@ export class UsersService {
     } else if (dto.phone !== undefined) {
       set.phone = ethiopianPhone(dto.phone);
     }
+    if (dto.language !== undefined) set.language = dto.language;
     if (!Object.keys(set).length && !Object.keys(unset).length) {
-      throw new InvalidDataError('Nothing to update: send name, email or phone');
+      throw new InvalidDataError('Nothing to update: send name, email, phone or language');
     }
     const id = new Types.ObjectId(userId);
     if (set.email && (await this.users.exists({ email: set.email, _id: { $ne: id } }))) {
