@@ -70,4 +70,3 @@ export function pageTitle(lang: Language | undefined, key: string): { title: str
   const t = createTranslator(lang ?? 'en');
   return { title: `${t(key)} · ${t('common.shopName')}` };
 }
-
