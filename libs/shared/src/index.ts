@@ -8,3 +8,4 @@ export * from './cart';
 export * from './delivery';
 export * from './regions';
 export * from './order-number';
+export * from './vocabularies';

@@ -12,27 +12,25 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
 import { OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
-import { AdminOrdersService } from './admin-orders.service';
+import { OrdersService } from '../orders/orders.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
 
 @ApiTags('admin')
 @Controller('admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly orders: AdminOrdersService) {}
+  constructor(private readonly orders: OrdersService) {}
 
   @Get()
   @ApiOperation({
     summary:
-      'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)',
+      'Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, user, id)',
   })
   @ApiReactAdminList('orders', OrderDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.orders.list(query);
-    setContentRange(res, 'orders', skip, records.length, total);
-    return records;
+    return sendList(res, 'orders', await this.orders.listForAdmin(query));
   }
 
   @Get(':id')
@@ -42,7 +40,7 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.orders.getOne(id);
+    return this.orders.anyOrder(id);
   }
 
   @Put(':id/status')

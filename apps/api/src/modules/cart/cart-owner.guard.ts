@@ -1,12 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import { Model } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { activeUserFromToken, tokenFrom } from '../../common/auth/jwt-auth.guard';
 import { DomainError } from '../../common/errors/domain-error';
-import { User } from '../users/schemas/user.schema';
+import { UsersService } from '../users/users.service';
 
 /** The header and cookie that carry a guest cart's id. */
 export const CART_ID_HEADER = 'x-cart-id';
@@ -34,7 +32,7 @@ export function guestCartIdFrom(request: Request): string | undefined {
 export class CartOwnerGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -43,12 +41,7 @@ export class CartOwnerGuard implements CanActivate {
     if (token) {
       const user = await activeUserFromToken(this.jwt, this.users, token);
       if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-      request.user = {
-        id: String(user._id),
-        role: user.role as AuthUser['role'],
-        email: user.email,
-        name: user.name,
-      };
+      request.user = user;
     } else {
       request.guestCartId = guestCartIdFrom(request);
     }

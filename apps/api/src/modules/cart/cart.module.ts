@@ -16,6 +16,6 @@ import { Cart, CartSchema, GuestCart, GuestCartSchema } from './schemas/cart.sch
   ],
   controllers: [CartMergeController, CartController],
   providers: [CartService, CartOwnerGuard],
-  exports: [CartService, MongooseModule],
+  exports: [CartService],
 })
 export class CartModule {}

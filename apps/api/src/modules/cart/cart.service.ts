@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
-import { Model, Types, type FilterQuery } from 'mongoose';
+import { ClientSession, Model, Types, type FilterQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
-import { Product, toProductView } from '../catalog/schemas/product.schema';
+import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
+import { toProductView } from '../catalog/product.view';
+import { onlyLeftMessage, shortOfStock } from '../catalog/stock-errors';
 import { Cart, CartItem, GUEST_CART_TTL_DAYS, GuestCart } from './schemas/cart.schema';
+
+export { onlyLeftMessage, outOfStockMessage, shortOfStock } from '../catalog/stock-errors';
 
 export const PRODUCT_NOT_IN_CART = 'Product not in cart';
 
@@ -41,27 +44,7 @@ export function newGuestCartId(): string {
   return randomBytes(16).toString('hex');
 }
 
-type LeanProduct = Product & { _id: Types.ObjectId };
-
-/** The messages a customer sees when a line is short of stock; orders use the same wording. */
-export function outOfStockMessage(name: string): string {
-  return `${name} is out of stock`;
-}
-export function onlyLeftMessage(name: string, stock: number, inCart = 0): string {
-  const base = `Only ${stock} left in stock for ${name}`;
-  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
-}
-
-/** A line short of stock (409), coded so that a storefront can say it in its own language. */
-export function shortOfStock(name: string, stock: number, inCart = 0): ConflictError {
-  if (stock <= 0)
-    return new ConflictError(outOfStockMessage(name), 'OUT_OF_STOCK', { product: name, available: 0 });
-  return new ConflictError(onlyLeftMessage(name, stock, inCart), 'INSUFFICIENT_STOCK', {
-    product: name,
-    available: stock,
-    inCart,
-  });
-}
+type LeanProduct = CatalogProduct;
 
 /**
  * One cart document per user (unique index), changed only with atomic conditional updates, so two
@@ -72,7 +55,6 @@ export class CartService {
   constructor(
     @InjectModel(Cart.name) private readonly userCarts: Model<Cart>,
     @InjectModel(GuestCart.name) private readonly guestCarts: Model<GuestCart>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly catalog: CatalogService,
   ) {}
 
@@ -217,7 +199,7 @@ export class CartService {
   async update(owner: CartOwner, productId: string, quantity: number): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
-    const product = await this.products.findById(id).lean().exec();
+    const product = await this.catalog.productById(id);
     if (!product || !product.active) {
       await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -321,6 +303,25 @@ export class CartService {
     return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 
+  /**
+   * Empties the cart inside the caller's transaction and answers the lines it held: the lines ordered
+   * are exactly the lines removed, and a change to the cart before the commit retries the transaction.
+   */
+  async takeLines(
+    userId: string,
+    session: ClientSession,
+  ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+    const cart = await this.userCarts
+      .findOneAndUpdate(
+        { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
+        { $set: { items: [] } },
+        { new: false, session },
+      )
+      .lean()
+      .exec();
+    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
+  }
+
   /** Takes ordered products out of the cart after an order is placed. */
   async removeProducts(userId: string, productIds: Types.ObjectId[]): Promise<void> {
     await this.userCarts
@@ -335,11 +336,7 @@ export class CartService {
   }
 
   private async productsById(ids: Types.ObjectId[]): Promise<Map<string, LeanProduct>> {
-    if (!ids.length) return new Map();
-    const found = (await this.products
-      .find({ _id: { $in: ids } })
-      .lean()
-      .exec()) as LeanProduct[];
+    const found = await this.catalog.productsByIds(ids);
     return new Map(found.map((p) => [String(p._id), p]));
   }
 

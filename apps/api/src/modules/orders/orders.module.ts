@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { UsersModule } from '../users/users.module';
 import { OrderNumbersModule } from './order-numbers.module';
 import { OrdersController } from './orders.controller';
+import { OrderReportsService } from './order-reports.service';
 import { OrdersService } from './orders.service';
 import { Order, OrderSchema } from './schemas/order.schema';
 import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema';
@@ -20,9 +22,10 @@ export { OrdersService } from './orders.service';
     CatalogModule,
     CartModule,
     OrderNumbersModule,
+    UsersModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService],
-  exports: [OrdersService, MongooseModule],
+  providers: [OrdersService, OrderReportsService],
+  exports: [OrdersService, OrderReportsService],
 })
 export class OrdersModule {}
