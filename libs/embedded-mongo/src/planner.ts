@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { EJSON, type Document } from 'bson';
 import { Query } from 'mingo';
 import {
   Bound,
@@ -669,19 +669,30 @@ export function runCount(
     const plan = choosePlan(coll, { ...opts, sort: undefined, limit: undefined, skip: undefined }, preds);
     if (plan.kind === 'ixscan' && plan.exact) {
       const n = plan.index!.fields.length;
-      let count = 0;
-      let keys = 0;
-      const seen = plan.index!.multikey ? new Set<number>() : undefined;
-      for (const stream of plan.streams) {
-        for (const entry of walkStream(plan, stream, 1)) {
-          keys++;
-          if (seen) {
-            if (seen.has(entry[n] as number)) continue;
-            seen.add(entry[n] as number);
+      // an index-only count is remembered until the next write to the collection
+      const cacheKey = `${plan.index!.name}|${plan.streams.map((st) => `${boundsKey(st.lo)}~${boundsKey(st.hi)}`).join('|')}`;
+      const cachedCount = coll.countCache.get(cacheKey);
+      let counted: { count: number; keys: number } | undefined =
+        cachedCount && cachedCount.version === coll.writeVersion ? cachedCount : undefined;
+      if (!counted) {
+        let count = 0;
+        let keys = 0;
+        const seen = plan.index!.multikey ? new Set<number>() : undefined;
+        for (const stream of plan.streams) {
+          for (const entry of walkStream(plan, stream, 1)) {
+            keys++;
+            if (seen) {
+              if (seen.has(entry[n] as number)) continue;
+              seen.add(entry[n] as number);
+            }
+            count++;
           }
-          count++;
         }
+        counted = { count, keys };
+        if (coll.countCache.size >= 1000) coll.countCache.clear();
+        coll.countCache.set(cacheKey, { ...counted, version: coll.writeVersion });
       }
+      const { count, keys } = counted;
       let result = Math.max(0, count - (opts.skip ?? 0));
       if (opts.limit && opts.limit > 0) result = Math.min(result, opts.limit);
       return { n: result, stats: { plan, keysExamined: keys, docsExamined: 0, nReturned: result } };
@@ -734,6 +745,18 @@ export function explainPlan(ns: string, stats: ExecStats, filter: Document | und
       executionStages: { ...winningPlan, nReturned: stats.nReturned },
     },
   };
+}
+
+function boundsKey(entry: Entry): string {
+  return entry
+    .map((v) =>
+      v instanceof Bound
+        ? `B${v.rank}${v.side}`
+        : v === Infinity || v === -Infinity
+          ? String(v)
+          : EJSON.stringify({ v }, { relaxed: false }),
+    )
+    .join(',');
 }
 
 function show(v: unknown): string {

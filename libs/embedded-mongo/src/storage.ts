@@ -53,6 +53,8 @@ export class Collection {
   readonly ordered = new Map<string, OrderedIndex>([['_id_', new OrderedIndex(this.indexes[0])]]);
   /** Bumped on every committed write. */
   writeVersion = 0;
+  /** Index-only counts by index and bounds, valid while `writeVersion` is unchanged. */
+  readonly countCache = new Map<string, { version: number; count: number; keys: number }>();
   private planCacheSize = 0;
   private readonly plans = new Map<string, string>();
 
