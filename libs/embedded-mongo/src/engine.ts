@@ -1,6 +1,7 @@
 import { Long, ObjectId, Timestamp, type Document } from 'bson';
 import { Query, aggregate, update as applyUpdate } from 'mingo';
 import { parseSort, type SortField } from './bson-order';
+import { enforceValidator, type CollectionOptions } from './validation';
 import { explainPlan, runCount, runFind, type ExecStats, type Overlay, type QueryOptions } from './planner';
 import {
   MongoCommandError,
@@ -55,6 +56,19 @@ function isOperatorUpdate(u: Document): boolean {
 
 function serializedEqual(a: Document, b: Document): boolean {
   return valueKey(a) === valueKey(b);
+}
+
+/** The distinct values of a (dotted) field over documents; array elements count one by one. */
+function distinctValues(docs: Document[], key: string): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const doc of docs) {
+    const values = new Query({}).find([doc], { [key]: 1, _id: 0 }).all()[0] as Document;
+    let value: unknown = values;
+    for (const part of key.split('.'))
+      value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
+  }
+  return [...seen.values()];
 }
 
 /** `{ $group: { _id: <constant>, n: { $sum: 1 } } }`, the counting stage of countDocuments. */
@@ -117,6 +131,30 @@ function checkIdField(id: unknown): void {
     }
   };
   visit(id);
+}
+
+function validationOptions(cmd: Document): CollectionOptions {
+  const out: CollectionOptions = {};
+  if (cmd.validator !== undefined) {
+    if (!cmd.validator || typeof cmd.validator !== 'object' || Array.isArray(cmd.validator))
+      throw badValue('validator must be a document');
+    out.validator = cmd.validator as Document;
+  }
+  if (cmd.validationLevel !== undefined) {
+    if (!['off', 'strict', 'moderate'].includes(cmd.validationLevel))
+      throw badValue(
+        `Enumeration value '${String(cmd.validationLevel)}' for field 'validationLevel' is not a valid value.`,
+      );
+    out.validationLevel = cmd.validationLevel;
+  }
+  if (cmd.validationAction !== undefined) {
+    if (!['error', 'warn'].includes(cmd.validationAction))
+      throw badValue(
+        `Enumeration value '${String(cmd.validationAction)}' for field 'validationAction' is not a valid value.`,
+      );
+    out.validationAction = cmd.validationAction;
+  }
+  return out;
 }
 
 function checkCollectionName(name: unknown): string {
@@ -339,6 +377,8 @@ export class Engine {
     txn: Transaction | undefined,
     connectionId: number,
   ): Document {
+    const target = typeof cmd[name] === 'string' ? this.storage.collection(db, cmd[name]) : undefined;
+    if (target?.options.viewOn) return this.onView(name, db, cmd, target.options, txn, connectionId);
     switch (name) {
       case 'hello':
       case 'isMaster':
@@ -348,7 +388,6 @@ export class Engine {
       case 'endSessions':
       case 'killSessions':
       case 'refreshSessions':
-      case 'collMod':
       case 'logout':
         return {};
       case 'buildInfo':
@@ -421,6 +460,8 @@ export class Engine {
         return this.distinct(db, cmd, txn);
       case 'create':
         return this.create(db, cmd);
+      case 'collMod':
+        return this.collMod(db, cmd);
       case 'drop': {
         // MongoDB 7.0 answers ok for a collection that does not exist
         const coll = this.storage.collection(db, checkCollectionName(cmd.drop));
@@ -535,6 +576,76 @@ export class Engine {
     return this.cursorReply(`${db}.${name}`, results, cmd.batchSize, !!cmd.singleBatch || limit < 0);
   }
 
+  /** A command on a view: reads run the view's pipeline over its source; writes are refused. */
+  private onView(
+    name: string,
+    db: string,
+    cmd: Document,
+    view: CollectionOptions,
+    txn: Transaction | undefined,
+    connectionId: number,
+  ): Document {
+    const base = (view.pipeline ?? []) as Document[];
+    const filterStage = (filter: unknown) =>
+      filter && typeof filter === 'object' && Object.keys(filter).length ? [{ $match: filter }] : [];
+    const run = (pipeline: Document[], batchSize?: number) =>
+      this.dispatch(
+        'aggregate',
+        db,
+        { aggregate: view.viewOn, pipeline, cursor: batchSize ? { batchSize } : {}, let: cmd.let },
+        txn,
+        connectionId,
+      );
+    const all = (pipeline: Document[]) => run(pipeline, 2 ** 31 - 1).cursor.firstBatch as Document[];
+    switch (name) {
+      case 'aggregate':
+        return run([...base, ...((cmd.pipeline ?? []) as Document[])], cmd.cursor?.batchSize);
+      case 'find': {
+        const stages = [...base, ...filterStage(cmd.filter)];
+        if (cmd.sort && Object.keys(cmd.sort).length) stages.push({ $sort: cmd.sort });
+        if (cmd.skip) stages.push({ $skip: Number(cmd.skip) });
+        if (cmd.limit) stages.push({ $limit: Math.abs(Number(cmd.limit)) });
+        if (cmd.projection && Object.keys(cmd.projection).length) stages.push({ $project: cmd.projection });
+        return run(stages, cmd.batchSize);
+      }
+      case 'count': {
+        const stages = [...base, ...filterStage(cmd.query)];
+        if (cmd.skip) stages.push({ $skip: Number(cmd.skip) });
+        if (cmd.limit) stages.push({ $limit: Math.abs(Number(cmd.limit)) });
+        return { n: all(stages).length };
+      }
+      case 'distinct': {
+        if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
+        return { values: distinctValues(all([...base, ...filterStage(cmd.query)]), cmd.key) };
+      }
+      case 'create':
+        throw new MongoCommandError(
+          48,
+          'NamespaceExists',
+          `Collection ${db}.${String(cmd.create)} already exists.`,
+        );
+      case 'drop':
+      case 'listIndexes':
+      case 'collMod':
+        break;
+      default:
+        throw new MongoCommandError(
+          166,
+          'CommandNotSupportedOnView',
+          `Namespace ${db}.${String(cmd[name])} is a view, not a collection`,
+        );
+    }
+    if (name === 'listIndexes')
+      throw new MongoCommandError(
+        166,
+        'CommandNotSupportedOnView',
+        `Namespace ${db}.${String(cmd[name])} is a view, not a collection`,
+      );
+    if (name === 'collMod') return this.collMod(db, cmd);
+    this.storage.dropCollection(db, cmd.drop);
+    return { ns: `${db}.${cmd.drop}` };
+  }
+
   /** `explain` of a read (find, count, aggregate, distinct): the chosen plan and what it examined. */
   private explain(db: string, cmd: Document, txn: Transaction | undefined, connectionId: number): Document {
     const inner = cmd.explain as Document;
@@ -616,15 +727,7 @@ export class Engine {
   private distinct(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const coll = this.collectionFor(db, checkCollectionName(cmd.distinct), txn, false);
     if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
-    const seen = new Map<string, unknown>();
-    for (const doc of this.matching(coll, cmd.query, txn)) {
-      const values = new Query({}).find([doc], { [cmd.key]: 1, _id: 0 }).all()[0] as Document;
-      let value: unknown = values;
-      for (const part of cmd.key.split('.'))
-        value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
-      for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
-    }
-    return { values: [...seen.values()] };
+    return { values: distinctValues(this.matching(coll, cmd.query, txn), cmd.key) };
   }
 
   private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
@@ -821,6 +924,7 @@ export class Engine {
         if (this.getDoc(coll, idKey, txn)) {
           throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
         }
+        if (!cmd.bypassDocumentValidation) enforceValidator(coll.options, doc, undefined);
         this.write(coll, idKey, doc, txn);
         n++;
       } catch (error) {
@@ -969,6 +1073,7 @@ export class Engine {
     for (const doc of selected) {
       const next = this.applyUpdateTo(doc, u, statement, false);
       if (!serializedEqual(doc, next)) {
+        if (!statement.bypass) enforceValidator(coll.options, next, doc);
         this.write(coll, valueKey(doc._id), next, txn);
         nModified++;
       }
@@ -985,6 +1090,7 @@ export class Engine {
       const doc = this.applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
+      if (!statement.bypass) enforceValidator(coll.options, doc, undefined);
       this.write(coll, idKey, doc, txn);
       return { n: 1, nModified: 0, upserted: doc, docs: [doc], before: [] as Document[] };
     }
@@ -1002,7 +1108,11 @@ export class Engine {
     ((cmd.updates ?? []) as Document[]).forEach((statement, index) => {
       if (ordered && writeErrors.length) return;
       try {
-        const result = this.updateOne(coll, { ...statement, let: cmd.let }, txn);
+        const result = this.updateOne(
+          coll,
+          { ...statement, let: cmd.let, bypass: !!cmd.bypassDocumentValidation },
+          txn,
+        );
         n += result.n;
         nModified += result.nModified;
         if (result.upserted) upserted.push({ index, _id: result.upserted._id });
@@ -1063,6 +1173,7 @@ export class Engine {
       multi: false,
       arrayFilters: cmd.arrayFilters,
       let: cmd.let,
+      bypass: !!cmd.bypassDocumentValidation,
     };
     const result = this.updateOne(coll, statement, txn, target);
     const after = result.docs[0];
@@ -1082,20 +1193,49 @@ export class Engine {
     if (this.storage.collection(db, name)) {
       throw new MongoCommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
     }
-    this.storage.ensureCollection(db, name);
+    const options: CollectionOptions = {};
+    if (cmd.viewOn !== undefined) {
+      if (typeof cmd.viewOn !== 'string' || !cmd.viewOn) throw badValue("'viewOn' must be a collection name");
+      if (cmd.pipeline !== undefined && !Array.isArray(cmd.pipeline))
+        throw badValue("'pipeline' must be an array");
+      options.viewOn = cmd.viewOn;
+      options.pipeline = (cmd.pipeline ?? []) as Document[];
+    } else Object.assign(options, validationOptions(cmd));
+    const coll = this.storage.ensureCollection(db, name);
+    if (Object.keys(options).length) this.storage.setOptions(coll, options);
+    return {};
+  }
+
+  /** collMod: validator, validationLevel, validationAction (and a view's pipeline). */
+  private collMod(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.collMod);
+    const coll = this.storage.collection(db, name);
+    if (!coll) throw namespaceNotFound(`ns does not exist: ${db}.${name}`);
+    const options: CollectionOptions = { ...coll.options, ...validationOptions(cmd) };
+    if (coll.options.viewOn && Array.isArray(cmd.pipeline)) options.pipeline = cmd.pipeline as Document[];
+    this.storage.setOptions(coll, options);
     return {};
   }
 
   private listCollections(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const colls = [...(this.storage.dbs.get(db)?.values() ?? [])];
     if (txn) for (const c of txn.collections.values()) if (c.db === db && !colls.includes(c)) colls.push(c);
-    const infos = colls.map((c) => ({
-      name: c.name,
-      type: 'collection',
-      options: {},
-      info: { readOnly: false },
-      idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-    }));
+    const infos = colls.map((c) =>
+      c.options.viewOn
+        ? {
+            name: c.name,
+            type: 'view',
+            options: { viewOn: c.options.viewOn, pipeline: c.options.pipeline ?? [] },
+            info: { readOnly: true },
+          }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: { ...c.options },
+            info: { readOnly: false },
+            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          },
+    );
     const filtered = this.query(infos, cmd.filter);
     const docs = cmd.nameOnly ? filtered.map((i) => ({ name: i.name, type: i.type })) : filtered;
     return this.cursorReply(`${db}.$cmd.listCollections`, docs, cmd.cursor?.batchSize, false);

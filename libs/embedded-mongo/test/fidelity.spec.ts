@@ -222,3 +222,81 @@ describe('updates, _id and collections', () => {
     expect(await db.collection('never_created').drop()).toBe(true);
   });
 });
+
+describe('views', () => {
+  it('create with viewOn/pipeline makes a read-only view over its source', async () => {
+    const src = db.collection<AnyDoc>('view_src');
+    await src.insertMany([
+      { _id: 1, cat: 'a', price: 5, secret: 'x' },
+      { _id: 2, cat: 'b', price: 7, secret: 'y' },
+      { _id: 3, cat: 'a', price: 9, secret: 'z' },
+    ]);
+    await db.createCollection('cheap_a', {
+      viewOn: 'view_src',
+      pipeline: [{ $match: { cat: 'a' } }, { $project: { secret: 0 } }],
+    });
+    const view = db.collection<AnyDoc>('cheap_a');
+    expect(await view.find({ price: { $gt: 6 } }).toArray()).toEqual([{ _id: 3, cat: 'a', price: 9 }]);
+    expect(await view.countDocuments()).toBe(2);
+    expect(await view.distinct('price')).toEqual([5, 9]);
+    expect(await view.find().sort({ price: -1 }).limit(1).toArray()).toEqual([
+      { _id: 3, cat: 'a', price: 9 },
+    ]);
+    // the view follows its source
+    await src.insertOne({ _id: 4, cat: 'a', price: 1, secret: 'w' });
+    expect(await view.countDocuments()).toBe(3);
+    const infos = await db.listCollections({ name: 'cheap_a' }).toArray();
+    expect(infos[0]).toMatchObject({ type: 'view', options: { viewOn: 'view_src' } });
+    const write = await serverError(view.insertOne({ _id: 9, cat: 'a' }));
+    expect(write.code).toBe(166);
+    expect(await src.countDocuments()).toBe(4);
+  });
+});
+
+describe('validators', () => {
+  it('enforces a $jsonSchema validator with code 121 and errInfo, on insert and update', async () => {
+    await db.createCollection('validated', {
+      validator: {
+        $jsonSchema: {
+          bsonType: 'object',
+          required: ['name', 'price'],
+          properties: { name: { bsonType: 'string', minLength: 1 }, price: { bsonType: 'int', minimum: 0 } },
+        },
+      },
+    });
+    const coll = db.collection<AnyDoc>('validated');
+    await coll.insertOne({ _id: 1, name: 'Shea butter', price: 100 });
+    const missing = await serverError(coll.insertOne({ _id: 2, name: 'No price' }));
+    expect(missing.code).toBe(121);
+    expect(missing.errInfo).toMatchObject({
+      failingDocumentId: 2,
+      details: {
+        operatorName: '$jsonSchema',
+        schemaRulesNotSatisfied: [{ operatorName: 'required', missingProperties: ['price'] }],
+      },
+    });
+    const negative = await serverError(coll.updateOne({ _id: 1 }, { $set: { price: -5 } }));
+    expect(negative.code).toBe(121);
+    expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, name: 'Shea butter', price: 100 });
+    // bypassDocumentValidation lets a trusted writer through
+    await coll.insertOne({ _id: 3, name: 'Imported' }, { bypassDocumentValidation: true });
+    expect(await coll.countDocuments()).toBe(2);
+  });
+
+  it('enforces a query validator set by collMod; moderate leaves already-invalid documents updatable', async () => {
+    const coll = db.collection<AnyDoc>('modded');
+    await coll.insertMany([
+      { _id: 1, stock: 3 },
+      { _id: 2, stock: -1 },
+    ]);
+    await db.command({ collMod: 'modded', validator: { stock: { $gte: 0 } } });
+    expect((await serverError(coll.insertOne({ _id: 3, stock: -2 }))).code).toBe(121);
+    expect((await serverError(coll.updateOne({ _id: 2 }, { $set: { note: 'x' } }))).code).toBe(121);
+    await db.command({ collMod: 'modded', validationLevel: 'moderate' });
+    await coll.updateOne({ _id: 2 }, { $set: { note: 'x' } });
+    expect((await serverError(coll.updateOne({ _id: 1 }, { $set: { stock: -4 } }))).code).toBe(121);
+    await db.command({ collMod: 'modded', validationAction: 'warn' });
+    await coll.insertOne({ _id: 4, stock: -9 });
+    expect(await coll.countDocuments()).toBe(3);
+  });
+});
