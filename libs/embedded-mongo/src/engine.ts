@@ -1,5 +1,5 @@
 import { Long, ObjectId, Timestamp, type Document } from 'bson';
-import { Query, aggregate, update as applyUpdate } from 'mingo';
+import { Query, aggregate } from 'mingo';
 import { parseSort, type SortField } from './bson-order';
 import { enforceValidator, type CollectionOptions } from './validation';
 import { explainPlan, runCount, runFind, type ExecStats, type Overlay, type QueryOptions } from './planner';
@@ -11,29 +11,11 @@ import {
   failedToParse,
   invalidNamespace,
   namespaceNotFound,
-  noSuchTransaction,
   toCommandError,
-  writeConflict,
 } from './errors';
-import {
-  Collection,
-  Storage,
-  cloneDoc,
-  defaultIndexName,
-  valueKey,
-  type IndexSpec,
-  type JournalRecord,
-} from './storage';
-
-interface Transaction {
-  sessionKey: string;
-  txnNumber: number;
-  /** ns -> _id key -> the document as this transaction sees it (null = deleted). */
-  writes: Map<string, Map<string, Document | null>>;
-  /** ns|_id key -> the committed version this transaction started from. */
-  baseVersions: Map<string, number>;
-  collections: Map<string, Collection>;
-}
+import { Transactions, type Transaction } from './transactions';
+import { applyUpdateTo, isOperatorUpdate, upsertSeed } from './update';
+import { Collection, Storage, cloneDoc, defaultIndexName, valueKey, type IndexSpec } from './storage';
 
 interface CursorState {
   ns: string;
@@ -48,11 +30,6 @@ export interface ServerIdentity {
 
 const DEFAULT_BATCH = 101;
 const MAX_BSON = 16 * 1024 * 1024;
-
-function isOperatorUpdate(u: Document): boolean {
-  const keys = Object.keys(u);
-  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
-}
 
 function serializedEqual(a: Document, b: Document): boolean {
   return valueKey(a) === valueKey(b);
@@ -168,10 +145,7 @@ function checkCollectionName(name: unknown): string {
 export class Engine {
   private readonly cursors = new Map<string, CursorState>();
   private nextCursorId = 1;
-  private readonly transactions = new Map<string, Transaction>();
-  private readonly committed = new Map<string, number>();
-  /** ns|_id key -> session key of the transaction holding an uncommitted write. */
-  private readonly locks = new Map<string, string>();
+  private readonly txns: Transactions;
   private readonly electionId = new ObjectId('7fffffff0000000000000001');
   private readonly startedAt = new Date();
   /** The plan and counters of the last query run (for `explain`). */
@@ -180,91 +154,19 @@ export class Engine {
   constructor(
     readonly storage: Storage,
     private readonly identity: ServerIdentity,
-  ) {}
+  ) {
+    this.txns = new Transactions(storage);
+  }
 
   run(db: string, command: Document, connectionId: number): Document {
     const name = Object.keys(command)[0];
     try {
-      const txn = this.transactionFor(command, name);
+      const txn = this.txns.forCommand(command, name);
       const reply = this.dispatch(name, db, command, txn, connectionId);
       return { ...reply, ok: 1 };
     } catch (error) {
       return toCommandError(error).toReply();
     }
-  }
-
-  // ---------------------------------------------------------------- sessions and transactions
-
-  private transactionFor(command: Document, name: string): Transaction | undefined {
-    if (command.autocommit !== false || !command.lsid) return undefined;
-    const sessionKey = valueKey(command.lsid.id);
-    const txnNumber = Number(command.txnNumber);
-    if (command.startTransaction) {
-      const existing = this.transactions.get(sessionKey);
-      if (existing) this.abort(existing);
-      const txn: Transaction = {
-        sessionKey,
-        txnNumber,
-        writes: new Map(),
-        baseVersions: new Map(),
-        collections: new Map(),
-      };
-      this.transactions.set(sessionKey, txn);
-      return txn;
-    }
-    const txn = this.transactions.get(sessionKey);
-    if (txn && txn.txnNumber === txnNumber) return txn;
-    if (
-      (name === 'commitTransaction' || name === 'abortTransaction') &&
-      this.committed.get(sessionKey) === txnNumber
-    ) {
-      return undefined;
-    }
-    throw noSuchTransaction(txnNumber);
-  }
-
-  private abort(txn: Transaction): void {
-    for (const [key, owner] of this.locks) if (owner === txn.sessionKey) this.locks.delete(key);
-    this.transactions.delete(txn.sessionKey);
-  }
-
-  private commit(txn: Transaction): void {
-    try {
-      for (const [lockKey, version] of txn.baseVersions) {
-        const sep = lockKey.indexOf('|');
-        const coll = txn.collections.get(lockKey.slice(0, sep));
-        if (coll && (coll.versions.get(lockKey.slice(sep + 1)) ?? 0) !== version) throw writeConflict();
-      }
-      for (const [ns, writes] of txn.writes) {
-        const coll = txn.collections.get(ns)!;
-        for (const [idKey, doc] of writes) if (doc) coll.checkUnique(doc, idKey, writes);
-      }
-    } catch (error) {
-      this.abort(txn);
-      throw error;
-    }
-    const ops: JournalRecord[] = [];
-    for (const [ns, writes] of txn.writes) {
-      const coll = txn.collections.get(ns)!;
-      if (!this.storage.collection(coll.db, coll.name)) {
-        if (!this.storage.dbs.has(coll.db)) this.storage.dbs.set(coll.db, new Map());
-        this.storage.dbs.get(coll.db)!.set(coll.name, coll);
-        ops.push({ t: 'create', d: coll.db, c: coll.name });
-      }
-      for (const [idKey, doc] of writes) {
-        if (doc) {
-          coll.put(idKey, doc);
-          ops.push({ t: 'put', d: coll.db, c: coll.name, doc });
-        } else {
-          const id = coll.docs.get(idKey)?._id;
-          coll.remove(idKey);
-          if (id !== undefined) ops.push({ t: 'del', d: coll.db, c: coll.name, id });
-        }
-      }
-    }
-    if (ops.length) this.storage.append({ t: 'batch', ops });
-    this.committed.set(txn.sessionKey, txn.txnNumber);
-    this.abort(txn);
   }
 
   // ---------------------------------------------------------------- views over committed + transaction state
@@ -335,37 +237,7 @@ export class Engine {
       }
       return;
     }
-    const lockKey = `${coll.ns}|${idKey}`;
-    const owner = this.locks.get(lockKey);
-    if (owner && owner !== txn.sessionKey) throw writeConflict();
-    if (doc) {
-      for (const index of coll.uniqueIndexes()) {
-        const key = Collection.uniqueKey(index, doc);
-        if (key === undefined) continue;
-        // the committed holder of the key (through the unique map), as this transaction sees it, then its own writes
-        const overlay = txn.writes.get(coll.ns);
-        const owner = coll.uniqueOwner(index.name, key);
-        const holder =
-          owner === undefined || owner === idKey
-            ? undefined
-            : overlay?.has(owner)
-              ? overlay.get(owner)
-              : coll.docs.get(owner);
-        if (holder && Collection.uniqueKey(index, holder) === key)
-          throw Collection.duplicateError(coll.ns, index, doc);
-        for (const [otherKey, other] of overlay ?? []) {
-          if (other && otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
-            throw Collection.duplicateError(coll.ns, index, doc);
-          }
-        }
-      }
-    }
-    this.locks.set(lockKey, txn.sessionKey);
-    if (!txn.baseVersions.has(lockKey)) txn.baseVersions.set(lockKey, coll.versions.get(idKey) ?? 0);
-    txn.collections.set(coll.ns, coll);
-    let overlay = txn.writes.get(coll.ns);
-    if (!overlay) txn.writes.set(coll.ns, (overlay = new Map()));
-    overlay.set(idKey, doc);
+    this.txns.stage(coll, idKey, doc, txn);
   }
 
   // ---------------------------------------------------------------- dispatch
@@ -430,10 +302,10 @@ export class Engine {
       case 'dbStats':
         return this.dbStats(db);
       case 'commitTransaction':
-        if (txn) this.commit(txn);
+        if (txn) this.txns.commit(txn);
         return {};
       case 'abortTransaction':
-        if (txn) this.abort(txn);
+        if (txn) this.txns.abort(txn);
         return {};
       case 'find':
         return this.find(db, cmd, txn);
@@ -941,124 +813,6 @@ export class Engine {
     writeErrors.push({ index, code: e.code, errmsg: e.message, ...(e.extra as Document) });
   }
 
-  /** Applies an update document (operators, replacement or pipeline) to a copy of `doc`. */
-  private applyUpdateTo(
-    doc: Document,
-    u: Document | Document[],
-    statement: Document,
-    inserting: boolean,
-  ): Document {
-    if (Array.isArray(u)) {
-      const [result] = aggregate([cloneDoc(doc)], u, { variables: statement.let }) as Document[];
-      return { ...result, _id: doc._id };
-    }
-    if (!isOperatorUpdate(u)) {
-      if (Object.keys(u).some((k) => k.startsWith('$')))
-        throw failedToParse('Update document mixes operators and fields');
-      if (u._id !== undefined && valueKey(u._id) !== valueKey(doc._id)) {
-        throw new MongoCommandError(
-          66,
-          'ImmutableField',
-          "After applying the update, the (immutable) field '_id' was found to have been altered",
-        );
-      }
-      return { _id: doc._id, ...u };
-    }
-    const { $setOnInsert, ...operators } = u;
-    const modifier: Document = { ...operators };
-    if (inserting && $setOnInsert) modifier.$set = { ...(modifier.$set ?? {}), ...$setOnInsert };
-    for (const op of Object.keys(modifier)) {
-      if (
-        ![
-          '$set',
-          '$unset',
-          '$inc',
-          '$mul',
-          '$min',
-          '$max',
-          '$push',
-          '$pull',
-          '$pullAll',
-          '$addToSet',
-          '$pop',
-          '$rename',
-          '$currentDate',
-          '$bit',
-        ].includes(op)
-      ) {
-        throw new MongoCommandError(
-          9,
-          'FailedToParse',
-          `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
-        );
-      }
-    }
-    const copy = cloneDoc(doc);
-    if (Object.keys(modifier).length) {
-      const query = inserting ? undefined : statement.q;
-      try {
-        applyUpdate(copy, modifier, statement.arrayFilters, query, { cloneMode: 'none' });
-      } catch (error) {
-        // mingo refuses sibling positional paths (`items.$.a` with `items.$.b`) that MongoDB accepts
-        if (!/would create a conflict/.test((error as Error).message)) throw error;
-        assertNoPathConflict(modifier);
-        const retry = cloneDoc(doc);
-        for (const [op, fields] of Object.entries(modifier)) {
-          for (const [path, value] of Object.entries(fields as Document)) {
-            applyUpdate(retry, { [op]: { [path]: value } }, statement.arrayFilters, query, {
-              cloneMode: 'none',
-            });
-          }
-        }
-        return this.checkedId(doc, retry);
-      }
-    }
-    return this.checkedId(doc, copy);
-  }
-
-  private checkedId(doc: Document, updated: Document): Document {
-    if (valueKey(updated._id) !== valueKey(doc._id)) {
-      throw new MongoCommandError(
-        66,
-        'ImmutableField',
-        "Performing an update on the path '_id' would modify the immutable field '_id'",
-      );
-    }
-    return updated;
-  }
-
-  /** The document an upsert starts from: the equality fields of the query. */
-  private upsertSeed(q: Document): Document {
-    const seed: Document = {};
-    for (const [key, value] of Object.entries(q ?? {})) {
-      if (key.startsWith('$')) continue;
-      const v =
-        value &&
-        typeof value === 'object' &&
-        !(value instanceof ObjectId) &&
-        !(value instanceof Date) &&
-        !Array.isArray(value) &&
-        '$eq' in value
-          ? (value as Document).$eq
-          : value;
-      if (
-        v &&
-        typeof v === 'object' &&
-        !(v instanceof ObjectId) &&
-        !(v instanceof Date) &&
-        Object.keys(v).some((k) => k.startsWith('$'))
-      )
-        continue;
-      if (key.includes('.')) {
-        const parts = key.split('.');
-        let target = seed;
-        for (const part of parts.slice(0, -1)) target = target[part] ??= {};
-        target[parts[parts.length - 1]] = v;
-      } else seed[key] = v;
-    }
-    return seed;
-  }
-
   private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
     const u = statement.u as Document;
     const matches = target
@@ -1071,7 +825,7 @@ export class Engine {
     let nModified = 0;
     const changed: Document[] = [];
     for (const doc of selected) {
-      const next = this.applyUpdateTo(doc, u, statement, false);
+      const next = applyUpdateTo(doc, u, statement, false);
       if (!serializedEqual(doc, next)) {
         if (!statement.bypass) enforceValidator(coll.options, next, doc);
         this.write(coll, valueKey(doc._id), next, txn);
@@ -1080,14 +834,14 @@ export class Engine {
       changed.push(next);
     }
     if (selected.length === 0 && statement.upsert) {
-      const seed = this.upsertSeed(statement.q);
+      const seed = upsertSeed(statement.q);
       // a replacement keeps only the filter's _id (MongoDB: `replaceOne({ _id: 4 }, { x: 1 }, { upsert: true })` inserts _id 4)
       const base =
         Array.isArray(u) || isOperatorUpdate(u)
           ? { _id: seed._id ?? new ObjectId(), ...seed }
           : { _id: seed._id !== undefined ? seed._id : u._id !== undefined ? u._id : new ObjectId() };
       checkIdField(base._id);
-      const doc = this.applyUpdateTo(base, u, statement, true);
+      const doc = applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
       if (!statement.bypass) enforceValidator(coll.options, doc, undefined);
@@ -1347,21 +1101,5 @@ export class Engine {
       this.storage.append({ t: 'dropIndex', d: db, c: name, name: target });
     }
     return { nIndexesWas: was };
-  }
-}
-
-/** MongoDB's rule: no updated path may equal another or be a prefix of it (segment-wise). */
-function assertNoPathConflict(modifier: Document): void {
-  const paths = Object.values(modifier).flatMap((fields) => Object.keys(fields as Document));
-  for (const a of paths) {
-    for (const b of paths) {
-      if (a === b ? paths.indexOf(a) !== paths.lastIndexOf(a) : b.startsWith(`${a}.`)) {
-        throw new MongoCommandError(
-          40,
-          'ConflictingUpdateOperators',
-          `Updating the path '${b}' would create a conflict at '${a}'`,
-        );
-      }
-    }
   }
 }
