@@ -13,6 +13,7 @@ import {
   namespaceNotFound,
   toCommandError,
 } from './errors';
+import { collateFilter, collator } from './collation';
 import { Transactions, type Transaction } from './transactions';
 import { applyUpdateTo, isOperatorUpdate, upsertSeed } from './update';
 import { Collection, Storage, cloneDoc, defaultIndexName, valueKey, type IndexSpec } from './storage';
@@ -430,6 +431,7 @@ export class Engine {
           limit: limit ? Math.abs(limit) : undefined,
           hint: cmd.hint,
           variables: cmd.let,
+          collation: cmd.collation,
         },
         this.overlayOf(coll, txn),
       );
@@ -589,6 +591,7 @@ export class Engine {
         skip: cmd.skip ? Number(cmd.skip) : undefined,
         limit: cmd.limit ? Math.abs(Number(cmd.limit)) : undefined,
         hint: cmd.hint,
+        collation: cmd.collation,
       },
       this.overlayOf(coll, txn),
     );
@@ -599,7 +602,9 @@ export class Engine {
   private distinct(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const coll = this.collectionFor(db, checkCollectionName(cmd.distinct), txn, false);
     if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
-    return { values: distinctValues(this.matching(coll, cmd.query, txn), cmd.key) };
+    return {
+      values: distinctValues(this.matching(coll, cmd.query, txn, { collation: cmd.collation }), cmd.key),
+    };
   }
 
   private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
@@ -669,7 +674,7 @@ export class Engine {
     if (!sort.length && rest.length === 1 && isCountGroup(rest[0])) {
       const { n, stats } = runCount(
         coll,
-        { filter, skip, limit, hint: cmd.hint, variables: cmd.let },
+        { filter, skip, limit, hint: cmd.hint, variables: cmd.let, collation: cmd.collation },
         overlay,
       );
       this.lastRun = { stats, filter };
@@ -680,7 +685,7 @@ export class Engine {
     }
     const { docs, stats } = runFind(
       coll,
-      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let },
+      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let, collation: cmd.collation },
       overlay,
     );
     this.lastRun = { stats, filter };
@@ -813,12 +818,18 @@ export class Engine {
     writeErrors.push({ index, code: e.code, errmsg: e.message, ...(e.extra as Document) });
   }
 
-  private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
+  private updateOne(coll: Collection, given: Document, txn: Transaction | undefined, target?: Document) {
+    // under a collation, the update's own match (positional $) compares strings through it too
+    const strings = collator(given.collation);
+    const statement = strings
+      ? { ...given, q: collateFilter(given.q, strings), collation: undefined }
+      : given;
     const u = statement.u as Document;
     const matches = target
       ? [target]
       : this.matching(coll, statement.q, txn, {
           variables: statement.let,
+          collation: statement.collation,
           ...(statement.multi ? {} : { limit: 1 }),
         });
     const selected = statement.multi ? matches : matches.slice(0, 1);
@@ -891,6 +902,7 @@ export class Engine {
       const one = Number(statement.limit) === 1;
       const selected = this.matching(coll, statement.q, txn, {
         variables: cmd.let,
+        collation: statement.collation,
         ...(one ? { limit: 1 } : {}),
       });
       for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
@@ -907,6 +919,7 @@ export class Engine {
     const sort = parseSort(cmd.sort);
     let matches = this.matching(coll, cmd.query, txn, {
       variables: cmd.let,
+      collation: cmd.collation,
       ...(sort ? { sort, limit: 1 } : {}),
     });
     if (!sort) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];

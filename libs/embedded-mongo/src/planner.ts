@@ -11,6 +11,7 @@ import {
   type StringCompare,
 } from './bson-order';
 import type { Entry, OrderedIndex } from './indexes';
+import { collateFilter, collator } from './collation';
 import { valueKey, type Collection } from './storage';
 
 const idKeyOf = (doc: Document) => valueKey(doc._id);
@@ -442,6 +443,15 @@ export interface QueryOptions {
   hint?: unknown;
   /** The command's `let` variables, for `$$name` in `$expr`. */
   variables?: Document;
+  /** The command's collation (`simple` or an ICU locale with a strength). */
+  collation?: unknown;
+}
+
+/** With a non-simple collation: string comparisons of the filter and sort go through it (and no index). */
+function applyCollation(opts: QueryOptions): QueryOptions {
+  const strings = collator(opts.collation);
+  if (!strings) return opts;
+  return { ...opts, strings, filter: collateFilter(opts.filter, strings) };
 }
 
 export interface ExecStats {
@@ -541,7 +551,8 @@ export interface FindResult {
  * would return them. With an overlay (a transaction's own writes), the index narrows the committed
  * documents and the overlay's are added before filtering and sorting in memory.
  */
-export function runFind(coll: Collection | undefined, opts: QueryOptions, overlay?: Overlay): FindResult {
+export function runFind(coll: Collection | undefined, options: QueryOptions, overlay?: Overlay): FindResult {
+  const opts = applyCollation(options);
   const preds = predicatesOf(opts.filter);
   const hasFilter = !!opts.filter && Object.keys(opts.filter).length > 0;
   let query: Query | undefined;
@@ -663,6 +674,10 @@ export function runCount(
   opts: QueryOptions,
   overlay?: Overlay,
 ): { n: number; stats: ExecStats } {
+  if (collator(opts.collation)) {
+    const { docs, stats } = runFind(coll, { ...opts, sort: undefined }, overlay);
+    return { n: docs.length, stats };
+  }
   if (!coll) return runFind(coll, opts, overlay) as unknown as { n: number; stats: ExecStats };
   const preds = predicatesOf(opts.filter);
   if (!overlay?.size && !opts.strings) {

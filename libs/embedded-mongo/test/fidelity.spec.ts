@@ -300,3 +300,69 @@ describe('validators', () => {
     expect(await coll.countDocuments()).toBe(3);
   });
 });
+
+describe('collation', () => {
+  beforeAll(async () => {
+    const coll = db.collection<AnyDoc>('names');
+    await coll.createIndex({ name: 1 });
+    await coll.insertMany([
+      { _id: 1, name: 'cafe' },
+      { _id: 2, name: 'Café' },
+      { _id: 3, name: 'CAFE' },
+      { _id: 4, name: 'b' },
+      { _id: 5, name: 'B' },
+    ]);
+  });
+
+  it('matches by strength: 1 ignores case and accents, 2 only case, 3 neither; simple is binary', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const ids = async (strength?: number) =>
+      (
+        await coll
+          .find(
+            { name: 'cafe' },
+            strength ? { collation: { locale: 'en', strength } } : { collation: { locale: 'simple' } },
+          )
+          .toArray()
+      )
+        .map((d) => d._id)
+        .sort();
+    expect(await ids(1)).toEqual([1, 2, 3]);
+    expect(await ids(2)).toEqual([1, 3]);
+    expect(await ids(3)).toEqual([1]);
+    expect(await ids()).toEqual([1]);
+    expect(
+      await coll.countDocuments({ name: { $in: ['CAFE'] } }, { collation: { locale: 'en', strength: 2 } }),
+    ).toBe(2);
+  });
+
+  it('sorts by the locale instead of by bytes', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const binary = (
+      await coll
+        .find({ _id: { $in: [4, 5, 1] } })
+        .sort({ name: 1 })
+        .toArray()
+    ).map((d) => d.name);
+    expect(binary).toEqual(['B', 'b', 'cafe']);
+    const en = (
+      await coll
+        .find({ _id: { $in: [4, 5, 1] } }, { collation: { locale: 'en', strength: 3 } })
+        .sort({ name: 1 })
+        .toArray()
+    ).map((d) => d.name);
+    expect(en).toEqual(['b', 'B', 'cafe']);
+  });
+
+  it('applies to update and delete', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const updated = await coll.updateMany(
+      { name: 'CAFÉ' },
+      { $set: { seen: true } },
+      { collation: { locale: 'en', strength: 1 } },
+    );
+    expect(updated.modifiedCount).toBe(3);
+    const deleted = await coll.deleteMany({ name: 'b' }, { collation: { locale: 'en', strength: 2 } });
+    expect(deleted.deletedCount).toBe(2);
+  });
+});
