@@ -3,7 +3,6 @@ import { Box, Button, Typography } from '@mui/material';
 import { formatMoney, ORDER_STATUSES } from '@shop/shared';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   RefreshButton,
@@ -21,6 +20,7 @@ import { storefrontUrl } from '../config';
 import { customerOf, shortId, type OrderRecord } from './orderFields';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
+import { ShopDateField } from '../ShopDateField';
 
 function OrderCount() {
   const t = useTranslate();
@@ -108,11 +108,7 @@ export function OrderList() {
           label="shop.admin.orders.customer"
           render={(o: OrderRecord) => customerOf(o).email ?? ''}
         />
-        <DateField
-          source="createdAt"
-          label="shop.admin.orders.date"
-          locales={lang === 'am' ? 'am-ET' : 'en-US'}
-        />
+        <ShopDateField source="createdAt" label="shop.admin.orders.date" sortBy="createdAt" />
         <FunctionField
           label="shop.admin.orders.total"
           sortBy="totalAmount"

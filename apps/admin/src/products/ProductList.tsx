@@ -85,7 +85,7 @@ export function ProductList() {
             sortBy="name"
             render={(p: ProductRecord) => (
               <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
                   {p.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">

@@ -44,6 +44,9 @@ type EventSource = PaymentEvent['source'];
 type StoredPayment = Payment & { _id: Types.ObjectId };
 type StoredOrder = Order & { _id: Types.ObjectId };
 
+/** What settled a payment (webhook, verify, reverify, test): its latest event, recorded in the audit log. */
+const lastSource = (payment: StoredPayment): string | undefined => payment.events?.at(-1)?.source;
+
 export type VerificationStatus = 'paid' | 'failed' | 'pending' | 'refund_pending';
 
 export interface PaymentOrderSummary {
@@ -472,6 +475,7 @@ export class PaymentsService {
         action: 'order.paymentStatus',
         from: 'unpaid',
         to: 'failed',
+        source,
       });
     }
     return this.outcome(settled);
@@ -530,6 +534,7 @@ export class PaymentsService {
         action: 'order.paymentStatus',
         from: paid.paymentStatus,
         to: 'paid',
+        source: lastSource(payment),
       });
       return this.orders.findById(payment.order).lean<StoredOrder>();
     }
@@ -548,6 +553,7 @@ export class PaymentsService {
         action: 'order.paymentStatus',
         from: flagged.paymentStatus,
         to: 'refund_pending',
+        source: lastSource(payment),
       });
     }
     const order = await this.orders.findById(payment.order).lean<StoredOrder>();
