@@ -1264,6 +1264,10 @@ export interface components {
             to?: Record<string, never>;
             actor?: string | null;
             actorEmail?: string | null;
+            /** @description The admin's name at the time */
+            actorName?: string | null;
+            /** @description What made a change without a signed-in actor: webhook (Chapa), verify, reverify (payment re-check), test */
+            source?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
