@@ -1,6 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, TitlePortal, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout as RaLayout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  TitlePortal,
+  ToggleThemeButton,
+  useTranslate,
+} from 'react-admin';
 import { SHOP_COLORS } from '../theme';
 import { Menu } from './Menu';
 
@@ -10,7 +18,14 @@ export function ShopLogo() {
   return (
     <Box
       data-testid="shop-logo"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flex: 'none', whiteSpace: 'nowrap' }}
+      sx={{
+        display: { xs: 'none', sm: 'flex' },
+        alignItems: 'center',
+        gap: 1,
+        mr: 2,
+        flex: 'none',
+        whiteSpace: 'nowrap',
+      }}
     >
       <Box
         component="span"
@@ -36,10 +51,30 @@ export function ShopLogo() {
   );
 }
 
+/** On a phone the language button keeps its icon only and the theme toggle goes, leaving the title room. */
+function ShopToolbar() {
+  return (
+    <>
+      <Box
+        sx={{
+          '& .MuiButton-root': { fontSize: { xs: 0, sm: '0.875rem' }, minWidth: { xs: 0, sm: 64 } },
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
+      >
+        <LocalesMenuButton />
+      </Box>
+      <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <ToggleThemeButton />
+      </Box>
+      <LoadingIndicator />
+    </>
+  );
+}
+
 /** The title may wrap onto two lines on a phone instead of being cut off. */
 function ShopAppBar() {
   return (
-    <AppBar color="secondary">
+    <AppBar color="secondary" toolbar={<ShopToolbar />}>
       <ShopLogo />
       <TitlePortal
         variant="h6"

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS, type OrderStatus } from '@shop/shared';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { NotFoundError } from '../../common/errors/domain-error';
+import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
 import {
   filterEnum,
@@ -11,6 +11,7 @@ import {
   filterObjectIds,
   filterText,
   parseListQuery,
+  type FilterValue,
   type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { OrdersService, toOrderView } from '../orders/orders.module';
@@ -22,6 +23,34 @@ const MAX_ID_MATCHES = 1000;
 
 type LeanOrder = Parameters<typeof toOrderView>[0];
 
+/** The shop's days are Addis Ababa days (UTC+3, no daylight saving). */
+const SHOP_UTC_OFFSET = '+03:00';
+
+/**
+ * A day filter (`YYYY-MM-DD`, as react-admin's DateInput sends it) as the first or last instant of
+ * that day in Addis Ababa; anything else is a 400.
+ */
+export function filterDay(
+  filter: Record<string, FilterValue>,
+  key: string,
+  edge: 'start' | 'end',
+): Date | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = day
+    ? new Date(`${text}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${SHOP_UTC_OFFSET}`)
+    : undefined;
+  // 2026-02-30 parses to a date in March: refuse days that do not exist
+  const real = date && new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 10) === text;
+  if (!date || Number.isNaN(date.getTime()) || !real)
+    throw new InvalidDataError('Invalid filter parameter', [
+      { field: 'filter', message: `filter ${key} must be a day as YYYY-MM-DD` },
+    ]);
+  return date;
+}
+
 /** Orders for the back office; status changes go through OrdersService and its status machine. */
 @Injectable()
 export class AdminOrdersService {
@@ -30,7 +59,10 @@ export class AdminOrdersService {
     private readonly ordersService: OrdersService,
   ) {}
 
-  /** react-admin list: filters status, paymentStatus, user, id, and q over the order id and the customer's email or name. */
+  /**
+   * react-admin list: filters status, paymentStatus, shippingMethod, createdFrom/createdTo (Addis Ababa
+   * days, inclusive), user, id, and q over the order id and the customer's email or name.
+   */
   async list(query: ReactAdminListQuery) {
     const { sort, skip, limit, filter } = parseListQuery(query, {
       sortFields: {
@@ -41,7 +73,7 @@ export class AdminOrdersService {
         'customer.email': 'customer.email',
         'customer.name': 'customer.name',
       },
-      filters: ['q', 'status', 'paymentStatus', 'user'],
+      filters: ['q', 'status', 'paymentStatus', 'shippingMethod', 'createdFrom', 'createdTo', 'user'],
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Order> = {};
@@ -51,6 +83,11 @@ export class AdminOrdersService {
     if (statuses) where.status = { $in: statuses };
     const payments = filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES);
     if (payments) where.paymentStatus = { $in: payments };
+    const methods = filterEnum(filter, 'shippingMethod', SHIPPING_METHODS);
+    if (methods) where.shippingMethod = { $in: methods };
+    const from = filterDay(filter, 'createdFrom', 'start');
+    const to = filterDay(filter, 'createdTo', 'end');
+    if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
     const users = filterIds(filter, 'user');
     if (users) where.user = { $in: users.flatMap((id) => [new Types.ObjectId(id), id]) };
     const q = filterText(filter, 'q');

@@ -14,7 +14,7 @@ import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
-import { ProductInputDto } from '../catalog/dto/product-input.dto';
+import { BulkActiveDto, BulkActiveResponseDto, ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
 import { AdminProductsService } from './admin-products.service';
 
@@ -27,13 +27,23 @@ export class AdminProductsController {
   @Get()
   @ApiOperation({
     summary:
-      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)',
+      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, stockState (out, low, in), id)',
   })
   @ApiReactAdminList('products', ProductDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     const { records, skip, total } = await this.products.list(query);
     setContentRange(res, 'products', skip, records.length, total);
     return records;
+  }
+
+  @Put('bulk/active')
+  @ApiOperation({
+    summary: 'Put several products on sale or withdraw them (bulk activate/deactivate), audited per product',
+  })
+  @ApiOkResponse({ type: BulkActiveResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  setActive(@Body() body: BulkActiveDto, @CurrentUser() actor: AuthUser) {
+    return this.products.setActive(body.ids, body.active, actor);
   }
 
   @Get(':id')

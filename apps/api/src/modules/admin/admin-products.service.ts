@@ -20,6 +20,7 @@ import { toProductForm } from '../catalog/product-form';
 import { Product, toProductView } from '../catalog/schemas/product.schema';
 
 type ProductRecord = Product & { _id: unknown };
+export const STOCK_STATES = ['out', 'low', 'in'] as const;
 const toRecord = (doc: ProductRecord) => ({ id: String(doc._id), ...toProductView(doc) });
 
 /** Products for the back office (active or withdrawn); writes go through CatalogService. */
@@ -48,7 +49,7 @@ export class AdminProductsService {
         isFeatured: 'isFeatured',
         sku: 'sku',
       },
-      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock'],
+      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock', 'stockState'],
       defaultSort: ['createdAt', 'DESC'],
     });
     const where: FilterQuery<Product> = {};
@@ -66,6 +67,11 @@ export class AdminProductsService {
     const featured = filterBoolean(filter, 'isFeatured');
     if (featured !== undefined) where.isFeatured = featured;
     if (filterBoolean(filter, 'lowStock')) where.stock = { $lte: LOW_STOCK_THRESHOLD };
+    // out: none left; low: 1 to the low-stock threshold; in: more than that
+    const [state] = filterEnum(filter, 'stockState', STOCK_STATES) ?? [];
+    if (state === 'out') where.stock = 0;
+    if (state === 'low') where.stock = { $gt: 0, $lte: LOW_STOCK_THRESHOLD };
+    if (state === 'in') where.stock = { $gt: LOW_STOCK_THRESHOLD };
     const [docs, total] = await Promise.all([
       this.products.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
       this.products.countDocuments(where).exec(),
@@ -95,6 +101,21 @@ export class AdminProductsService {
     const input = await this.validate(body, before.stock);
     const updated = await this.catalog.updateProduct(id, input, actor);
     return { id: String(before._id), ...updated };
+  }
+
+  /** Bulk activate/deactivate: one audit entry per product that changed. */
+  async setActive(ids: string[], active: boolean, actor: AuthUser) {
+    const changed = await this.catalog.setActive([...new Set(ids)], active);
+    for (const id of changed) {
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: id,
+        action: 'product.active',
+        from: !active,
+        to: active,
+      });
+    }
+    return { success: true, updated: changed.length, ids: changed };
   }
 
   /** Withdraws the product from sale (CatalogService's soft delete) and answers the record. */

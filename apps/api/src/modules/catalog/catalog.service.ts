@@ -212,6 +212,22 @@ export class CatalogService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Puts products on sale or withdraws them, in one write; answers the ids that changed (the ones
+   * already in that state are left alone). Unknown ids change nothing.
+   */
+  async setActive(ids: string[], active: boolean): Promise<string[]> {
+    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND));
+    const changing = await this.products
+      .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
+      .lean()
+      .exec();
+    if (!changing.length) return [];
+    const changed = changing.map((d) => d._id);
+    await this.products.updateMany({ _id: { $in: changed } }, { $set: { active } }).exec();
+    return changed.map(String);
+  }
+
   /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */
   async deleteProduct(id: string) {
     const doc = await this.products
