@@ -35,14 +35,18 @@ export function tokenFrom(request: Request): string | undefined {
  */
 export async function activeUserFromToken(jwt: JwtService, users: Model<User>, token: string) {
   let subject: string;
+  let version: number;
   try {
-    subject = (await jwt.verifyAsync<{ sub: string }>(token)).sub;
+    const payload = await jwt.verifyAsync<{ sub: string; ver?: number }>(token);
+    subject = payload.sub;
+    version = payload.ver ?? 0;
   } catch {
     return null;
   }
   if (!Types.ObjectId.isValid(subject)) return null;
   const user = await users.findById(subject).lean().exec();
-  return user?.isActive ? user : null;
+  // a token from before the last password reset no longer counts
+  return user?.isActive && (user.tokenVersion ?? 0) === version ? user : null;
 }
 
 /**

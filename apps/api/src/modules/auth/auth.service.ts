@@ -40,6 +40,7 @@ export function toUserView(user: UserRecord) {
     lastName: rest.join(' '),
     email: user.email,
     ...(user.phone ? { phone: user.phone } : {}),
+    ...(user.language ? { language: user.language } : {}),
     role: user.role,
     isActive: user.isActive,
     createdAt: user.createdAt,
@@ -97,7 +98,7 @@ export class AuthService {
   /** Password rules (SPEC section 5) hold for every account the server creates. */
   private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     const user = await this.createUser(dto, role);
-    return { user, token: await this.sign(user._id) };
+    return { user, token: await this.sign(user._id, 0) };
   }
 
   /**
@@ -136,7 +137,7 @@ export class AuthService {
     if (dto.role === 'admin' && user.role !== 'admin')
       throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
-    return { user: toUserView(user), token: await this.sign(String(user._id)) };
+    return { user: toUserView(user), token: await this.sign(String(user._id), user.tokenVersion ?? 0) };
   }
 
   async me(id: string) {
@@ -145,7 +146,8 @@ export class AuthService {
     return toUserView(user);
   }
 
-  private sign(subject: string): Promise<string> {
-    return this.jwt.signAsync({ sub: subject });
+  /** `ver`: the account's token version; a password reset bumps it and every earlier token stops working. */
+  private sign(subject: string, version: number): Promise<string> {
+    return this.jwt.signAsync({ sub: subject, ver: version });
   }
 }

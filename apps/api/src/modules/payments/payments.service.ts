@@ -13,6 +13,7 @@ import {
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuditService } from '../audit/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { Order } from '../orders/schemas/order.schema';
 import {
   PAYMENT_PROVIDER,
@@ -137,6 +138,7 @@ export class PaymentsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   get providerName(): string {
@@ -469,6 +471,13 @@ export class PaymentsService {
       { $set: { paymentStatus: 'failed' } },
     );
     if (changed.modifiedCount) {
+      const failedOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
+      if (failedOrder)
+        await this.notifications.enqueue(null, {
+          type: 'payment.failed',
+          order: failedOrder,
+          txRef: payment.txRef,
+        });
       await this.audit.record(undefined, {
         entity: 'order',
         entityId: String(payment.order),
@@ -528,6 +537,8 @@ export class PaymentsService {
       )
       .lean<StoredOrder>();
     if (paid) {
+      const paidOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
+      if (paidOrder) await this.notifications.enqueue(null, { type: 'payment.paid', order: paidOrder });
       await this.audit.record(undefined, {
         entity: 'order',
         entityId: String(payment.order),
@@ -536,7 +547,7 @@ export class PaymentsService {
         to: 'paid',
         source: lastSource(payment),
       });
-      return this.orders.findById(payment.order).lean<StoredOrder>();
+      return paidOrder;
     }
     // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
     const flagged = await this.orders

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
 /** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
@@ -28,9 +29,15 @@ export class UpdateProfileDto {
       'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
   })
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(20)
   phone?: string | null;
+
+  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'The language of the messages the shop sends' })
+  @IsOptional()
+  @IsIn(['en', 'am'], { message: 'language must be en or am' })
+  language?: 'en' | 'am';
 }
 
 export class ChangePasswordDto {
