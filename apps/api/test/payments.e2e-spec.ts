@@ -471,10 +471,10 @@ describe('payments through Chapa (local stub)', () => {
     expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
       1,
     );
-    // the audit log says what marked it paid: Chapa's webhook
+    // the audit log says what marked it paid: the check when the customer came back
     expect(
       (await audit.findOne({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' }).lean())!.source,
-    ).toBe('webhook');
+    ).toBe('verify');
     expect((await payments.findOne({ txRef }).lean())!.providerReference).toBe(
       stub.transactions.get(txRef)!.reference,
     );
@@ -566,6 +566,10 @@ describe('payments through Chapa (local stub)', () => {
     expect(paid.paymentStatus).toBe('paid');
     const second = await deliver(hook).expect(200);
     expect(second.body).toEqual({ received: true, processed: false });
+    // the audit log says what marked it paid: Chapa's webhook
+    expect(
+      (await audit.findOne({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' }).lean())!.source,
+    ).toBe('webhook');
     const after = (await orders.findById(orderId).lean())!;
     expect(after.paidAt!.getTime()).toBe(paid.paidAt!.getTime());
     expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
