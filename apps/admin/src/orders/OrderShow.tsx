@@ -16,6 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { lineTotalBirr } from '@shop/shared';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -185,7 +186,7 @@ export function OrderShow() {
                     </TableCell>
                     <TableCell align="right">{l.quantity}</TableCell>
                     <TableCell align="right">{money(price)}</TableCell>
-                    <TableCell align="right">{money(Math.round(price * l.quantity * 100) / 100)}</TableCell>
+                    <TableCell align="right">{money(lineTotalBirr(price, l.quantity))}</TableCell>
                   </TableRow>
                 );
               })}
