@@ -8,4 +8,5 @@ export * from './cart';
 export * from './delivery';
 export * from './regions';
 export * from './order-number';
+export * from './dates';
 export * from './vocabularies';

@@ -11,10 +11,10 @@ export class ProductDto {
   @ApiPropertyOptional() descriptionAm?: string;
   @ApiPropertyOptional() richDescription?: string;
   @ApiProperty({ type: [String] }) ingredients!: string[];
-  @ApiPropertyOptional({ type: [String], example: ['የሺአ ቅቤ', 'የቡና ፍሬ ዘይት'] }) ingredientsAm?: string[];
   @ApiProperty({ type: [String] }) keyIngredients!: string[];
   @ApiProperty({ type: [String] }) benefits!: string[];
-  @ApiPropertyOptional({ type: [String], example: ['ይመግባል'] }) benefitsAm?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Ingredients in Amharic' }) ingredientsAm?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Benefits in Amharic' }) benefitsAm?: string[];
   @ApiProperty({ example: 650, description: 'Price in ETB' }) price!: number;
   @ApiPropertyOptional({ example: 800, description: 'Price before discount, in ETB' }) originalPrice?: number;
   @ApiProperty({ example: 19, description: 'Discount percent derived from originalPrice' }) discount!: number;

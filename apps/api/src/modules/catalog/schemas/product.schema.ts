@@ -33,15 +33,15 @@ export class Product {
   @Prop({ type: [String], default: [] })
   ingredients!: string[];
 
-  /** The ingredients in Amharic (line by line beside `ingredients`). */
-  @Prop({ type: [String], default: undefined })
-  ingredientsAm?: string[];
-
   @Prop({ type: [String], default: [] })
   keyIngredients!: string[];
 
   @Prop({ type: [String], default: [] })
   benefits!: string[];
+
+  /** Amharic ingredients and benefits (the storefront shows them in Amharic, falling back to English). */
+  @Prop({ type: [String], default: undefined })
+  ingredientsAm?: string[];
 
   @Prop({ type: [String], default: undefined })
   benefitsAm?: string[];
