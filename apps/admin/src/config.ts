@@ -12,8 +12,3 @@ export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://l
   /\/+$/,
   '',
 );
-
-/** Image paths the API answers relative to its origin (`/api/uploads/...`) become absolute for the browser. */
-export function imageSrc(url: string): string {
-  return url.startsWith('/') && !url.startsWith('//') ? `${new URL(apiUrl).origin}${url}` : url;
-}

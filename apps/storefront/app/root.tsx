@@ -69,7 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...basket,
       publicSettings: settings,
       maintenance,
-      apiOrigin: env.publicApiOrigin,
       adminUrl: env.adminUrl,
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
@@ -96,7 +95,6 @@ export interface ShopContext {
   /** whether the request carried a valid language cookie */
   langCookie: boolean;
   t: ReturnType<typeof createTranslator>;
-  apiOrigin: string;
   user: SessionUser | null;
   cartCount: number;
   wishlistCount: number;
@@ -116,7 +114,6 @@ export function useShop(): ShopContext {
     langCookie: data?.langCookie ?? false,
     backPath: data?.backPath ?? null,
     t: createTranslator(lang),
-    apiOrigin: data?.apiOrigin ?? '',
     user: data?.user ?? null,
     cartCount: data?.cartCount ?? 0,
     wishlistCount: data?.wishlistCount ?? 0,

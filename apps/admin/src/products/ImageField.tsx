@@ -2,7 +2,6 @@ import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { imageSrc } from '../config';
 import { adminApi, MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '../shopApi';
 
 /** The product image: a URL typed in, or a file uploaded through /api/uploads (PNG, JPG or GIF under 5 MB). */
@@ -50,7 +49,7 @@ export function ImageField() {
         </Typography>
         {url && (
           <img
-            src={imageSrc(url)}
+            src={url}
             alt=""
             data-testid="image-preview"
             style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }}

@@ -18,7 +18,6 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { imageSrc } from '../config';
 import { ProductFormDialog } from './ProductForm';
 
 interface ProductRecord extends RaRecord {
@@ -73,7 +72,7 @@ export function ProductList() {
             render={(p: ProductRecord) =>
               p.images?.[0] ? (
                 <img
-                  src={imageSrc(p.images[0])}
+                  src={p.images[0]}
                   alt={p.name}
                   style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }}
                 />

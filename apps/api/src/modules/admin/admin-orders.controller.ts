@@ -7,15 +7,19 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
-import { OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import { setContentRange } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
+import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
 import { AdminOrdersService } from './admin-orders.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
+
+/** The spec's `status` of an order is its order status. */
+const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, { status: s }])) };
 
 @ApiTags('admin')
 @Controller('admin/orders')
@@ -28,8 +32,16 @@ export class AdminOrdersController {
     summary:
       'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)',
   })
-  @ApiReactAdminList('orders', OrderDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('orders', OrderDto, AdminOrderRowDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query))
+      return specList(
+        'orders',
+        query,
+        SPEC_FILTERS,
+        (q) => this.orders.list(q),
+        (records) => this.orders.withUsers(records),
+      );
     const { records, skip, total } = await this.orders.list(query);
     setContentRange(res, 'orders', skip, records.length, total);
     return records;

@@ -13,8 +13,10 @@ import {
   parseListQuery,
   type ReactAdminListQuery,
 } from '../../common/react-admin';
-import { OrdersService, toOrderView } from '../orders/orders.module';
+import { OrdersService, toOrderView, type OrderView } from '../orders/orders.module';
 import { Order } from '../orders/schemas/order.schema';
+import { User } from '../users/schemas/user.schema';
+import { orderUsers } from './order-users';
 
 const ORDER_NOT_FOUND = 'Order not found';
 /** At most this many orders match an id fragment, so a one-character search cannot list the whole shop. */
@@ -27,8 +29,15 @@ type LeanOrder = Parameters<typeof toOrderView>[0];
 export class AdminOrdersService {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(User.name) private readonly users: Model<User>,
     private readonly ordersService: OrdersService,
   ) {}
+
+  /** The spec's list rows: each order's `user` populated as `{ _id, name, email }`. */
+  async withUsers(records: OrderView[]) {
+    const users = await orderUsers(this.users, records);
+    return records.map((order, i) => ({ ...order, user: users[i] }));
+  }
 
   /** react-admin list: filters status, paymentStatus, user, id, and q over the order id and the customer's email or name. */
   async list(query: ReactAdminListQuery) {

@@ -13,10 +13,14 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { setContentRange } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
 import { AdminProductsService } from './admin-products.service';
+
+/** The spec's `status` of a product: on sale or withdrawn. */
+const SPEC_FILTERS = { status: { active: { active: true }, inactive: { active: false } } };
 
 @ApiTags('admin')
 @Controller('admin/products')
@@ -29,8 +33,10 @@ export class AdminProductsController {
     summary:
       'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)',
   })
-  @ApiReactAdminList('products', ProductDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('products', ProductDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query))
+      return specList('products', query, SPEC_FILTERS, (q) => this.products.list(q));
     const { records, skip, total } = await this.products.list(query);
     setContentRange(res, 'products', skip, records.length, total);
     return records;

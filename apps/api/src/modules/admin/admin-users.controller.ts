@@ -12,10 +12,12 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { setContentRange } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { AdminUsersService } from './admin-users.service';
 import {
   AdminCreateUserDto,
+  AdminUpdateUserDto,
   AdminUserRecordDto,
   ChangeActiveDto,
   ChangeRoleDto,
@@ -23,6 +25,12 @@ import {
   UserCreatedResponseDto,
   UserMessageResponseDto,
 } from './dto/admin.dto';
+
+/** The spec's `status` (active flag) and `role` filters of the users screen. */
+const SPEC_FILTERS = {
+  status: { active: { isActive: true }, inactive: { isActive: false } },
+  role: { customer: { role: 'customer' }, user: { role: 'customer' }, admin: { role: 'admin' } },
+};
 
 @ApiTags('admin')
 @Controller('admin/users')
@@ -32,8 +40,9 @@ export class AdminUsersController {
 
   @Get()
   @ApiOperation({ summary: 'Users (react-admin list; filter q over name and email, role, isActive, id)' })
-  @ApiReactAdminList('users', AdminUserRecordDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('users', AdminUserRecordDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query)) return specList('users', query, SPEC_FILTERS, (q) => this.users.list(q));
     const { records, skip, total } = await this.users.list(query);
     setContentRange(res, 'users', skip, records.length, total);
     return records;
@@ -58,6 +67,24 @@ export class AdminUsersController {
   async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
     const user = await this.users.create(body, actor);
     return { success: true, message: 'User created', user, id: user.id };
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: "Edit a user's name, email, role and active flag",
+    description:
+      'The guards of the role and active routes hold: not your own role or account, never the last active admin. Audited.',
+  })
+  @ApiOkResponse({ type: UserMessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'Own role or account, the last active admin, or the email belongs to another account',
+  })
+  async update(@Param('id') id: string, @Body() body: AdminUpdateUserDto, @CurrentUser() actor: AuthUser) {
+    const user = await this.users.update(id, body, actor);
+    return { success: true, message: 'User updated successfully', user, id: user.id };
   }
 
   @Put(':id/role')

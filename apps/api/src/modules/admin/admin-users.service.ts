@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { FilterQuery, Model } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
-import { escapeRegex, parseObjectId } from '../../common/mongo';
+import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
 import {
   filterBoolean,
   filterEnum,
@@ -13,9 +13,9 @@ import {
   type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
-import { AuthService, toUserView } from '../auth/auth.service';
+import { AuthService, DUPLICATE_EMAIL, toUserView } from '../auth/auth.service';
 import { User } from '../users/schemas/user.schema';
-import type { AdminCreateUserDto } from './dto/admin.dto';
+import type { AdminCreateUserDto, AdminUpdateUserDto } from './dto/admin.dto';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -77,6 +77,56 @@ export class AdminUsersService {
       to: { email: user.email, role: user.role },
     });
     return user;
+  }
+
+  /**
+   * The users screen's edit: name, email, role, active, with the guards of the role and active
+   * routes (not your own role or account, never the last active admin) and one audit entry.
+   * One conditional update: a concurrent change to the same user is a 409, not a lost update.
+   */
+  async update(id: string, dto: AdminUpdateUserDto, actor: AuthUser) {
+    const user = await this.find(id);
+    const next = {
+      name: dto.name?.trim() || user.name,
+      email: dto.email?.trim().toLowerCase() ?? user.email,
+      role: dto.role === undefined ? user.role : asRole(dto.role),
+      isActive: dto.isActive ?? user.isActive,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== user[k]);
+    if (!changed.length) return toUserView(user);
+    const self = String(user._id) === actor.id;
+    if (self && next.role !== user.role) throw new ConflictError('You cannot change your own role');
+    if (self && !next.isActive) throw new ConflictError('You cannot deactivate your own account');
+    if (user.role === 'admin' && user.isActive && (next.role !== 'admin' || !next.isActive))
+      await this.keepAnotherActiveAdmin(
+        user._id,
+        next.role !== 'admin'
+          ? 'The last active admin cannot be demoted'
+          : 'The last active admin cannot be deactivated',
+      );
+    if (next.email !== user.email && (await this.users.exists({ email: next.email, _id: { $ne: user._id } })))
+      throw new ConflictError(DUPLICATE_EMAIL);
+    const set = Object.fromEntries(changed.map((k) => [k, next[k]]));
+    const updated = await conflictOnDuplicate(
+      this.users
+        .findOneAndUpdate(
+          { _id: user._id, email: user.email, role: user.role, isActive: user.isActive },
+          { $set: set },
+          { new: true },
+        )
+        .lean()
+        .exec(),
+      DUPLICATE_EMAIL,
+    );
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.update',
+      from: Object.fromEntries(changed.map((k) => [k, user[k]])),
+      to: set,
+    });
+    return toUserView(updated);
   }
 
   async changeRole(id: string, roleInput: string, actor: AuthUser) {

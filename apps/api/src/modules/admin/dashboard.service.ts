@@ -6,6 +6,7 @@ import { Product } from '../catalog/schemas/product.schema';
 import { Order } from '../orders/schemas/order.schema';
 import { SettingsService } from '../settings/settings.service';
 import { User } from '../users/schemas/user.schema';
+import { orderUsers } from './order-users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHART_DAYS = 7;
@@ -82,6 +83,8 @@ export class DashboardService {
       recentOrders,
       recentActivity,
       lowStockItems,
+      // SPEC section 7's reader takes this name (DECISIONS.md, revised): the same list
+      lowStockProducts: lowStockItems,
       currency,
       timezone,
     };
@@ -172,14 +175,16 @@ export class DashboardService {
 
   private async recentOrders() {
     const docs = await this.orders
-      .find({}, { customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
+      .find({}, { user: 1, customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
       .sort({ createdAt: -1, _id: -1 })
       .limit(RECENT_ORDERS)
       .lean()
       .exec();
-    return docs.map((o) => ({
+    const users = await orderUsers(this.users, docs);
+    return docs.map((o, i) => ({
       _id: String(o._id),
       id: String(o._id),
+      user: users[i],
       customer: { name: o.customer?.name ?? '', email: o.customer?.email ?? '' },
       totalAmount: toBirr(o.totalAmountSantim),
       status: o.status,

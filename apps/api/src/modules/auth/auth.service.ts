@@ -71,8 +71,13 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {}
 
-  /** Customer registration with the password rules of SPEC section 5. */
+  /**
+   * The sign-up form of SPEC section 7: a customer's registration; its client-only fields (role
+   * 'customer', an empty adminSecret, confirmPassword) are accepted. Role 'admin' is the admin
+   * registration with its secret key rules.
+   */
   async register(dto: RegisterDto) {
+    if (dto.role === 'admin') return this.registerAdmin(dto, 'adminSecret');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new InvalidDataError('Passwords do not match', [
         { field: 'confirmPassword', message: 'Passwords do not match' },
@@ -82,13 +87,14 @@ export class AuthService {
   }
 
   /** Admin registration: needs the configured secret key; the password rules apply too. */
-  async registerAdmin(dto: RegisterAdminDto) {
-    if (!dto.adminSecretKey) {
+  async registerAdmin(dto: RegisterAdminDto, secretField = 'adminSecretKey') {
+    const secret = dto.adminSecretKey || dto.adminSecret;
+    if (!secret) {
       throw new InvalidDataError('Admin secret key is required', [
-        { field: 'adminSecretKey', message: 'Admin secret key is required' },
+        { field: secretField, message: 'Admin secret key is required' },
       ]);
     }
-    if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
+    if (!sameSecret(secret, this.config.adminSecretKey)) {
       throw new DomainError('FORBIDDEN', 'Admin registration failed');
     }
     return this.createAccount(dto, 'admin');

@@ -275,6 +275,7 @@ export class OrdersService {
               orderItems: reservations.map((r) => ({
                 product: r.product._id,
                 name: r.product.name,
+                nameAm: r.product.nameAm || undefined,
                 image: r.product.images?.[0],
                 quantity: r.quantity,
                 priceAtPurchaseSantim: r.product.priceSantim,
