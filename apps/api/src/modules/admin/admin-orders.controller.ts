@@ -12,11 +12,13 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { setContentRange } from '../../common/react-admin';
+import { sendList } from '../../common/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
-import { AdminOrdersService } from './admin-orders.service';
+import { OrdersService } from '../orders/orders.service';
+import { UsersService } from '../users/users.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
+import { withOrderUsers } from './order-users';
 
 /** The spec's `status` of an order is its order status. */
 const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, { status: s }])) };
@@ -25,7 +27,10 @@ const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 
 @Controller('admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly orders: AdminOrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -39,12 +44,10 @@ export class AdminOrdersController {
         'orders',
         query,
         SPEC_FILTERS,
-        (q) => this.orders.list(q),
-        (records) => this.orders.withUsers(records),
+        (q) => this.orders.listForAdmin(q),
+        (records) => withOrderUsers(this.users, records),
       );
-    const { records, skip, total } = await this.orders.list(query);
-    setContentRange(res, 'orders', skip, records.length, total);
-    return records;
+    return sendList(res, 'orders', await this.orders.listForAdmin(query));
   }
 
   @Get(':id')
@@ -54,7 +57,7 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.orders.getOne(id);
+    return this.orders.anyOrder(id);
   }
 
   @Put(':id/status')

@@ -12,9 +12,10 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { setContentRange } from '../../common/react-admin';
+import { sendList } from '../../common/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
-import { AdminUsersService } from './admin-users.service';
+import { AuthService } from '../auth/auth.service';
+import { UsersService } from '../users/users.service';
 import {
   AdminCreateUserDto,
   AdminUpdateUserDto,
@@ -36,16 +37,18 @@ const SPEC_FILTERS = {
 @Controller('admin/users')
 @AdminOnly()
 export class AdminUsersController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly accounts: AuthService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Users (react-admin list; filter q over name and email, role, isActive, id)' })
   @ApiAdminList('users', AdminUserRecordDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
-    if (isSpecListQuery(query)) return specList('users', query, SPEC_FILTERS, (q) => this.users.list(q));
-    const { records, skip, total } = await this.users.list(query);
-    setContentRange(res, 'users', skip, records.length, total);
-    return records;
+    if (isSpecListQuery(query))
+      return specList('users', query, SPEC_FILTERS, (q) => this.users.listForAdmin(q));
+    return sendList(res, 'users', await this.users.listForAdmin(query));
   }
 
   @Get(':id')
@@ -53,7 +56,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: AdminUserRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.users.getOne(id);
+    return this.users.anyUser(id);
   }
 
   @Post()
@@ -65,7 +68,7 @@ export class AdminUsersController {
   })
   @ApiConflictResponse({ type: ErrorDto, description: 'Email already registered' })
   async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
-    const user = await this.users.create(body, actor);
+    const user = await this.accounts.createUser(body, body.role === 'admin' ? 'admin' : 'customer', actor);
     return { success: true, message: 'User created', user, id: user.id };
   }
 
@@ -83,7 +86,7 @@ export class AdminUsersController {
     description: 'Own role or account, the last active admin, or the email belongs to another account',
   })
   async update(@Param('id') id: string, @Body() body: AdminUpdateUserDto, @CurrentUser() actor: AuthUser) {
-    const user = await this.users.update(id, body, actor);
+    const user = await this.users.updateAccount(id, body, actor);
     return { success: true, message: 'User updated successfully', user, id: user.id };
   }
 
@@ -114,6 +117,10 @@ export class AdminUsersController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'Own account, or the last active admin' })
   async remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return { success: true, message: 'User deleted successfully', id: await this.users.remove(id, actor) };
+    return {
+      success: true,
+      message: 'User deleted successfully',
+      id: await this.users.removeAccount(id, actor),
+    };
   }
 }

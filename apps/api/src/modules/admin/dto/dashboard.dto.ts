@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORDER_STATUSES } from '@shop/shared';
+import { ORDER_STATUSES, SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '@shop/shared';
 import { OrderUserDto } from '../../orders/dto/order.dto';
-import { SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '../../settings/schemas/settings.schema';
 
 export class SalesDayDto {
   @ApiProperty({ example: '2026-11-23', description: 'Day in the shop timezone' }) _id!: string;
