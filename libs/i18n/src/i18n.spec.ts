@@ -7,6 +7,8 @@ import en from './en.json';
 import { dictionaries, isLanguage, keysOf, translate } from './index';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
+import uiAm from './ui.am.json';
+import uiEn from './ui.en.json';
 
 describe('i18n', () => {
   it('translates into Amharic and interpolates parameters', () => {
@@ -40,7 +42,7 @@ describe('i18n', () => {
   });
 
   it('keeps each top-level namespace in one file, so merging never hides a key', () => {
-    const files = { en, shopEn, accountEn, adminEn };
+    const files = { en, shopEn, accountEn, adminEn, uiEn };
     const owners = new Map<string, string>();
     for (const [file, dictionary] of Object.entries(files)) {
       for (const namespace of Object.keys(dictionary)) {
@@ -56,6 +58,7 @@ describe('i18n', () => {
       [shopEn, shopAm],
       [accountEn, accountAm],
       [adminEn, adminAm],
+      [uiEn, uiAm],
     ] as const;
     for (const [english, amharic] of pairs) {
       expect(keysOf(amharic as never).sort()).toEqual(keysOf(english as never).sort());

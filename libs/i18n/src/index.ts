@@ -6,6 +6,8 @@ import am from './am.json';
 import en from './en.json';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
+import uiAm from './ui.am.json';
+import uiEn from './ui.en.json';
 
 export const LANGUAGES = ['en', 'am'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,11 +16,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 type Dictionary = { [key: string]: string | Dictionary };
 /**
  * One dictionary per language, assembled from files that each own distinct top-level namespaces:
- * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`.
+ * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`,
+ * `ui.*` (storefront chrome: filters drawer, toast, gallery, home sections).
  */
 export const dictionaries: Record<Language, Dictionary> = {
-  en: { ...en, ...shopEn, ...accountEn, ...adminEn },
-  am: { ...am, ...shopAm, ...accountAm, ...adminAm },
+  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...uiEn },
+  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...uiAm },
 };
 
 export function isLanguage(value: unknown): value is Language {
