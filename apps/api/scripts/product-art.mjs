@@ -105,9 +105,9 @@ function label(p, x, y, color, width = 150) {
   }
   const text = lines
     .slice(0, 3)
-    .map((l, i) => `<tspan x="${x}" dy="${i ? 22 : 0}">${esc(l)}</tspan>`)
+    .map((l, i) => `<tspan x="${x}" dy="${i ? 22 : 28}">${esc(l)}</tspan>`)
     .join('');
-  return `<text x="${x}" y="${y}" text-anchor="middle" font-family="Georgia,serif" font-size="19" fill="${color}"><tspan x="${x}" font-family="Helvetica,Arial,sans-serif" font-size="12" letter-spacing="2">${esc(p.brand.toUpperCase())}</tspan><tspan x="${x}" dy="26"></tspan>${text}</text>`;
+  return `<text x="${x}" y="${y}" text-anchor="middle" font-family="Georgia,serif" font-size="19" fill="${color}"><tspan x="${x}" font-family="Helvetica,Arial,sans-serif" font-size="12" letter-spacing="2">${esc(p.brand.toUpperCase())}</tspan>${text}</text>`;
 }
 
 /** The container of each kind, in the product colour, with its label. */

@@ -54,11 +54,17 @@ export function ReviewSection({
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('product.customerReviews')}</h2>
       <div className="review-summary">
-        <p className="average">
-          <strong>{rating.toFixed(1)}</strong> / 5
-        </p>
-        <Stars rating={rating} />
-        <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
+        {count === 0 ? (
+          <p className="no-reviews">{t('ui.noReviewsYet')}</p>
+        ) : (
+          <>
+            <p className="average">
+              <strong>{rating.toFixed(1)}</strong> / 5
+            </p>
+            <Stars rating={rating} />
+            <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
+          </>
+        )}
         {list.length > 0 && (
           <ul className="distribution" aria-label={t('product.ratingBreakdown')}>
             {distribution.map((d) => (
