@@ -54,9 +54,8 @@ export function ReviewSection({
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('product.customerReviews')}</h2>
       <div className="review-summary">
-        {count === 0 ? (
-          <p className="no-reviews">{t('ui.noReviewsYet')}</p>
-        ) : (
+        {/* no reviews: no '0.0 / 5' summary; the list below says 'No reviews yet. Be the first…' */}
+        {count === 0 ? null : (
           <>
             <p className="average">
               <strong>{rating.toFixed(1)}</strong> / 5
