@@ -1634,6 +1634,10 @@ export interface components {
             countInStock?: number;
             lowStockThreshold?: number;
             restockThreshold?: number;
+            /**
+             * @description Letters, digits, - and _ (at most 64)
+             * @example meskel-2026
+             */
             promotionId?: string;
             /** @enum {string} */
             category?: "skincare" | "makeup" | "haircare" | "fragrance";

@@ -32,3 +32,19 @@ export function formatMoney(amount: number, currency: Currency = 'ETB', locale: 
   const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency];
   return `${symbol}${digits}`;
 }
+
+/**
+ * Reads a client-sent ETB amount exactly once: the santim it stands for, or null when it is not a
+ * finite number with at most two decimals, whatever its notation (`1e-7`, `5e-324` and `1e21` are
+ * looked at as the decimals they denote, not as text), or when its santim are not a safe integer.
+ */
+export function parseAmount(value: unknown): Santim | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  // the shortest decimal that reads back as this double, split into digits and exponent
+  const match = /^-?(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
+  if (!match) return null;
+  const decimals = (match[2]?.length ?? 0) - Number(match[3] ?? 0);
+  if (decimals > 2) return null;
+  const santim = Math.round(value * SANTIM_PER_BIRR);
+  return Number.isSafeInteger(santim) ? santim || 0 : null;
+}

@@ -25,5 +25,13 @@ export function parseObjectId(id: string, notFoundMessage: string): Types.Object
 
 /** Escapes user text so that it is matched literally, never interpreted as a regular expression. */
 export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return (
+    text
+      .replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+      // NUL cannot travel in a BSON regular expression: as an escape both JavaScript and PCRE read
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+      .replace(/\u0000/g, '\\x00')
+      // a lone surrogate has no UTF-8 form (BSON would store U+FFFD): say so explicitly
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  );
 }

@@ -120,7 +120,7 @@ export class CartService {
     const product = await this.catalog.activeProduct(productId);
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     await this.ensureCart(user);
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 8; attempt++) {
       // An existing line grows only if the result stays within the stock (one atomic conditional update).
       const grown = await this.carts
         .updateOne(
@@ -141,8 +141,11 @@ export class CartService {
         .exec();
       if (pushed.matchedCount) return this.view(userId);
       const line = await this.line(user, product._id);
-      if (line) throw shortOfStock(product.name, product.stock, line.quantity);
-      // The line vanished between the two updates (removed in another tab): try again.
+      if (line && line.quantity + quantity > product.stock)
+        throw shortOfStock(product.name, product.stock, line.quantity);
+      // Another request created the line (or it vanished) between the two updates and the stock
+      // still allows this add: grow it on the next attempt instead of refusing.
+      if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
     throw new ConflictError('The cart changed while adding; please try again');
   }

@@ -2,10 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 import { Model } from 'mongoose';
+import { isCleanText } from '../../common/validation';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuditService } from '../audit/audit.service';
 import type { SettingsInputDto } from './dto/settings.dto';
-import { Settings, SETTINGS_KEY } from './schemas/settings.schema';
+import { InvalidDataError } from '../../common/errors/domain-error';
+import {
+  Settings,
+  SETTINGS_CURRENCIES,
+  SETTINGS_KEY,
+  SETTINGS_LANGUAGES,
+  SETTINGS_TIMEZONES,
+} from './schemas/settings.schema';
 
 /** How long the maintenance flag is trusted without reading the database again. */
 const MAINTENANCE_CACHE_MS = 5_000;
@@ -36,6 +44,31 @@ const DELIVERY = {
   pickup: { minDays: 0, maxDays: 0, deliveryTime: 'Same day' },
 } as const;
 
+const CHOICES: Partial<Record<keyof Settings, readonly string[]>> = {
+  currency: SETTINGS_CURRENCIES,
+  language: SETTINGS_LANGUAGES,
+  timezone: SETTINGS_TIMEZONES,
+};
+const MAX_SETTINGS_SANTIM = 100_000_000;
+
+/**
+ * Whether a settings value is one the shop can run on: the type of its default, one of its choices,
+ * a santim amount in range, clean text. Used on every read (a bad stored value falls back to its
+ * default, so no stored document can break the dashboard or checkout) and on the whole next state
+ * before a save (so none is ever stored).
+ */
+function isSaneSetting(field: string, value: unknown, fallback: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (fallback === undefined || fallback === null) return true; // key, timestamps, _id
+  if (typeof value !== typeof fallback) return false;
+  const choices = CHOICES[field as keyof Settings];
+  if (choices) return choices.includes(value as string);
+  if (field.endsWith('Santim'))
+    return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SETTINGS_SANTIM;
+  if (typeof value === 'string') return isCleanText(value) && value.length <= 500;
+  return true;
+}
+
 function ratesOf(s: Settings): ShippingRates {
   return {
     standard: s.standardShippingSantim,
@@ -64,7 +97,11 @@ export class SettingsService {
   /** The stored settings merged over the defaults, without writing anything. */
   async get(): Promise<Settings> {
     const stored = await this.settings.findOne({ key: SETTINGS_KEY }).lean().exec();
-    return { ...this.defaults, ...(stored ?? {}) } as Settings;
+    const merged: Record<string, unknown> = { ...this.defaults };
+    const defaults = this.defaults as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(stored ?? {}))
+      if (isSaneSetting(field, value, defaults[field])) merged[field] = value;
+    return merged as unknown as Settings;
   }
 
   /** Shipping prices and the free-standard-shipping threshold used to price orders. */
@@ -96,6 +133,12 @@ export class SettingsService {
       const etb = input[field as keyof typeof SHIPPING_FIELDS];
       if (etb !== undefined) set[stored] = toSantim(etb);
     }
+    // the next state as a whole, before anything is stored
+    const defaults = this.defaults as unknown as Record<string, unknown>;
+    const insane = Object.entries(set)
+      .filter(([field, value]) => !isSaneSetting(field, value, defaults[field]))
+      .map(([field]) => ({ field, message: `${field} is not a valid setting` }));
+    if (insane.length) throw new InvalidDataError('Validation failed', insane);
     const saved = await this.settings
       .findOneAndUpdate(
         { key: SETTINGS_KEY },

@@ -141,7 +141,11 @@ export class UsersService {
     return ((await this.load(userId)).addresses ?? []).map(toAddressView);
   }
 
-  /** Adds an address with the next numeric id; the first address (or one marked so) becomes the default. */
+  /**
+   * Adds an address with the next numeric id; the first address (or one marked so) becomes the
+   * default. One conditional `$push` (the filter holds the size guard), so parallel adds never lose
+   * each other and the cap holds; ids come from an atomic counter, so they are never shared.
+   */
   async addAddress(userId: string, dto: AddressInputDto) {
     const id = new Types.ObjectId(userId);
     const country = countryOf(dto.country);
@@ -151,46 +155,47 @@ export class UsersService {
       state: requireText('state', dto.state)!,
       zipCode: requireText('zipCode', dto.zipCode)!,
     };
-    // allocating the id and checking the cap in one atomic update: two parallel adds never share an id
+    const full = { _id: id, [`addresses.${MAX_ADDRESSES - 1}`]: { $exists: false } };
     const counter = await this.users
-      .findOneAndUpdate(
-        { _id: id, [`addresses.${MAX_ADDRESSES - 1}`]: { $exists: false } },
-        { $inc: { addressSeq: 1 } },
-        { new: true, projection: { addressSeq: 1, addresses: 1 } },
-      )
+      .findOneAndUpdate(full, { $inc: { addressSeq: 1 } }, { new: true, projection: { addressSeq: 1 } })
       .lean();
-    if (!counter) {
-      await this.load(userId);
-      throw new InvalidDataError(`An address book holds at most ${MAX_ADDRESSES} addresses`);
-    }
-    const makeDefault = dto.isDefault === true || (counter.addresses ?? []).length === 0;
-    const address: Address = { id: counter.addressSeq, ...fields, country, isDefault: makeDefault };
-    if (makeDefault) {
-      const others = (counter.addresses ?? []).map((a) => ({ ...a, isDefault: false }));
-      await this.users.updateOne({ _id: id }, { $set: { addresses: [...others, address] } });
-    } else {
-      await this.users.updateOne({ _id: id }, { $push: { addresses: address } });
-    }
-    return { address: toAddressView(address), addresses: await this.listAddresses(userId) };
+    if (!counter) throw await this.addressBookFull(userId);
+    const address: Address = {
+      id: counter.addressSeq,
+      ...fields,
+      country,
+      isDefault: dto.isDefault === true,
+    };
+    const pushed = await this.users.updateOne(full, { $push: { addresses: address } });
+    if (!pushed.matchedCount) throw await this.addressBookFull(userId);
+    if (address.isDefault) await this.clearOtherDefaults(id, address.id);
+    await this.ensureDefault(id);
+    return this.addressAnswer(userId, address.id);
   }
 
+  /** Changes only the fields sent, each with a positional update of this one address. */
   async updateAddress(userId: string, addressId: number, dto: UpdateAddressDto) {
-    const user = await this.load(userId);
-    const addresses = user.addresses ?? [];
-    const existing = addresses.find((a) => a.id === addressId);
-    if (!existing) throw new NotFoundError(ADDRESS_NOT_FOUND);
-    const changed: Address = { ...existing };
+    const id = new Types.ObjectId(userId);
+    const set: Record<string, unknown> = {};
     for (const field of ['street', 'city', 'state', 'zipCode'] as const) {
       const value = requireText(field, dto[field]);
-      if (value !== undefined) changed[field] = value;
+      if (value !== undefined) set[`addresses.$.${field}`] = value;
     }
-    if (dto.country !== undefined) changed.country = countryOf(dto.country);
-    if (dto.isDefault !== undefined) changed.isDefault = dto.isDefault;
-    const next = addresses.map((a) =>
-      a.id === addressId ? changed : dto.isDefault === true ? { ...a, isDefault: false } : a,
-    );
-    await this.users.updateOne({ _id: user._id }, { $set: { addresses: next } }, { runValidators: true });
-    return { address: toAddressView(changed), addresses: next.map(toAddressView) };
+    if (dto.country !== undefined) set['addresses.$.country'] = countryOf(dto.country);
+    if (dto.isDefault !== undefined) set['addresses.$.isDefault'] = dto.isDefault;
+    const filter = { _id: id, 'addresses.id': addressId };
+    const res = Object.keys(set).length
+      ? await this.users.updateOne(filter, { $set: set }, { runValidators: true })
+      : { matchedCount: Number(Boolean(await this.users.exists(filter))) };
+    if (!res.matchedCount) {
+      await this.load(userId);
+      throw new NotFoundError(ADDRESS_NOT_FOUND);
+    }
+    if (dto.isDefault === true) {
+      await this.clearOtherDefaults(id, addressId);
+      await this.ensureDefault(id);
+    }
+    return this.addressAnswer(userId, addressId);
   }
 
   /** Removes an address; when it was the default, the oldest remaining one takes its place. */
@@ -202,11 +207,42 @@ export class UsersService {
     if (!before) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
     const removed = (before.addresses ?? []).find((a) => a.id === addressId);
     if (!removed) throw new NotFoundError(ADDRESS_NOT_FOUND);
-    const rest = (before.addresses ?? []).filter((a) => a.id !== addressId);
-    if (removed.isDefault && rest.length && !rest.some((a) => a.isDefault)) {
-      rest[0] = { ...rest[0], isDefault: true };
-      await this.users.updateOne({ _id: id }, { $set: { addresses: rest } });
-    }
+    if (removed.isDefault) await this.ensureDefault(id);
     return this.listAddresses(userId);
+  }
+
+  /** Every other address stops being the default (array filters: one atomic update, nothing rewritten). */
+  private async clearOtherDefaults(id: Types.ObjectId, keep: number): Promise<void> {
+    await this.users.updateOne(
+      { _id: id },
+      { $set: { 'addresses.$[other].isDefault': false } },
+      { arrayFilters: [{ 'other.id': { $ne: keep }, 'other.isDefault': true }] },
+    );
+  }
+
+  /**
+   * A non-empty address book has a default: when none is (two addresses made default at once each
+   * cleared the other), the oldest one becomes it. Conditional, so it never overrides a default.
+   */
+  private async ensureDefault(id: Types.ObjectId): Promise<void> {
+    await this.users.updateOne(
+      { _id: id, 'addresses.0': { $exists: true }, 'addresses.isDefault': { $ne: true } },
+      { $set: { 'addresses.0.isDefault': true } },
+    );
+  }
+
+  private async addressAnswer(userId: string, addressId: number) {
+    const addresses = await this.listAddresses(userId);
+    const address = addresses.find((a) => a.id === addressId);
+    if (!address) throw new NotFoundError(ADDRESS_NOT_FOUND); // removed meanwhile in another tab
+    return { address, addresses };
+  }
+
+  private async addressBookFull(userId: string): Promise<DomainError> {
+    await this.load(userId);
+    const error = new InvalidDataError(`An address book holds at most ${MAX_ADDRESSES} addresses`);
+    error.code = 'ADDRESS_LIMIT';
+    error.params = { max: MAX_ADDRESSES };
+    return error;
   }
 }

@@ -6,7 +6,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
   IsOptional,
   IsString,
   Matches,
@@ -15,9 +14,12 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { IsAmount } from '../../../common/validation';
 import { ProductDto } from './product.dto';
 
 const MAX_PRICE = 10_000_000;
+/** A promotion is named by a code or slug (or an id): nothing that could be markup or an operator. */
+const PROMOTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** An image is an http(s) URL or one of the API's own image paths; never javascript:, data: or a relative oddity. */
 const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/api\/(uploads|assets)\/[\w./-]+)$/i;
 const IMAGE_URL_MESSAGE = 'images must be http(s) URLs or /api/uploads/... paths';
@@ -56,15 +58,11 @@ export class ProductInputDto {
   @MaxLength(200, { each: true })
   benefits?: string[];
   @ApiProperty({ example: 890, description: 'ETB' })
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_PRICE)
+  @IsAmount({ max: MAX_PRICE })
   price!: number;
   @ApiPropertyOptional({ example: 1050, description: 'ETB, at least the price' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_PRICE)
+  @IsAmount({ max: MAX_PRICE })
   originalPrice?: number;
   @ApiPropertyOptional({ enum: CURRENCIES }) @IsOptional() @IsIn(CURRENCIES) currency?: string;
   @ApiPropertyOptional({ type: [String] })
@@ -90,7 +88,11 @@ export class ProductInputDto {
   countInStock?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) lowStockThreshold?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1_000_000) restockThreshold?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) promotionId?: string;
+  @ApiPropertyOptional({ example: 'meskel-2026', description: 'Letters, digits, - and _ (at most 64)' })
+  @IsOptional()
+  @IsString()
+  @Matches(PROMOTION_ID, { message: 'promotionId must be 1-64 letters, digits, - or _' })
+  promotionId?: string;
   @ApiPropertyOptional({ enum: CATEGORY_SLUGS }) @IsOptional() @IsIn(CATEGORY_SLUGS) category?: string;
   @ApiPropertyOptional({ enum: SUB_CATEGORY_SLUGS })
   @IsOptional()

@@ -2,6 +2,9 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
 import { HydratedDocument } from 'mongoose';
 
+/** A stored product never holds null where a value or nothing is meant (e.g. a null category). */
+const NOT_NULL = { validator: (value: unknown) => value !== null, message: '{PATH} must not be null' };
+
 /** A product for sale. Money is stored in integer santim and exposed in ETB by toJSON. */
 @Schema({ timestamps: true, collection: 'products' })
 export class Product {
@@ -15,7 +18,7 @@ export class Product {
   @Prop({ trim: true, maxlength: 200 })
   nameAm?: string;
 
-  @Prop({ trim: true, maxlength: 100, default: '' })
+  @Prop({ trim: true, maxlength: 100, default: '', validate: NOT_NULL })
   brand!: string;
 
   @Prop({ default: '', maxlength: 5000 })
@@ -42,7 +45,7 @@ export class Product {
   @Prop({ min: 0 })
   originalPriceSantim?: number;
 
-  @Prop({ enum: CURRENCIES, default: 'ETB' })
+  @Prop({ enum: CURRENCIES, default: 'ETB', validate: NOT_NULL })
   currency!: string;
 
   @Prop({ type: [String], default: [] })
@@ -63,7 +66,7 @@ export class Product {
   @Prop()
   promotionId?: string;
 
-  @Prop({ enum: CATEGORY_SLUGS })
+  @Prop({ enum: CATEGORY_SLUGS, validate: NOT_NULL })
   category?: string;
 
   @Prop({ enum: SUB_CATEGORY_SLUGS })

@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsAmount } from '../../../common/validation';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
 
 const MAX_SHIPPING_ETB = 1_000_000;
@@ -50,27 +40,19 @@ export class SettingsInputDto {
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() maintenanceMode?: boolean;
   @ApiPropertyOptional({ example: 150, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   standardShipping?: number;
   @ApiPropertyOptional({ example: 300, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   expressShipping?: number;
   @ApiPropertyOptional({ example: 0, description: 'ETB' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   pickupShipping?: number;
   @ApiPropertyOptional({ example: 1000, description: 'ETB; standard shipping is free over it' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0)
-  @Max(MAX_SHIPPING_ETB)
+  @IsAmount({ max: MAX_SHIPPING_ETB })
   freeShippingThreshold?: number;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
 /** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
@@ -28,6 +29,7 @@ export class UpdateProfileDto {
       'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
   })
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(20)
   phone?: string | null;
