@@ -4,6 +4,8 @@ import adminAm from './admin.am.json';
 import adminEn from './admin.en.json';
 import am from './am.json';
 import en from './en.json';
+import mailAm from './mail.am.json';
+import mailEn from './mail.en.json';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
 import uiAm from './ui.am.json';
@@ -17,11 +19,12 @@ type Dictionary = { [key: string]: string | Dictionary };
 /**
  * One dictionary per language, assembled from files that each own distinct top-level namespaces:
  * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`,
- * `ui.*` (storefront chrome: filters drawer, toast, gallery, home sections).
+ * `mail.*` (the messages the API sends), `ui.*` (storefront chrome: filters drawer, toast, gallery, home
+ * sections).
  */
 export const dictionaries: Record<Language, Dictionary> = {
-  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...uiEn },
-  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...uiAm },
+  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...mailEn, ...uiEn },
+  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...mailAm, ...uiAm },
 };
 
 export function isLanguage(value: unknown): value is Language {

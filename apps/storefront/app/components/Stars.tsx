@@ -1,4 +1,4 @@
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 /**
  * A star rating, read out as "Rated 4.5 out of 5"; with a review count of 0, 'No reviews yet' instead of

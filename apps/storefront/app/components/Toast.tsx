@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 export const TOAST_MS = 5000;
 

@@ -6,6 +6,7 @@ import {
   HttpCode,
   Inject,
   Post,
+  Req,
   Res,
   UseGuards,
 } from '@nestjs/common';
@@ -22,7 +23,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
@@ -30,12 +31,15 @@ import { ErrorDto } from '../../common/error.dto';
 import { AuthService } from './auth.service';
 import {
   AuthResponseDto,
+  ForgotPasswordDto,
   LoginDto,
   MeResponseDto,
   MessageResponseDto,
   RegisterAdminDto,
   RegisterDto,
+  ResetPasswordDto,
 } from './dto/auth.dto';
+import { PasswordResetService, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -51,6 +55,7 @@ const RateLimited = () =>
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly resets: PasswordResetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -101,6 +106,38 @@ export class AuthController {
     const { user, token } = await this.auth.login(dto);
     this.setToken(res, token);
     return { success: true, token, user, message: 'Signed in' };
+  }
+
+  @Post('forgot-password')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Ask for a password reset: a 30-minute single-use link by email, or a 6-digit code by SMS; the same answer whether or not the account exists',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  async forgotPassword(@Body() dto: ForgotPasswordDto, @Req() req: Request) {
+    await this.resets.request(dto, req.ip);
+    return { success: true, message: RESET_REQUESTED };
+  }
+
+  @Post('reset-password')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Set a new password with the emailed token, or the email and SMS code; ends every earlier session',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description:
+      "RESET_INVALID: 'This reset link or code is invalid or has expired'; weak or mismatched password",
+  })
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.resets.reset(dto);
+    return { success: true, message: RESET_DONE };
   }
 
   @Post('logout')

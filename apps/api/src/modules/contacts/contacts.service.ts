@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { Connection, FilterQuery, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { parseObjectId } from '../../common/mongo';
-import { Contact, type ContactStatus } from './schemas/contact.schema';
+import { escapeRegex, parseObjectId } from '../../common/mongo';
+import { filterEnum, filterText, listResource, type ReactAdminListQuery } from '../../common/react-admin';
+import { NotificationsService } from '../notifications/notifications.service';
+import { Contact, CONTACT_STATUSES, type ContactStatus } from './schemas/contact.schema';
 import type { SubmitContactDto } from './dto/contact.dto';
 
 const CONTACT_NOT_FOUND = 'Contact not found';
@@ -38,22 +40,35 @@ export function toContactView(contact: StoredContact): ContactView {
 
 @Injectable()
 export class ContactsService {
-  constructor(@InjectModel(Contact.name) private readonly contacts: Model<Contact>) {}
+  constructor(
+    @InjectModel(Contact.name) private readonly contacts: Model<Contact>,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   async submit(
     input: SubmitContactDto,
     sender: { ipAddress?: string; userAgent?: string },
   ): Promise<ContactView> {
-    const created = await this.contacts.create({
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      status: 'unread',
-      ipAddress: sender.ipAddress,
-      userAgent: sender.userAgent?.slice(0, 500),
+    // the message and the admin's notice of it are written together
+    return this.connection.transaction(async (session) => {
+      const [created] = await this.contacts.create(
+        [
+          {
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            status: 'unread',
+            ipAddress: sender.ipAddress,
+            userAgent: sender.userAgent?.slice(0, 500),
+          },
+        ],
+        { session },
+      );
+      await this.notifications.enqueue(session, { type: 'contact.received', contact: created.toObject() });
+      return toContactView(created.toObject());
     });
-    return toContactView(created.toObject());
   }
 
   async list(status?: ContactStatus): Promise<ContactView[]> {
@@ -76,8 +91,37 @@ export class ContactsService {
     return toContactView(contact);
   }
 
-  async remove(id: string): Promise<void> {
+  /** Deletes the message and answers it as it was. */
+  async remove(id: string): Promise<ContactView> {
     const deleted = await this.contacts.findByIdAndDelete(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
     if (!deleted) throw new NotFoundError(CONTACT_NOT_FOUND);
+    return toContactView(deleted);
+  }
+
+  /** The back office list: filters q (name, email, subject), status, id. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.contacts, query, {
+      sortFields: {
+        createdAt: 'createdAt',
+        status: 'status',
+        name: 'name',
+        email: 'email',
+        subject: 'subject',
+      },
+      filters: ['q', 'status'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: (filter) => {
+        const where: FilterQuery<Contact> = {};
+        const q = filterText(filter, 'q');
+        if (q) {
+          const pattern = new RegExp(escapeRegex(q), 'i');
+          where.$or = [{ name: pattern }, { email: pattern }, { subject: pattern }];
+        }
+        const statuses = filterEnum(filter, 'status', CONTACT_STATUSES);
+        if (statuses) where.status = { $in: statuses };
+        return where;
+      },
+      toRecords: (docs) => docs.map(toContactView),
+    });
   }
 }

@@ -37,6 +37,14 @@ export class User {
   @Prop({ default: true })
   isActive!: boolean;
 
+  /** The language the customer reads messages in; unset means the shop's language (settings). */
+  @Prop({ enum: ['en', 'am'] })
+  language?: string;
+
+  /** Bumped when the password changes: tokens signed with an older version stop working. */
+  @Prop({ default: 0 })
+  tokenVersion!: number;
+
   @Prop({ type: [AddressSchema], default: [] })
   addresses!: Address[];
 
