@@ -58,7 +58,7 @@ export function AddToCart({
     showToast(name);
     const timer = setTimeout(() => setAdded(false), ADDED_STATE_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, name]);
 
   if (stock <= 0) {
     return <p className="stock-text out">{t('product.outOfStock')}</p>;

@@ -223,7 +223,9 @@ export default function Catalogue() {
           e.preventDefault();
           setDrawerOpen(false);
         }}
-      />
+      >
+        <span className="sr-only">{t('ui.closeFilters')}</span>
+      </a>
 
       {failed || !data ? (
         <div className="notice error-state" role="alert">
