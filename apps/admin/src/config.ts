@@ -12,3 +12,8 @@ export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://l
   /\/+$/,
   '',
 );
+
+/** Image URLs as the API answers them (absolute); a relative path typed into a form resolves against the API. */
+export function imageSrc(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${new URL(apiUrl).origin}${url}` : url;
+}

@@ -16,7 +16,7 @@ import { ErrorDto } from '../../common/error.dto';
 import { sendList } from '../../common/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { CatalogService } from '../catalog/catalog.service';
-import { ProductInputDto } from '../catalog/dto/product-input.dto';
+import { BulkActiveDto, BulkActiveResponseDto, ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
 import {
   ProductFormPipe,
@@ -40,13 +40,24 @@ export class AdminProductsController {
   @Get()
   @ApiOperation({
     summary:
-      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)',
+      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, stockState (out, low, in), id)',
   })
   @ApiAdminList('products', ProductDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
     if (isSpecListQuery(query))
       return specList('products', query, SPEC_FILTERS, (q) => this.catalog.listForAdmin(q));
     return sendList(res, 'products', await this.catalog.listForAdmin(query));
+  }
+
+  @Put('bulk/active')
+  @ApiOperation({
+    summary: 'Put several products on sale or withdraw them (bulk activate/deactivate), audited per product',
+  })
+  @ApiOkResponse({ type: BulkActiveResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  async setActive(@Body() body: BulkActiveDto, @CurrentUser() actor: AuthUser) {
+    const ids = await this.catalog.setActive([...new Set(body.ids)], body.active, actor);
+    return { success: true, updated: ids.length, ids };
   }
 
   @Get(':id')
