@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useBasename, useLogin, useNotify, useTranslate } from 'react-admin';
+import { apiUrl } from '../config';
 
 /** Sign-in for admins: email and password (the sign-in asks the API for the admin role). */
 export function LoginPage() {
@@ -12,6 +13,25 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState<'closed' | 'open' | 'sent'>('closed');
+
+  /** Asks for a reset link to the back office; the answer is the same whether or not the account exists. */
+  const sendReset = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch(`${apiUrl}/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, app: 'admin' }),
+      });
+      if (res.ok) setForgot('sent');
+      else setError(res.status === 429 ? 'shop.admin.auth.tooMany' : 'shop.recover.failed');
+    } catch {
+      setError('shop.recover.failed');
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,6 +86,22 @@ export function LoginPage() {
           <Button type="submit" variant="contained" disabled={busy}>
             {t('ra.auth.sign_in')}
           </Button>
+          {forgot === 'closed' ? (
+            <Button size="small" onClick={() => setForgot('open')}>
+              {t('shop.recover.forgotLink')}
+            </Button>
+          ) : forgot === 'open' ? (
+            <>
+              <Typography variant="body2">{t('shop.recover.forgotIntro')}</Typography>
+              <Button variant="outlined" disabled={busy || !email} onClick={() => void sendReset()}>
+                {t('shop.recover.send')}
+              </Button>
+            </>
+          ) : (
+            <Typography role="status" variant="body2">
+              {t('shop.recover.sent')}
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Box>

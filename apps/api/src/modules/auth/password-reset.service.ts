@@ -61,7 +61,7 @@ export class PasswordResetService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const base =
       input.app === 'admin' && user.role === 'admin'
-        ? `${this.config.adminUrl}/admin/#`
+        ? `${this.config.adminUrl}/admin`
         : this.config.storefrontUrl;
     await this.connection.transaction(async (session) => {
       await this.resets.create(

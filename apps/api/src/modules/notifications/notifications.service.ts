@@ -240,7 +240,7 @@ export class NotificationsService {
                     email: event.order.customer?.email ?? '',
                   }),
                   ...orderSummary(event.order, lang),
-                  `${this.config.adminUrl}/#/orders/${String(event.order._id)}/show`,
+                  `${this.config.adminUrl}/admin/orders/${String(event.order._id)}/show`,
                 ],
               );
             },
@@ -280,7 +280,7 @@ export class NotificationsService {
             return compose(lang, t('mail.adminContact.subject', { name: c.name, subject: c.subject }), [
               t('mail.adminContact.intro', { name: c.name, email: c.email }),
               c.message,
-              `${this.config.adminUrl}/#/contacts/${String(c._id)}/show`,
+              `${this.config.adminUrl}/admin/contacts`,
             ]);
           },
         );
@@ -305,7 +305,7 @@ export class NotificationsService {
         const product = (lang === 'am' && after.nameAm) || after.name;
         return compose(lang, t('mail.adminLowStock.subject', { product }), [
           t('mail.adminLowStock.intro', { product, sku: after.sku ?? '-', stock: after.stock, threshold }),
-          `${this.config.adminUrl}/#/products/${String(after._id)}`,
+          `${this.config.adminUrl}/admin/products/${String(after._id)}`,
         ]);
       },
     );
