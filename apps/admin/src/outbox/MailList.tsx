@@ -5,6 +5,7 @@ import {
   TextField,
   TextInput,
   useLocaleState,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
