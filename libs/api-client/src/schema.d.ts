@@ -2579,8 +2579,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        ContactStatusInputDto: {
-            /** @enum {string} */
+        ContactRecordInputDto: {
+            /**
+             * @example read
+             * @enum {string}
+             */
             status: "unread" | "read" | "replied";
         };
         NamedRefDto: {
@@ -6449,7 +6452,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactStatusInputDto"];
+                "application/json": components["schemas"]["ContactRecordInputDto"];
             };
         };
         responses: {

@@ -13,7 +13,7 @@ import { guestOnly } from '../account/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 import { apiFor } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

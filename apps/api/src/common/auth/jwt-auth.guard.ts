@@ -9,12 +9,10 @@ import {
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import { Model, Types } from 'mongoose';
 import { DomainError } from '../errors/domain-error';
 import { ErrorDto } from '../error.dto';
-import { User } from '../../modules/users/schemas/user.schema';
+import { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
 
 export const ROLES_KEY = 'roles';
@@ -33,20 +31,22 @@ export function tokenFrom(request: Request): string | undefined {
  * The active user a token stands for, or null when the token is invalid or expired, or its user is
  * gone or deactivated. The one place a token is turned into a user (JwtAuthGuard, MaintenanceGuard).
  */
-export async function activeUserFromToken(jwt: JwtService, users: Model<User>, token: string) {
-  let subject: string;
+export async function activeUserFromToken(
+  jwt: JwtService,
+  users: UsersService,
+  token: string,
+): Promise<AuthUser | null> {
+  let subject: unknown;
   let version: number;
   try {
-    const payload = await jwt.verifyAsync<{ sub: string; ver?: number }>(token);
+    const payload = await jwt.verifyAsync<{ sub: unknown; ver?: number }>(token);
     subject = payload.sub;
     version = payload.ver ?? 0;
   } catch {
     return null;
   }
-  if (!Types.ObjectId.isValid(subject)) return null;
-  const user = await users.findById(subject).lean().exec();
-  // a token from before the last password reset no longer counts
-  return user?.isActive && (user.tokenVersion ?? 0) === version ? user : null;
+  // a token from before the last password reset no longer counts (UsersService compares the version)
+  return typeof subject === 'string' ? users.activeAccount(subject, version) : null;
 }
 
 /**
@@ -58,7 +58,7 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
     private readonly reflector: Reflector,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -67,12 +67,7 @@ export class JwtAuthGuard implements CanActivate {
     if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required');
     const user = await activeUserFromToken(this.jwt, this.users, token);
     if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    request.user = {
-      id: String(user._id),
-      role: user.role as AuthUser['role'],
-      email: user.email,
-      name: user.name,
-    };
+    request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),
