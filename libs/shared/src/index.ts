@@ -7,3 +7,4 @@ export * from './phone';
 export * from './cart';
 export * from './delivery';
 export * from './vocabularies';
+export * from './errors';

@@ -152,7 +152,7 @@ export class CatalogService implements OnApplicationBootstrap {
       .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true })
       .lean()
       .exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return doc;
   }
 
@@ -199,7 +199,11 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** Creates a product; every path (shop route, back office) is audited here. */
   async createProduct(input: ProductInputDto, actor?: AuthUser) {
-    const doc = await conflictOnDuplicate(this.products.create(this.toDocument(input)), DUPLICATE_SKU);
+    const doc = await conflictOnDuplicate(
+      this.products.create(this.toDocument(input)),
+      DUPLICATE_SKU,
+      'DUPLICATE_SKU',
+    );
     const created = toProductView(doc.toObject());
     await this.audit.record(actor, {
       entity: 'product',
@@ -252,7 +256,7 @@ export class CatalogService implements OnApplicationBootstrap {
   /** One product in any state (the back office), 404 otherwise. */
   async anyProduct(id: string) {
     const doc = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND)).lean().exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return toProductView(doc);
   }
 
@@ -262,7 +266,7 @@ export class CatalogService implements OnApplicationBootstrap {
    */
   async updateProductRecord(id: string, record: object, actor: AuthUser) {
     const stored = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND), { stock: 1 }).lean();
-    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
   }
 
@@ -277,10 +281,11 @@ export class CatalogService implements OnApplicationBootstrap {
         .lean()
         .exec(),
       DUPLICATE_SKU,
+      'DUPLICATE_SKU',
     );
-    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const doc = await this.products.findById(productId).lean().exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.auditPriceAndStock(actor, before, doc);
     await this.notifications.enqueue(null, {
       type: 'stock.changed',
@@ -330,7 +335,7 @@ export class CatalogService implements OnApplicationBootstrap {
         { new: true },
       )
       .lean();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.audit.record(actor, {
       entity: 'product',
       entityId: String(doc._id),

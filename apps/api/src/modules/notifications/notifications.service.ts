@@ -158,7 +158,7 @@ export class NotificationsService {
 
   async getOne(id: string) {
     const row = await this.notifications.findById(parseObjectId(id, NOTIFICATION_NOT_FOUND)).lean().exec();
-    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     return toRecord(row as Lean<Notification>);
   }
 
@@ -178,7 +178,7 @@ export class NotificationsService {
       .exec();
     if (!row) {
       const existing = await this.notifications.findById(_id).lean().exec();
-      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
       if (existing.sensitive)
         throw new ConflictError('A password reset message cannot be resent; ask for a new one');
       throw new ConflictError(

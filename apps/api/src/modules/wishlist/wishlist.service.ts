@@ -29,7 +29,13 @@ export interface WishlistItemView {
 export interface WishlistView {
   success: true;
   products: WishlistItemView[];
-  notices?: { productId: string; type: 'removed'; message: string }[];
+  notices?: {
+    productId: string;
+    type: 'removed';
+    message: string;
+    code: 'NOTICE_UNAVAILABLE_REMOVED';
+    params: Record<string, string | number>;
+  }[];
 }
 
 /** Someone to tell about a price drop or a restock of a product. */
@@ -68,6 +74,8 @@ export class WishlistService {
           productId: String(item.product),
           type: 'removed',
           message: `${product?.name ?? 'A product'} is no longer available and was removed from your wishlist`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED' as const,
+          params: product ? { product: product.name } : {},
         });
         continue;
       }
@@ -129,7 +137,7 @@ export class WishlistService {
   ): Promise<WishlistView> {
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
     const matched = await this.setPreferences(new Types.ObjectId(userId), id, preferences);
-    if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST);
+    if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     return this.view(userId);
   }
 
@@ -142,7 +150,7 @@ export class WishlistService {
     const user = new Types.ObjectId(userId);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
     const listed = await this.wishlists.exists({ user, 'items.product': id }).exec();
-    if (!listed) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST);
+    if (!listed) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     const cart = await this.cart.add(userId, productId, quantity);
     await this.wishlists.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
     return { ...(await this.view(userId)), cart };
