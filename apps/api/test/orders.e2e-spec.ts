@@ -210,6 +210,7 @@ describe('orders', () => {
     expect(method.body.errors[0]).toEqual({
       field: 'shippingMethod',
       message: 'shippingMethod must be one of standard, express, pickup',
+      code: 'VALIDATION_FAILED',
     });
     await place(customer.token, { shippingAddress: address, paymentMethod: 'bitcoin' }).expect(400);
     const abroad = await place(customer.token, {

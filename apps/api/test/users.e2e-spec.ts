@@ -275,7 +275,11 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ street: 'x', city: 'Nairobi', state: 'Nairobi', zipCode: '00100', country: 'Kenya' })
       .expect(400);
-    expect(abroad.body.errors[0]).toEqual({ field: 'country', message: 'Delivery is only within Ethiopia' });
+    expect(abroad.body.errors[0]).toEqual({
+      field: 'country',
+      message: 'Delivery is only within Ethiopia',
+      code: 'VALIDATION_FAILED',
+    });
     await request(t.http)
       .post('/api/users/addresses')
       .set(as(dawit))
