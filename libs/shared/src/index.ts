@@ -6,5 +6,6 @@ export * from './catalog';
 export * from './phone';
 export * from './cart';
 export * from './delivery';
+export * from './dates';
 export * from './vocabularies';
 export * from './errors';
