@@ -642,6 +642,7 @@ describe('payments through Chapa (local stub)', () => {
       success: true,
       status: 'paid',
       message: 'Payment Successful!',
+      code: 'PAYMENT_SUCCESS',
       txRef,
       provider: 'chapa',
     });
@@ -697,7 +698,7 @@ describe('payments through Chapa (local stub)', () => {
       success: false,
       statusCode: 503,
       message: 'Payment verification error',
-      code: 'PAYMENT_VERIFICATION_ERROR',
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
       params: {},
     });
     stub.mode = 'error500';

@@ -22,8 +22,8 @@ export async function conflictOnDuplicate<T>(
 }
 
 /** Parses a route id; a malformed id is answered like an unknown one, never as a server error. */
-export function parseObjectId(id: string, notFoundMessage: string): Types.ObjectId {
-  if (typeof id !== 'string' || !/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(notFoundMessage);
+export function parseObjectId(id: string, notFoundMessage: string, code?: ErrorCode): Types.ObjectId {
+  if (typeof id !== 'string' || !/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(notFoundMessage, code);
   return new Types.ObjectId(id);
 }
 

@@ -149,7 +149,7 @@ export class CartService {
   /** Sets a line's quantity, between 1 and the stock. */
   async update(userId: string, productId: string, quantity: number): Promise<CartView> {
     const user = new Types.ObjectId(userId);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const product = await this.catalog.productById(id);
     if (!product || !product.active) {
       await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
@@ -166,7 +166,7 @@ export class CartService {
 
   /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
   async remove(userId: string, productId: string): Promise<CartView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.carts
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
       .exec();

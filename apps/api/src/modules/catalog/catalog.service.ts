@@ -152,7 +152,7 @@ export class CatalogService implements OnApplicationBootstrap {
   /** The raw active product (for the cart and the wishlist); 404 "Product not found" otherwise. */
   async activeProduct(id: string) {
     const doc = await this.products
-      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true })
+      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true })
       .lean()
       .exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
@@ -263,7 +263,10 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** One product in any state (the back office), 404 otherwise. */
   async anyProduct(id: string) {
-    const doc = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND)).lean().exec();
+    const doc = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'))
+      .lean()
+      .exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return toProductView(doc);
   }
@@ -273,14 +276,16 @@ export class CatalogService implements OnApplicationBootstrap {
    * dropped and, when `stock` and its mirror `countInStock` disagree, the one that changed wins.
    */
   async updateProductRecord(id: string, record: object, actor: AuthUser) {
-    const stored = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND), { stock: 1 }).lean();
+    const stored = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), { stock: 1 })
+      .lean();
     if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
   }
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
-    const productId = parseObjectId(id, PRODUCT_NOT_FOUND);
+    const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const update = this.toDocument(input);
     const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
     const before = await conflictOnDuplicate(
@@ -336,7 +341,7 @@ export class CatalogService implements OnApplicationBootstrap {
    * already in that state are left alone). Unknown ids change nothing.
    */
   async setActive(ids: string[], active: boolean, actor?: AuthUser): Promise<string[]> {
-    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND));
+    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'));
     const changing = await this.products
       .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
       .lean()
@@ -362,7 +367,7 @@ export class CatalogService implements OnApplicationBootstrap {
   async deleteProduct(id: string, actor?: AuthUser) {
     const doc = await this.products
       .findOneAndUpdate(
-        { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
+        { _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true },
         { $set: { active: false } },
         { new: true },
       )

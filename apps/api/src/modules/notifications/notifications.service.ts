@@ -157,14 +157,17 @@ export class NotificationsService {
   }
 
   async getOne(id: string) {
-    const row = await this.notifications.findById(parseObjectId(id, NOTIFICATION_NOT_FOUND)).lean().exec();
+    const row = await this.notifications
+      .findById(parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND'))
+      .lean()
+      .exec();
     if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     return toRecord(row as Lean<Notification>);
   }
 
   /** Staff send a sent or failed message again: it goes back to pending with fresh attempts. */
   async resend(id: string) {
-    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND);
+    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     const row = await this.notifications
       .findOneAndUpdate(
         { _id, state: { $in: ['sent', 'failed'] }, sensitive: { $ne: true } },

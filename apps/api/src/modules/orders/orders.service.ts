@@ -230,7 +230,10 @@ export class OrdersService {
 
   /** One order of any customer (the back office). */
   async anyOrder(id: string): Promise<OrderView> {
-    const doc = await this.orders.findById(parseObjectId(id, ORDER_NOT_FOUND)).lean().exec();
+    const doc = await this.orders
+      .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
+      .lean()
+      .exec();
     if (!doc) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     return toOrderView(doc as LeanOrder);
   }
@@ -283,7 +286,7 @@ export class OrdersService {
     actor: AuthUser,
     trackingNumber?: string,
   ): Promise<OrderView> {
-    const id = parseObjectId(orderId, ORDER_NOT_FOUND);
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     for (let attempt = 0; attempt < 5; attempt++) {
       const order = (await this.orders.findById(id).lean().exec()) as LeanOrder | null;
       if (!order) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
@@ -568,7 +571,7 @@ export class OrdersService {
 
   private async visibleOrder(id: string, viewer: AuthUser): Promise<LeanOrder> {
     const order = (await this.orders
-      .findById(parseObjectId(id, ORDER_NOT_FOUND))
+      .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
       .lean()
       .exec()) as LeanOrder | null;
     if (!order || (viewer.role !== 'admin' && String(order.user) !== viewer.id))

@@ -149,7 +149,7 @@ export class PaymentsService {
 
   /** Starts a payment for the customer's own unpaid order: a new tx_ref, amount and currency from the stored order. */
   async initialize(user: AuthUser, orderId: string): Promise<InitializeResult> {
-    const id = parseObjectId(orderId, ORDER_NOT_FOUND);
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     const order = await this.orders.orderForPayment(id);
     if (!order || String(order.user) !== user.id) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     this.assertPayable(order);

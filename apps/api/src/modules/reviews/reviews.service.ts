@@ -169,7 +169,10 @@ export class ReviewsService {
   }
 
   private async findReview(id: string): Promise<ReviewRecord> {
-    const doc = await this.reviews.findById(parseObjectId(id, REVIEW_NOT_FOUND)).lean().exec();
+    const doc = await this.reviews
+      .findById(parseObjectId(id, REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND'))
+      .lean()
+      .exec();
     if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
     return doc as ReviewRecord;
   }
@@ -262,7 +265,9 @@ export class ReviewsService {
   }
 
   private async ownReview(actor: AuthUser, reviewId: string) {
-    const review = await this.reviews.findById(parseObjectId(reviewId, REVIEW_NOT_FOUND)).lean();
+    const review = await this.reviews
+      .findById(parseObjectId(reviewId, REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND'))
+      .lean();
     if (!review) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
     if (actor.role !== 'admin' && String(review.user) !== actor.id) {
       throw new DomainError(

@@ -210,7 +210,10 @@ export class UsersService {
   }
 
   private async find(id: string) {
-    const user = await this.users.findById(parseObjectId(id, USER_NOT_FOUND)).lean().exec();
+    const user = await this.users
+      .findById(parseObjectId(id, USER_NOT_FOUND, 'USER_NOT_FOUND'))
+      .lean()
+      .exec();
     if (!user) throw new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
     return user;
   }

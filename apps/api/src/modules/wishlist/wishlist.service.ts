@@ -123,7 +123,7 @@ export class WishlistService {
   }
 
   async remove(userId: string, productId: string): Promise<WishlistView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.wishlists
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
       .exec();
@@ -135,7 +135,7 @@ export class WishlistService {
     productId: string,
     preferences: WishlistPreferences,
   ): Promise<WishlistView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const matched = await this.setPreferences(new Types.ObjectId(userId), id, preferences);
     if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     return this.view(userId);
@@ -148,7 +148,7 @@ export class WishlistService {
     quantity?: number,
   ): Promise<WishlistView & { cart: CartView }> {
     const user = new Types.ObjectId(userId);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const listed = await this.wishlists.exists({ user, 'items.product': id }).exec();
     if (!listed) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     const cart = await this.cart.add(userId, productId, quantity);
@@ -158,7 +158,7 @@ export class WishlistService {
 
   /** Who asked to hear about a price drop ('sale') or a restock ('stock') of this product. */
   async subscribersFor(productId: string, kind: 'sale' | 'stock'): Promise<WishlistSubscriber[]> {
-    const product = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const product = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const flag = kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock';
     const lists = await this.wishlists
       .find({ items: { $elemMatch: { product, [flag]: true } } })
