@@ -157,14 +157,17 @@ export class NotificationsService {
   }
 
   async getOne(id: string) {
-    const row = await this.notifications.findById(parseObjectId(id, NOTIFICATION_NOT_FOUND)).lean().exec();
-    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    const row = await this.notifications
+      .findById(parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     return toRecord(row as Lean<Notification>);
   }
 
   /** Staff send a sent or failed message again: it goes back to pending with fresh attempts. */
   async resend(id: string) {
-    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND);
+    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     const row = await this.notifications
       .findOneAndUpdate(
         { _id, state: { $in: ['sent', 'failed'] }, sensitive: { $ne: true } },
@@ -178,7 +181,7 @@ export class NotificationsService {
       .exec();
     if (!row) {
       const existing = await this.notifications.findById(_id).lean().exec();
-      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
       if (existing.sensitive)
         throw new ConflictError('A password reset message cannot be resent; ask for a new one');
       throw new ConflictError(
