@@ -47,9 +47,11 @@ export class AuthService {
   async register(dto: RegisterDto) {
     if (dto.role === 'admin') return this.registerAdmin(dto, 'adminSecret');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
-      throw new InvalidDataError('Passwords do not match', [
-        { field: 'confirmPassword', message: 'Passwords do not match' },
-      ]);
+      throw new InvalidDataError(
+        'Passwords do not match',
+        [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+        'PASSWORDS_DO_NOT_MATCH',
+      );
     }
     return this.createAccount(dto, 'customer');
   }
@@ -58,12 +60,14 @@ export class AuthService {
   async registerAdmin(dto: RegisterAdminDto, secretField = 'adminSecretKey') {
     const secret = dto.adminSecretKey || dto.adminSecret;
     if (!secret) {
-      throw new InvalidDataError('Admin secret key is required', [
-        { field: secretField, message: 'Admin secret key is required' },
-      ]);
+      throw new InvalidDataError(
+        'Admin secret key is required',
+        [{ field: secretField, message: 'Admin secret key is required' }],
+        'ADMIN_SECRET_REQUIRED',
+      );
     }
     if (!sameSecret(secret, this.config.adminSecretKey)) {
-      throw new DomainError('FORBIDDEN', 'Admin registration failed');
+      throw new DomainError('FORBIDDEN', 'Admin registration failed', undefined, 'ADMIN_REGISTRATION_FAILED');
     }
     return this.createAccount(dto, 'admin');
   }
@@ -80,9 +84,11 @@ export class AuthService {
    */
   async createUser(dto: NewAccount, role: 'customer' | 'admin', actor?: AuthUser) {
     if (!isStrongEnough(dto.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
+      throw new InvalidDataError(
+        'Please choose a stronger password',
+        [{ field: 'password', message: 'Please choose a stronger password' }],
+        'WEAK_PASSWORD',
+      );
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name)
@@ -98,10 +104,17 @@ export class AuthService {
   async login(dto: LoginDto) {
     const user = await this.users.findWithPasswordHash(dto.email);
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (!user || !ok)
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
     if (dto.role === 'admin' && user.role !== 'admin')
-      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
-    if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
+    if (!user.isActive)
+      throw new DomainError(
+        'FORBIDDEN',
+        'This account has been deactivated',
+        undefined,
+        'ACCOUNT_DEACTIVATED',
+      );
     return { user: toUserView(user), token: await this.sign(String(user._id), user.tokenVersion ?? 0) };
   }
 
