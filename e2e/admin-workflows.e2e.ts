@@ -345,6 +345,40 @@ describe('back office workflows in Chromium', () => {
     expect(actors.filter((a) => a.trim() === '')).toEqual([]);
   });
 
+  it("registers an administrator with the admin key on the back office's sign-in page", async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(20000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${stack.admin}/admin/login`);
+    await page.getByRole('button', { name: 'Register with the admin key' }).click();
+    const email = `staff.${unique}@beauty.et`;
+    await page.locator('input[name=name]').fill('Meron Staff');
+    await page.locator('input[name=email]').fill(email);
+    // the API's strength rule, checked before sending
+    await page.locator('input[name=password]').fill('weakpass');
+    await page.locator('input[name=adminSecretKey]').fill('dev-admin-secret');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByTestId('login-error').filter({ hasText: 'too weak' }).waitFor();
+    // a wrong key is refused by the API, and no account is made
+    await page.locator('input[name=password]').fill('Staff@2026!');
+    await page.locator('input[name=adminSecretKey]').fill('not-the-key');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByTestId('login-error').filter({ hasText: 'admin key is wrong' }).waitFor();
+    expect((await api('POST', '/auth/login', { email, password: 'Staff@2026!' })).status).toBe(401);
+    // the right key makes an administrator, signed in to the dashboard
+    await page.locator('input[name=adminSecretKey]').fill('dev-admin-secret');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.getByTestId('total-orders').waitFor();
+    const login = await api<{ user: { role: string } }>('POST', '/auth/login', {
+      email,
+      password: 'Staff@2026!',
+      role: 'admin',
+    });
+    expect(login.json.user.role).toBe('admin');
+    await page.close();
+  });
+
   it('fits a phone (390 px): cards instead of tables, the title not cut off', async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },

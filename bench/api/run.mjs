@@ -250,6 +250,7 @@ async function main() {
   await engine.waitFor(/embedded-mongo listening/);
   const api = startProcess([apiMain], {
     NODE_ENV: 'production',
+    ALLOW_NO_MAIL: 'true', // no SMTP server in the benchmark: messages stay in the outbox
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,

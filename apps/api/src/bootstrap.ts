@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
@@ -83,6 +84,8 @@ export async function createApp(
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(
+    // outermost: answers get absolute image URLs after caching, requests have them made relative first
+    new AbsoluteUrlsInterceptor(config.publicUrl),
     new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 }),
   ); // catalogue read caching
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });

@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import { useShop } from './shop-context';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { Toast } from './components/Toast';
 import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
 import { languageFromCookie } from './language';
@@ -69,7 +70,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...basket,
       publicSettings: settings,
       maintenance,
-      apiOrigin: env.publicApiOrigin,
       adminUrl: env.adminUrl,
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
@@ -109,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <Toast />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -10,3 +10,4 @@ export * from './regions';
 export * from './order-number';
 export * from './dates';
 export * from './vocabularies';
+export * from './errors';

@@ -13,13 +13,13 @@ import { SHOP_COLORS } from '../theme';
 import { Menu } from './Menu';
 
 /** The shop's mark and name, as in the storefront's header (the name hides on a phone to leave room for the title). */
-export function ShopLogo() {
+export function ShopLogo({ always = false }: { always?: boolean }) {
   const t = useTranslate();
   return (
     <Box
       data-testid="shop-logo"
       sx={{
-        display: { xs: 'none', sm: 'flex' },
+        display: always ? 'flex' : { xs: 'none', sm: 'flex' },
         alignItems: 'center',
         gap: 1,
         mr: 2,
@@ -44,7 +44,10 @@ export function ShopLogo() {
       >
         ✿
       </Box>
-      <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', md: 'inline' } }}>
+      <Typography
+        component="span"
+        sx={{ fontWeight: 700, display: always ? 'inline' : { xs: 'none', md: 'inline' } }}
+      >
         {t('shop.admin.common.shopName')}
       </Typography>
     </Box>

@@ -25,7 +25,9 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, cart, pricing] = await Promise.all([
     getSessionUser(request),
-    settle<CartAnswer & { notices?: { type?: string; message: string }[] }>(apiFor(request).GET('/api/cart')),
+    settle<CartAnswer & { notices?: { type?: string; message: string; code?: string; params?: unknown }[] }>(
+      apiFor(request).GET('/api/cart'),
+    ),
     loadPricing(request),
   ]);
   return {
@@ -74,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Cart() {
   const { user, cart, failed, rates, pricesIncludeTax, capped, notices } = useLoaderData<typeof loader>();
   const data = useActionData<{ error?: Said }>();
-  const { t, lang, apiOrigin } = useShop();
+  const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   if (failed || !cart)
     return (
@@ -127,9 +129,7 @@ export default function Cart() {
             const name = (lang === 'am' && product.nameAm) || product.name;
             return (
               <li key={product._id} className="acc-line" data-testid="cart-line">
-                {product.images?.[0] ? (
-                  <img src={`${apiOrigin}${product.images[0]}`} alt="" width={80} height={80} />
-                ) : null}
+                {product.images?.[0] ? <img src={product.images[0]} alt="" width={80} height={80} /> : null}
                 <div className="acc-line-main">
                   <Link to={`/product/${product._id}`}>
                     <strong>{name}</strong>

@@ -3,7 +3,13 @@ import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
 import { ClientSession, Model, Types, type FilterQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import {
+  ConflictError,
+  InvalidDataError,
+  NotFoundError,
+  type ErrorCode,
+  type ErrorParams,
+} from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
 import { toProductView } from '../catalog/product.view';
@@ -18,9 +24,9 @@ export interface CartNotice {
   productId: string;
   type: 'removed' | 'quantity_reduced' | 'quantity_capped';
   message: string;
-  /** For clients that word the notice themselves: the product's name and the quantity kept. */
-  code?: string;
-  params?: Record<string, string | number>;
+  /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED, NOTICE_QUANTITY_REDUCED or CART_MERGE_CAPPED (texts in libs/i18n). */
+  code: ErrorCode;
+  params: ErrorParams;
 }
 
 export interface CartView {
@@ -71,16 +77,16 @@ export class CartService {
   /** A guest without a cart updating a line: the line is not there (a malformed id is still 404 Product not found). */
   notInCart(productId: string): NotFoundError {
     this.checkProductId(productId);
-    return new NotFoundError(PRODUCT_NOT_IN_CART);
+    return new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
   }
 
   checkProductId(productId: string): void {
-    parseObjectId(productId, PRODUCT_NOT_FOUND);
+    parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
   }
 
   missingCartId(): InvalidDataError {
     return new InvalidDataError('cartId is required', [
-      { field: 'cartId', message: 'must be a guest cart id (32 hex characters)' },
+      { field: 'cartId', message: 'must be a guest cart id (32 hex characters)', code: 'CART_ID_REQUIRED' },
     ]);
   }
 
@@ -119,6 +125,8 @@ export class CartService {
           productId,
           type: 'removed',
           message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED',
+          params: product ? { product: product.name } : {},
         });
       } else if (product.stock <= 0) {
         dropped.push(item.product);
@@ -126,6 +134,8 @@ export class CartService {
           productId,
           type: 'removed',
           message: `${product.name} is out of stock and was removed from your cart`,
+          code: 'NOTICE_OUT_OF_STOCK_REMOVED',
+          params: { product: product.name },
         });
       } else if (item.quantity > product.stock) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
@@ -139,6 +149,8 @@ export class CartService {
           productId,
           type: 'quantity_reduced',
           message: `${onlyLeftMessage(product.name, product.stock)}; quantity reduced to ${product.stock}`,
+          code: 'NOTICE_QUANTITY_REDUCED',
+          params: { product: product.name, available: product.stock },
         });
         lines.push({ product, quantity: product.stock });
       } else {
@@ -192,24 +204,24 @@ export class CartService {
       // still allows this add: grow it on the next attempt instead of refusing.
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
-    throw new ConflictError('The cart changed while adding; please try again');
+    throw new ConflictError('The cart changed while adding; please try again', 'CART_CHANGED');
   }
 
   /** Sets a line's quantity, between 1 and the stock. */
   async update(owner: CartOwner, productId: string, quantity: number): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const product = await this.catalog.productById(id);
     if (!product || !product.active) {
       await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
-      throw new NotFoundError(PRODUCT_NOT_FOUND);
+      throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     }
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
     const res = await model
       .updateOne({ ...filter, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
       .exec();
-    if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART);
+    if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
     if (typeof owner !== 'string') await this.touchGuestCart(owner.guestId);
     return this.view(owner);
   }
@@ -217,7 +229,7 @@ export class CartService {
   /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
   async remove(owner: CartOwner, productId: string): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
     return this.view(owner);
   }
@@ -284,7 +296,7 @@ export class CartService {
             .exec();
       if (res.matchedCount) return next < wanted ? Math.max(next, existing?.quantity ?? 0) : undefined;
     }
-    throw new ConflictError('The cart changed while merging; please try again');
+    throw new ConflictError('The cart changed while merging; please try again', 'CART_CHANGED');
   }
 
   /** Pushes a guest cart's expiry GUEST_CART_TTL_DAYS ahead. */

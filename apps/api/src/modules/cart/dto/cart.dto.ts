@@ -47,13 +47,22 @@ export class CartNoticeDto {
     'removed' | 'quantity_reduced' | 'quantity_capped';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
   message!: string;
-  @ApiPropertyOptional({ example: 'CART_MERGE_CAPPED' }) code?: string;
-  @ApiPropertyOptional({
+  @ApiProperty({
+    enum: [
+      'NOTICE_UNAVAILABLE_REMOVED',
+      'NOTICE_OUT_OF_STOCK_REMOVED',
+      'NOTICE_QUANTITY_REDUCED',
+      'CART_MERGE_CAPPED',
+    ],
+    description: 'Stable code; texts in libs/i18n under errors.<CODE>',
+  })
+  code!: string;
+  @ApiProperty({
     type: 'object',
-    additionalProperties: true,
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
     example: { product: 'Shea Butter Cream', available: 2, quantity: 2 },
   })
-  params?: Record<string, string | number>;
+  params!: Record<string, string | number>;
 }
 
 export class CartLineDto {

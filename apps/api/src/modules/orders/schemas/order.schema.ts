@@ -27,7 +27,6 @@ export class OrderItem {
 
   /** Name and image at purchase time, so that history survives product edits. */
   @Prop({ required: true }) name!: string;
-  /** The Amharic name at purchase time, when the product had one. */
   @Prop() nameAm?: string;
   @Prop() image?: string;
 
