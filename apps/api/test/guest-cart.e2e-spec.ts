@@ -95,10 +95,13 @@ describe('guest cart and merge', () => {
     );
     const expired = await request(t.http).get('/api/cart').set('X-Cart-Id', added.body.cartId).expect(200);
     expect(expired.body.itemCount).toBe(0);
-    await request(t.http)
-      .patch(`/api/cart/update/${id}`)
-      .send({ quantity: 1 })
-      .expect(404, { success: false, statusCode: 404, message: 'Product not in cart' });
+    await request(t.http).patch(`/api/cart/update/${id}`).send({ quantity: 1 }).expect(404, {
+      success: false,
+      statusCode: 404,
+      message: 'Product not in cart',
+      code: 'PRODUCT_NOT_IN_CART',
+      params: {},
+    });
   });
 
   it('expires guest carts through a TTL index', async () => {
@@ -188,7 +191,12 @@ describe('guest cart and merge', () => {
       .send({ cartId: 'nope' })
       .expect(400);
     expect(bad.body.success).toBe(false);
-    await request(t.http).post('/api/cart/merge').set(auth(customer.token)).send({}).expect(400);
+    const missing = await request(t.http)
+      .post('/api/cart/merge')
+      .set(auth(customer.token))
+      .send({})
+      .expect(400);
+    expect(missing.body).toMatchObject({ code: 'CART_ID_REQUIRED', errors: [{ field: 'cartId' }] });
   });
 
   it('keeps checkout and the wishlist for accounts', async () => {

@@ -69,6 +69,7 @@ describe('orders for Ethiopia: region, phone, landmark, order numbers, Amharic',
       {
         field: 'shippingAddress.state',
         message: 'state must be one of Ethiopia’s regions or chartered cities',
+        code: 'VALIDATION_FAILED',
       },
     ]);
     for (const phone of ['0111234567', '+254712345678', '0911', 12345]) {
