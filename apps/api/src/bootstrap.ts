@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { HotCache } from './common/hot-cache';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config';
@@ -80,11 +81,12 @@ export async function createApp(
     credentials: true,
     exposedHeaders: ['Content-Range', 'X-Total-Count'],
   });
+  // Anonymous hot reads are answered here from pre-serialised bodies, after helmet and CORS (their
+  // headers are set per request) and before Nest's guards, pipes and serialisation.
+  app.use(app.get(HotCache).middleware());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(
-    new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 }),
-  ); // catalogue read caching
+  app.useGlobalInterceptors(new PublicCacheInterceptor()); // Cache-Control of public reads
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 
