@@ -24,6 +24,12 @@ const HOT_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings\/public)\/?$/;
 /** Headers that belong to one request or are recomputed on every hit. */
 const PER_REQUEST_HEADERS = new Set(['etag', 'content-length', 'date', 'connection', 'keep-alive', 'vary']);
 
+interface Pending {
+  generation: number;
+  /** Concurrent misses of the same URL, answered once the first one's answer is stored (no stampede). */
+  waiters: (() => void)[];
+}
+
 interface Entry {
   status: number;
   headers: [string, string | string[]][];
@@ -42,6 +48,7 @@ interface Entry {
 @Injectable()
 export class HotCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Pending>();
   private generation = 0;
   readonly ttlMs: number;
 
@@ -84,7 +91,24 @@ export class HotCache {
         return;
       }
       if (hit) this.entries.delete(key);
-      this.capture(req, res, key);
+      const running = this.pending.get(key);
+      if (running && running.generation === this.generation) {
+        running.waiters.push(() => {
+          const filled = this.entries.get(key);
+          if (filled && filled.expires > Date.now()) this.replay(req, res, filled);
+          else next();
+        });
+        return;
+      }
+      const mine: Pending = { generation: this.generation, waiters: [] };
+      this.pending.set(key, mine);
+      const release = () => {
+        if (this.pending.get(key) === mine) this.pending.delete(key);
+        const waiters = mine.waiters.splice(0);
+        for (const waiter of waiters) waiter();
+      };
+      res.once('close', release);
+      this.capture(req, res, key, release);
       next();
     };
   }
@@ -109,7 +133,7 @@ export class HotCache {
   }
 
   /** Lets the real handler answer, then keeps what it sent (a 200 JSON answer of a listed route only). */
-  private capture(req: Request, res: Response, key: string): void {
+  private capture(req: Request, res: Response, key: string, release: () => void): void {
     const generation = this.generation;
     const already = new Set(res.getHeaderNames());
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -141,10 +165,14 @@ export class HotCache {
           res.statusCode = 304;
           res.removeHeader('Content-Type');
           res.removeHeader('Content-Length');
-          return end();
+          end();
+          release();
+          return res;
         }
       }
-      return end(...args);
+      end(...args);
+      release();
+      return res;
     };
   }
 

@@ -94,7 +94,10 @@ export class CatalogService implements OnApplicationBootstrap {
         )
         .limit(BACKFILL_BATCH)
         .lean();
-      if (!batch.length) return done;
+      if (!batch.length) {
+        if (done) this.hot.bump(); // search results changed
+        return done;
+      }
       await this.products.bulkWrite(
         batch.map((p) => ({
           updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } },
