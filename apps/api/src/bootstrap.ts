@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HotCache } from './common/hot-cache';
@@ -86,7 +87,11 @@ export async function createApp(
   app.use(app.get(HotCache).middleware());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new PublicCacheInterceptor()); // Cache-Control of public reads
+  app.useGlobalInterceptors(
+    // outermost: answers get absolute image URLs after caching, requests have them made relative first
+    new AbsoluteUrlsInterceptor(config.publicUrl),
+    new PublicCacheInterceptor(), // Cache-Control of public reads (the HotCache middleware keeps the bytes)
+  );
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 

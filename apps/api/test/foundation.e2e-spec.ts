@@ -33,13 +33,14 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     const product = res.body.products[0];
     expect(product).toMatchObject({ currency: 'ETB' });
     expect(product.countInStock).toBe(product.stock);
-    expect(product.images[0]).toMatch(/^\/api\/assets\/products\/.+\.svg$/);
+    // stored relative, answered absolute from PUBLIC_API_URL
+    expect(product.images[0]).toMatch(new RegExp(`^${t.config.publicUrl}/api/assets/products/.+\\.svg$`));
     expect(product).not.toHaveProperty('priceSantim');
   });
 
   it('serves the product images from the project itself', async () => {
     const res = await request(t.http).get('/api/products?limit=1').expect(200);
-    const image = await request(t.http).get(res.body.products[0].images[0]).expect(200);
+    const image = await request(t.http).get(new URL(res.body.products[0].images[0]).pathname).expect(200);
     expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
   });
 
@@ -108,7 +109,13 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     expect(one.body.name).toBe(list.body.products[0].name);
     for (const bad of ['000000000000000000000000', 'not-an-id', '1']) {
       const res = await request(t.http).get(`/api/products/${bad}`).expect(404);
-      expect(res.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+      expect(res.body).toEqual({
+        success: false,
+        statusCode: 404,
+        message: 'Product not found',
+        code: 'PRODUCT_NOT_FOUND',
+        params: {},
+      });
     }
   });
 
@@ -146,7 +153,13 @@ describe('foundation: health, errors and the seeded catalogue', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": bad')
       .expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Malformed JSON body' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'Malformed JSON body',
+      code: 'MALFORMED_JSON',
+      params: {},
+    });
   });
 
   it('refuses a deeply nested body with 400 instead of overflowing the validator', async () => {
@@ -160,6 +173,8 @@ describe('foundation: health, errors and the seeded catalogue', () => {
       success: false,
       statusCode: 400,
       message: 'Request body is nested too deeply',
+      code: 'BODY_TOO_DEEP',
+      params: {},
     });
     const fine = await request(t.http)
       .post('/api/auth/login')

@@ -99,9 +99,14 @@ describe('orders', () => {
     expect(order.orderItems).toEqual([
       {
         _id: expect.stringMatching(/^[a-f0-9]{24}$/),
-        product: cream,
+        product: {
+          _id: cream,
+          name: 'Shea Butter Cream',
+          images: [`${t.config.publicUrl}/api/assets/products/x.svg`],
+          price: 450.5,
+        },
         name: 'Shea Butter Cream',
-        image: '/api/assets/products/x.svg',
+        image: `${t.config.publicUrl}/api/assets/products/x.svg`,
         quantity: 2,
         priceAtPurchase: 450.5,
       },
@@ -133,8 +138,13 @@ describe('orders', () => {
       .get(`/api/orders/${placed.body.order._id}`)
       .set(auth(customer.token))
       .expect(200);
-    expect(res.body.order.orderItems[0]).toMatchObject({ name: 'Price Lock Serum', priceAtPurchase: 300 });
-    expect(res.body.order.subtotal).toBe(300);
+    // the order document itself, each line with the product as it was bought
+    expect(res.body.orderItems[0]).toMatchObject({
+      name: 'Price Lock Serum',
+      priceAtPurchase: 300,
+      product: { _id: id, name: 'Price Lock Serum', price: 300 },
+    });
+    expect(res.body.subtotal).toBe(300);
   });
 
   it('prices shipping from the settings: free standard over the threshold, express, pickup', async () => {
@@ -194,7 +204,9 @@ describe('orders', () => {
     const missing = await place(customer.token, { shippingAddress: { ...address, street: '   ' } }).expect(
       400,
     );
-    expect(missing.body.errors).toEqual([{ field: 'shippingAddress.street', message: 'street is required' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'shippingAddress.street', message: 'street is required', code: 'VALIDATION_FAILED' },
+    ]);
     const noZip = await place(customer.token, {
       shippingAddress: { street: 'a', city: 'b', state: 'c' },
     }).expect(400);
@@ -208,13 +220,18 @@ describe('orders', () => {
     expect(method.body.errors[0]).toEqual({
       field: 'shippingMethod',
       message: 'shippingMethod must be one of standard, express, pickup',
+      code: 'VALIDATION_FAILED',
     });
     await place(customer.token, { shippingAddress: address, paymentMethod: 'bitcoin' }).expect(400);
     const abroad = await place(customer.token, {
       shippingAddress: { ...address, city: 'Nairobi', country: 'Kenya' },
     }).expect(400);
     expect(abroad.body.errors).toEqual([
-      { field: 'shippingAddress.country', message: 'Delivery is only within Ethiopia' },
+      {
+        field: 'shippingAddress.country',
+        message: 'Delivery is only within Ethiopia',
+        code: 'VALIDATION_FAILED',
+      },
     ]);
     expect(await stockOf(id)).toBe(5);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);
@@ -224,7 +241,13 @@ describe('orders', () => {
   it('refuses an empty cart with 400', async () => {
     const customer = await newCustomer();
     const res = await place(customer.token).expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Your cart is empty' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'Your cart is empty',
+      code: 'EMPTY_CART',
+      params: {},
+    });
   });
 
   it('refuses the whole order when one line is short, naming the product, and reserves nothing', async () => {
@@ -299,7 +322,13 @@ describe('orders', () => {
     const create = jest.spyOn(orders, 'create').mockRejectedValueOnce(new Error('disk full'));
     try {
       const failed = await place(customer.token).expect(500);
-      expect(failed.body).toEqual({ success: false, statusCode: 500, message: 'Internal server error' });
+      expect(failed.body).toEqual({
+        success: false,
+        statusCode: 500,
+        message: 'Internal server error',
+        code: 'INTERNAL_ERROR',
+        params: {},
+      });
     } finally {
       create.mockRestore();
     }
@@ -348,6 +377,8 @@ describe('orders', () => {
       success: false,
       statusCode: 422,
       message: 'This Idempotency-Key was already used for a different order request',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      params: {},
     });
     // the same request again is still a replay, and the answer never exposes the fingerprint
     const again = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' })
@@ -433,11 +464,17 @@ describe('orders', () => {
     const placed = await place(owner.token).expect(201);
     const orderId = placed.body.order._id;
     const mine = await request(t.http).get(`/api/orders/${orderId}`).set(auth(owner.token)).expect(200);
-    expect(mine.body).toEqual({ success: true, order: placed.body.order });
+    expect(mine.body).toEqual(placed.body.order);
     await request(t.http).get(`/api/orders/${orderId}`).set(auth(admin.token)).expect(200);
     const other = await newCustomer();
     const hidden = await request(t.http).get(`/api/orders/${orderId}`).set(auth(other.token)).expect(404);
-    expect(hidden.body).toEqual({ success: false, statusCode: 404, message: 'Order not found' });
+    expect(hidden.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Order not found',
+      code: 'ORDER_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).patch(`/api/orders/${orderId}/cancel`).set(auth(other.token)).expect(404);
     await request(t.http).get('/api/orders/000000000000000000000000').set(auth(owner.token)).expect(404);
     await request(t.http).get('/api/orders/not-an-id').set(auth(owner.token)).expect(404);
@@ -474,6 +511,8 @@ describe('orders', () => {
       success: false,
       statusCode: 409,
       message: 'Cannot cancel an order that is cancelled',
+      code: 'CANNOT_CANCEL',
+      params: { status: 'cancelled' },
     });
     expect(await stockOf(id)).toBe(5);
   });
@@ -582,6 +621,8 @@ describe('orders', () => {
       success: false,
       statusCode: 409,
       message: 'Cannot change order status from pending to delivered',
+      code: 'INVALID_STATUS_TRANSITION',
+      params: { from: 'pending', to: 'delivered' },
     });
     await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'processing' }).expect(200);
     const shipped = await request(t.http)
@@ -641,6 +682,7 @@ describe('orders', () => {
       {
         field: 'status',
         message: 'status must be one of pending, processing, shipped, delivered, cancelled',
+        code: 'VALIDATION_FAILED',
       },
     ]);
     await request(t.http).patch(url).set(auth(admin.token)).send({}).expect(400);

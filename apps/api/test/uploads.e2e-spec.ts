@@ -61,7 +61,8 @@ describe('uploads', () => {
       .expect(201);
     expect(res.body.success).toBe(true);
     expect(res.body.urls).toHaveLength(3);
-    expect(res.body.urls[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
+    // answered absolute from PUBLIC_API_URL
+    expect(res.body.urls[0]).toMatch(new RegExp(`^${t.config.publicUrl}/api/uploads/[0-9a-f-]{36}\\.png$`));
     expect(res.body.urls[1]).toMatch(/\.jpg$/);
     expect(res.body.urls[2]).toMatch(/\.gif$/);
     expect(res.body.files[2]).toMatchObject({
@@ -71,10 +72,10 @@ describe('uploads', () => {
     });
     expect(stored()).toBe(3);
 
-    const png = await request(t.http).get(res.body.urls[0]).expect(200);
+    const png = await request(t.http).get(new URL(res.body.urls[0]).pathname).expect(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(png.body as Buffer, PNG)).toBe(0);
-    const gif = await request(t.http).get(res.body.urls[2]).expect(200);
+    const gif = await request(t.http).get(new URL(res.body.urls[2]).pathname).expect(200);
     expect(gif.headers['content-type']).toBe('image/gif');
   });
 
@@ -119,7 +120,13 @@ describe('uploads', () => {
       .set(as(admin))
       .attach('images', big, 'big.png')
       .expect(413);
-    expect(res.body).toEqual({ success: false, statusCode: 413, message: 'File size must be less than 5MB' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 413,
+      message: 'File size must be less than 5MB',
+      code: 'FILE_TOO_LARGE',
+      params: {},
+    });
     expect(stored()).toBe(before);
     const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
     await request(t.http)
@@ -138,6 +145,8 @@ describe('uploads', () => {
       success: false,
       statusCode: 400,
       message: 'A maximum of 5 files can be uploaded at once',
+      code: 'TOO_MANY_FILES',
+      params: {},
     });
     expect(stored()).toBe(before);
     let five = request(t.http).post('/api/uploads').set(as(admin));
@@ -175,7 +184,13 @@ describe('uploads', () => {
       .set(as(customer))
       .attach('images', PNG, 'p.png')
       .expect(403);
-    expect(forbidden.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+    expect(forbidden.body).toEqual({
+      success: false,
+      statusCode: 403,
+      message: 'Access denied',
+      code: 'ACCESS_DENIED',
+      params: {},
+    });
     expect(stored()).toBe(before);
   });
 
@@ -185,7 +200,13 @@ describe('uploads', () => {
     const unknown = await request(t.http)
       .get('/api/uploads/00000000-0000-0000-0000-000000000000.png')
       .expect(404);
-    expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Image not found' });
+    expect(unknown.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Image not found',
+      code: 'IMAGE_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).get('/api/uploads/secret.txt').expect(404);
     await request(t.http)
       .get(`/api/uploads/..%2F${path.basename(dir)}%2Fsecret.txt`)

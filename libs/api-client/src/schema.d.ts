@@ -99,7 +99,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a customer; signs in (token in the answer and an httpOnly cookie) */
+        /**
+         * Register a customer; signs in (token in the answer and an httpOnly cookie)
+         * @description Takes the sign-up form as SPEC section 7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.
+         */
         post: operations["Auth_register"];
         delete?: never;
         options?: never;
@@ -737,7 +740,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order (its owner or an admin; anyone else gets 404) */
+        /**
+         * One order (its owner or an admin; anyone else gets 404)
+         * @description Answers the order document itself (like GET /api/products/{id}); each line carries the product as bought.
+         */
         get: operations["Orders_getOrder"];
         put?: never;
         post?: never;
@@ -1062,7 +1068,11 @@ export interface paths {
         };
         /** One user */
         get: operations["AdminUsers_getOne"];
-        put?: never;
+        /**
+         * Edit a user's name, email, role and active flag
+         * @description The guards of the role and active routes hold: not your own role or account, never the last active admin. Audited.
+         */
+        put: operations["AdminUsers_update"];
         post?: never;
         /** Delete a user (not yourself; never the last active admin) */
         delete: operations["AdminUsers_remove"];
@@ -1271,6 +1281,14 @@ export interface components {
             field: string;
             /** @example email must be an email */
             message: string;
+            /**
+             * @description Stable reason of this field (VALIDATION_FAILED when none finer applies)
+             * @example VALIDATION_FAILED
+             */
+            code: string;
+            params?: {
+                [key: string]: string | number;
+            };
         };
         ErrorDto: {
             /** @example false */
@@ -1281,19 +1299,20 @@ export interface components {
             message: string;
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description Stable reason for clients that word the error themselves: OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE
+             * @description Stable UPPER_SNAKE reason on every error: clients word it themselves from it (en and am texts in libs/i18n under errors.<CODE>); `message` stays the English text for third parties.
              * @example INSUFFICIENT_STOCK
+             * @enum {string}
              */
-            code?: string;
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "MAINTENANCE";
             /**
-             * @description Values for the coded message
+             * @description Values for the coded message (`{}` when it needs none)
              * @example {
              *       "product": "Shea Butter Cream",
              *       "available": 3,
              *       "inCart": 2
              *     }
              */
-            params?: {
+            params: {
                 [key: string]: string | number;
             };
         };
@@ -1445,10 +1464,12 @@ export interface components {
             /** @example +251911234567 */
             phone?: string;
             /**
-             * @description Only customers register here
+             * @description The sign-up form's role choice. 'customer' (or 'user') registers a customer; 'admin' with a non-empty adminSecret is the admin registration (same rules as /auth/register-admin)
              * @enum {string}
              */
-            role?: "customer" | "user";
+            role?: "customer" | "user" | "admin";
+            /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
+            adminSecret?: string;
         };
         UserDto: {
             _id: string;
@@ -1494,11 +1515,13 @@ export interface components {
             /** @example +251911234567 */
             phone?: string;
             /**
-             * @description Only customers register here
+             * @description The sign-up form's role choice. 'customer' (or 'user') registers a customer; 'admin' with a non-empty adminSecret is the admin registration (same rules as /auth/register-admin)
              * @enum {string}
              */
-            role?: "customer" | "user";
-            /** @description The server's admin secret key */
+            role?: "customer" | "user" | "admin";
+            /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
+            adminSecret?: string;
+            /** @description The server's admin secret key (adminSecret is read as well) */
             adminSecretKey?: string;
         };
         LoginDto: {
@@ -2014,6 +2037,20 @@ export interface components {
             type: "removed" | "quantity_reduced";
             /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
             message: string;
+            /**
+             * @description Stable code; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED";
+            /**
+             * @example {
+             *       "product": "Shea Butter Cream",
+             *       "available": 2
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         CartDto: {
             /** @example true */
@@ -2073,6 +2110,19 @@ export interface components {
             type: "removed";
             /** @example Gone Serum is no longer available and was removed from your wishlist */
             message: string;
+            /**
+             * @description Stable code; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "NOTICE_UNAVAILABLE_REMOVED";
+            /**
+             * @example {
+             *       "product": "Shea Butter Cream"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         WishlistDto: {
             /** @example true */
@@ -2131,11 +2181,11 @@ export interface components {
         PlaceOrderDto: {
             shippingAddress: components["schemas"]["ShippingAddressDto"];
             /**
-             * @description All are paid through Chapa
+             * @description All are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid
              * @default chapa
              * @enum {string}
              */
-            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card";
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "none";
             /**
              * @default standard
              * @enum {string}
@@ -2146,15 +2196,35 @@ export interface components {
             name: string;
             email: string;
         };
-        OrderItemDto: {
-            _id: string;
+        OrderProductSnapshotDto: {
             /** @description Product id */
-            product: string;
+            _id: string;
             /**
              * @description Name at purchase time
              * @example Shea Butter Cream
              */
             name: string;
+            /** @description Amharic name at purchase time */
+            nameAm?: string;
+            /** @description Image at purchase time (absolute URL) */
+            images: string[];
+            /**
+             * @description Unit price in ETB at purchase time
+             * @example 450.5
+             */
+            price: number;
+        };
+        OrderItemDto: {
+            _id: string;
+            /** @description The product as it was bought */
+            product: components["schemas"]["OrderProductSnapshotDto"];
+            /**
+             * @description Name at purchase time
+             * @example Shea Butter Cream
+             */
+            name: string;
+            /** @description Amharic name at purchase time */
+            nameAm?: string;
             /** @description Image at purchase time */
             image?: string;
             /** @example 2 */
@@ -2334,6 +2404,11 @@ export interface components {
              * @example Payment Successful!
              */
             message: string;
+            /**
+             * @description Stable code of the outcome; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "PAYMENT_SUCCESS" | "PAYMENT_REFUND_PENDING" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING";
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";
@@ -2346,6 +2421,11 @@ export interface components {
             status: "paid" | "failed" | "pending" | "refund_pending";
             /** @example Payment Successful! */
             message: string;
+            /**
+             * @description Stable code of the outcome (see VerifyPaymentResponseDto)
+             * @example PAYMENT_SUCCESS
+             */
+            code: string;
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";
@@ -2376,6 +2456,11 @@ export interface components {
              * @example Payment Successful!
              */
             message: string;
+            /**
+             * @description Stable code of the outcome; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "PAYMENT_SUCCESS" | "PAYMENT_REFUND_PENDING" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING";
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";
@@ -2467,6 +2552,11 @@ export interface components {
             totalQuantity: number;
             productDetails: components["schemas"]["ProductDetailsDto"];
         };
+        OrderUserDto: {
+            _id: string;
+            name: string;
+            email: string;
+        };
         CustomerDto: {
             name: string;
             email: string;
@@ -2474,6 +2564,8 @@ export interface components {
         RecentOrderDto: {
             _id: string;
             id: string;
+            /** @description The account (its name and email at order time if deleted) */
+            user: components["schemas"]["OrderUserDto"];
             customer: components["schemas"]["CustomerDto"];
             totalAmount: number;
             /** @enum {string} */
@@ -2517,10 +2609,61 @@ export interface components {
             recentOrders: components["schemas"]["RecentOrderDto"][];
             recentActivity: components["schemas"]["ActivityDto"][];
             lowStockItems: components["schemas"]["LowStockItemDto"][];
+            /** @description Same list as lowStockItems (the SPEC reader name) */
+            lowStockProducts: components["schemas"]["LowStockItemDto"][];
             /** @enum {string} */
             currency: "ETB" | "USD";
             /** @enum {string} */
             timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+        };
+        AdminOrderRowDto: {
+            _id: string;
+            /** @description Mirror of _id */
+            id: string;
+            customer?: components["schemas"]["OrderCustomerDto"];
+            orderItems: components["schemas"]["OrderItemDto"][];
+            shippingAddress: components["schemas"]["ShippingAddressViewDto"];
+            /** @enum {string} */
+            shippingMethod: "standard" | "express" | "pickup";
+            /** @example chapa */
+            paymentMethod: string;
+            /**
+             * @description ETB
+             * @example 901
+             */
+            subtotal: number;
+            /**
+             * @description ETB
+             * @example 150
+             */
+            shippingCost: number;
+            /**
+             * @description 15% of the subtotal, ETB
+             * @example 135.15
+             */
+            tax: number;
+            /**
+             * @description subtotal + shippingCost + tax, ETB
+             * @example 1186.15
+             */
+            totalAmount: number;
+            /** @example ETB */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            /** Format: date-time */
+            paidAt?: string;
+            paymentReference?: string;
+            trackingNumber?: string;
+            statusHistory: components["schemas"]["StatusChangeDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The account (its name and email at order time if deleted) */
+            user: components["schemas"]["OrderUserDto"];
         };
         AdminOrderStatusDto: {
             /** @enum {string} */
@@ -2574,9 +2717,14 @@ export interface components {
             /** @description The new user id (react-admin reads it) */
             id: string;
         };
-        ChangeRoleDto: {
+        AdminUpdateUserDto: {
+            /** @example Selam Bekele */
+            name?: string;
+            /** @example selam@example.et */
+            email?: string;
             /** @enum {string} */
-            role: "customer" | "admin" | "user";
+            role?: "customer" | "admin" | "user";
+            isActive?: boolean;
         };
         UserMessageResponseDto: {
             /** @example true */
@@ -2584,6 +2732,10 @@ export interface components {
             /** @example User role updated successfully */
             message: string;
             user: components["schemas"]["UserDto"];
+        };
+        ChangeRoleDto: {
+            /** @enum {string} */
+            role: "customer" | "admin" | "user";
         };
         ChangeActiveDto: {
             isActive: boolean;
@@ -2912,8 +3064,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description 'Passwords do not match', 'Please choose a stronger password', field errors */
+            /** @description 'Passwords do not match', 'Please choose a stronger password', 'Admin secret key is required', field errors */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description 'Admin registration failed' (wrong admin secret) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4900,7 +5061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponseDto"];
+                    "application/json": components["schemas"]["OrderDto"];
                 };
             };
             /** @description No or invalid token */
@@ -5615,6 +5776,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5622,18 +5793,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of orders records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of orders records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: orders <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, orders, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `orders <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `orders <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDto"][];
+                    "application/json": components["schemas"]["OrderDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        orders: components["schemas"]["AdminOrderRowDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,6 +5967,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5793,18 +5984,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of users records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of users records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: users <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, users, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `users <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `users <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserRecordDto"][];
+                    "application/json": components["schemas"]["AdminUserRecordDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        users: components["schemas"]["AdminUserRecordDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,6 +6131,74 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMessageResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Own role or account, the last active admin, or the email belongs to another account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6124,6 +6393,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6131,18 +6410,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of products records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of products records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: products <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, products, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `products <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `products <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductDto"][];
+                    "application/json": components["schemas"]["ProductDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        products: components["schemas"]["ProductDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;

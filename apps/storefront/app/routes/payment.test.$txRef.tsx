@@ -32,11 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The amount shown is the stored order's total (the payment's amount comes from it on the server).
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const order = /^[A-Za-z0-9]{1,64}$/.test(orderId)
-    ? await settle<{ order: OrderView }>(
-        apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
-      )
+    ? await settle<OrderView>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }))
     : null;
-  const found = order?.ok ? order.data.order : null;
+  const found = order?.ok ? order.data : null;
   return {
     payment: {
       txRef,
@@ -60,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   // 409: already settled (a second click); the return page shows the outcome either way.
   if (!result.ok && result.status !== 409)
-    return reply({ error: paymentMessageKey(result.message, 'payment.verificationError') }, result.status);
+    return reply({ error: paymentMessageKey(result.code, 'payment.verificationError') }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
 }
 

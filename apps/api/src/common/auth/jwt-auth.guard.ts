@@ -64,16 +64,16 @@ export class JwtAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = tokenFrom(request);
-    if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required');
+    if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
     const user = await activeUserFromToken(this.jwt, this.users, token);
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (roles?.length && !roles.includes(request.user.role))
-      throw new DomainError('FORBIDDEN', 'Access denied');
+      throw new DomainError('FORBIDDEN', 'Access denied', undefined, 'ACCESS_DENIED');
     return true;
   }
 }

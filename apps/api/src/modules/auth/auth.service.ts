@@ -39,25 +39,35 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {}
 
-  /** Customer registration with the password rules of SPEC section 5. */
+  /**
+   * The sign-up form of SPEC section 7: a customer's registration; its client-only fields (role
+   * 'customer', an empty adminSecret, confirmPassword) are accepted. Role 'admin' is the admin
+   * registration with its secret key rules.
+   */
   async register(dto: RegisterDto) {
+    if (dto.role === 'admin') return this.registerAdmin(dto, 'adminSecret');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
-      throw new InvalidDataError('Passwords do not match', [
-        { field: 'confirmPassword', message: 'Passwords do not match' },
-      ]);
+      throw new InvalidDataError(
+        'Passwords do not match',
+        [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+        'PASSWORDS_DO_NOT_MATCH',
+      );
     }
     return this.createAccount(dto, 'customer');
   }
 
   /** Admin registration: needs the configured secret key; the password rules apply too. */
-  async registerAdmin(dto: RegisterAdminDto) {
-    if (!dto.adminSecretKey) {
-      throw new InvalidDataError('Admin secret key is required', [
-        { field: 'adminSecretKey', message: 'Admin secret key is required' },
-      ]);
+  async registerAdmin(dto: RegisterAdminDto, secretField = 'adminSecretKey') {
+    const secret = dto.adminSecretKey || dto.adminSecret;
+    if (!secret) {
+      throw new InvalidDataError(
+        'Admin secret key is required',
+        [{ field: secretField, message: 'Admin secret key is required' }],
+        'ADMIN_SECRET_REQUIRED',
+      );
     }
-    if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
-      throw new DomainError('FORBIDDEN', 'Admin registration failed');
+    if (!sameSecret(secret, this.config.adminSecretKey)) {
+      throw new DomainError('FORBIDDEN', 'Admin registration failed', undefined, 'ADMIN_REGISTRATION_FAILED');
     }
     return this.createAccount(dto, 'admin');
   }
@@ -74,9 +84,11 @@ export class AuthService {
    */
   async createUser(dto: NewAccount, role: 'customer' | 'admin', actor?: AuthUser) {
     if (!isStrongEnough(dto.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
+      throw new InvalidDataError(
+        'Please choose a stronger password',
+        [{ field: 'password', message: 'Please choose a stronger password' }],
+        'WEAK_PASSWORD',
+      );
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name)
@@ -92,10 +104,17 @@ export class AuthService {
   async login(dto: LoginDto) {
     const user = await this.users.findWithPasswordHash(dto.email);
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (!user || !ok)
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
     if (dto.role === 'admin' && user.role !== 'admin')
-      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
-    if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
+    if (!user.isActive)
+      throw new DomainError(
+        'FORBIDDEN',
+        'This account has been deactivated',
+        undefined,
+        'ACCOUNT_DEACTIVATED',
+      );
     return { user: toUserView(user), token: await this.sign(String(user._id), user.tokenVersion ?? 0) };
   }
 
