@@ -1,3 +1,4 @@
+import { HotCache } from '../../common/hot-cache';
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
@@ -141,6 +142,7 @@ export class OrdersService {
     private readonly notifications: NotificationsService,
     private readonly users: UsersService,
     private readonly orderNumbers: OrderNumbersService,
+    private readonly hot: HotCache,
   ) {}
 
   /**
@@ -594,6 +596,9 @@ export class OrdersService {
       if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
         throw new ConflictError(BUSY_MESSAGE, 'SHOP_BUSY');
       throw error;
+    } finally {
+      // stock changed inside the transaction: public reads are fresh once it has committed
+      this.hot.bump();
     }
     return result as T;
   }
