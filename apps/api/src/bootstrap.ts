@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config';
@@ -52,6 +53,7 @@ export async function createApp(
     if (req.url.startsWith('/api/api/') || req.url === '/api/api') req.url = req.url.slice(4);
     next();
   });
+  app.use(personalNoStore);
   app.use(
     helmet({
       crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -150,7 +150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: clears the token cookie */
+        /** Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie */
         post: operations["Auth_logout"];
         delete?: never;
         options?: never;
@@ -1367,6 +1367,10 @@ export interface components {
              */
             role?: "customer" | "admin" | "user";
         };
+        LogoutDto: {
+            /** @description Sign out on every device (every token of this account ends), not just this session */
+            everywhere?: boolean;
+        };
         MessageResponseDto: {
             /** @example true */
             success: boolean;
@@ -1442,6 +1446,13 @@ export interface components {
             newPassword: string;
             /** @description When sent, must equal newPassword */
             confirmPassword?: string;
+        };
+        SessionRenewedResponseDto: {
+            /** @example true */
+            success: boolean;
+            message: string;
+            /** @description A new token for this session: every earlier token of the account has ended */
+            token: string;
         };
         AddressListResponseDto: {
             /** @example true */
@@ -2801,7 +2812,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2936,7 +2951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponseDto"];
+                    "application/json": components["schemas"]["SessionRenewedResponseDto"];
                 };
             };
             /** @description 'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match' */

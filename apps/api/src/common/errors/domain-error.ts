@@ -9,6 +9,7 @@ export type DomainErrorType =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNPROCESSABLE'
   | 'UNAVAILABLE';
 
@@ -19,6 +20,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorType, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   UNAVAILABLE: 503,
 };

@@ -87,7 +87,12 @@ export class AdminUsersService {
     if (user.role === 'admin' && user.isActive)
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
     const updated = await this.users
-      .findOneAndUpdate({ _id: user._id, role: user.role }, { $set: { role } }, { new: true })
+      // a role change ends the user's sessions: no token outlives the role it was issued under
+      .findOneAndUpdate(
+        { _id: user._id, role: user.role },
+        { $set: { role }, $inc: { tokenVersion: 1 } },
+        { new: true },
+      )
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
@@ -108,7 +113,12 @@ export class AdminUsersService {
     if (!isActive && user.role === 'admin')
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
     const updated = await this.users
-      .findOneAndUpdate({ _id: user._id, isActive: user.isActive }, { $set: { isActive } }, { new: true })
+      // deactivating ends every session for good: reactivating does not revive old tokens
+      .findOneAndUpdate(
+        { _id: user._id, isActive: user.isActive },
+        { $set: { isActive }, ...(isActive ? {} : { $inc: { tokenVersion: 1 } }) },
+        { new: true },
+      )
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again');

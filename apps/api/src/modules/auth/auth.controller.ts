@@ -6,6 +6,7 @@ import {
   HttpCode,
   Inject,
   Post,
+  Req,
   Res,
   UseGuards,
 } from '@nestjs/common';
@@ -22,15 +23,18 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { csrfPolicyOf, refuseCrossSiteCookieWrite } from '../../common/auth/csrf';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
+import { sessionToken } from '../../common/auth/session';
 import { ErrorDto } from '../../common/error.dto';
 import { AuthService } from './auth.service';
 import {
   AuthResponseDto,
   LoginDto,
+  LogoutDto,
   MeResponseDto,
   MessageResponseDto,
   RegisterAdminDto,
@@ -52,7 +56,11 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.csrf = csrfPolicyOf(config);
+  }
+
+  private readonly csrf: ReturnType<typeof csrfPolicyOf>;
 
   private cookieOptions(): CookieOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.nodeEnv === 'production', path: '/' };
@@ -105,11 +113,17 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign out: clears the token cookie' })
+  @ApiOperation({
+    summary:
+      'Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie',
+  })
   @ApiOkResponse({ type: MessageResponseDto })
-  logout(@Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Body() dto: LogoutDto, @Res({ passthrough: true }) res: Response) {
+    const session = sessionToken(req);
+    if (session?.from === 'cookie') refuseCrossSiteCookieWrite(req, this.csrf);
+    await this.auth.logout(session?.token, dto?.everywhere === true);
     res.clearCookie('token', this.cookieOptions());
-    return { success: true, message: 'Signed out' };
+    return { success: true, message: dto?.everywhere ? 'Signed out on every device' : 'Signed out' };
   }
 
   @Get('me')

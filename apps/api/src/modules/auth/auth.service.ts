@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { Response } from 'express';
+import {
+  activeUserFromToken,
+  endAllSessions,
+  endSession,
+  signSession,
+  verifySession,
+} from '../../common/auth/session';
 import { InjectModel } from '@nestjs/mongoose';
 import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
@@ -97,7 +105,7 @@ export class AuthService {
   /** Password rules (SPEC section 5) hold for every account the server creates. */
   private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     const user = await this.createUser(dto, role);
-    return { user, token: await this.sign(user._id) };
+    return { user, token: await signSession(this.jwt, { _id: user._id, tokenVersion: 0 }) };
   }
 
   /**
@@ -136,7 +144,7 @@ export class AuthService {
     if (dto.role === 'admin' && user.role !== 'admin')
       throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
-    return { user: toUserView(user), token: await this.sign(String(user._id)) };
+    return { user: toUserView(user), token: await signSession(this.jwt, user) };
   }
 
   async me(id: string) {
@@ -145,7 +153,36 @@ export class AuthService {
     return toUserView(user);
   }
 
-  private sign(subject: string): Promise<string> {
-    return this.jwt.signAsync({ sub: subject });
+  /** The httpOnly session cookie, as sign-in sets it. */
+  setSessionCookie(res: Response, token: string): void {
+    res.cookie('token', token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.nodeEnv === 'production',
+      path: '/',
+      maxAge: 7 * 24 * 60 * 60 * 1000,
+    });
+  }
+
+  /** A new token for a user as they are now (e.g. right after a password change ended the others). */
+  async issueToken(userId: string): Promise<string> {
+    const user = await this.users.findById(userId, { tokenVersion: 1 }).lean();
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    return signSession(this.jwt, user);
+  }
+
+  /**
+   * Ends the session of this token, or with `everywhere` every session of its user. A token that is
+   * already invalid has nothing to end (a plain logout still succeeds; "everywhere" needs a session).
+   */
+  async logout(token: string | undefined, everywhere: boolean): Promise<void> {
+    const claims = token ? await verifySession(this.jwt, token) : null;
+    const user = token ? await activeUserFromToken(this.jwt, this.users, token) : null;
+    if (!claims || !user) {
+      if (everywhere) throw new DomainError('UNAUTHORIZED', 'Authentication required');
+      return;
+    }
+    if (everywhere) await endAllSessions(this.users, user._id);
+    else await endSession(this.users, claims);
   }
 }

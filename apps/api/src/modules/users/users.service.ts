@@ -134,7 +134,8 @@ export class UsersService {
       ]);
     }
     const passwordHash = await bcrypt.hash(dto.newPassword, BCRYPT_ROUNDS);
-    await this.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
+    // every earlier session ends with the old password (the caller gets a new token)
+    await this.users.updateOne({ _id: user._id }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
   }
 
   async listAddresses(userId: string) {
