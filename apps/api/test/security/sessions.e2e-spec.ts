@@ -81,9 +81,9 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
     const jwt = shop.t.app.get(JwtService);
     const legacy = await jwt.signAsync({ sub: customer.id });
     expect((await me(legacy)).status).toBe(200);
-    const future = await jwt.signAsync({ sub: customer.id, tv: 7 });
+    const future = await jwt.signAsync({ sub: customer.id, ver: 7 });
     expect((await me(future)).status).toBe(401);
-    const odd = await jwt.signAsync({ sub: customer.id, tv: 'x' });
+    const odd = await jwt.signAsync({ sub: customer.id, ver: 'x' });
     expect((await me(odd)).status).toBe(401);
     // a legacy token has no id of its own: its logout ends every session
     await request(shop.t.http).post('/api/auth/logout').set(shop.auth(legacy)).expect(200);

@@ -6,7 +6,7 @@ import type { User } from '../../modules/users/schemas/user.schema';
 
 /**
  * Sessions that can be ended (issue 16, docs/decisions.md). A token carries its user's token
- * version (`tv`) and an id (`jti`). The one token→user check admits it only while the user is
+ * version (`ver`) and an id (`jti`). The one token→user check admits it only while the user is
  * active, still has that version and has not revoked that id: a password change, "log out
  * everywhere", a deactivation and a role change bump the version (every earlier token dies); a
  * plain logout revokes just its own id, kept on the user until the token would have expired anyway.
@@ -14,7 +14,7 @@ import type { User } from '../../modules/users/schemas/user.schema';
 export interface SessionClaims {
   sub: string;
   /** The user's token version when the token was issued (absent on tokens from before versions: 0). */
-  tv?: number;
+  ver?: number;
   jti?: string;
   exp?: number;
 }
@@ -30,7 +30,7 @@ export type SessionUser = Pick<User, 'name' | 'email' | 'role' | 'isActive' | 't
 };
 
 export function signSession(jwt: JwtService, user: { _id: unknown; tokenVersion?: number }): Promise<string> {
-  return jwt.signAsync({ sub: String(user._id), tv: user.tokenVersion ?? 0 }, { jwtid: randomUUID() });
+  return jwt.signAsync({ sub: String(user._id), ver: user.tokenVersion ?? 0 }, { jwtid: randomUUID() });
 }
 
 /** The claims of a token with a valid signature and expiry, or null. */
@@ -38,7 +38,7 @@ export async function verifySession(jwt: JwtService, token: string): Promise<Ses
   try {
     const claims = await jwt.verifyAsync<SessionClaims>(token);
     if (typeof claims?.sub !== 'string' || !Types.ObjectId.isValid(claims.sub)) return null;
-    if (claims.tv !== undefined && !Number.isSafeInteger(claims.tv)) return null;
+    if (claims.ver !== undefined && !Number.isSafeInteger(claims.ver)) return null;
     return claims;
   } catch {
     return null;
@@ -60,7 +60,7 @@ export async function activeUserFromToken(
   const filter: Record<string, unknown> = { _id: new Types.ObjectId(claims.sub), isActive: true };
   if (claims.jti) filter['revokedTokens.jti'] = { $ne: claims.jti };
   const user = (await users.findOne(filter, SESSION_PROJECTION).lean().exec()) as SessionUser | null;
-  if (!user || (user.tokenVersion ?? 0) !== (claims.tv ?? 0)) return null;
+  if (!user || (user.tokenVersion ?? 0) !== (claims.ver ?? 0)) return null;
   return user;
 }
 
