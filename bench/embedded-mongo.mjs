@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 // Throughput of the embedded engine through the official driver: inserts and indexed finds per second,
-// in memory and on disk. Bounded in count and time. Run after `npm run build -w @shop/embedded-mongo`.
+// in memory and on disk; then a catalogue at scale (BENCH_SCALE_DOCS, default 100,000 products): the
+// sorted page find({ active: true, category }).sort({ price: 1 }).skip(180).limit(20) against
+// findOne({ _id }) in the same run (the ratio is the figure), countDocuments of a category, the
+// engine's heap at that size, and its start time (journal replay) from a data folder of that size.
+// Bounded in count and time. Run after `npm run build -w @shop/embedded-mongo`:
+//   node bench/embedded-mongo.mjs                       # full run
+//   BENCH_SCALE_DOCS=10000 node bench/embedded-mongo.mjs # a quick run
 // Writes bench/results/embedded-mongo.json. EMBEDDED_MONGO_DIST=<folder> benchmarks another build of the
 // engine (e.g. a copy of an older dist, for a before/after comparison) and then writes nothing.
 import * as fs from 'node:fs';
@@ -106,11 +112,159 @@ async function run(mode) {
   return { mode, collectionSize: SINGLE + BATCH_DOCS, results };
 }
 
+const SCALE_DOCS = Number(process.env.BENCH_SCALE_DOCS ?? 100_000);
+const PAGE_RUNS = 2000;
+
+function product(i) {
+  return {
+    _id: new ObjectId(),
+    name: `Product ${i}`,
+    sku: `SKU-${i}`,
+    active: i % 10 !== 0,
+    category: `c${i % 20}`,
+    brand: `brand${i % 50}`,
+    priceSantim: ((i * 7919) % 100_000) * 100,
+    rating: (i % 50) / 10,
+    reviewCount: i % 97,
+    isFeatured: i % 13 === 0,
+    stock: i % 40,
+    createdAt: new Date(1_700_000_000_000 + i * 60_000),
+    searchTerms: [`product`, `w${i % 1000}`, `brand${i % 50}`],
+    description: 'A natural skincare product made in Ethiopia with shea butter and moringa oil.',
+  };
+}
+
+/** The indexes the API declares on products (apps/api/src/modules/catalog/schemas/product.schema.ts). */
+async function productIndexes(coll) {
+  await coll.createIndex({ active: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 });
+  await coll.createIndex({ active: 1, category: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 });
+  await coll.createIndex({ active: 1, priceSantim: 1, _id: 1 });
+  await coll.createIndex({ active: 1, category: 1, priceSantim: 1, _id: 1 });
+  await coll.createIndex({ active: 1, reviewCount: -1, rating: -1, _id: 1 });
+  await coll.createIndex({ active: 1, createdAt: -1, _id: -1 });
+  await coll.createIndex({ active: 1, rating: -1 });
+  await coll.createIndex({ brand: 1 });
+  await coll.createIndex({ sku: 1 }, { unique: true, sparse: true });
+  await coll.createIndex({ stock: 1 });
+  await coll.createIndex({ searchTerms: 1 });
+}
+
+async function fill(coll, count) {
+  const ids = [];
+  for (let start = 0; start < count; start += 1000) {
+    const docs = Array.from({ length: Math.min(1000, count - start) }, (_, k) => product(start + k));
+    for (const d of docs) ids.push(d._id);
+    await coll.insertMany(docs);
+  }
+  return ids;
+}
+
+const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+
+async function scale() {
+  const out = { documents: SCALE_DOCS };
+  // memory: the heap the engine holds for the catalogue (the engine runs in this process)
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const rssBefore = process.memoryUsage().rss;
+  const server = await startEmbeddedMongo({ inMemory: true });
+  const client = await MongoClient.connect(server.uri);
+  const coll = client.db('bench').collection('products');
+  await productIndexes(coll);
+  const loadStarted = performance.now();
+  const ids = await fill(coll, SCALE_DOCS);
+  out.loadSeconds = Number(((performance.now() - loadStarted) / 1000).toFixed(2));
+  global.gc?.();
+  const mem = process.memoryUsage();
+  out.memory = {
+    heapUsedMB: mb(mem.heapUsed - heapBefore),
+    rssGrowthMB: mb(mem.rss - rssBefore),
+    note: global.gc ? 'after gc' : 'run with node --expose-gc for a heap figure after collection',
+  };
+  const results = [];
+  const floor = await measure('findOne({ _id })', PAGE_RUNS, (i) =>
+    coll.findOne({ _id: ids[(i * 7919) % ids.length] }),
+  );
+  results.push(floor);
+  const page = await measure(
+    'find({active, category}).sort({price: 1}).skip(180).limit(20)',
+    PAGE_RUNS,
+    (i) =>
+      coll
+        .find({ active: true, category: `c${(i % 19) + 1}` })
+        .sort({ priceSantim: 1 })
+        .skip(180)
+        .limit(20)
+        .toArray(),
+  );
+  results.push({ ...page, ratioToFindOneById: Number((floor.perSecond / page.perSecond).toFixed(2)) });
+  const count = await measure('countDocuments({active, category})', PAGE_RUNS, (i) =>
+    coll.countDocuments({ active: true, category: `c${(i % 19) + 1}` }),
+  );
+  results.push({ ...count, ratioToFindOneById: Number((floor.perSecond / count.perSecond).toFixed(2)) });
+  const featured = await measure('find({active}).sort(featured).skip(180).limit(20)', PAGE_RUNS, () =>
+    coll
+      .find({ active: true })
+      .sort({ isFeatured: -1, rating: -1, createdAt: -1, _id: 1 })
+      .skip(180)
+      .limit(20)
+      .toArray(),
+  );
+  results.push({
+    ...featured,
+    ratioToFindOneById: Number((floor.perSecond / featured.perSecond).toFixed(2)),
+  });
+  const search = await measure('find({active, searchTerms ^prefix}).sort(price)', 300, (i) =>
+    coll
+      .find({ active: true, $and: [{ searchTerms: { $regex: `^w${i % 100}` } }] })
+      .sort({ priceSantim: 1, _id: 1 })
+      .limit(20)
+      .toArray(),
+  );
+  results.push({ ...search, ratioToFindOneById: Number((floor.perSecond / search.perSecond).toFixed(2)) });
+  const explain = await coll
+    .find({ active: true, category: 'c3' })
+    .sort({ priceSantim: 1 })
+    .skip(180)
+    .limit(20)
+    .explain('executionStats');
+  out.sortedPagePlan = {
+    index: explain.queryPlanner.winningPlan.inputStage?.indexName ?? explain.queryPlanner.winningPlan.stage,
+    keysExamined: explain.executionStats.totalKeysExamined,
+    docsExamined: explain.executionStats.totalDocsExamined,
+  };
+  out.results = results;
+  await client.close();
+  await server.stop();
+
+  // start time: a data folder holding the catalogue, reopened (journal replay and compaction)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-bench-scale-'));
+  const disk = await startEmbeddedMongo({ dbPath: dir });
+  const diskClient = await MongoClient.connect(disk.uri);
+  const diskColl = diskClient.db('bench').collection('products');
+  await productIndexes(diskColl);
+  await fill(diskColl, SCALE_DOCS);
+  await diskClient.close();
+  await disk.stop();
+  out.journalMB = mb(fs.statSync(path.join(dir, 'journal.bson')).size);
+  const started = performance.now();
+  const reopened = await startEmbeddedMongo({ dbPath: dir });
+  out.startSeconds = Number(((performance.now() - started) / 1000).toFixed(2));
+  const check = await MongoClient.connect(reopened.uri);
+  out.documentsAfterRestart = await check.db('bench').collection('products').countDocuments({});
+  await check.close();
+  await reopened.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return out;
+}
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: os.cpus().length,
+  loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
   runs: [await run('memory'), await run('disk')],
+  scale: await scale(),
 };
 if (!process.env.EMBEDDED_MONGO_DIST) {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -119,6 +273,14 @@ if (!process.env.EMBEDDED_MONGO_DIST) {
     JSON.stringify(report, null, 2) + '\n',
   );
 }
+console.log(`\nscale (${report.scale.documents} products, load average ${report.loadAverage.join(' ')})`);
+for (const x of report.scale.results)
+  console.log(
+    `  ${x.label.padEnd(62)} ${String(x.perSecond).padStart(8)} /s${x.ratioToFindOneById ? `  (${x.ratioToFindOneById}x findOne by _id)` : ''}`,
+  );
+console.log(`  sorted page plan: ${JSON.stringify(report.scale.sortedPagePlan)}`);
+console.log(`  memory: ${JSON.stringify(report.scale.memory)}, load ${report.scale.loadSeconds}s`);
+console.log(`  start (journal replay, ${report.scale.journalMB} MB): ${report.scale.startSeconds}s`);
 for (const r of report.runs) {
   console.log(`\n${r.mode} (${r.collectionSize} documents)`);
   for (const x of r.results)

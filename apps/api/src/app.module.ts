@@ -18,6 +18,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { HealthModule } from './modules/health/health.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './seed/seed.module';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         AuditModule,
         HealthModule,
         AuthModule,
+        NotificationsModule,
         UsersModule,
         CatalogModule,
         ReviewsModule,

@@ -141,6 +141,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password reset: a 30-minute single-use link by email, or a 6-digit code by SMS; the same answer whether or not the account exists */
+        post: operations["Auth_forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the emailed token, or the email and SMS code; ends every earlier session */
+        post: operations["Auth_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -167,6 +201,91 @@ export interface paths {
         };
         /** The signed-in user */
         get: operations["Auth_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox (react-admin list; filter state, channel, template, q = exact recipient, id) */
+        get: operations["AdminNotifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbox message */
+        get: operations["AdminNotifications_getOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sent or failed message again (not password resets) */
+        post: operations["AdminNotifications_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail received by the local development SMTP server (no SMTP_HOST), newest first (react-admin list; filter q = recipient) */
+        get: operations["AdminNotifications_mails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail received by the local development SMTP server */
+        get: operations["AdminNotifications_mail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1318,6 +1437,11 @@ export interface components {
             lastName: string;
             email: string;
             phone?: string;
+            /**
+             * @description Language of the messages the shop sends
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @enum {string} */
             role: "customer" | "admin";
             isActive: boolean;
@@ -1367,19 +1491,89 @@ export interface components {
              */
             role?: "customer" | "admin" | "user";
         };
-        LogoutDto: {
-            /** @description Sign out on every device (every token of this account ends), not just this session */
-            everywhere?: boolean;
+        ForgotPasswordDto: {
+            /** @example hanna@example.et */
+            email: string;
+            /**
+             * @description sms sends a 6-digit code to the account's phone (email when it has none)
+             * @enum {string}
+             */
+            channel?: "email" | "sms";
+            /**
+             * @description Where the link opens (admin: staff only)
+             * @enum {string}
+             */
+            app?: "storefront" | "admin";
         };
         MessageResponseDto: {
             /** @example true */
             success: boolean;
             message: string;
         };
+        ResetPasswordDto: {
+            /** @description The token from the emailed link */
+            token?: string;
+            /** @description With code: the account email */
+            email?: string;
+            /**
+             * @description The 6-digit code sent by SMS
+             * @example 042917
+             */
+            code?: string;
+            /** @example Injera@2027 */
+            password: string;
+            confirmPassword?: string;
+        };
+        LogoutDto: {
+            /** @description Sign out on every device (every token of this account ends), not just this session */
+            everywhere?: boolean;
+        };
         MeResponseDto: {
             /** @example true */
             success: boolean;
             user: components["schemas"]["UserDto"];
+        };
+        NotificationRecordDto: {
+            id: string;
+            _id: string;
+            /** @example order.placed:665f0c... */
+            eventKey: string;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @description Email address or phone number */
+            to: string;
+            /** @example orderPlaced */
+            template: string;
+            /** @enum {string} */
+            language: "en" | "am";
+            subject: string;
+            /** @description Absent for password reset messages */
+            text?: string;
+            /** @description Absent for password reset messages */
+            html?: string;
+            sensitive: boolean;
+            /** @enum {string} */
+            state: "pending" | "sending" | "sent" | "failed";
+            attempts: number;
+            lastError?: string;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            /** Format: date-time */
+            sentAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MailRecordDto: {
+            id: string;
+            messageId?: string;
+            from: string;
+            to: string;
+            subject: string;
+            text: string;
+            html?: string;
+            receivedAt: string;
         };
         AddressDto: {
             /**
@@ -1403,6 +1597,11 @@ export interface components {
             lastName: string;
             email: string;
             phone?: string;
+            /**
+             * @description Language of the messages the shop sends
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @enum {string} */
             role: "customer" | "admin";
             isActive: boolean;
@@ -1433,6 +1632,11 @@ export interface components {
              * @example 0911234567
              */
             phone?: string | null;
+            /**
+             * @description The language of the messages the shop sends
+             * @enum {string}
+             */
+            language?: "en" | "am";
         };
         ChangePasswordDto: {
             /** @description The current password (alias: oldPassword); one of them is required */
@@ -2314,6 +2518,11 @@ export interface components {
             lastName: string;
             email: string;
             phone?: string;
+            /**
+             * @description Language of the messages the shop sends
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @enum {string} */
             role: "customer" | "admin";
             isActive: boolean;
@@ -2805,6 +3014,87 @@ export interface operations {
             };
         };
     };
+    Auth_forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Rate limit per client IP */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description RESET_INVALID: 'This reset link or code is invalid or has expired'; weak or mismatched password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Rate limit per client IP */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Auth_logout: {
         parameters: {
             query?: never;
@@ -2846,6 +3136,268 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of notifications records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `notifications <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Still pending or sending, or a password reset */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_mails: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of mails records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `mails <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,7 @@
 import { Long, ObjectId, Timestamp, type Document } from 'bson';
 import { Query, aggregate, update as applyUpdate } from 'mingo';
+import { parseSort, type SortField } from './bson-order';
+import { explainPlan, runCount, runFind, type ExecStats, type Overlay, type QueryOptions } from './planner';
 import {
   MongoCommandError,
   badValue,
@@ -17,7 +19,6 @@ import {
   Storage,
   cloneDoc,
   defaultIndexName,
-  scalarKey,
   valueKey,
   type IndexSpec,
   type JournalRecord,
@@ -56,39 +57,66 @@ function serializedEqual(a: Document, b: Document): boolean {
   return valueKey(a) === valueKey(b);
 }
 
-/** The values a field condition pins the field to (`v`, `{ $eq: v }`, `{ $in: [...] }`), when all are indexable. */
-function pinnedValues(condition: unknown, field: string): unknown[] | undefined {
-  const usable = (v: unknown) => scalarKey(v) !== undefined && !(field === '_id' && v === 0); // _id keys tell 0 from -0
-  if (usable(condition)) return [condition];
-  if (
-    !condition ||
-    typeof condition !== 'object' ||
-    Array.isArray(condition) ||
-    condition instanceof Date ||
-    '_bsontype' in condition
-  )
-    return undefined;
-  const operators = Object.keys(condition);
-  if (operators.length === 0 || !operators.every((k) => k.startsWith('$'))) return undefined;
-  const c = condition as Document;
-  if ('$eq' in c && usable(c.$eq)) return [c.$eq];
-  if (Array.isArray(c.$in) && c.$in.every(usable)) return c.$in;
-  return undefined;
+/** `{ $group: { _id: <constant>, n: { $sum: 1 } } }`, the counting stage of countDocuments. */
+function isCountGroup(stage: Document): boolean {
+  const group = stage?.$group as Document | undefined;
+  if (!group || Object.keys(stage).length !== 1) return false;
+  const fields = Object.keys(group).filter((k) => k !== '_id');
+  if (fields.length !== 1) return false;
+  const id = group._id;
+  if (typeof id === 'string' && id.startsWith('$')) return false;
+  if (id !== null && typeof id === 'object') return false;
+  const acc = group[fields[0]] as Document;
+  return !!acc && Object.keys(acc).length === 1 && acc.$sum === 1;
 }
 
-/** Every (field, values) pair a filter pins, at top level and inside top-level `$and` clauses. */
-function pinnedFields(filter: Document, out: Array<[string, unknown[]]> = []): Array<[string, unknown[]]> {
-  for (const [key, condition] of Object.entries(filter)) {
-    if (key === '$and' && Array.isArray(condition)) {
-      for (const clause of condition)
-        if (clause && typeof clause === 'object' && !Array.isArray(clause))
-          pinnedFields(clause as Document, out);
-    } else if (!key.startsWith('$')) {
-      const values = pinnedValues(condition, key);
-      if (values) out.push([key, values]);
+const UPDATE_FIELDS = [
+  'q',
+  'u',
+  'c',
+  'multi',
+  'upsert',
+  'upsertSupplied',
+  'arrayFilters',
+  'hint',
+  'collation',
+];
+const DELETE_FIELDS = ['q', 'limit', 'hint', 'collation'];
+
+/** MongoDB 7.0 refuses a statement field it does not know (`sort` in an update arrived in 8.0). */
+function checkStatementFields(command: string, statements: unknown, allowed: string[]): void {
+  if (!Array.isArray(statements)) return;
+  const list = command === 'update' ? 'updates' : 'deletes';
+  for (const statement of statements as Document[]) {
+    for (const field of Object.keys(statement ?? {})) {
+      if (!allowed.includes(field))
+        throw new MongoCommandError(
+          40415,
+          'Location40415',
+          `BSON field '${command}.${list}.${field}' is an unknown field.`,
+        );
     }
   }
-  return out;
+}
+
+/** An `_id` may not be an array, nor hold `$`-prefixed field names at any depth. */
+function checkIdField(id: unknown): void {
+  if (Array.isArray(id))
+    throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return;
+    if ((value as { _bsontype?: string })._bsontype) return;
+    for (const [key, inner] of Object.entries(value as Document)) {
+      if (key.startsWith('$'))
+        throw new MongoCommandError(
+          52,
+          'DollarPrefixedFieldName',
+          `_id fields may not contain '$'-prefixed fields: ${key} is not valid for storage.`,
+        );
+      visit(inner);
+    }
+  };
+  visit(id);
 }
 
 function checkCollectionName(name: unknown): string {
@@ -108,6 +136,8 @@ export class Engine {
   private readonly locks = new Map<string, string>();
   private readonly electionId = new ObjectId('7fffffff0000000000000001');
   private readonly startedAt = new Date();
+  /** The plan and counters of the last query run (for `explain`). */
+  private lastRun?: { stats: ExecStats; filter: Document | undefined };
 
   constructor(
     readonly storage: Storage,
@@ -230,64 +260,21 @@ export class Engine {
     return out;
   }
 
-  /**
-   * The documents `filter` can match, in scan order: only those with the pinned `_id`s, or those an
-   * index on a pinned field points to (plus this transaction's own writes), when the filter pins
-   * `_id` or an indexed field by equality or `$in`; otherwise every document. Always a superset of
-   * the matches: callers run the full filter over it, so results are the scan's.
-   */
-  private candidates(
-    coll: Collection | undefined,
-    filter: unknown,
-    txn: Transaction | undefined,
-  ): Document[] {
-    if (!coll || !filter || typeof filter !== 'object' || Array.isArray(filter))
-      return this.docsOf(coll, txn);
-    let best: { field: string; values: unknown[]; size: number } | undefined;
-    for (const [field, values] of pinnedFields(filter as Document)) {
-      const size =
-        field === '_id'
-          ? values.length
-          : coll.lookupSize(
-              field,
-              values.map((v) => scalarKey(v)!),
-            );
-      if (size !== undefined && (!best || size < best.size)) best = { field, values, size };
-    }
-    // an index that keeps half the collection or more (`active: true`) costs more to walk than a scan
-    if (!best || (best.field !== '_id' && best.size * 2 > coll.docs.size)) return this.docsOf(coll, txn);
-    const overlay = txn?.writes.get(coll.ns);
-    let idKeys: Set<string>;
-    if (best.field === '_id') idKeys = new Set(best.values.map((v) => valueKey(v)));
-    else {
-      idKeys = coll.lookup(
-        best.field,
-        best.values.map((v) => scalarKey(v)!),
-      )!;
-      if (overlay) for (const idKey of overlay.keys()) idKeys.add(idKey);
-    }
-    const committed: Array<[number, Document]> = [];
-    const fresh = new Set<string>();
-    for (const idKey of idKeys) {
-      const doc = overlay?.has(idKey) ? overlay.get(idKey) : coll.docs.get(idKey);
-      if (!doc) continue;
-      const position = coll.position(idKey);
-      if (position === undefined) fresh.add(idKey);
-      else committed.push([position, doc]);
-    }
-    committed.sort((a, b) => a[0] - b[0]);
-    const out = committed.map(([, doc]) => doc);
-    if (fresh.size && overlay) for (const [idKey, doc] of overlay) if (doc && fresh.has(idKey)) out.push(doc);
-    return out;
+  /** This transaction's writes on a collection, if any. */
+  private overlayOf(coll: Collection | undefined, txn: Transaction | undefined): Overlay | undefined {
+    return coll ? txn?.writes.get(coll.ns) : undefined;
   }
 
-  /** The documents matching `filter`, through `candidates`. */
+  /** The documents matching `filter` in scan order, through the planner. */
   private matching(
     coll: Collection | undefined,
     filter: Document | undefined,
     txn: Transaction | undefined,
+    extra: Partial<QueryOptions> = {},
   ): Document[] {
-    return this.query(this.candidates(coll, filter, txn), filter);
+    const { docs, stats } = runFind(coll, { filter, ...extra }, this.overlayOf(coll, txn));
+    this.lastRun = { stats, filter };
+    return docs;
   }
 
   private getDoc(coll: Collection, idKey: string, txn: Transaction | undefined): Document | undefined {
@@ -413,6 +400,8 @@ export class Engine {
         return this.find(db, cmd, txn);
       case 'getMore':
         return this.getMore(cmd);
+      case 'explain':
+        return this.explain(db, cmd, txn, connectionId);
       case 'killCursors':
         return this.killCursors(cmd);
       case 'insert':
@@ -432,9 +421,13 @@ export class Engine {
         return this.distinct(db, cmd, txn);
       case 'create':
         return this.create(db, cmd);
-      case 'drop':
-        if (!this.storage.dropCollection(db, checkCollectionName(cmd.drop))) throw namespaceNotFound();
-        return { ns: `${db}.${cmd.drop}`, nIndexesWas: 1 };
+      case 'drop': {
+        // MongoDB 7.0 answers ok for a collection that does not exist
+        const coll = this.storage.collection(db, checkCollectionName(cmd.drop));
+        if (!coll) return {};
+        this.storage.dropCollection(db, cmd.drop);
+        return { ns: `${db}.${cmd.drop}`, nIndexesWas: coll.indexes.length };
+      }
       case 'dropDatabase':
         this.storage.dropDatabase(db);
         return { dropped: db };
@@ -508,17 +501,77 @@ export class Engine {
   private find(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const name = checkCollectionName(cmd.find);
     const coll = this.collectionFor(db, name, txn, false);
-    const docs = this.matching(coll, (cmd.filter ?? {}) as Document, txn);
-    let cursor = new Query({}).find(
-      docs,
-      cmd.projection && Object.keys(cmd.projection).length ? cmd.projection : undefined,
-    );
-    if (cmd.sort && Object.keys(cmd.sort).length) cursor = cursor.sort(cmd.sort);
-    if (cmd.skip) cursor = cursor.skip(Number(cmd.skip));
+    const filter = (cmd.filter ?? {}) as Document;
     const limit = Number(cmd.limit ?? 0);
-    if (limit) cursor = cursor.limit(Math.abs(limit));
-    const results = cursor.all() as Document[];
+    const skip = Number(cmd.skip ?? 0);
+    if (!Number.isFinite(skip) || skip < 0) throw badValue('Skip value must be non-negative');
+    const sort = parseSort(cmd.sort);
+    let results: Document[];
+    if (sort) {
+      const { docs, stats } = runFind(
+        coll,
+        {
+          filter,
+          sort,
+          skip,
+          limit: limit ? Math.abs(limit) : undefined,
+          hint: cmd.hint,
+          variables: cmd.let,
+        },
+        this.overlayOf(coll, txn),
+      );
+      this.lastRun = { stats, filter };
+      results = docs;
+    } else {
+      // $natural or $meta sorts: mingo's cursor over the matches
+      let cursor = new Query({}).find(this.matching(coll, filter, txn, { variables: cmd.let }));
+      cursor = cursor.sort(cmd.sort);
+      if (skip) cursor = cursor.skip(skip);
+      if (limit) cursor = cursor.limit(Math.abs(limit));
+      results = cursor.all() as Document[];
+    }
+    if (cmd.projection && Object.keys(cmd.projection).length)
+      results = new Query({}).find(results, cmd.projection).all() as Document[];
     return this.cursorReply(`${db}.${name}`, results, cmd.batchSize, !!cmd.singleBatch || limit < 0);
+  }
+
+  /** `explain` of a read (find, count, aggregate, distinct): the chosen plan and what it examined. */
+  private explain(db: string, cmd: Document, txn: Transaction | undefined, connectionId: number): Document {
+    const inner = cmd.explain as Document;
+    const innerName = inner && typeof inner === 'object' ? Object.keys(inner)[0] : undefined;
+    if (!innerName || !['find', 'count', 'aggregate', 'distinct'].includes(innerName))
+      throw badValue(
+        `explain is supported for find, count, aggregate and distinct, not ${String(innerName)}`,
+      );
+    const firstCursor = this.nextCursorId;
+    this.lastRun = undefined;
+    this.dispatch(innerName, db, inner, txn, connectionId);
+    for (let id = firstCursor; id < this.nextCursorId; id++) this.cursors.delete(String(id));
+    const ns = `${db}.${String(inner[innerName])}`;
+    const run = this.lastRun ?? {
+      stats: {
+        plan: {
+          kind: 'collscan' as const,
+          intervals: [],
+          bounded: 0,
+          direction: 1 as const,
+          providesSort: true,
+          sortPositions: [],
+          exact: false,
+          streams: [],
+          cost: 0,
+        },
+        keysExamined: 0,
+        docsExamined: 0,
+        nReturned: 0,
+      },
+      filter: undefined,
+    };
+    return {
+      ...explainPlan(ns, run.stats, run.filter),
+      command: inner,
+      serverInfo: { host: this.identity.host, port: this.identity.port, version: '7.0.0' },
+    };
   }
 
   private getMore(cmd: Document): Document {
@@ -546,10 +599,18 @@ export class Engine {
 
   private count(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const coll = this.collectionFor(db, checkCollectionName(cmd.count), txn, false);
-    let docs = this.matching(coll, cmd.query, txn);
-    if (cmd.skip) docs = docs.slice(Number(cmd.skip));
-    if (cmd.limit) docs = docs.slice(0, Math.abs(Number(cmd.limit)));
-    return { n: docs.length };
+    const { n, stats } = runCount(
+      coll,
+      {
+        filter: cmd.query,
+        skip: cmd.skip ? Number(cmd.skip) : undefined,
+        limit: cmd.limit ? Math.abs(Number(cmd.limit)) : undefined,
+        hint: cmd.hint,
+      },
+      this.overlayOf(coll, txn),
+    );
+    this.lastRun = { stats, filter: cmd.query };
+    return { n };
   }
 
   private distinct(db: string, cmd: Document, txn: Transaction | undefined): Document {
@@ -568,21 +629,179 @@ export class Engine {
 
   private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
     if (!Array.isArray(cmd.pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
-    for (const stage of cmd.pipeline as Document[]) {
-      const op = Object.keys(stage)[0];
-      if (op === '$out' || op === '$merge') throw badValue(`${op} is not supported by the embedded engine`);
+    const stages = cmd.pipeline as Document[];
+    stages.forEach((stage, i) => {
+      const op = stage && typeof stage === 'object' ? Object.keys(stage)[0] : undefined;
+      if ((op === '$out' || op === '$merge') && i !== stages.length - 1)
+        throw new MongoCommandError(
+          40601,
+          'Location40601',
+          `${op} can only be the final stage in the pipeline`,
+        );
+    });
+    const final = stages.length ? Object.keys(stages[stages.length - 1] ?? {})[0] : undefined;
+    if (final === '$out' || final === '$merge') {
+      if (txn)
+        throw new MongoCommandError(
+          263,
+          'OperationNotSupportedInTransaction',
+          `${final} cannot be used in a transaction`,
+        );
+      const reply = this.aggregate(
+        db,
+        { ...cmd, pipeline: stages.slice(0, -1), cursor: { batchSize: 2 ** 31 - 1 } },
+        txn,
+      );
+      const docs = reply.cursor.firstBatch as Document[];
+      const spec = stages[stages.length - 1][final];
+      if (final === '$out') this.writeOut(db, spec, docs);
+      else this.writeMerge(db, spec, docs);
+      return this.cursorReply(`${db}.${String(cmd.aggregate)}`, [], cmd.cursor?.batchSize, false);
     }
     const collName = cmd.aggregate === 1 ? undefined : checkCollectionName(cmd.aggregate);
-    const first = (cmd.pipeline as Document[])[0];
-    const leadingMatch =
-      first && typeof first === 'object' && Object.keys(first).length === 1 ? first.$match : undefined;
-    const source = collName
-      ? this.candidates(this.collectionFor(db, collName, txn, false), leadingMatch, txn)
-      : [];
-    const results = aggregate(source, cmd.pipeline, {
-      collectionResolver: (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn),
-    }) as Document[];
-    return this.cursorReply(`${db}.${collName ?? '$cmd.aggregate'}`, results, cmd.cursor?.batchSize, false);
+    const pipeline = cmd.pipeline as Document[];
+    const resolver = (name: string) => this.docsOf(this.collectionFor(db, name, txn, false), txn);
+    if (!collName) {
+      const results = aggregate([], pipeline, {
+        collectionResolver: resolver,
+        variables: cmd.let,
+      }) as Document[];
+      return this.cursorReply(`${db}.$cmd.aggregate`, results, cmd.cursor?.batchSize, false);
+    }
+    const coll = this.collectionFor(db, collName, txn, false);
+    // the leading $match / $sort / $skip / $limit stages run through the planner
+    const only = (stage: Document | undefined, op: string) =>
+      stage && typeof stage === 'object' && Object.keys(stage).length === 1 && op in stage;
+    let at = 0;
+    let filter: Document | undefined;
+    let sort: SortField[] = [];
+    let skip: number | undefined;
+    let limit: number | undefined;
+    if (only(pipeline[at], '$match')) filter = pipeline[at++].$match as Document;
+    if (only(pipeline[at], '$sort')) {
+      const parsed = parseSort(pipeline[at].$sort);
+      if (parsed && parsed.length) {
+        sort = parsed;
+        at++;
+      }
+    }
+    if (only(pipeline[at], '$skip') && Number(pipeline[at].$skip) >= 0) skip = Number(pipeline[at++].$skip);
+    if (only(pipeline[at], '$limit') && Number(pipeline[at].$limit) > 0)
+      limit = Number(pipeline[at++].$limit);
+    const rest = pipeline.slice(at);
+    const overlay = this.overlayOf(coll, txn);
+    // countDocuments: [$match, $skip?, $limit?, { $group: { _id: 1, n: { $sum: 1 } } }]
+    if (!sort.length && rest.length === 1 && isCountGroup(rest[0])) {
+      const { n, stats } = runCount(
+        coll,
+        { filter, skip, limit, hint: cmd.hint, variables: cmd.let },
+        overlay,
+      );
+      this.lastRun = { stats, filter };
+      const idValue = rest[0].$group._id;
+      const field = Object.keys(rest[0].$group).find((k) => k !== '_id')!;
+      const results = n ? [{ _id: idValue, [field]: n }] : [];
+      return this.cursorReply(`${db}.${collName}`, results, cmd.cursor?.batchSize, false);
+    }
+    const { docs, stats } = runFind(
+      coll,
+      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let },
+      overlay,
+    );
+    this.lastRun = { stats, filter };
+    const results = rest.length
+      ? (aggregate(docs, rest, { collectionResolver: resolver, variables: cmd.let }) as Document[])
+      : docs;
+    return this.cursorReply(`${db}.${collName}`, results, cmd.cursor?.batchSize, false);
+  }
+
+  /** The target of `$out`/`$merge`: a name, or `{ db, coll }`. */
+  private outputTarget(db: string, spec: unknown, op: string): Collection {
+    let targetDb = db;
+    let name: unknown = spec;
+    if (spec && typeof spec === 'object') {
+      const s = spec as Document;
+      targetDb = typeof s.db === 'string' ? s.db : db;
+      name = s.coll;
+    }
+    if (typeof name !== 'string') throw failedToParse(`${op} needs a collection name`);
+    return this.storage.ensureCollection(targetDb, checkCollectionName(name));
+  }
+
+  /** `$out`: the target collection's documents become the pipeline's results (its indexes stay). */
+  private writeOut(db: string, spec: unknown, docs: Document[]): void {
+    const target = this.outputTarget(db, spec, '$out');
+    const incoming = docs.map((d) => (d._id === undefined ? { _id: new ObjectId(), ...d } : d));
+    const seen = new Set<string>();
+    for (const doc of incoming) {
+      checkIdField(doc._id);
+      const key = valueKey(doc._id);
+      if (seen.has(key)) throw Collection.duplicateError(target.ns, target.indexes[0], doc);
+      seen.add(key);
+    }
+    // unique indexes are checked before anything is replaced
+    const check = new Collection(target.db, target.name);
+    for (const index of target.indexes.slice(1)) check.addIndex(index);
+    for (const doc of incoming) {
+      const key = valueKey(doc._id);
+      check.checkUnique(doc, key);
+      check.put(key, doc);
+    }
+    for (const idKey of [...target.docs.keys()]) this.write(target, idKey, null, undefined);
+    for (const doc of incoming) this.write(target, valueKey(doc._id), doc, undefined);
+  }
+
+  /** `$merge`: each result matched to the target on `on` (default `_id`), then whenMatched / whenNotMatched. */
+  private writeMerge(db: string, spec: unknown, docs: Document[]): void {
+    const options: Document = typeof spec === 'string' ? { into: spec } : ((spec ?? {}) as Document);
+    const target = this.outputTarget(db, options.into, '$merge');
+    const on: string[] =
+      options.on === undefined ? ['_id'] : Array.isArray(options.on) ? options.on : [options.on];
+    const whenMatched = options.whenMatched ?? 'merge';
+    const whenNotMatched = options.whenNotMatched ?? 'insert';
+    for (const result of docs) {
+      const filter: Document = {};
+      for (const field of on) {
+        const value = result[field];
+        if (value === undefined || Array.isArray(value))
+          throw new MongoCommandError(
+            51132,
+            'Location51132',
+            `$merge write error: 'on' field '${field}' cannot be missing, null or an array`,
+          );
+        filter[field] = value;
+      }
+      const [existing] = this.matching(target, filter, undefined, { limit: 1 });
+      if (!existing) {
+        if (whenNotMatched === 'discard') continue;
+        if (whenNotMatched === 'fail')
+          throw new MongoCommandError(
+            13113,
+            'MergeStageNoMatchingDocument',
+            '$merge could not find a matching document in the target collection for at least one document in the source collection',
+          );
+        const doc = result._id === undefined ? { _id: new ObjectId(), ...result } : result;
+        checkIdField(doc._id);
+        target.checkUnique(doc, valueKey(doc._id));
+        this.write(target, valueKey(doc._id), doc, undefined);
+        continue;
+      }
+      let next: Document;
+      if (whenMatched === 'keepExisting') continue;
+      else if (whenMatched === 'fail')
+        throw Collection.duplicateError(target.ns, target.indexes[0], existing);
+      else if (whenMatched === 'replace') next = { ...result, _id: existing._id };
+      else if (whenMatched === 'merge') next = { ...existing, ...result, _id: existing._id };
+      else if (Array.isArray(whenMatched)) {
+        const [updated] = aggregate([cloneDoc(existing)], whenMatched as Document[], {
+          variables: { ...(options.let ?? {}), new: result },
+        }) as Document[];
+        next = { ...updated, _id: existing._id };
+      } else throw badValue(`unknown $merge whenMatched: ${String(whenMatched)}`);
+      const idKey = valueKey(existing._id);
+      target.checkUnique(next, idKey);
+      this.write(target, idKey, next, undefined);
+    }
   }
 
   // ---------------------------------------------------------------- writes
@@ -597,8 +816,7 @@ export class Engine {
       try {
         const { _id, ...fields } = input;
         const doc = { _id: _id === undefined ? new ObjectId() : _id, ...fields }; // _id first, as mongod stores it
-        if (Array.isArray(doc._id))
-          throw new MongoCommandError(53, 'InvalidIdField', 'The _id value cannot be of type array');
+        checkIdField(doc._id);
         const idKey = valueKey(doc._id);
         if (this.getDoc(coll, idKey, txn)) {
           throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -627,7 +845,7 @@ export class Engine {
     inserting: boolean,
   ): Document {
     if (Array.isArray(u)) {
-      const [result] = aggregate([cloneDoc(doc)], u) as Document[];
+      const [result] = aggregate([cloneDoc(doc)], u, { variables: statement.let }) as Document[];
       return { ...result, _id: doc._id };
     }
     if (!isOperatorUpdate(u)) {
@@ -739,7 +957,12 @@ export class Engine {
 
   private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
     const u = statement.u as Document;
-    const matches = target ? [target] : this.matching(coll, statement.q, txn);
+    const matches = target
+      ? [target]
+      : this.matching(coll, statement.q, txn, {
+          variables: statement.let,
+          ...(statement.multi ? {} : { limit: 1 }),
+        });
     const selected = statement.multi ? matches : matches.slice(0, 1);
     let nModified = 0;
     const changed: Document[] = [];
@@ -752,11 +975,13 @@ export class Engine {
       changed.push(next);
     }
     if (selected.length === 0 && statement.upsert) {
-      const seed = Array.isArray(u) || isOperatorUpdate(u) ? this.upsertSeed(statement.q) : {};
-      const base = {
-        _id: seed._id ?? (Array.isArray(u) || isOperatorUpdate(u) ? undefined : u._id) ?? new ObjectId(),
-        ...seed,
-      };
+      const seed = this.upsertSeed(statement.q);
+      // a replacement keeps only the filter's _id (MongoDB: `replaceOne({ _id: 4 }, { x: 1 }, { upsert: true })` inserts _id 4)
+      const base =
+        Array.isArray(u) || isOperatorUpdate(u)
+          ? { _id: seed._id ?? new ObjectId(), ...seed }
+          : { _id: seed._id !== undefined ? seed._id : u._id !== undefined ? u._id : new ObjectId() };
+      checkIdField(base._id);
       const doc = this.applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
@@ -767,6 +992,7 @@ export class Engine {
   }
 
   private update(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    checkStatementFields('update', cmd.updates, UPDATE_FIELDS);
     const coll = this.collectionFor(db, checkCollectionName(cmd.update), txn, true)!;
     const ordered = cmd.ordered !== false;
     const writeErrors: Document[] = [];
@@ -776,7 +1002,7 @@ export class Engine {
     ((cmd.updates ?? []) as Document[]).forEach((statement, index) => {
       if (ordered && writeErrors.length) return;
       try {
-        const result = this.updateOne(coll, statement, txn);
+        const result = this.updateOne(coll, { ...statement, let: cmd.let }, txn);
         n += result.n;
         nModified += result.nModified;
         if (result.upserted) upserted.push({ index, _id: result.upserted._id });
@@ -793,12 +1019,16 @@ export class Engine {
   }
 
   private delete(db: string, cmd: Document, txn: Transaction | undefined): Document {
+    checkStatementFields('delete', cmd.deletes, DELETE_FIELDS);
     const coll = this.collectionFor(db, checkCollectionName(cmd.delete), txn, false);
     let n = 0;
     if (!coll) return { n };
     for (const statement of (cmd.deletes ?? []) as Document[]) {
-      const matches = this.matching(coll, statement.q, txn);
-      const selected = Number(statement.limit) === 1 ? matches.slice(0, 1) : matches;
+      const one = Number(statement.limit) === 1;
+      const selected = this.matching(coll, statement.q, txn, {
+        variables: cmd.let,
+        ...(one ? { limit: 1 } : {}),
+      });
       for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
       n += selected.length;
     }
@@ -810,9 +1040,12 @@ export class Engine {
     const coll = this.collectionFor(db, name, txn, !cmd.remove)!;
     if (!cmd.remove && cmd.update === undefined)
       throw failedToParse('Either an update or remove=true must be specified');
-    let matches = this.matching(coll, cmd.query, txn);
-    if (cmd.sort && Object.keys(cmd.sort).length)
-      matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
+    const sort = parseSort(cmd.sort);
+    let matches = this.matching(coll, cmd.query, txn, {
+      variables: cmd.let,
+      ...(sort ? { sort, limit: 1 } : {}),
+    });
+    if (!sort) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
     const target = matches[0];
     const project = (doc: Document | undefined) =>
       doc && cmd.fields && Object.keys(cmd.fields).length
@@ -829,6 +1062,7 @@ export class Engine {
       upsert: !!cmd.upsert,
       multi: false,
       arrayFilters: cmd.arrayFilters,
+      let: cmd.let,
     };
     const result = this.updateOne(coll, statement, txn, target);
     const after = result.docs[0];

@@ -44,6 +44,21 @@ export const noSuchTransaction = (txn: number) =>
 export function toCommandError(error: unknown): MongoCommandError {
   if (error instanceof MongoCommandError) return error;
   const message = error instanceof Error ? error.message : String(error);
+  // mingo's messages, answered with the codes mongod gives the same mistakes
+  if (/^Use of undefined variable/.test(message))
+    return new MongoCommandError(17276, 'Location17276', message);
+  const stage = /unregistered pipeline operator (\$\w+)/.exec(message);
+  if (stage)
+    return new MongoCommandError(40324, 'Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
+  const expression = /(?:accumulator|expression|operator) '(\$\w+)' is not registered/.exec(message);
+  if (expression)
+    return new MongoCommandError(
+      168,
+      'InvalidPipelineOperator',
+      `Unrecognized expression '${expression[1]}'`,
+    );
+  const queryOp = /unknown query operator (\$\w+)/.exec(message);
+  if (queryOp) return badValue(`unknown operator: ${queryOp[1]}`);
   if (/unknown|not supported|invalid|operator/i.test(message)) return badValue(message);
   return new MongoCommandError(8, 'UnknownError', message);
 }

@@ -4,15 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MongoCommandError } from './errors';
 
-export interface IndexSpec {
-  v: number;
-  key: Record<string, number | string>;
-  name: string;
-  unique?: boolean;
-  sparse?: boolean;
-  partialFilterExpression?: Document;
-  [option: string]: unknown;
-}
+import { OrderedIndex, isOrderedSpec, type IndexSpec } from './indexes';
+
+export type { IndexSpec } from './indexes';
 
 const BSON_OPTS = { promoteLongs: true, promoteValues: true, promoteBuffers: false };
 
@@ -34,63 +28,6 @@ export function getPath(doc: Document, dotted: string): unknown {
   return current;
 }
 
-/**
- * A cheap key for a value an equality query can be answered from an index with: strings, numbers,
- * booleans, ObjectIds and dates. Anything else (null, NaN, arrays, documents, regexes, other BSON
- * types) returns undefined, and a query on such a value scans instead. Two values get the same key
- * exactly when mingo's equality matches them (it is strict about types; 0 and -0 are equal).
- */
-export function scalarKey(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return `s${value}`;
-    case 'number':
-      return Number.isNaN(value) ? undefined : `n${value}`;
-    case 'boolean':
-      return value ? 'bt' : 'bf';
-    case 'object': {
-      if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : `d${value.getTime()}`;
-      if (value && (value as { _bsontype?: string })._bsontype === 'ObjectId')
-        return `o${(value as { toHexString(): string }).toHexString()}`;
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The keys of every indexable value found at a dotted path, descending into arrays at every level
- * (a document is found by any element of an array, as in a multikey index). Over-collecting is
- * harmless: candidates are always re-checked with the full filter.
- */
-export function pathKeys(doc: Document, parts: string[]): Set<string> {
-  const out = new Set<string>();
-  const visit = (value: unknown, i: number): void => {
-    if (Array.isArray(value)) {
-      for (const element of value) visit(element, i);
-      return;
-    }
-    if (i === parts.length) {
-      const key = scalarKey(value);
-      if (key !== undefined) out.add(key);
-      return;
-    }
-    if (value === null || typeof value !== 'object' || value instanceof Date) return;
-    visit((value as Document)[parts[i]], i + 1);
-  };
-  visit(doc, 0);
-  return out;
-}
-
-/** Fields that can lead an in-memory lookup index: plain dotted names, no positional (numeric) parts. */
-function indexableField(field: string): boolean {
-  return (
-    field !== '_id' &&
-    field.split('.').every((part) => part.length > 0 && !/^\d+$/.test(part) && !part.startsWith('$'))
-  );
-}
-
 export function defaultIndexName(key: Record<string, unknown>): string {
   return Object.entries(key)
     .map(([field, dir]) => `${field}_${dir}`)
@@ -108,8 +45,26 @@ export class Collection {
   /** _id key -> position in `docs` (insertion order), so index lookups return documents in scan order. */
   private readonly positions = new Map<string, number>();
   private nextPosition = 0;
-  /** leading field of an ascending/descending index -> value key -> _id keys (multikey: one entry per element). */
-  private readonly fieldMaps = new Map<string, { parts: string[]; map: Map<string, Set<string>> }>();
+  /** position -> _id key, to fetch the documents an index walk finds. */
+  readonly byPosition = new Map<number, string>();
+  /** position -> document (the same documents as `docs`, by position). */
+  private readonly slots: Array<Document | undefined> = [];
+  /** The ordered (B+tree) indexes, `_id_` first, by name. */
+  readonly ordered = new Map<string, OrderedIndex>([['_id_', new OrderedIndex(this.indexes[0])]]);
+  /** Bumped on every committed write. */
+  writeVersion = 0;
+  private planCacheSize = 0;
+  private readonly plans = new Map<string, string>();
+
+  /** Query shape -> chosen index name; emptied when the indexes change or the size crosses a power of two. */
+  get planCache(): Map<string, string> {
+    const bucket = Math.floor(Math.log2(this.docs.size + 1));
+    if (bucket !== this.planCacheSize) {
+      this.plans.clear();
+      this.planCacheSize = bucket;
+    }
+    return this.plans;
+  }
 
   constructor(
     readonly db: string,
@@ -172,46 +127,46 @@ export class Collection {
     return this.uniqueMaps.get(indexName)?.get(key);
   }
 
-  /** `_id` keys of committed documents whose `field` may equal one of the value keys, or undefined without an index. */
-  lookup(field: string, valueKeys: string[]): Set<string> | undefined {
-    const entry = this.fieldMaps.get(field);
-    if (!entry) return undefined;
-    const out = new Set<string>();
-    for (const key of valueKeys) for (const idKey of entry.map.get(key) ?? []) out.add(idKey);
-    return out;
-  }
-
-  /** How many committed documents a lookup would return, without building it. */
-  lookupSize(field: string, valueKeys: string[]): number | undefined {
-    const entry = this.fieldMaps.get(field);
-    if (!entry) return undefined;
-    return valueKeys.reduce((sum, key) => sum + (entry.map.get(key)?.size ?? 0), 0);
-  }
-
   /** Position of a committed document in scan order (undefined when it is not stored). */
   position(idKey: string): number | undefined {
     return this.positions.get(idKey);
   }
 
+  /** The committed document at a position. */
+  atPosition(position: number): Document | undefined {
+    return this.slots[position];
+  }
+
   put(idKey: string, doc: Document): void {
     const previous = this.docs.get(idKey);
-    if (previous) this.unindex(idKey, previous);
-    else this.positions.set(idKey, this.nextPosition++);
+    let position = this.positions.get(idKey);
+    if (previous && position !== undefined) this.unindex(idKey, position, previous);
+    else {
+      position = this.nextPosition++;
+      this.positions.set(idKey, position);
+      this.byPosition.set(position, idKey);
+    }
     this.docs.set(idKey, doc);
-    this.indexDoc(idKey, doc);
+    this.slots[position] = doc;
+    this.indexDoc(idKey, position, doc);
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
+    this.writeVersion++;
   }
 
   remove(idKey: string): void {
     const previous = this.docs.get(idKey);
-    if (!previous) return;
-    this.unindex(idKey, previous);
+    const position = this.positions.get(idKey);
+    if (!previous || position === undefined) return;
+    this.unindex(idKey, position, previous);
     this.docs.delete(idKey);
     this.positions.delete(idKey);
+    this.byPosition.delete(position);
+    this.slots[position] = undefined;
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
+    this.writeVersion++;
   }
 
-  private indexDoc(idKey: string, doc: Document): void {
+  private indexDoc(idKey: string, position: number, doc: Document): void {
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       if (key === undefined) continue;
@@ -219,51 +174,16 @@ export class Collection {
       if (!map) this.uniqueMaps.set(index.name, (map = new Map()));
       map.set(key, idKey);
     }
-    for (const { parts, map } of this.fieldMaps.values()) Collection.addToFieldMap(map, parts, idKey, doc);
+    for (const index of this.ordered.values()) index.add(position, doc);
   }
 
-  private unindex(idKey: string, doc: Document): void {
+  private unindex(idKey: string, position: number, doc: Document): void {
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       const map = this.uniqueMaps.get(index.name);
       if (key !== undefined && map?.get(key) === idKey) map.delete(key);
     }
-    for (const { parts, map } of this.fieldMaps.values()) {
-      for (const key of pathKeys(doc, parts)) {
-        const ids = map.get(key);
-        ids?.delete(idKey);
-        if (ids?.size === 0) map.delete(key);
-      }
-    }
-  }
-
-  private static addToFieldMap(
-    map: Map<string, Set<string>>,
-    parts: string[],
-    idKey: string,
-    doc: Document,
-  ): void {
-    for (const key of pathKeys(doc, parts)) {
-      let ids = map.get(key);
-      if (!ids) map.set(key, (ids = new Set()));
-      ids.add(idKey);
-    }
-  }
-
-  /** Keeps one lookup map per leading field of the regular (1/-1) indexes. */
-  private syncFieldMaps(): void {
-    const wanted = new Set<string>();
-    for (const index of this.indexes) {
-      const [field, direction] = Object.entries(index.key)[0] ?? [];
-      if (field && (direction === 1 || direction === -1) && indexableField(field)) wanted.add(field);
-    }
-    for (const field of [...this.fieldMaps.keys()]) if (!wanted.has(field)) this.fieldMaps.delete(field);
-    for (const field of wanted) {
-      if (this.fieldMaps.has(field)) continue;
-      const entry = { parts: field.split('.'), map: new Map<string, Set<string>>() };
-      for (const [idKey, doc] of this.docs) Collection.addToFieldMap(entry.map, entry.parts, idKey, doc);
-      this.fieldMaps.set(field, entry);
-    }
+    for (const index of this.ordered.values()) index.remove(position, doc);
   }
 
   addIndex(spec: IndexSpec): void {
@@ -278,14 +198,22 @@ export class Collection {
       this.uniqueMaps.set(spec.name, map);
     }
     this.indexes.push(spec);
-    this.syncFieldMaps();
+    if (isOrderedSpec(spec)) {
+      const index = new OrderedIndex(spec);
+      for (const [idKey, doc] of this.docs) index.add(this.positions.get(idKey)!, doc);
+      this.ordered.set(spec.name, index);
+    }
+    this.plans.clear();
+    this.writeVersion++;
   }
 
   dropIndex(name: string): void {
     const at = this.indexes.findIndex((i) => i.name === name);
     if (at > 0) this.indexes.splice(at, 1);
     this.uniqueMaps.delete(name);
-    this.syncFieldMaps();
+    this.ordered.delete(name);
+    this.plans.clear();
+    this.writeVersion++;
   }
 }
 

@@ -4,6 +4,8 @@ import adminAm from './admin.am.json';
 import adminEn from './admin.en.json';
 import am from './am.json';
 import en from './en.json';
+import mailAm from './mail.am.json';
+import mailEn from './mail.en.json';
 import { dictionaries, isLanguage, keysOf, translate } from './index';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
@@ -40,7 +42,7 @@ describe('i18n', () => {
   });
 
   it('keeps each top-level namespace in one file, so merging never hides a key', () => {
-    const files = { en, shopEn, accountEn, adminEn };
+    const files = { en, shopEn, accountEn, adminEn, mailEn };
     const owners = new Map<string, string>();
     for (const [file, dictionary] of Object.entries(files)) {
       for (const namespace of Object.keys(dictionary)) {
@@ -56,6 +58,7 @@ describe('i18n', () => {
       [shopEn, shopAm],
       [accountEn, accountAm],
       [adminEn, adminAm],
+      [mailEn, mailAm],
     ] as const;
     for (const [english, amharic] of pairs) {
       expect(keysOf(amharic as never).sort()).toEqual(keysOf(english as never).sort());

@@ -4,6 +4,8 @@ import adminAm from './admin.am.json';
 import adminEn from './admin.en.json';
 import am from './am.json';
 import en from './en.json';
+import mailAm from './mail.am.json';
+import mailEn from './mail.en.json';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
 
@@ -14,11 +16,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 type Dictionary = { [key: string]: string | Dictionary };
 /**
  * One dictionary per language, assembled from files that each own distinct top-level namespaces:
- * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`.
+ * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`,
+ * `mail.*` (the messages the API sends).
  */
 export const dictionaries: Record<Language, Dictionary> = {
-  en: { ...en, ...shopEn, ...accountEn, ...adminEn },
-  am: { ...am, ...shopAm, ...accountAm, ...adminAm },
+  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...mailEn },
+  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...mailAm },
 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -27,6 +27,7 @@ describe('configuration', () => {
       MONGODB_URI: 'mongodb://db:27017/?replicaSet=rs0',
       CHAPA_SECRET_KEY: 'CHASECK-live',
       CHAPA_WEBHOOK_SECRET: 'w'.repeat(20),
+      SMTP_HOST: 'smtp.example.et',
     });
     expect(ok.jwt.secret).not.toBe(DEV_JWT_SECRET);
     expect(ok.seedOnEmpty).toBe(false);
@@ -34,11 +35,36 @@ describe('configuration', () => {
   });
 
   it('refuses the offline test payments in production unless chosen explicitly', () => {
-    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ADMIN_SECRET_KEY: 'y'.repeat(20) };
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_SECRET_KEY: 'y'.repeat(20),
+      SMTP_HOST: 'smtp.example.et',
+    };
     expect(() => loadConfig(base)).toThrow(/CHAPA_SECRET_KEY must be set in production/);
     expect(() => loadConfig({ ...base, CHAPA_SECRET_KEY: 'CHASECK-live' })).toThrow(/CHAPA_WEBHOOK_SECRET/);
     expect(loadConfig({ ...base, ALLOW_TEST_PAYMENTS: 'true' }).allowTestPayments).toBe(true);
     expect(loadConfig({}).allowTestPayments).toBe(true);
+  });
+
+  it('refuses production without an SMTP host unless mail is deliberately off; runs a local one elsewhere', () => {
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_SECRET_KEY: 'y'.repeat(20),
+      ALLOW_TEST_PAYMENTS: 'true',
+    };
+    expect(() => loadConfig(base)).toThrow(/SMTP_HOST must be set in production/);
+    expect(loadConfig({ ...base, ALLOW_NO_MAIL: 'true' }).mail).toMatchObject({ localServer: false });
+    expect(loadConfig({ ...base, SMTP_HOST: 'smtp.example.et', SMTP_PORT: '465' }).mail).toMatchObject({
+      host: 'smtp.example.et',
+      port: 465,
+      secure: true,
+      localServer: false,
+    });
+    expect(loadConfig({}).mail.localServer).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).notifications.workerIntervalMs).toBe(0);
+    expect(() => loadConfig({ SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT must be an integer/);
   });
 
   it('rejects malformed values with clear messages', () => {

@@ -44,6 +44,33 @@ export interface AppConfig {
   allowTestPayments: boolean;
   /** Express `trust proxy`: which proxies' X-Forwarded-For to believe for the client IP (rate limits, contact IPs). */
   trustProxy: string;
+  /** Where the back office runs (password reset links for staff). */
+  adminUrl: string;
+  /** Email over SMTP; without a host, development and tests run a local SMTP server that keeps mail under DATA_DIR/mail. */
+  mail: {
+    host?: string;
+    port: number;
+    secure: boolean;
+    user?: string;
+    password?: string;
+    from: string;
+    /** No SMTP host outside production: the API starts its own loopback SMTP server. */
+    localServer: boolean;
+  };
+  /** SMS through AfroMessage's HTTP API (https://api.afromessage.com/api/send); without a token SMS are not sent. */
+  sms: {
+    afroMessageToken?: string;
+    afroMessageBaseUrl: string;
+    /** AfroMessage identifier id (`from`) and sender name (`sender`); both optional in their API. */
+    afroMessageIdentifier?: string;
+    afroMessageSender?: string;
+  };
+  /** The outbox worker: poll interval (0 = off; off in tests unless set), attempts and backoff. */
+  notifications: {
+    workerIntervalMs: number;
+    maxAttempts: number;
+    backoffMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -162,7 +189,40 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     allowTestPayments: readBool(env, 'ALLOW_TEST_PAYMENTS', !production, problems),
     trustProxy: env.TRUST_PROXY || 'loopback',
+    adminUrl: readUrl(env, 'ADMIN_URL', 'http://localhost:3001', problems),
+    mail: {
+      host: env.SMTP_HOST?.trim() || undefined,
+      port: readInt(env, 'SMTP_PORT', 587, problems, 1),
+      secure: readBool(env, 'SMTP_SECURE', env.SMTP_PORT === '465', problems),
+      user: env.SMTP_USER || undefined,
+      password: env.SMTP_PASSWORD || undefined,
+      from: env.MAIL_FROM || 'Addis Natural Beauty <no-reply@beauty.et>',
+      localServer: !env.SMTP_HOST?.trim() && !production,
+    },
+    sms: {
+      afroMessageToken: env.AFROMESSAGE_TOKEN || undefined,
+      afroMessageBaseUrl: readUrl(env, 'AFROMESSAGE_BASE_URL', 'https://api.afromessage.com', problems),
+      afroMessageIdentifier: env.AFROMESSAGE_IDENTIFIER_ID || undefined,
+      afroMessageSender: env.AFROMESSAGE_SENDER || undefined,
+    },
+    notifications: {
+      workerIntervalMs: readInt(
+        env,
+        'NOTIFICATIONS_INTERVAL_MS',
+        nodeEnv === 'test' ? 0 : 2000,
+        problems,
+        0,
+        3_600_000,
+      ),
+      maxAttempts: readInt(env, 'NOTIFICATIONS_MAX_ATTEMPTS', 8, problems, 1, 100),
+      backoffMs: readInt(env, 'NOTIFICATIONS_BACKOFF_MS', 30_000, problems, 0, 3_600_000),
+    },
   };
+  if (production && !config.mail.host && !readBool(env, 'ALLOW_NO_MAIL', false, problems)) {
+    problems.push(
+      'SMTP_HOST must be set in production (order messages and password resets go by email), or ALLOW_NO_MAIL=true to keep messages in the outbox unsent',
+    );
+  }
   if (production && !config.chapa.secretKey && !config.allowTestPayments) {
     problems.push(
       'CHAPA_SECRET_KEY must be set in production (or ALLOW_TEST_PAYMENTS=true for a demo that charges nothing)',

@@ -33,13 +33,16 @@ import { ErrorDto } from '../../common/error.dto';
 import { AuthService } from './auth.service';
 import {
   AuthResponseDto,
+  ForgotPasswordDto,
   LoginDto,
   LogoutDto,
   MeResponseDto,
   MessageResponseDto,
   RegisterAdminDto,
   RegisterDto,
+  ResetPasswordDto,
 } from './dto/auth.dto';
+import { PasswordResetService, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -55,6 +58,7 @@ const RateLimited = () =>
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly resets: PasswordResetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -109,6 +113,38 @@ export class AuthController {
     const { user, token } = await this.auth.login(dto);
     this.setToken(res, token);
     return { success: true, token, user, message: 'Signed in' };
+  }
+
+  @Post('forgot-password')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Ask for a password reset: a 30-minute single-use link by email, or a 6-digit code by SMS; the same answer whether or not the account exists',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  async forgotPassword(@Body() dto: ForgotPasswordDto, @Req() req: Request) {
+    await this.resets.request(dto, req.ip);
+    return { success: true, message: RESET_REQUESTED };
+  }
+
+  @Post('reset-password')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Set a new password with the emailed token, or the email and SMS code; ends every earlier session',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description:
+      "RESET_INVALID: 'This reset link or code is invalid or has expired'; weak or mismatched password",
+  })
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.resets.reset(dto);
+    return { success: true, message: RESET_DONE };
   }
 
   @Post('logout')

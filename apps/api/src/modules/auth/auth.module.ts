@@ -7,6 +7,8 @@ import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { User, UserSchema } from '../users/schemas/user.schema';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
+import { PasswordReset, PasswordResetSchema } from './schemas/password-reset.schema';
 
 type ThrottledRequest = { ip?: string; body?: { email?: unknown } };
 const client = (req: Record<string, unknown>) => String((req as ThrottledRequest).ip ?? 'unknown');
@@ -19,7 +21,10 @@ const clientAndAccount = (req: Record<string, unknown>) => {
 @Global()
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: PasswordReset.name, schema: PasswordResetSchema },
+    ]),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -41,7 +46,7 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtAuthGuard],
+  providers: [AuthService, PasswordResetService, JwtAuthGuard],
   exports: [AuthService, JwtAuthGuard, JwtModule, MongooseModule],
 })
 export class AuthModule {}

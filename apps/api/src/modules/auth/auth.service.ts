@@ -48,6 +48,7 @@ export function toUserView(user: UserRecord) {
     lastName: rest.join(' '),
     email: user.email,
     ...(user.phone ? { phone: user.phone } : {}),
+    ...(user.language ? { language: user.language } : {}),
     role: user.role,
     isActive: user.isActive,
     createdAt: user.createdAt,

@@ -5,6 +5,7 @@ import { FilterQuery, Model, SortOrder } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
@@ -32,6 +33,7 @@ export class CatalogService implements OnApplicationBootstrap {
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Products written before search terms existed (or by raw imports) get them once, at start. */
@@ -182,6 +184,12 @@ export class CatalogService implements OnApplicationBootstrap {
     const doc = await this.products.findById(productId).lean().exec();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
     await this.auditPriceAndStock(actor, before, doc);
+    await this.notifications.enqueue(null, {
+      type: 'stock.changed',
+      before,
+      after: doc,
+      cause: `update:${doc.updatedAt?.getTime()}`,
+    });
     return toProductView(doc);
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { Connection, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
+import { NotificationsService } from '../notifications/notifications.service';
 import { Contact, type ContactStatus } from './schemas/contact.schema';
 import type { SubmitContactDto } from './dto/contact.dto';
 
@@ -38,22 +39,35 @@ export function toContactView(contact: StoredContact): ContactView {
 
 @Injectable()
 export class ContactsService {
-  constructor(@InjectModel(Contact.name) private readonly contacts: Model<Contact>) {}
+  constructor(
+    @InjectModel(Contact.name) private readonly contacts: Model<Contact>,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   async submit(
     input: SubmitContactDto,
     sender: { ipAddress?: string; userAgent?: string },
   ): Promise<ContactView> {
-    const created = await this.contacts.create({
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      status: 'unread',
-      ipAddress: sender.ipAddress,
-      userAgent: sender.userAgent?.slice(0, 500),
+    // the message and the admin's notice of it are written together
+    return this.connection.transaction(async (session) => {
+      const [created] = await this.contacts.create(
+        [
+          {
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            status: 'unread',
+            ipAddress: sender.ipAddress,
+            userAgent: sender.userAgent?.slice(0, 500),
+          },
+        ],
+        { session },
+      );
+      await this.notifications.enqueue(session, { type: 'contact.received', contact: created.toObject() });
+      return toContactView(created.toObject());
     });
-    return toContactView(created.toObject());
   }
 
   async list(status?: ContactStatus): Promise<ContactView[]> {

@@ -20,6 +20,7 @@ import {
 } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { shortOfStock } from '../cart/cart.service';
 import { Cart } from '../cart/schemas/cart.schema';
 import { Product } from '../catalog/schemas/product.schema';
@@ -84,6 +85,7 @@ export class OrdersService {
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -221,6 +223,8 @@ export class OrdersService {
             .exec();
         }
       }
+      if (changed)
+        await this.notifications.enqueue(session, { type: 'order.status', order: changed as LeanOrder });
       return changed;
     });
     if (!updated) return null;
@@ -300,6 +304,11 @@ export class OrdersService {
           ],
           { session },
         );
+        await this.notifications.enqueue(session, {
+          type: 'order.placed',
+          order: doc.toObject(),
+          reserved: reservations,
+        });
         return doc.toObject() as LeanOrder;
       });
       return toOrderView(created);

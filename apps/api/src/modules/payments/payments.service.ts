@@ -13,6 +13,7 @@ import {
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuditService } from '../audit/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { Order } from '../orders/schemas/order.schema';
 import {
   PAYMENT_PROVIDER,
@@ -134,6 +135,7 @@ export class PaymentsService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   get providerName(): string {
@@ -466,6 +468,13 @@ export class PaymentsService {
       { $set: { paymentStatus: 'failed' } },
     );
     if (changed.modifiedCount) {
+      const failedOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
+      if (failedOrder)
+        await this.notifications.enqueue(null, {
+          type: 'payment.failed',
+          order: failedOrder,
+          txRef: payment.txRef,
+        });
       await this.audit.record(undefined, {
         entity: 'order',
         entityId: String(payment.order),
@@ -524,6 +533,8 @@ export class PaymentsService {
       )
       .lean<StoredOrder>();
     if (paid) {
+      const paidOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
+      if (paidOrder) await this.notifications.enqueue(null, { type: 'payment.paid', order: paidOrder });
       await this.audit.record(undefined, {
         entity: 'order',
         entityId: String(payment.order),
@@ -531,7 +542,7 @@ export class PaymentsService {
         from: paid.paymentStatus,
         to: 'paid',
       });
-      return this.orders.findById(payment.order).lean<StoredOrder>();
+      return paidOrder;
     }
     // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
     const flagged = await this.orders

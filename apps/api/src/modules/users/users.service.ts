@@ -82,8 +82,9 @@ export class UsersService {
     } else if (dto.phone !== undefined) {
       set.phone = ethiopianPhone(dto.phone);
     }
+    if (dto.language !== undefined) set.language = dto.language;
     if (!Object.keys(set).length && !Object.keys(unset).length) {
-      throw new InvalidDataError('Nothing to update: send name, email or phone');
+      throw new InvalidDataError('Nothing to update: send name, email, phone or language');
     }
     const id = new Types.ObjectId(userId);
     if (set.email && (await this.users.exists({ email: set.email, _id: { $ne: id } }))) {

@@ -86,6 +86,8 @@ export class UserDto {
   @ApiProperty() lastName!: string;
   @ApiProperty() email!: string;
   @ApiPropertyOptional() phone?: string;
+  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'Language of the messages the shop sends' })
+  language?: string;
   @ApiProperty({ enum: ['customer', 'admin'] }) role!: string;
   @ApiProperty() isActive!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
@@ -113,4 +115,59 @@ export class SessionRenewedResponseDto extends MessageResponseDto {
     description: 'A new token for this session: every earlier token of the account has ended',
   })
   token!: string;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty({ example: 'hanna@example.et' })
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email!: string;
+
+  @ApiPropertyOptional({
+    enum: ['email', 'sms'],
+    description: "sms sends a 6-digit code to the account's phone (email when it has none)",
+  })
+  @IsOptional()
+  @IsIn(['email', 'sms'])
+  channel?: 'email' | 'sms';
+
+  @ApiPropertyOptional({
+    enum: ['storefront', 'admin'],
+    description: 'Where the link opens (admin: staff only)',
+  })
+  @IsOptional()
+  @IsIn(['storefront', 'admin'])
+  app?: 'storefront' | 'admin';
+}
+
+export class ResetPasswordDto {
+  @ApiPropertyOptional({ description: 'The token from the emailed link' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  token?: string;
+
+  @ApiPropertyOptional({ description: 'With code: the account email' })
+  @IsOptional()
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'The 6-digit code sent by SMS', example: '042917' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(6)
+  @MinLength(6)
+  code?: string;
+
+  @ApiProperty({ example: 'Injera@2027' })
+  @IsString()
+  @MaxLength(128)
+  password!: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  confirmPassword?: string;
 }

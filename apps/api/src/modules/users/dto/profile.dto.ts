@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
@@ -33,6 +33,11 @@ export class UpdateProfileDto {
   @IsString()
   @MaxLength(20)
   phone?: string | null;
+
+  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'The language of the messages the shop sends' })
+  @IsOptional()
+  @IsIn(['en', 'am'], { message: 'language must be en or am' })
+  language?: 'en' | 'am';
 }
 
 export class ChangePasswordDto {

@@ -37,6 +37,10 @@ export class User {
   @Prop({ default: true })
   isActive!: boolean;
 
+  /** The language the customer reads messages in; unset means the shop's language (settings). */
+  @Prop({ enum: ['en', 'am'] })
+  language?: string;
+
   @Prop({ type: [AddressSchema], default: [] })
   addresses!: Address[];
 
@@ -45,7 +49,7 @@ export class User {
   addressSeq!: number;
 
   /**
-   * Bumped by a password change, "log out everywhere", a deactivation and a role change: tokens
+   * Bumped by a password change or reset, "log out everywhere", a deactivation and a role change: tokens
    * carry the version they were issued with and die when it moves on (common/auth/session.ts).
    */
   @Prop({ default: 0, min: 0 })

@@ -1,0 +1,128 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AdminOnly } from '../../common/auth/jwt-auth.guard';
+import { ErrorDto } from '../../common/error.dto';
+import { NotFoundError } from '../../common/errors/domain-error';
+import {
+  ApiReactAdminList,
+  parseListQuery,
+  ReactAdminListQuery,
+  setContentRange,
+} from '../../common/react-admin';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { NotificationsService } from './notifications.service';
+import { mailDirOf } from './notifications.worker';
+import { isStoredMailId, listStoredMails } from './transports/local-mail-server';
+
+export class NotificationRecordDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() _id!: string;
+  @ApiProperty({ example: 'order.placed:665f0c...' }) eventKey!: string;
+  @ApiProperty({ enum: ['email', 'sms'] }) channel!: string;
+  @ApiProperty({ description: 'Email address or phone number' }) to!: string;
+  @ApiProperty({ example: 'orderPlaced' }) template!: string;
+  @ApiProperty({ enum: ['en', 'am'] }) language!: string;
+  @ApiProperty() subject!: string;
+  @ApiPropertyOptional({ description: 'Absent for password reset messages' }) text?: string;
+  @ApiPropertyOptional({ description: 'Absent for password reset messages' }) html?: string;
+  @ApiProperty() sensitive!: boolean;
+  @ApiProperty({ enum: ['pending', 'sending', 'sent', 'failed'] }) state!: string;
+  @ApiProperty() attempts!: number;
+  @ApiPropertyOptional() lastError?: string;
+  @ApiProperty() nextAttemptAt!: Date;
+  @ApiPropertyOptional() sentAt?: Date;
+  @ApiProperty() createdAt!: Date;
+  @ApiProperty() updatedAt!: Date;
+}
+
+export class MailRecordDto {
+  @ApiProperty() id!: string;
+  @ApiPropertyOptional() messageId?: string;
+  @ApiProperty() from!: string;
+  @ApiProperty() to!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty() text!: string;
+  @ApiPropertyOptional() html?: string;
+  @ApiProperty() receivedAt!: string;
+}
+
+@ApiTags('admin')
+@Controller('admin')
+@AdminOnly()
+export class AdminNotificationsController {
+  constructor(
+    private readonly notifications: NotificationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('notifications')
+  @ApiOperation({
+    summary: 'The outbox (react-admin list; filter state, channel, template, q = exact recipient, id)',
+  })
+  @ApiReactAdminList('notifications', NotificationRecordDto)
+  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    const { records, skip, total } = await this.notifications.list(query);
+    setContentRange(res, 'notifications', skip, records.length, total);
+    return records;
+  }
+
+  @Get('notifications/:id')
+  @ApiOperation({ summary: 'One outbox message' })
+  @ApiOkResponse({ type: NotificationRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  getOne(@Param('id') id: string) {
+    return this.notifications.getOne(id);
+  }
+
+  @Post('notifications/:id/resend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a sent or failed message again (not password resets)' })
+  @ApiOkResponse({ type: NotificationRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({ type: ErrorDto, description: 'Still pending or sending, or a password reset' })
+  resend(@Param('id') id: string) {
+    return this.notifications.resend(id);
+  }
+
+  @Get('mails')
+  @ApiOperation({
+    summary:
+      'Mail received by the local development SMTP server (no SMTP_HOST), newest first (react-admin list; filter q = recipient)',
+  })
+  @ApiReactAdminList('mails', MailRecordDto)
+  async mails(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    const { skip, limit, filter } = parseListQuery(query, {
+      sortFields: {},
+      filters: ['q'],
+      defaultSort: ['id', 'DESC'],
+    });
+    const q = typeof filter.q === 'string' ? filter.q.toLowerCase() : undefined;
+    const all = (await listStoredMails(mailDirOf(this.config))).filter(
+      (m) => !q || m.to.toLowerCase().includes(q),
+    );
+    const page = all.slice(skip, skip + limit);
+    setContentRange(res, 'mails', skip, page.length, all.length);
+    return page;
+  }
+
+  @Get('mails/:id')
+  @ApiOperation({ summary: 'One mail received by the local development SMTP server' })
+  @ApiOkResponse({ type: MailRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  async mail(@Param('id') id: string) {
+    const mail = isStoredMailId(id)
+      ? (await listStoredMails(mailDirOf(this.config))).find((m) => m.id === id)
+      : undefined;
+    if (!mail) throw new NotFoundError('Mail not found');
+    return mail;
+  }
+}
