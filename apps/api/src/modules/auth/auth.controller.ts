@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -153,6 +154,7 @@ export class AuthController {
     summary:
       'Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie',
   })
+  @ApiBody({ type: LogoutDto, required: false })
   @ApiOkResponse({ type: MessageResponseDto })
   async logout(@Req() req: Request, @Body() dto: LogoutDto, @Res({ passthrough: true }) res: Response) {
     const session = sessionToken(req);
