@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test of every project through Nx, then one closing summary over all runners.
+// `npm test`: lint first (ESLint, types, import cycles and Prettier over every project: `npm run lint`),
+// then every test of every project through Nx, then one closing summary over all runners. A lint
+// failure fails the run, after the tests (so one run shows everything). `--no-lint` skips it locally.
 // Each project's runner writes a Jest-format JSON report to <project>/test-results.json.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,6 +16,15 @@ const reportOf = (dir) => path.join(dir, 'test-results.json');
 
 for (const dir of projectDirs) fs.rmSync(reportOf(dir), { force: true });
 
+const skipLint = process.argv.includes('--no-lint');
+const lint = skipLint
+  ? { status: 0 }
+  : spawnSync('npm', ['run', 'lint'], {
+      stdio: 'inherit',
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
+
 const args = [
   'nx',
   'run-many',
@@ -21,7 +32,7 @@ const args = [
   'test',
   '--parallel=1',
   '--outputStyle=stream',
-  ...process.argv.slice(2),
+  ...process.argv.slice(2).filter((arg) => arg !== '--no-lint'),
 ];
 const run = spawnSync('npx', args, {
   stdio: 'inherit',
@@ -49,7 +60,9 @@ for (const dir of projectDirs) {
 }
 const missing = rows.filter((r) => r.endsWith('no report')).length;
 console.log('\nTest summary by project:\n' + rows.join('\n'));
-const status = run.status !== 0 || failed > 0 || missing > 0 ? 1 : 0;
+const status = run.status !== 0 || failed > 0 || missing > 0 || lint.status !== 0 ? 1 : 0;
+if (lint.status !== 0) console.log('Lint failed (see `npm run lint` above).');
+else if (!skipLint) console.log('Lint passed.');
 if (run.status !== 0 && failed === 0) console.log('A test target failed before reporting (see above).');
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status);

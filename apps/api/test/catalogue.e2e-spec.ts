@@ -234,14 +234,18 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
     const audit = t.app.get<
       Model<{ action: string; from: unknown; to: unknown; actorEmail?: string; entityId: string }>
     >(getModelToken('AuditEntry'));
-    expect(await audit.countDocuments({ entityId: id })).toBe(0);
+    // the creation through the shop route is audited; an edit that changes neither price nor stock adds nothing
+    expect(await audit.find({ entityId: id }).distinct('action')).toEqual(['product.create']);
 
     await request(t.http)
       .put(`/api/products/${id}`)
       .set(as(admin))
       .send({ ...form, price: 580.5, stock: 17 })
       .expect(200);
-    const entries = await audit.find({ entity: 'product', entityId: id }).sort({ action: 1 }).lean();
+    const entries = await audit
+      .find({ entity: 'product', entityId: id, action: { $ne: 'product.create' } })
+      .sort({ action: 1 })
+      .lean();
     expect(
       entries.map((e) => ({ action: e.action, from: e.from, to: e.to, actorEmail: e.actorEmail })),
     ).toEqual([
@@ -256,6 +260,27 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
       .send({ ...form, description: 'Castor and rosemary.' })
       .expect(200);
     expect(names(await list('search=castor'))).toEqual(['Rosemary Hair Oil']);
+  });
+
+  it('audits products created and withdrawn through the shop routes, with the admin as actor', async () => {
+    const created = await request(t.http)
+      .post('/api/products')
+      .set(as(admin))
+      .send({ name: 'Audited Soap', price: 95.5, stock: 4 })
+      .expect(201);
+    const id = created.body.product._id as string;
+    await request(t.http).delete(`/api/products/${id}`).set(as(admin)).expect(200);
+    const audit = t.app.get<Model<{ action: string; from: unknown; to: unknown; actorEmail?: string }>>(
+      getModelToken('AuditEntry'),
+    );
+    const entries = await audit.find({ entity: 'product', entityId: id }).sort({ action: 1 }).lean();
+    expect(entries.map((e) => [e.action, e.from, e.to, e.actorEmail])).toEqual([
+      ['product.create', undefined, { price: 95.5, stock: 4 }, DEMO_ACCOUNTS.admin.email],
+      ['product.delete', true, false, DEMO_ACCOUNTS.admin.email],
+    ]);
+    // a second withdrawal is a 404 and audits nothing more
+    await request(t.http).delete(`/api/products/${id}`).set(as(admin)).expect(404);
+    expect(await audit.countDocuments({ entityId: id })).toBe(2);
   });
 
   it('keeps customers away from the admin product routes, writing nothing', async () => {

@@ -7,22 +7,21 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react';
-import { createTranslator, type Language } from '@shop/i18n';
+import { createTranslator } from '@shop/i18n';
 import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?url';
 import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?url';
 import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
 import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
 import { useEffect } from 'react';
+import { useShop } from './shop-context';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
 import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './shop-data';
-import { getSessionUser, type SessionUser } from './session.server';
+import { getSessionUser } from './session.server';
 import styles from './styles.css?url';
 
 export const links: LinksFunction = () => [
@@ -89,45 +88,6 @@ function sameOriginPath(referer: string | null, current: URL): string | null {
   }
 }
 
-export interface ShopContext {
-  /** the shop page the shopper came from, if any */
-  backPath: string | null;
-  lang: Language;
-  /** whether the request carried a valid language cookie */
-  langCookie: boolean;
-  t: ReturnType<typeof createTranslator>;
-  apiOrigin: string;
-  user: SessionUser | null;
-  cartCount: number;
-  wishlistCount: number;
-  cartQuantities: Record<string, number>;
-  wishlistIds: string[];
-  publicSettings: PublicSettings;
-  adminUrl: string;
-  maintenance: boolean;
-}
-
-/** What every page knows: language and translator, the shopper, their cart and wishlist counts, settings. */
-export function useShop(): ShopContext {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const lang: Language = data?.lang ?? 'en';
-  return {
-    lang,
-    langCookie: data?.langCookie ?? false,
-    backPath: data?.backPath ?? null,
-    t: createTranslator(lang),
-    apiOrigin: data?.apiOrigin ?? '',
-    user: data?.user ?? null,
-    cartCount: data?.cartCount ?? 0,
-    wishlistCount: data?.wishlistCount ?? 0,
-    cartQuantities: data?.cartQuantities ?? {},
-    wishlistIds: data?.wishlistIds ?? [],
-    publicSettings: data?.publicSettings ?? DEFAULT_PUBLIC_SETTINGS,
-    adminUrl: data?.adminUrl ?? '',
-    maintenance: data?.maintenance ?? false,
-  };
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const { lang } = useShop();
   useEffect(() => {
@@ -153,30 +113,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
-}
-
-/** The language of the page, for a route's `meta` function (from the root loader's data). */
-export function langOf(matches: readonly { id: string; data?: unknown }[]): Language {
-  const root = matches.find((m) => m.id === 'root')?.data as { lang?: Language } | undefined;
-  return root?.lang ?? 'en';
-}
-
-/** A route's title entry; the maintenance title while the shop is closed. */
-export function titleMeta(
-  matches: readonly { id: string; data?: unknown }[],
-  key: string,
-): { title: string } {
-  const root = matches.find((m) => m.id === 'root')?.data as { maintenance?: boolean } | undefined;
-  const lang = langOf(matches);
-  return root?.maintenance
-    ? { title: createTranslator(lang)('errors.maintenanceTitle') }
-    : pageTitle(lang, key);
-}
-
-/** Page titles: '<page> · <shop>' from a route's `meta`, the shop's name otherwise. */
-export function pageTitle(lang: Language | undefined, key: string): { title: string } {
-  const t = createTranslator(lang ?? 'en');
-  return { title: `${t(key)} · ${t('common.shopName')}` };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {

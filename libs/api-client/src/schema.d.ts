@@ -2590,8 +2590,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        ContactStatusInputDto: {
-            /** @enum {string} */
+        ContactRecordInputDto: {
+            /**
+             * @example read
+             * @enum {string}
+             */
             status: "unread" | "read" | "replied";
         };
         NamedRefDto: {
@@ -6464,7 +6467,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactStatusInputDto"];
+                "application/json": components["schemas"]["ContactRecordInputDto"];
             };
         };
         responses: {

@@ -1,4 +1,5 @@
-import { cartBadge, cartTotals, maxAddable } from './cart';
+import { cartBadge, maxAddable } from './cart';
+import { cartTotals } from './pricing';
 
 describe('cart arithmetic', () => {
   it('adds price times quantity in santim and counts units', () => {

@@ -1,21 +1,9 @@
-import type { Santim } from './money';
-import { MAX_QUANTITY_PER_ADD, type PricedLine } from './pricing';
+import { MAX_QUANTITY_PER_ADD } from './pricing';
 
 /** Payment methods a customer may choose at checkout; all of them go through Chapa's hosted page. */
 export const PAYMENT_METHODS = ['chapa', 'telebirr', 'cbebirr', 'mpesa', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'chapa';
-
-/** Cart total (sum of price times quantity, in santim) and item count (sum of quantities). */
-export function cartTotals(lines: readonly PricedLine[]): { total: Santim; itemCount: number } {
-  return lines.reduce(
-    (acc, line) => ({
-      total: acc.total + line.unitPrice * line.quantity,
-      itemCount: acc.itemCount + line.quantity,
-    }),
-    { total: 0, itemCount: 0 },
-  );
-}
 
 /**
  * The most units one add may put in the cart: at most 10 per add (SPEC section 9) and never more than

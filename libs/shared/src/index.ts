@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './phone';
 export * from './cart';
 export * from './delivery';
+export * from './vocabularies';

@@ -14,6 +14,11 @@ export function toBirr(santim: Santim): number {
   return Math.round(santim) / SANTIM_PER_BIRR;
 }
 
+/** An amount in santim as ETB text with two decimals (`1250.50`), as payment providers take it. */
+export function toBirrText(santim: Santim): string {
+  return toBirr(santim).toFixed(2);
+}
+
 /** Percentage of an amount in santim, rounded to the nearest santim (half up). */
 export function percentOf(santim: Santim, percent: number): Santim {
   return Math.round((santim * percent) / 100);

@@ -1,5 +1,4 @@
-import { cartTotals } from './cart';
-import { percentOf, type Santim } from './money';
+import { percentOf, toBirr, toSantim, type Santim } from './money';
 
 /** Business constants of SPEC section 9, as settled by DECISIONS.md. */
 export const TAX_PERCENT = 15;
@@ -32,6 +31,22 @@ export const DEFAULT_SHIPPING_RATES: ShippingRates = {
 export interface PricedLine {
   unitPrice: Santim;
   quantity: number;
+}
+
+/** Cart total (sum of price times quantity, in santim) and item count (sum of quantities). */
+export function cartTotals(lines: readonly PricedLine[]): { total: Santim; itemCount: number } {
+  return lines.reduce(
+    (acc, line) => ({
+      total: acc.total + line.unitPrice * line.quantity,
+      itemCount: acc.itemCount + line.quantity,
+    }),
+    { total: 0, itemCount: 0 },
+  );
+}
+
+/** A line's total in ETB from a unit price in ETB (as the API answers it), computed in santim: no float drift. */
+export function lineTotalBirr(unitPriceBirr: number, quantity: number): number {
+  return toBirr(toSantim(unitPriceBirr) * quantity);
 }
 
 export interface OrderTotals {

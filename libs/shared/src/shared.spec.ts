@@ -1,11 +1,13 @@
 import {
   canTransition,
   discountPercent,
+  lineTotalBirr,
   normaliseRole,
   passwordScore,
   passwordStrengthLabel,
   priceOrder,
   toBirr,
+  toBirrText,
   toSantim,
 } from './index';
 
@@ -14,6 +16,20 @@ describe('money', () => {
     expect(toSantim(0.1 + 0.2)).toBe(30);
     expect(toSantim(1249.99)).toBe(124_999);
     expect(toBirr(124_999)).toBe(1249.99);
+  });
+
+  it('writes santim as ETB text with two decimals for payment providers', () => {
+    expect(toBirrText(124_950)).toBe('1249.50');
+    expect(toBirrText(5)).toBe('0.05');
+    expect(toBirrText(100_000)).toBe('1000.00');
+  });
+});
+
+describe('lineTotalBirr', () => {
+  it('multiplies in santim, so 3 x 0.1 ETB is 0.3 and 7 x 1249.99 is 8749.93', () => {
+    expect(lineTotalBirr(0.1, 3)).toBe(0.3);
+    expect(0.1 * 3).not.toBe(0.3);
+    expect(lineTotalBirr(1249.99, 7)).toBe(8749.93);
   });
 });
 

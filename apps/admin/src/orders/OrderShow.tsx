@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatMoney } from '@shop/shared';
+import { formatMoney, lineTotalBirr } from '@shop/shared';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -120,7 +120,7 @@ export function OrderShow() {
                   <TableCell>{lineName(l)}</TableCell>
                   <TableCell align="right">{l.quantity}</TableCell>
                   <TableCell align="right">{money(price)}</TableCell>
-                  <TableCell align="right">{money(Math.round(price * l.quantity * 100) / 100)}</TableCell>
+                  <TableCell align="right">{money(lineTotalBirr(price, l.quantity))}</TableCell>
                 </TableRow>
               );
             })}

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
-import { Types } from 'mongoose';
+import { FilterQuery, Model, Types } from 'mongoose';
 import { ErrorDto } from './error.dto';
 import { InvalidDataError } from './errors/domain-error';
 
@@ -202,6 +202,50 @@ export function filterObjectIds(
   key = 'id',
 ): Types.ObjectId[] | undefined {
   return filterIds(filter, key)?.map((id) => new Types.ObjectId(id));
+}
+
+/** What a resource's list understands: its sortable fields, its filters and how they read. */
+export interface ResourceSpec<T, R extends object> extends ListSpec {
+  /** The resource's own filters (everything but `id`, which the adapter reads) as a query. */
+  where?: (filter: Record<string, FilterValue>) => FilterQuery<T> | Promise<FilterQuery<T>>;
+  /** A page of stored documents as the API answers them. */
+  toRecords: (docs: (T & { _id: Types.ObjectId })[]) => R[] | Promise<R[]>;
+}
+
+/** One page of a react-admin list: the records (each with `id`), where it starts and the total. */
+export interface ListPage<R> {
+  records: (R & { id: string })[];
+  skip: number;
+  total: number;
+}
+
+/**
+ * The one react-admin list adapter (ra-data-simple-rest): parses sort/range/filter against the
+ * resource's spec (400 on anything malformed), reads `filter.id` (getMany), counts, and mirrors
+ * `_id` as `id` on every record. Domain services call it with their own model; controllers answer
+ * the page with `sendList`.
+ */
+export async function listResource<T, R extends { _id?: unknown; id?: unknown }>(
+  model: Model<T>,
+  query: ReactAdminListQuery,
+  spec: ResourceSpec<T, R>,
+): Promise<ListPage<R>> {
+  const { sort, skip, limit, filter } = parseListQuery(query, spec);
+  const where: FilterQuery<T> = { ...((await spec.where?.(filter)) ?? {}) };
+  const ids = filterObjectIds(filter);
+  if (ids) (where as Record<string, unknown>)._id = { $in: ids };
+  const [docs, total] = await Promise.all([
+    model.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
+    model.countDocuments(where).exec(),
+  ]);
+  const records = await spec.toRecords(docs as (T & { _id: Types.ObjectId })[]);
+  return { records: records.map((r) => ({ id: String(r.id ?? r._id), ...r })), skip, total };
+}
+
+/** Answers a list page: `Content-Range` set, the records as the body. */
+export function sendList<R>(res: Response, resource: string, page: ListPage<R>): ListPage<R>['records'] {
+  setContentRange(res, resource, page.skip, page.records.length, page.total);
+  return page.records;
 }
 
 /** Swagger for a react-admin list route: the JSON array and its Content-Range header. */

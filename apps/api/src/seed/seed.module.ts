@@ -4,8 +4,14 @@ import { Product, ProductSchema } from '../modules/catalog/schemas/product.schem
 import { Order, OrderSchema } from '../modules/orders/schemas/order.schema';
 import { Review, ReviewSchema } from '../modules/reviews/schemas/review.schema';
 import { User, UserSchema } from '../modules/users/schemas/user.schema';
+import { ReviewsModule } from '../modules/reviews/reviews.module';
 import { SeedService } from './seed.service';
 
+/**
+ * The demo data loader: it bulk-writes documents with fixed dates and keys, which no domain service
+ * offers, so it is the one place outside a module that registers their models (docs/decisions.md).
+ * Derived figures (ratings) still come from the owning services.
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -14,6 +20,7 @@ import { SeedService } from './seed.service';
       { name: Review.name, schema: ReviewSchema },
       { name: Order.name, schema: OrderSchema },
     ]),
+    ReviewsModule,
   ],
   providers: [SeedService],
   exports: [SeedService],

@@ -6,6 +6,7 @@ import { Model, Types } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Product } from '../modules/catalog/schemas/product.schema';
 import { Order } from '../modules/orders/schemas/order.schema';
+import { ReviewsService } from '../modules/reviews/reviews.service';
 import { Review } from '../modules/reviews/schemas/review.schema';
 import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
@@ -60,6 +61,7 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly reviewsService: ReviewsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -200,29 +202,9 @@ export class SeedService implements OnApplicationBootstrap {
       }
     }
     if (ops.length) await this.reviews.collection.bulkWrite(ops, { ordered: false });
-    await this.refreshRatings(products.map((p) => p._id));
+    // the same rule as a review posted in the shop (ReviewsService -> CatalogService.recomputeRating)
+    await this.reviewsService.recomputeProductRatings(products.map((p) => p._id));
     return this.reviews.countDocuments({ product: { $in: products.map((p) => p._id) } });
-  }
-
-  /** Keeps product rating and reviewCount in step with the reviews. */
-  private async refreshRatings(productIds: Types.ObjectId[]): Promise<void> {
-    const stats = await this.reviews.aggregate<{ _id: Types.ObjectId; avg: number; count: number }>([
-      { $match: { product: { $in: productIds } } },
-      { $group: { _id: '$product', avg: { $avg: '$rating' }, count: { $sum: 1 } } },
-    ]);
-    const byProduct = new Map(stats.map((s) => [String(s._id), s]));
-    await this.products.bulkWrite(
-      productIds.map((id) => {
-        const s = byProduct.get(String(id));
-        return {
-          updateOne: {
-            filter: { _id: id },
-            update: { $set: { rating: s ? Math.round(s.avg * 10) / 10 : 0, reviewCount: s?.count ?? 0 } },
-            timestamps: false,
-          },
-        };
-      }),
-    );
   }
 
   private async seedOrders(

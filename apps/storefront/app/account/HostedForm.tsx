@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import type { PaymentInit } from './types';
 
 /** Chapa's hosted form, posted by the browser with the server's values (a button without JavaScript). */

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { useShop } from '../root';
+import { lineTotalBirr } from '@shop/shared';
+import { useShop } from '../shop-context';
 import { Money, StatusBadge, formatDate } from './components';
 import { itemName, productIdOf, type OrderView } from './types';
 
@@ -48,7 +49,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 <Money amount={item.priceAtPurchase} />
               </td>
               <td>
-                <Money amount={Math.round(item.priceAtPurchase * item.quantity * 100) / 100} />
+                <Money amount={lineTotalBirr(item.priceAtPurchase, item.quantity)} />
               </td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { customerMayCancel } from '@shop/shared';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { Money, StatusBadge, formatDate } from './components';
 import { itemName, productIdOf, type OrderView } from './types';
 

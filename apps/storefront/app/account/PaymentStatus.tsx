@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { Spinner } from './components';
 import type { VerifyOutcome } from './verify.server';
 
@@ -19,6 +19,7 @@ export function PaymentStatus() {
 
   useEffect(() => {
     if (!data.outcome && fetcher.state === 'idle' && !fetcher.data) fetcher.load(data.checkUrl);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher is a new object every render; this runs once per page
   }, [data.outcome, data.checkUrl]);
 
   useEffect(() => {
@@ -30,6 +31,7 @@ export function PaymentStatus() {
       const timer = setTimeout(() => fetcher.load(data.checkUrl), 3000);
       return () => clearTimeout(timer);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher and navigate change identity every render; the timers follow the outcome only
   }, [outcome, data.checkUrl]);
 
   if (!outcome) {

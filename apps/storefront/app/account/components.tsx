@@ -6,7 +6,7 @@ import {
   passwordStrengthLabel,
   type OrderStatus,
 } from '@shop/shared';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { isKnownKey, keyOfText, type Translate as T } from '../apiMessages';
 
 const NAMESPACES = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];

@@ -2,7 +2,7 @@ import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { quantityOptions } from '../catalogue';
 import { FALLBACK, say, type Said } from '../apiMessages';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { HeartIcon } from './Icons';
 
 export const ADDED_STATE_MS = 1000;

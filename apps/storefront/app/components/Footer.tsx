@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 export function Footer() {
   const { t } = useShop();

@@ -3,7 +3,7 @@ import { isLanguage } from '@shop/i18n';
 import { useEffect, useState } from 'react';
 import { badgeCount } from '../catalogue';
 import { languageCookie } from '../language';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { CartIcon, HeartIcon } from './Icons';
 import { SearchBox } from './SearchBox';
 
@@ -23,6 +23,7 @@ function LanguageSelect() {
       window.localStorage.setItem('language', lang);
     }
     // once per page load
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately once per page load, with the values it was loaded with
   }, []);
 
   return (

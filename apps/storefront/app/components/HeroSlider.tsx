@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { useAutoAdvance, useReducedMotion } from './useReducedMotion';
 
 export const HERO_SLIDES = 4;
@@ -21,6 +21,8 @@ export function HeroSlider() {
   useAutoAdvance(() => go(index + 1), HERO_INTERVAL_MS, paused, index);
 
   return (
+    // Arrow keys pressed on the slider's own buttons bubble up to the region (WAI carousel pattern); the section is not focusable itself.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className="hero-slider"
       aria-roledescription={t('home.carousel')}

@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { FALLBACK, flashFromUrl, say } from '../apiMessages';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 /** The not-found page, with Go back and Return home. */
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { filtersToSearch, paginationWindow, type CatalogueFilters } from '../catalogue';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 /** Numbered page links (window of 5, first and last, ellipses) that keep the current filters. */
 export function Pagination({ filters, totalPages }: { filters: CatalogueFilters; totalPages: number }) {

@@ -1,5 +1,5 @@
 import { discountPercent, formatMoney } from '@shop/shared';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 /** Price in ETB in the active language, with the struck original price and the discount badge. */
 export function Price({

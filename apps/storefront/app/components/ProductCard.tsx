@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { Product } from '@shop/api-client';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { AddToCart, WishlistHeart } from './AddToCart';
 import { Price } from './Price';
 import { Stars } from './Stars';

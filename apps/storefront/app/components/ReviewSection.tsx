@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { ReviewView } from '../shop-data';
 import { flashFromUrl, say } from '../apiMessages';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { formatDate } from '../dates';
 import { Stars } from './Stars';
 

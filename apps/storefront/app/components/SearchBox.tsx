@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { SearchIcon } from './Icons';
 import type { Suggestion } from '../routes/search.suggestions';
 

@@ -1,4 +1,4 @@
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 
 /** A star rating, read out as "4.5 out of 5 stars". */
 export function Stars({ rating, count }: { rating: number; count?: number }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReviewView } from '../shop-data';
-import { useShop } from '../root';
+import { useShop } from '../shop-context';
 import { Stars } from './Stars';
 import { useAutoAdvance, useReducedMotion } from './useReducedMotion';
 

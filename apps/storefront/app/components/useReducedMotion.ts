@@ -20,5 +20,6 @@ export function useAutoAdvance(step: () => void, ms: number, paused: boolean, ke
     const timer = setTimeout(step, ms);
     return () => clearTimeout(timer);
     // restart the timer whenever the slide changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `step` is a new closure every render; `key` (the slide) restarts the timer
   }, [paused, key, ms]);
 }

@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { NotFound } from '../components/NotFound';
-import { titleMeta } from '../root';
+import { titleMeta } from '../shop-context';
 
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'errors.notFound')];
 

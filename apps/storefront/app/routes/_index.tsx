@@ -5,7 +5,7 @@ import { HeroSlider } from '../components/HeroSlider';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
-import { langOf, titleMeta, useShop } from '../root';
+import { langOf, titleMeta, useShop } from '../shop-context';
 import { createTranslator } from '@shop/i18n';
 
 export const meta: MetaFunction = ({ matches }) => [

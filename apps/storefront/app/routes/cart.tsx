@@ -15,7 +15,7 @@ import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 import { apiFor, getSessionUser } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

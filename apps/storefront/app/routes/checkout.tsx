@@ -20,7 +20,7 @@ import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from 
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'checkout.title')];

@@ -10,7 +10,7 @@ import {
   type ContactForm,
 } from '../contact';
 import { submitContact } from '../products.server';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.contact')];
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const FAQ_COUNT = 6;
 

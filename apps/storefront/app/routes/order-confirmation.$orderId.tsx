@@ -17,7 +17,7 @@ import { reply } from '../account/reply.server';
 import { paymentMessageKey } from '../account/verify.server';
 import type { OrderView, PaymentInit } from '../account/types';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.confirmationTitle')];

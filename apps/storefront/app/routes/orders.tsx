@@ -6,7 +6,7 @@ import { OrderList } from '../account/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders.server';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.title')];

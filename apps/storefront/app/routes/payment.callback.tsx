@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { paymentPageLoader } from '../account/payment-page.server';
 import { PaymentStatus } from '../account/PaymentStatus';
-import { titleMeta } from '../root';
+import { titleMeta } from '../shop-context';
 import accountStyles from '../account.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

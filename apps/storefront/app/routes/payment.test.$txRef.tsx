@@ -14,7 +14,7 @@ import type { OrderView } from '../account/types';
 import { reply } from '../account/reply.server';
 import { paymentMessageKey } from '../account/verify.server';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [

@@ -10,7 +10,7 @@ import { HIGH_FETCH_PRIORITY, productName } from '../components/ProductCard';
 import { ReviewSection } from '../components/ReviewSection';
 import { env } from '../env.server';
 import { getProduct, productReviews } from '../products.server';
-import { langOf, useShop } from '../root';
+import { langOf, useShop } from '../shop-context';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';

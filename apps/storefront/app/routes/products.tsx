@@ -7,7 +7,7 @@ import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { listProducts } from '../products.server';
 import { createTranslator } from '@shop/i18n';
-import { langOf, titleMeta, useShop } from '../root';
+import { langOf, titleMeta, useShop } from '../shop-context';
 
 export const FILTER_DEBOUNCE_MS = 500;
 

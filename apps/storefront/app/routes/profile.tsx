@@ -11,7 +11,7 @@ import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from 
 import { reply } from '../account/reply.server';
 import { keyOfText } from '../apiMessages';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'profile.title')];

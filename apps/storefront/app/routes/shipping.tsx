@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { formatMoney } from '@shop/shared';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.shipping')];
 

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { settle } from '../account/api.server';
 import { adminUrl, carryOutPendingIntent, guestOnly } from '../account/auth.server';
 import { Field, FormError } from '../account/components';
@@ -13,7 +13,7 @@ import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 import { apiFor, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -57,9 +57,15 @@ export default function SignIn() {
   const { t } = useShop();
   const busy = useNavigation().state === 'submitting';
   const role = data?.values.role ?? 'customer';
+  const [search] = useSearchParams();
   return (
     <section className="acc-auth">
       <h1>{t('auth.signInTitle')}</h1>
+      {search.get('reset') === '1' ? (
+        <p className="acc-success" role="status">
+          {t('recover.done')}
+        </p>
+      ) : null}
       <Form method="post" noValidate className="acc-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError text={data?.formError} />
@@ -89,6 +95,9 @@ export default function SignIn() {
           autoComplete="current-password"
           error={data?.fieldErrors.password}
         />
+        <p className="acc-forgot">
+          <Link to="/forgot-password">{t('recover.forgotLink')}</Link>
+        </p>
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
         </button>

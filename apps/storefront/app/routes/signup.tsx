@@ -14,7 +14,7 @@ import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { titleMeta, useShop } from '../root';
+import { titleMeta, useShop } from '../shop-context';
 import { apiFor, sessionCookie } from '../session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

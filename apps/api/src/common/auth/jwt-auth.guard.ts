@@ -10,12 +10,10 @@ import {
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request, Response } from 'express';
-import { Model } from 'mongoose';
 import { DomainError } from '../errors/domain-error';
 import { ErrorDto } from '../error.dto';
-import { User } from '../../modules/users/schemas/user.schema';
+import { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
 import { csrfPolicyOf, refuseCrossSiteCookieWrite, type CsrfPolicy } from './csrf';
 import { activeUserFromToken, sessionToken } from './session';
@@ -36,7 +34,7 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly jwt: JwtService,
     private readonly reflector: Reflector,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -53,12 +51,7 @@ export class JwtAuthGuard implements CanActivate {
     if (session.from === 'cookie') refuseCrossSiteCookieWrite(request, this.csrf);
     const user = await activeUserFromToken(this.jwt, this.users, session.token);
     if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    request.user = {
-      id: String(user._id),
-      role: user.role as AuthUser['role'],
-      email: user.email,
-      name: user.name,
-    };
+    request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),

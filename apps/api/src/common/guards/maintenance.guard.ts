@@ -1,9 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
-import { Model } from 'mongoose';
-import { User } from '../../modules/users/schemas/user.schema';
+import { UsersService } from '../../modules/users/users.service';
 import { SettingsService } from '../../modules/settings/settings.service';
 import { activeUserFromToken, tokenFrom } from '../auth/jwt-auth.guard';
 import { DomainError } from '../errors/domain-error';
@@ -35,7 +33,7 @@ export class MaintenanceGuard implements CanActivate {
   constructor(
     private readonly settings: SettingsService,
     private readonly jwt: JwtService,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -10,15 +10,18 @@ import {
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
-import { AdminContactsService } from './admin-contacts.service';
-import { ContactRecordDto, ContactStatusInputDto } from './dto/admin.dto';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { ContactsService, type ContactView } from '../contacts/contacts.service';
+import { ContactRecordInputDto } from '../contacts/dto/contact.dto';
+import { ContactRecordDto } from './dto/admin.dto';
+
+const withId = (contact: ContactView) => ({ id: contact._id, ...contact });
 
 @ApiTags('admin')
 @Controller('admin/contacts')
 @AdminOnly()
 export class AdminContactsController {
-  constructor(private readonly contacts: AdminContactsService) {}
+  constructor(private readonly contacts: ContactsService) {}
 
   @Get()
   @ApiOperation({
@@ -26,36 +29,34 @@ export class AdminContactsController {
   })
   @ApiReactAdminList('contacts', ContactRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.contacts.list(query);
-    setContentRange(res, 'contacts', skip, records.length, total);
-    return records;
+    return sendList(res, 'contacts', await this.contacts.listForAdmin(query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One contact message' })
   @ApiOkResponse({ type: ContactRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  getOne(@Param('id') id: string) {
-    return this.contacts.getOne(id);
+  async getOne(@Param('id') id: string) {
+    return withId(await this.contacts.get(id));
   }
 
   @Put(':id')
   @ApiOperation({
     summary: 'Set the status (unread, read, replied); the whole record may be sent, only status changes',
   })
-  @ApiBody({ type: ContactStatusInputDto })
+  @ApiBody({ type: ContactRecordInputDto })
   @ApiOkResponse({ type: ContactRecordDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  update(@Param('id') id: string, @Body() body: unknown) {
-    return this.contacts.update(id, body);
+  async update(@Param('id') id: string, @Body() body: ContactRecordInputDto) {
+    return withId(await this.contacts.setStatus(id, body.status));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a contact message (answers the deleted record)' })
   @ApiOkResponse({ type: ContactRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  remove(@Param('id') id: string) {
-    return this.contacts.remove(id);
+  async remove(@Param('id') id: string) {
+    return withId(await this.contacts.remove(id));
   }
 }

@@ -12,16 +12,16 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
 import { OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
-import { AdminOrdersService } from './admin-orders.service';
+import { OrdersService } from '../orders/orders.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
 
 @ApiTags('admin')
 @Controller('admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly orders: AdminOrdersService) {}
+  constructor(private readonly orders: OrdersService) {}
 
   @Get()
   @ApiOperation({
@@ -30,9 +30,7 @@ export class AdminOrdersController {
   })
   @ApiReactAdminList('orders', OrderDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.orders.list(query);
-    setContentRange(res, 'orders', skip, records.length, total);
-    return records;
+    return sendList(res, 'orders', await this.orders.listForAdmin(query));
   }
 
   @Get(':id')
@@ -42,7 +40,7 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.orders.getOne(id);
+    return this.orders.anyOrder(id);
   }
 
   @Put(':id/status')

@@ -13,16 +13,25 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { CatalogService } from '../catalog/catalog.service';
 import { ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
-import { AdminProductsService } from './admin-products.service';
+import {
+  ProductFormPipe,
+  ProductRecordPipe,
+  type ProductForm,
+  type ProductRecord,
+} from '../catalog/product-form';
+
+/** react-admin records carry `id` beside `_id`. */
+const withId = <R extends { _id?: unknown }>(record: R) => ({ id: String(record._id), ...record });
 
 @ApiTags('admin')
 @Controller('admin/products')
 @AdminOnly()
 export class AdminProductsController {
-  constructor(private readonly products: AdminProductsService) {}
+  constructor(private readonly catalog: CatalogService) {}
 
   @Get()
   @ApiOperation({
@@ -31,17 +40,15 @@ export class AdminProductsController {
   })
   @ApiReactAdminList('products', ProductDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.products.list(query);
-    setContentRange(res, 'products', skip, records.length, total);
-    return records;
+    return sendList(res, 'products', await this.catalog.listForAdmin(query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One product (withdrawn ones included)' })
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  getOne(@Param('id') id: string) {
-    return this.products.getOne(id);
+  async getOne(@Param('id') id: string) {
+    return withId(await this.catalog.anyProduct(id));
   }
 
   @Post()
@@ -50,8 +57,8 @@ export class AdminProductsController {
   @ApiCreatedResponse({ type: ProductDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  create(@Body() body: unknown, @CurrentUser() actor: AuthUser) {
-    return this.products.create(body, actor);
+  async create(@Body(ProductFormPipe) input: ProductForm, @CurrentUser() actor: AuthUser) {
+    return withId(await this.catalog.createProduct(input, actor));
   }
 
   @Put(':id')
@@ -63,15 +70,19 @@ export class AdminProductsController {
   @ApiOkResponse({ type: ProductDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  update(@Param('id') id: string, @Body() body: unknown, @CurrentUser() actor: AuthUser) {
-    return this.products.update(id, body, actor);
+  async update(
+    @Param('id') id: string,
+    @Body(ProductRecordPipe) record: ProductRecord,
+    @CurrentUser() actor: AuthUser,
+  ) {
+    return withId(await this.catalog.updateProductRecord(id, record, actor));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Withdraw a product from sale (react-admin delete: answers the record)' })
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return this.products.remove(id, actor);
+  async remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
+    return withId(await this.catalog.deleteProduct(id, actor));
   }
 }

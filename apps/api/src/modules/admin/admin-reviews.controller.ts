@@ -4,15 +4,15 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
-import { AdminReviewsService } from './admin-reviews.service';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { ReviewsService } from '../reviews/reviews.service';
 import { ReviewRecordDto } from './dto/admin.dto';
 
 @ApiTags('admin')
 @Controller('admin/reviews')
 @AdminOnly()
 export class AdminReviewsController {
-  constructor(private readonly reviews: AdminReviewsService) {}
+  constructor(private readonly reviews: ReviewsService) {}
 
   @Get()
   @ApiOperation({
@@ -21,9 +21,7 @@ export class AdminReviewsController {
   })
   @ApiReactAdminList('reviews', ReviewRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.reviews.list(query);
-    setContentRange(res, 'reviews', skip, records.length, total);
-    return records;
+    return sendList(res, 'reviews', await this.reviews.listForAdmin(query));
   }
 
   @Get(':id')
@@ -31,7 +29,7 @@ export class AdminReviewsController {
   @ApiOkResponse({ type: ReviewRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.reviews.getOne(id);
+    return this.reviews.anyReview(id);
   }
 
   @Delete(':id')
@@ -41,6 +39,6 @@ export class AdminReviewsController {
   @ApiOkResponse({ type: ReviewRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return this.reviews.remove(id, actor);
+    return this.reviews.removeForAdmin(actor, id);
   }
 }

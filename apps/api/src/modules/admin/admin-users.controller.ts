@@ -12,8 +12,9 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
-import { AdminUsersService } from './admin-users.service';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { AuthService } from '../auth/auth.service';
+import { UsersService } from '../users/users.service';
 import {
   AdminCreateUserDto,
   AdminUserRecordDto,
@@ -28,15 +29,16 @@ import {
 @Controller('admin/users')
 @AdminOnly()
 export class AdminUsersController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly accounts: AuthService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Users (react-admin list; filter q over name and email, role, isActive, id)' })
   @ApiReactAdminList('users', AdminUserRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.users.list(query);
-    setContentRange(res, 'users', skip, records.length, total);
-    return records;
+    return sendList(res, 'users', await this.users.listForAdmin(query));
   }
 
   @Get(':id')
@@ -44,7 +46,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: AdminUserRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.users.getOne(id);
+    return this.users.anyUser(id);
   }
 
   @Post()
@@ -56,7 +58,7 @@ export class AdminUsersController {
   })
   @ApiConflictResponse({ type: ErrorDto, description: 'Email already registered' })
   async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
-    const user = await this.users.create(body, actor);
+    const user = await this.accounts.createUser(body, body.role === 'admin' ? 'admin' : 'customer', actor);
     return { success: true, message: 'User created', user, id: user.id };
   }
 
@@ -87,6 +89,10 @@ export class AdminUsersController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'Own account, or the last active admin' })
   async remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return { success: true, message: 'User deleted successfully', id: await this.users.remove(id, actor) };
+    return {
+      success: true,
+      message: 'User deleted successfully',
+      id: await this.users.removeAccount(id, actor),
+    };
   }
 }

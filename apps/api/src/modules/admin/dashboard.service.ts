@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { LOW_STOCK_THRESHOLD, toBirr } from '@shop/shared';
-import { Model, Types } from 'mongoose';
-import { Product } from '../catalog/schemas/product.schema';
-import { Order } from '../orders/schemas/order.schema';
+import { toBirr } from '@shop/shared';
+import { CatalogService } from '../catalog/catalog.service';
+import { OrderReportsService } from '../orders/order-reports.service';
 import { SettingsService } from '../settings/settings.service';
-import { User } from '../users/schemas/user.schema';
+import { UsersService } from '../users/users.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHART_DAYS = 7;
@@ -13,9 +11,6 @@ const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
 const RECENT_ACTIVITY = 10;
 const LOW_STOCK_ITEMS = 20;
-
-/** Revenue counts paid orders that are not cancelled (refunded ones are no longer 'paid'). */
-const SOLD = { paymentStatus: 'paid', status: { $ne: 'cancelled' } };
 
 /** 'YYYY-MM-DD' of an instant in a timezone. */
 export function localDay(instant: Date, timeZone: string): string {
@@ -42,9 +37,9 @@ export function lastDays(now: Date, timeZone: string, count: number): string[] {
 @Injectable()
 export class DashboardService {
   constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly orders: OrderReportsService,
+    private readonly catalog: CatalogService,
+    private readonly users: UsersService,
     private readonly settings: SettingsService,
   ) {}
 
@@ -61,10 +56,10 @@ export class DashboardService {
       recentActivity,
       lowStockItems,
     ] = await Promise.all([
-      this.orders.countDocuments({}).exec(),
-      this.totals(),
-      this.users.countDocuments({}).exec(),
-      this.products.countDocuments({ active: true }).exec(),
+      this.orders.count(),
+      this.orders.salesTotals(),
+      this.users.count(),
+      this.catalog.countActive(),
       this.salesByDay(now, timezone),
       this.topSelling(),
       this.recentOrders(),
@@ -87,43 +82,12 @@ export class DashboardService {
     };
   }
 
-  private async totals(): Promise<{ revenueSantim: number; itemsSold: number }> {
-    const [row] = await this.orders
-      .aggregate<{ revenueSantim: number; itemsSold: number }>([
-        { $match: SOLD },
-        { $project: { totalAmountSantim: 1, items: { $sum: '$orderItems.quantity' } } },
-        {
-          $group: { _id: null, revenueSantim: { $sum: '$totalAmountSantim' }, itemsSold: { $sum: '$items' } },
-        },
-      ])
-      .exec();
-    return { revenueSantim: row?.revenueSantim ?? 0, itemsSold: row?.itemsSold ?? 0 };
-  }
-
   /** One entry per day of the last 7 in the shop's timezone, days without sales included. */
   private async salesByDay(now: Date, timezone: string) {
     const days = lastDays(now, timezone, CHART_DAYS);
     // a window one day wider than the chart on each side; the days outside it are dropped below
     const from = new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS);
-    const rows = await this.orders
-      .aggregate<{ _id: string; totalSantim: number; orders: number }>([
-        { $match: { ...SOLD, createdAt: { $gte: from } } },
-        {
-          $group: {
-            // 'Etc/UTC' is the Olson name every engine knows (the embedded one refuses the bare 'UTC')
-            _id: {
-              $dateToString: {
-                format: '%Y-%m-%d',
-                date: '$createdAt',
-                timezone: timezone === 'UTC' ? 'Etc/UTC' : timezone,
-              },
-            },
-            totalSantim: { $sum: '$totalAmountSantim' },
-            orders: { $sum: 1 },
-          },
-        },
-      ])
-      .exec();
+    const rows = await this.orders.salesByDay(from, timezone);
     const byDay = new Map(rows.map((r) => [r._id, r]));
     return days.map((day) => ({
       _id: day,
@@ -133,27 +97,11 @@ export class DashboardService {
   }
 
   private async topSelling() {
-    const rows = await this.orders
-      .aggregate<{ _id: unknown; totalQuantity: number; name: string; priceSantim: number }>([
-        { $match: SOLD },
-        { $unwind: '$orderItems' },
-        {
-          $group: {
-            _id: '$orderItems.product',
-            totalQuantity: { $sum: '$orderItems.quantity' },
-            name: { $last: '$orderItems.name' },
-            priceSantim: { $last: '$orderItems.priceAtPurchaseSantim' },
-          },
-        },
-        { $sort: { totalQuantity: -1, _id: 1 } },
-        { $limit: TOP_PRODUCTS },
-      ])
-      .exec();
-    const ids = rows.map((r) => String(r._id)).filter((id) => Types.ObjectId.isValid(id));
-    const products = await this.products
-      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { name: 1, priceSantim: 1, images: 1 })
-      .lean()
-      .exec();
+    const rows = await this.orders.topSelling(TOP_PRODUCTS);
+    const products = await this.catalog.productsByIds(
+      rows.map((r) => String(r._id)),
+      { name: 1, priceSantim: 1, images: 1 },
+    );
     const byId = new Map(products.map((p) => [String(p._id), p]));
     return rows.map((r) => {
       const product = byId.get(String(r._id));
@@ -171,12 +119,7 @@ export class DashboardService {
   }
 
   private async recentOrders() {
-    const docs = await this.orders
-      .find({}, { customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(RECENT_ORDERS)
-      .lean()
-      .exec();
+    const docs = await this.orders.recentOrders(RECENT_ORDERS);
     return docs.map((o) => ({
       _id: String(o._id),
       id: String(o._id),
@@ -188,36 +131,8 @@ export class DashboardService {
     }));
   }
 
-  /** The latest order events (placed, processed, shipped...), newest first, from the status histories. */
   private async recentActivity() {
-    const rows = await this.orders
-      .aggregate<{
-        _id: unknown;
-        event: { status: string; at: Date };
-        customer?: { name?: string };
-        totalAmountSantim: number;
-      }>([
-        { $sort: { updatedAt: -1, _id: -1 } },
-        // every event of the list belongs to one of the most recently changed orders
-        { $limit: RECENT_ACTIVITY },
-        {
-          $project: {
-            customer: 1,
-            totalAmountSantim: 1,
-            event: {
-              $cond: [
-                { $gt: [{ $size: { $ifNull: ['$statusHistory', []] } }, 0] },
-                '$statusHistory',
-                [{ status: '$status', at: '$createdAt' }],
-              ],
-            },
-          },
-        },
-        { $unwind: '$event' },
-        { $sort: { 'event.at': -1, _id: -1 } },
-        { $limit: RECENT_ACTIVITY },
-      ])
-      .exec();
+    const rows = await this.orders.recentActivity(RECENT_ACTIVITY);
     return rows.map((r) => ({
       orderId: String(r._id),
       status: r.event.status,
@@ -228,15 +143,7 @@ export class DashboardService {
   }
 
   private async lowStock() {
-    const docs = await this.products
-      .find(
-        { active: true, stock: { $lte: LOW_STOCK_THRESHOLD } },
-        { name: 1, stock: 1, priceSantim: 1, images: 1 },
-      )
-      .sort({ stock: 1, name: 1 })
-      .limit(LOW_STOCK_ITEMS)
-      .lean()
-      .exec();
+    const docs = await this.catalog.lowStock(LOW_STOCK_ITEMS);
     return docs.map((p) => ({
       _id: String(p._id),
       name: p.name,

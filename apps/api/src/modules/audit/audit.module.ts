@@ -10,6 +10,6 @@ import { AuditEntry, AuditEntrySchema } from './schemas/audit-entry.schema';
   imports: [MongooseModule.forFeature([{ name: AuditEntry.name, schema: AuditEntrySchema }])],
   controllers: [AuditController],
   providers: [AuditService],
-  exports: [AuditService, MongooseModule],
+  exports: [AuditService],
 })
 export class AuditModule {}

@@ -1,10 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
-import { User, UserSchema } from '../users/schemas/user.schema';
+import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
@@ -17,14 +17,12 @@ const clientAndAccount = (req: Record<string, unknown>) => {
   return `${client(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 };
 
-/** Global so that any module can put JwtAuthGuard (and @Roles) on its routes. */
+/** Global so that any module can put JwtAuthGuard (and @Roles) on its routes (it checks tokens through UsersService). */
 @Global()
 @Module({
   imports: [
-    MongooseModule.forFeature([
-      { name: User.name, schema: UserSchema },
-      { name: PasswordReset.name, schema: PasswordResetSchema },
-    ]),
+    UsersModule,
+    MongooseModule.forFeature([{ name: PasswordReset.name, schema: PasswordResetSchema }]),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -47,6 +45,6 @@ const clientAndAccount = (req: Record<string, unknown>) => {
   ],
   controllers: [AuthController],
   providers: [AuthService, PasswordResetService, JwtAuthGuard],
-  exports: [AuthService, JwtAuthGuard, JwtModule, MongooseModule],
+  exports: [AuthService, JwtAuthGuard, JwtModule, UsersModule],
 })
 export class AuthModule {}

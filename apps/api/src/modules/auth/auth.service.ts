@@ -1,31 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Response } from 'express';
-import {
-  activeUserFromToken,
-  endAllSessions,
-  endSession,
-  signSession,
-  verifySession,
-} from '../../common/auth/session';
-import { InjectModel } from '@nestjs/mongoose';
-import { isStrongEnough, normaliseEthiopianPhone } from '@shop/shared';
+import { activeUserFromToken, signSession, verifySession } from '../../common/auth/session';
+import { isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
-import { Model } from 'mongoose';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { ConflictError, DomainError, InvalidDataError } from '../../common/errors/domain-error';
-import { conflictOnDuplicate } from '../../common/mongo';
-import { User } from '../users/schemas/user.schema';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { DomainError, InvalidDataError } from '../../common/errors/domain-error';
+import { UsersService } from '../users/users.service';
+import { BCRYPT_ROUNDS, ethiopianPhone, toUserView } from '../users/user.view';
 import type { LoginDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
 
-export const BCRYPT_ROUNDS = 10;
+export { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from '../users/user.view';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const DUPLICATE_EMAIL = 'An account with this email already exists';
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_ROUNDS);
-
-type UserRecord = User & { _id: unknown };
 
 /** What every account creation needs; name may come as first and last name. */
 export interface NewAccount {
@@ -35,35 +25,6 @@ export interface NewAccount {
   email: string;
   password: string;
   phone?: string;
-}
-
-/** The user as every answer shows it: name canonical, first and last name derived, never the hash. */
-export function toUserView(user: UserRecord) {
-  const [firstName, ...rest] = user.name.split(' ');
-  return {
-    _id: String(user._id),
-    id: String(user._id),
-    name: user.name,
-    firstName,
-    lastName: rest.join(' '),
-    email: user.email,
-    ...(user.phone ? { phone: user.phone } : {}),
-    ...(user.language ? { language: user.language } : {}),
-    role: user.role,
-    isActive: user.isActive,
-    createdAt: user.createdAt,
-  };
-}
-
-/** An Ethiopian mobile number (+2519..., 09..., 07...) normalised to +251...; anything else is a 400. */
-export function ethiopianPhone(input: string): string {
-  const phone = normaliseEthiopianPhone(input);
-  if (!phone) {
-    throw new InvalidDataError('Validation failed', [
-      { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
-    ]);
-  }
-  return phone;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -76,7 +37,7 @@ function sameSecret(given: string, expected: string): boolean {
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
     private readonly jwt: JwtService,
   ) {}
 
@@ -113,7 +74,7 @@ export class AuthService {
    * Creates an account without signing it in (registration and the back office's "Add User"):
    * strength rule, name from name or first and last name, Ethiopian phone, unique email.
    */
-  async createUser(dto: NewAccount, role: 'customer' | 'admin') {
+  async createUser(dto: NewAccount, role: 'customer' | 'admin', actor?: AuthUser) {
     if (!isStrongEnough(dto.password)) {
       throw new InvalidDataError('Please choose a stronger password', [
         { field: 'password', message: 'Please choose a stronger password' },
@@ -124,22 +85,14 @@ export class AuthService {
       throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
     const phone = dto.phone ? ethiopianPhone(dto.phone) : undefined;
     const email = dto.email.trim().toLowerCase();
-    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
+    await this.users.assertEmailFree(email);
     const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    // two registrations racing for one email: the unique index decides
-    const user = await conflictOnDuplicate(
-      this.users.create({ name, email, phone, passwordHash, role, isActive: true }),
-      DUPLICATE_EMAIL,
-    );
-    return toUserView(user.toObject());
+    return this.users.createAccount({ name, email, phone, passwordHash, role }, actor);
   }
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */
   async login(dto: LoginDto) {
-    const user = await this.users
-      .findOne({ email: dto.email.trim().toLowerCase() })
-      .select('+passwordHash')
-      .lean();
+    const user = await this.users.findWithPasswordHash(dto.email);
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
     if (dto.role === 'admin' && user.role !== 'admin')
@@ -148,10 +101,8 @@ export class AuthService {
     return { user: toUserView(user), token: await signSession(this.jwt, user) };
   }
 
-  async me(id: string) {
-    const user = await this.users.findById(id).lean();
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    return toUserView(user);
+  me(id: string) {
+    return this.users.me(id);
   }
 
   /** The httpOnly session cookie, as sign-in sets it. */
@@ -167,9 +118,9 @@ export class AuthService {
 
   /** A new token for a user as they are now (e.g. right after a password change ended the others). */
   async issueToken(userId: string): Promise<string> {
-    const user = await this.users.findById(userId, { tokenVersion: 1 }).lean();
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
-    return signSession(this.jwt, user);
+    const tokenVersion = await this.users.tokenVersionOf(userId);
+    if (tokenVersion === null) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    return signSession(this.jwt, { _id: userId, tokenVersion });
   }
 
   /**
@@ -183,7 +134,7 @@ export class AuthService {
       if (everywhere) throw new DomainError('UNAUTHORIZED', 'Authentication required');
       return;
     }
-    if (everywhere) await endAllSessions(this.users, user._id);
-    else await endSession(this.users, claims);
+    if (everywhere) await this.users.endAllSessions(user.id);
+    else await this.users.endSession(user.id, claims.jti, claims.exp);
   }
 }

@@ -7,7 +7,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { InvalidDataError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
-import { User } from '../users/schemas/user.schema';
+import { UsersService } from '../users/users.service';
 import { BCRYPT_ROUNDS } from './auth.service';
 import { PasswordReset } from './schemas/password-reset.schema';
 
@@ -34,7 +34,7 @@ export class PasswordResetService {
 
   constructor(
     @InjectModel(PasswordReset.name) private readonly resets: Model<PasswordReset>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
     @InjectConnection() private readonly connection: Connection,
     private readonly notifications: NotificationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,7 +45,7 @@ export class PasswordResetService {
     ip: string | undefined,
   ): Promise<void> {
     const email = input.email.trim().toLowerCase();
-    const user = await this.users.findOne({ email, isActive: true }).lean().exec();
+    const user = await this.users.findByEmail(email, { activeOnly: true });
     if (!user) return;
     const channel = input.channel === 'sms' && user.phone ? 'sms' : 'email';
     const since = new Date(Date.now() - 60 * 60 * 1000);
@@ -129,7 +129,7 @@ export class PasswordResetService {
         .lean<PasswordReset & { _id: Types.ObjectId }>()
         .exec();
     } else if (input.email && input.code) {
-      const user = await this.users.findOne({ email: input.email.trim().toLowerCase() }).lean().exec();
+      const user = await this.users.findByEmail(input.email);
       const pending = user
         ? await this.resets
             .findOne({
@@ -177,7 +177,7 @@ export class PasswordResetService {
 
   /** The one place a password is replaced: the token version goes up, so every earlier session ends. */
   private async setPassword(user: Types.ObjectId, passwordHash: string): Promise<void> {
-    await this.users.updateOne({ _id: user }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } }).exec();
+    await this.users.replacePasswordHash(user, passwordHash);
   }
 
   private codeHash(userId: string, code: string): string {

@@ -9,6 +9,6 @@ import { Cart, CartSchema } from './schemas/cart.schema';
   imports: [MongooseModule.forFeature([{ name: Cart.name, schema: CartSchema }]), CatalogModule],
   controllers: [CartController],
   providers: [CartService],
-  exports: [CartService, MongooseModule],
+  exports: [CartService],
 })
 export class CartModule {}

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
-import { Model, Types } from 'mongoose';
+import { ClientSession, Model, Types } from 'mongoose';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
-import { Product, toProductView } from '../catalog/schemas/product.schema';
+import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
+import { toProductView } from '../catalog/product.view';
+import { onlyLeftMessage, shortOfStock } from '../catalog/stock-errors';
 import { Cart } from './schemas/cart.schema';
+
+export { onlyLeftMessage, outOfStockMessage, shortOfStock } from '../catalog/stock-errors';
 
 export const PRODUCT_NOT_IN_CART = 'Product not in cart';
 
@@ -24,27 +27,7 @@ export interface CartView {
   notices?: CartNotice[];
 }
 
-type LeanProduct = Product & { _id: Types.ObjectId };
-
-/** The messages a customer sees when a line is short of stock; orders use the same wording. */
-export function outOfStockMessage(name: string): string {
-  return `${name} is out of stock`;
-}
-export function onlyLeftMessage(name: string, stock: number, inCart = 0): string {
-  const base = `Only ${stock} left in stock for ${name}`;
-  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
-}
-
-/** A line short of stock (409), coded so that a storefront can say it in its own language. */
-export function shortOfStock(name: string, stock: number, inCart = 0): ConflictError {
-  if (stock <= 0)
-    return new ConflictError(outOfStockMessage(name), 'OUT_OF_STOCK', { product: name, available: 0 });
-  return new ConflictError(onlyLeftMessage(name, stock, inCart), 'INSUFFICIENT_STOCK', {
-    product: name,
-    available: stock,
-    inCart,
-  });
-}
+type LeanProduct = CatalogProduct;
 
 /**
  * One cart document per user (unique index), changed only with atomic conditional updates, so two
@@ -54,7 +37,6 @@ export function shortOfStock(name: string, stock: number, inCart = 0): ConflictE
 export class CartService {
   constructor(
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly catalog: CatalogService,
   ) {}
 
@@ -154,7 +136,7 @@ export class CartService {
   async update(userId: string, productId: string, quantity: number): Promise<CartView> {
     const user = new Types.ObjectId(userId);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
-    const product = await this.products.findById(id).lean().exec();
+    const product = await this.catalog.productById(id);
     if (!product || !product.active) {
       await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -191,6 +173,25 @@ export class CartService {
     return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 
+  /**
+   * Empties the cart inside the caller's transaction and answers the lines it held: the lines ordered
+   * are exactly the lines removed, and a change to the cart before the commit retries the transaction.
+   */
+  async takeLines(
+    userId: string,
+    session: ClientSession,
+  ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+    const cart = await this.carts
+      .findOneAndUpdate(
+        { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
+        { $set: { items: [] } },
+        { new: false, session },
+      )
+      .lean()
+      .exec();
+    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
+  }
+
   /** Takes ordered products out of the cart after an order is placed. */
   async removeProducts(userId: string, productIds: Types.ObjectId[]): Promise<void> {
     await this.carts
@@ -204,11 +205,7 @@ export class CartService {
   }
 
   private async productsById(ids: Types.ObjectId[]): Promise<Map<string, LeanProduct>> {
-    if (!ids.length) return new Map();
-    const found = (await this.products
-      .find({ _id: { $in: ids } })
-      .lean()
-      .exec()) as LeanProduct[];
+    const found = await this.catalog.productsByIds(ids);
     return new Map(found.map((p) => [String(p._id), p]));
   }
 

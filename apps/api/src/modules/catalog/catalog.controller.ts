@@ -60,8 +60,8 @@ export class CatalogController {
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
-  async createProduct(@Body(ProductFormPipe) input: ProductForm) {
-    return { success: true, product: await this.catalog.createProduct(input) };
+  async createProduct(@Body(ProductFormPipe) input: ProductForm, @CurrentUser() user: AuthUser) {
+    return { success: true, product: await this.catalog.createProduct(input, user) };
   }
 
   @Put('products/:id')
@@ -87,8 +87,8 @@ export class CatalogController {
   @ApiOperation({ summary: 'Withdraw a product from sale (admin)' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  async deleteProduct(@Param('id') id: string) {
-    await this.catalog.deleteProduct(id);
+  async deleteProduct(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    await this.catalog.deleteProduct(id, user);
     return { success: true, message: 'Product deleted successfully' };
   }
 }

@@ -8,6 +8,6 @@ import { Product, ProductSchema } from './schemas/product.schema';
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }])],
   controllers: [CatalogController],
   providers: [CatalogService],
-  exports: [CatalogService, MongooseModule],
+  exports: [CatalogService],
 })
 export class CatalogModule {}

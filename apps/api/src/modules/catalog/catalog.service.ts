@@ -1,16 +1,33 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { CATEGORIES, SUB_CATEGORIES, toBirr, toSantim, type ProductSort } from '@shop/shared';
-import { FilterQuery, Model, SortOrder } from 'mongoose';
+import {
+  CATEGORIES,
+  CATEGORY_SLUGS,
+  LOW_STOCK_THRESHOLD,
+  SUB_CATEGORIES,
+  toBirr,
+  toSantim,
+  type ProductSort,
+} from '@shop/shared';
+import { ClientSession, FilterQuery, Model, SortOrder, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import {
+  filterBoolean,
+  filterEnum,
+  filterText,
+  listResource,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
 import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
+import { toProductForm } from './product-form';
 import { Product, toProductView } from './schemas/product.schema';
 import { MAX_QUERY_WORDS, productSearchTerms, wordsOf } from './search-terms';
+import { shortOfStock } from './stock-errors';
 
 const DUPLICATE_SKU = 'A product with this SKU already exists';
 const BACKFILL_BATCH = 500;
@@ -25,6 +42,23 @@ const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
 };
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** A stored product as the catalogue hands it to other modules (read-only for them). */
+export type CatalogProduct = Product & { _id: Types.ObjectId };
+/** A quantity of one product, as carts and orders hold it. */
+export interface StockLine {
+  product: Types.ObjectId;
+  quantity: number;
+}
+export interface Reservation {
+  product: CatalogProduct;
+  quantity: number;
+}
+/** A product's review figures, computed by the reviews module from its own collection. */
+export interface RatingStats {
+  average: number;
+  count: number;
+}
 
 @Injectable()
 export class CatalogService implements OnApplicationBootstrap {
@@ -163,9 +197,73 @@ export class CatalogService implements OnApplicationBootstrap {
     };
   }
 
-  async createProduct(input: ProductInputDto) {
+  /** Creates a product; every path (shop route, back office) is audited here. */
+  async createProduct(input: ProductInputDto, actor?: AuthUser) {
     const doc = await conflictOnDuplicate(this.products.create(this.toDocument(input)), DUPLICATE_SKU);
-    return toProductView(doc.toObject());
+    const created = toProductView(doc.toObject());
+    await this.audit.record(actor, {
+      entity: 'product',
+      entityId: String(doc._id),
+      action: 'product.create',
+      to: { price: created.price, stock: created.stock },
+    });
+    return created;
+  }
+
+  /** The back office list: withdrawn products included; filters q (name, brand, sku), category, active, isFeatured, lowStock, id. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.products, query, {
+      sortFields: {
+        name: 'name',
+        brand: 'brand',
+        price: 'priceSantim',
+        stock: 'stock',
+        countInStock: 'stock',
+        createdAt: 'createdAt',
+        rating: 'rating',
+        reviewCount: 'reviewCount',
+        category: 'category',
+        active: 'active',
+        isFeatured: 'isFeatured',
+        sku: 'sku',
+      },
+      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: (filter) => {
+        const where: FilterQuery<Product> = {};
+        const q = filterText(filter, 'q');
+        if (q) {
+          const pattern = new RegExp(escapeRegex(q), 'i');
+          where.$or = [{ name: pattern }, { nameAm: pattern }, { brand: pattern }, { sku: pattern }];
+        }
+        const categories = filterEnum(filter, 'category', CATEGORY_SLUGS);
+        if (categories) where.category = { $in: categories };
+        const active = filterBoolean(filter, 'active');
+        if (active !== undefined) where.active = active;
+        const featured = filterBoolean(filter, 'isFeatured');
+        if (featured !== undefined) where.isFeatured = featured;
+        if (filterBoolean(filter, 'lowStock')) where.stock = { $lte: LOW_STOCK_THRESHOLD };
+        return where;
+      },
+      toRecords: (docs) => docs.map(toProductView),
+    });
+  }
+
+  /** One product in any state (the back office), 404 otherwise. */
+  async anyProduct(id: string) {
+    const doc = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND)).lean().exec();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return toProductView(doc);
+  }
+
+  /**
+   * Updates from a whole product record (react-admin sends every field back): read-only fields are
+   * dropped and, when `stock` and its mirror `countInStock` disagree, the one that changed wins.
+   */
+  async updateProductRecord(id: string, record: object, actor: AuthUser) {
+    const stored = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND), { stock: 1 }).lean();
+    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
   }
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
@@ -220,14 +318,136 @@ export class CatalogService implements OnApplicationBootstrap {
     }
   }
 
-  /** Deleting withdraws the product from sale (active: false); orders and reviews keep referring to it. */
-  async deleteProduct(id: string) {
+  /**
+   * Deleting withdraws the product from sale (active: false); orders and reviews keep referring to
+   * it. Audited on every path. Answers the withdrawn product.
+   */
+  async deleteProduct(id: string, actor?: AuthUser) {
     const doc = await this.products
       .findOneAndUpdate(
         { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
         { $set: { active: false } },
+        { new: true },
       )
       .lean();
     if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    await this.audit.record(actor, {
+      entity: 'product',
+      entityId: String(doc._id),
+      action: 'product.delete',
+      from: true,
+      to: false,
+    });
+    return toProductView(doc);
+  }
+
+  /** Products by id in any state (withdrawn ones included), for the cart, wishlist, reviews and back office. */
+  async productsByIds(
+    ids: readonly (Types.ObjectId | string)[],
+    projection?: Record<string, 0 | 1>,
+  ): Promise<CatalogProduct[]> {
+    const valid = ids
+      .filter((id) => Types.ObjectId.isValid(String(id)))
+      .map((id) => new Types.ObjectId(String(id)));
+    if (!valid.length) return [];
+    return (await this.products
+      .find({ _id: { $in: valid } }, projection)
+      .lean()
+      .exec()) as CatalogProduct[];
+  }
+
+  /** One product in any state, or null. */
+  async productById(id: Types.ObjectId | string): Promise<CatalogProduct | null> {
+    const [product] = await this.productsByIds([id]);
+    return product ?? null;
+  }
+
+  /**
+   * Reserves every line inside the caller's transaction with one conditional update each
+   * (`active`, `stock >= quantity`), so two customers can never take the same last unit; a short
+   * line throws (409, coded) and the caller's transaction undoes the rest.
+   */
+  async reserveStock(lines: readonly StockLine[], session: ClientSession): Promise<Reservation[]> {
+    const reservations: Reservation[] = [];
+    for (const line of lines) {
+      const product = await this.products
+        .findOneAndUpdate(
+          { _id: line.product, active: true, stock: { $gte: line.quantity } },
+          { $inc: { stock: -line.quantity } },
+          { new: true, session },
+        )
+        .lean()
+        .exec();
+      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
+      reservations.push({ product: product as CatalogProduct, quantity: line.quantity });
+    }
+    return reservations;
+  }
+
+  /** Gives reserved stock back (a cancelled order), inside the caller's transaction when one is given. */
+  async releaseStock(lines: readonly StockLine[], session?: ClientSession): Promise<void> {
+    for (const line of lines) {
+      await this.products
+        .updateOne({ _id: line.product }, { $inc: { stock: line.quantity } }, { session })
+        .exec();
+    }
+  }
+
+  /**
+   * Sets the product's rating (average rounded to one decimal, 0 without reviews) and reviewCount
+   * from the figures the reviews module computed. `touch: false` leaves updatedAt alone (the seed).
+   */
+  async recomputeRating(
+    productId: Types.ObjectId | string,
+    stats: RatingStats | undefined,
+    options: { touch?: boolean } = {},
+  ): Promise<{ rating: number; reviewCount: number }> {
+    const rating = stats?.count ? Math.round(stats.average * 10) / 10 : 0;
+    const reviewCount = stats?.count ?? 0;
+    await this.products
+      .updateOne(
+        { _id: new Types.ObjectId(String(productId)) },
+        { $set: { rating, reviewCount } },
+        { timestamps: options.touch ?? true },
+      )
+      .exec();
+    return { rating, reviewCount };
+  }
+
+  private async shortLineError(
+    productId: Types.ObjectId,
+    quantity: number,
+    session: ClientSession,
+  ): Promise<ConflictError> {
+    const product = await this.products.findById(productId).session(session).lean().exec();
+    if (!product || !product.active) {
+      const name = product?.name ?? 'A product in your cart';
+      return new ConflictError(`${name} is no longer available`, 'UNAVAILABLE', { product: name });
+    }
+    if (product.stock < quantity) return shortOfStock(product.name, product.stock);
+    // Stock came back between the failed update and this read: still refuse; the customer retries.
+    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', {
+      product: product.name,
+      available: product.stock,
+      inCart: 0,
+    });
+  }
+
+  /** Products on sale (the dashboard). */
+  countActive(): Promise<number> {
+    return this.products.countDocuments({ active: true }).exec();
+  }
+
+  /** Products on sale at or below the low-stock threshold, fewest first. */
+  lowStock(limit: number) {
+    return this.products
+      .find(
+        { active: true, stock: { $lte: LOW_STOCK_THRESHOLD } },
+        { name: 1, stock: 1, priceSantim: 1, images: 1 },
+      )
+      .sort({ stock: 1, name: 1 })
+      .limit(limit)
+      .lean()
+      .exec();
   }
 }

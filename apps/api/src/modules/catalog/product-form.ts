@@ -52,3 +52,21 @@ export class ProductFormPipe implements PipeTransform<unknown, Promise<ProductIn
     return toProductForm(body);
   }
 }
+
+/**
+ * A whole product record as react-admin sends it back on save: an object whose read-only fields are
+ * dropped; CatalogService.updateProductRecord applies the form rules once it knows the stored stock.
+ */
+export type ProductRecord = Readonly<Partial<ProductInputDto>>;
+
+/** `@Body(ProductRecordPipe)`: refuses anything but a JSON object (400) and drops the read-only fields. */
+@Injectable()
+export class ProductRecordPipe implements PipeTransform<unknown, ProductRecord> {
+  transform(body: unknown): ProductRecord {
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new InvalidDataError('Validation failed');
+    const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const key of READ_ONLY_PRODUCT_FIELDS) delete data[key];
+    return data as ProductRecord;
+  }
+}

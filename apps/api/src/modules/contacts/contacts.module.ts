@@ -9,6 +9,6 @@ import { Contact, ContactSchema } from './schemas/contact.schema';
   imports: [MongooseModule.forFeature([{ name: Contact.name, schema: ContactSchema }])],
   controllers: [ContactsController],
   providers: [ContactsService, ContactRateLimitGuard],
-  exports: [ContactsService, MongooseModule],
+  exports: [ContactsService],
 })
 export class ContactsModule {}

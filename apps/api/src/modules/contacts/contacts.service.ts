@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { Connection, Model } from 'mongoose';
+import { Connection, FilterQuery, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { parseObjectId } from '../../common/mongo';
+import { escapeRegex, parseObjectId } from '../../common/mongo';
+import { filterEnum, filterText, listResource, type ReactAdminListQuery } from '../../common/react-admin';
 import { NotificationsService } from '../notifications/notifications.service';
-import { Contact, type ContactStatus } from './schemas/contact.schema';
+import { Contact, CONTACT_STATUSES, type ContactStatus } from './schemas/contact.schema';
 import type { SubmitContactDto } from './dto/contact.dto';
 
 const CONTACT_NOT_FOUND = 'Contact not found';
@@ -90,8 +91,37 @@ export class ContactsService {
     return toContactView(contact);
   }
 
-  async remove(id: string): Promise<void> {
+  /** Deletes the message and answers it as it was. */
+  async remove(id: string): Promise<ContactView> {
     const deleted = await this.contacts.findByIdAndDelete(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
     if (!deleted) throw new NotFoundError(CONTACT_NOT_FOUND);
+    return toContactView(deleted);
+  }
+
+  /** The back office list: filters q (name, email, subject), status, id. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.contacts, query, {
+      sortFields: {
+        createdAt: 'createdAt',
+        status: 'status',
+        name: 'name',
+        email: 'email',
+        subject: 'subject',
+      },
+      filters: ['q', 'status'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: (filter) => {
+        const where: FilterQuery<Contact> = {};
+        const q = filterText(filter, 'q');
+        if (q) {
+          const pattern = new RegExp(escapeRegex(q), 'i');
+          where.$or = [{ name: pattern }, { email: pattern }, { subject: pattern }];
+        }
+        const statuses = filterEnum(filter, 'status', CONTACT_STATUSES);
+        if (statuses) where.status = { $in: statuses };
+        return where;
+      },
+      toRecords: (docs) => docs.map(toContactView),
+    });
   }
 }

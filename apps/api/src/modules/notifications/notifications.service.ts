@@ -7,9 +7,8 @@ import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { filterEnum, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { Settings } from '../settings/schemas/settings.schema';
-import { SettingsService } from '../settings/settings.service';
-import { User } from '../users/schemas/user.schema';
+import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
+import { UsersService } from '../users/users.service';
 import {
   Notification,
   NOTIFICATION_CHANNELS,
@@ -93,7 +92,7 @@ export class NotificationsService {
 
   constructor(
     @InjectModel(Notification.name) private readonly notifications: Model<Notification>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly users: UsersService,
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -351,10 +350,8 @@ export class NotificationsService {
     if (!settings.emailNotifications || !settings.orderNotifications) return [];
     const email = order.customer?.email;
     if (!email) return [];
-    const user = order.user
-      ? await this.users.findById(order.user).select({ language: 1 }).lean().exec()
-      : null;
-    const lang: Language = isLanguage(user?.language) ? user.language : languageOf(settings);
+    const chosen = order.user ? await this.users.languageOf(String(order.user)) : undefined;
+    const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     const t = tr(lang);
     const number = orderNumberOf(order);
     const orderLink = `${this.config.storefrontUrl}/account/orders/${String(order._id)}`;

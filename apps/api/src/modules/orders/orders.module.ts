@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { OrdersController } from './orders.controller';
+import { OrderReportsService } from './order-reports.service';
 import { OrdersService } from './orders.service';
 import { Order, OrderSchema } from './schemas/order.schema';
 import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema';
@@ -20,7 +21,7 @@ export { OrdersService } from './orders.service';
     CartModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService],
-  exports: [OrdersService, MongooseModule],
+  providers: [OrdersService, OrderReportsService],
+  exports: [OrdersService, OrderReportsService],
 })
 export class OrdersModule {}

@@ -2,14 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   canTransition,
+  canTransitionPayment,
   customerMayCancel,
   DEFAULT_PAYMENT_METHOD,
   DELIVERY_COUNTRY,
   priceOrder,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
   type OrderStatus,
+  type PaymentStatus,
   type ShippingMethod,
 } from '@shop/shared';
-import { ClientSession, Connection, Model, Types } from 'mongoose';
+import { ClientSession, Connection, FilterQuery, Model, Types } from 'mongoose';
 import { createHash } from 'node:crypto';
 import type { AuthUser } from '../../common/auth/auth-user';
 import {
@@ -18,12 +22,18 @@ import {
   InvalidDataError,
   NotFoundError,
 } from '../../common/errors/domain-error';
-import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { escapeRegex, isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import {
+  filterEnum,
+  filterIds,
+  filterText,
+  listResource,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
+import { CartService } from '../cart/cart.service';
+import { CatalogService } from '../catalog/catalog.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { shortOfStock } from '../cart/cart.service';
-import { Cart } from '../cart/schemas/cart.schema';
-import { Product } from '../catalog/schemas/product.schema';
 import { SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
 import { toOrderView, type OrderView } from './order.view';
@@ -39,14 +49,19 @@ const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
 /** MongoDB's write-conflict code: a transaction lost the race for a document (retried by withTransaction). */
 const WRITE_CONFLICT = 112;
+/** At most this many orders match an id fragment, so a one-character search cannot list the whole shop. */
+const MAX_ID_MATCHES = 1000;
 export const BUSY_MESSAGE = 'The shop is busy with the same products; please try again';
 
 type LeanOrder = Order & { _id: Types.ObjectId };
-type LeanProduct = Product & { _id: Types.ObjectId };
-interface Reservation {
-  product: LeanProduct;
-  quantity: number;
-}
+/** A stored order as the orders module hands it to other modules (read-only for them). */
+export type OrderRecord = LeanOrder;
+
+/** Payment states from which the machine (PAYMENT_TRANSITIONS) allows a move to `to`. */
+const paymentSources = (to: PaymentStatus): PaymentStatus[] =>
+  PAYMENT_STATUSES.filter((from) => canTransitionPayment(from, to));
+/** An order can take a payment while its payment status may still become paid (unpaid, failed). */
+export const PAYABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = paymentSources('paid');
 
 export interface PlacedOrder {
   order: OrderView;
@@ -81,8 +96,8 @@ export class OrdersService {
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(OrderRequest.name) private readonly requests: Model<OrderRequest>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
-    @InjectModel(Cart.name) private readonly carts: Model<Cart>,
+    private readonly catalog: CatalogService,
+    private readonly cart: CartService,
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
@@ -143,6 +158,66 @@ export class OrdersService {
     return toOrderView(await this.visibleOrder(id, viewer));
   }
 
+  /** The back office list: filters status, paymentStatus, user, id, and q over the order id and the customer's email or name. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.orders, query, {
+      sortFields: {
+        createdAt: 'createdAt',
+        status: 'status',
+        paymentStatus: 'paymentStatus',
+        totalAmount: 'totalAmountSantim',
+        'customer.email': 'customer.email',
+        'customer.name': 'customer.name',
+      },
+      filters: ['q', 'status', 'paymentStatus', 'user'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: async (filter) => {
+        const where: FilterQuery<Order> = {};
+        const statuses = filterEnum(filter, 'status', ORDER_STATUSES);
+        if (statuses) where.status = { $in: statuses };
+        const payments = filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES);
+        if (payments) where.paymentStatus = { $in: payments };
+        const users = filterIds(filter, 'user');
+        if (users) where.user = { $in: users.flatMap((id) => [new Types.ObjectId(id), id]) };
+        const q = filterText(filter, 'q');
+        if (q) where.$or = await this.textMatch(q);
+        return where;
+      },
+      toRecords: (docs) => docs.map((d) => toOrderView(d as LeanOrder)),
+    });
+  }
+
+  /** One order of any customer (the back office). */
+  async anyOrder(id: string): Promise<OrderView> {
+    const doc = await this.orders.findById(parseObjectId(id, ORDER_NOT_FOUND)).lean().exec();
+    if (!doc) throw new NotFoundError(ORDER_NOT_FOUND);
+    return toOrderView(doc as LeanOrder);
+  }
+
+  /**
+   * The admin table shows the last 6 characters of an order id, so q matches any part of the id
+   * as well as the customer's email and name (always as literal text).
+   */
+  private async textMatch(q: string): Promise<FilterQuery<Order>[]> {
+    const pattern = new RegExp(escapeRegex(q), 'i');
+    const or: FilterQuery<Order>[] = [{ 'customer.email': pattern }, { 'customer.name': pattern }];
+    const hex = q.toLowerCase().replace(/^#/, '');
+    if (/^[a-f0-9]{24}$/.test(hex)) {
+      or.push({ _id: new Types.ObjectId(hex) });
+    } else if (/^[a-f0-9]{1,23}$/.test(hex)) {
+      // ids are compared as text by walking the _id index only (no order bodies are read)
+      const matches: Types.ObjectId[] = [];
+      const cursor = this.orders.find({}, { _id: 1 }).sort({ _id: -1 }).lean().cursor();
+      for await (const doc of cursor) {
+        if (String(doc._id).includes(hex)) matches.push(doc._id as Types.ObjectId);
+        if (matches.length >= MAX_ID_MATCHES) break;
+      }
+      await cursor.close();
+      if (matches.length) or.push({ _id: { $in: matches } });
+    }
+    return or;
+  }
+
   /** The customer's cancellation: only while pending or processing; stock comes back exactly once. */
   async cancel(id: string, viewer: AuthUser): Promise<OrderView> {
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -189,6 +264,108 @@ export class OrdersService {
     throw new ConflictError('The order changed while updating its status; please try again');
   }
 
+  /** Whether the customer has a delivered order with this product (a verified review). */
+  async hasDelivered(user: Types.ObjectId, product: Types.ObjectId): Promise<boolean> {
+    // the Order schema declares its references with `Types.ObjectId`, which @nestjs/mongoose turns into Mixed,
+    // so an id written as a string stays a string: match both forms
+    return !!(await this.orders.exists({
+      user: { $in: [user, String(user)] },
+      status: 'delivered',
+      'orderItems.product': { $in: [product, String(product)] },
+    }));
+  }
+
+  // ---- Payment status: only this module writes it, every move checked against PAYMENT_TRANSITIONS ----
+
+  /** The order a payment is about (any owner), or null. */
+  async orderForPayment(orderId: Types.ObjectId | string): Promise<OrderRecord | null> {
+    if (!Types.ObjectId.isValid(String(orderId))) return null;
+    return (await this.orders
+      .findById(new Types.ObjectId(String(orderId)))
+      .lean()
+      .exec()) as OrderRecord | null;
+  }
+
+  /**
+   * Makes `txRef` the order's current payment attempt, conditional on the order still being payable
+   * (not cancelled, payment status unpaid or failed); false when a cancel or a payment won meanwhile.
+   */
+  async claimPayment(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+    const claimed = await this.orders
+      .updateOne(
+        { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        { $set: { paymentReference: txRef } },
+      )
+      .exec();
+    return claimed.matchedCount > 0;
+  }
+
+  /**
+   * unpaid → failed, only for the order's current attempt `txRef` (one conditional update); the order
+   * stays payable with a new transaction. Answers whether it changed.
+   */
+  async markPaymentFailed(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+    const changed = await this.orders
+      .updateOne(
+        { _id: orderId, paymentReference: txRef, paymentStatus: { $in: paymentSources('failed') } },
+        { $set: { paymentStatus: 'failed' } },
+      )
+      .exec();
+    if (!changed.modifiedCount) return false;
+    const failed = await this.orderForPayment(orderId);
+    if (failed) await this.notifications.enqueue(null, { type: 'payment.failed', order: failed, txRef });
+    await this.auditPayment(orderId, 'unpaid', 'failed');
+    return true;
+  }
+
+  /**
+   * unpaid | failed → paid for an order that is not cancelled, in one conditional update (a repeat
+   * changes nothing). Answers whether this call made it paid.
+   */
+  async markPaid(orderId: Types.ObjectId, txRef: string, paidAt: Date): Promise<boolean> {
+    const before = await this.orders
+      .findOneAndUpdate(
+        { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        { $set: { paymentStatus: 'paid', paidAt, paymentReference: txRef } },
+        { new: false },
+      )
+      .lean()
+      .exec();
+    if (!before) return false;
+    const paid = await this.orderForPayment(orderId);
+    if (paid) await this.notifications.enqueue(null, { type: 'payment.paid', order: paid });
+    await this.auditPayment(orderId, before.paymentStatus, 'paid');
+    return true;
+  }
+
+  /**
+   * Money arrived for an order cancelled meanwhile: it counts as paid and is due back at once
+   * (paid → refund_pending), never lost and never "paid". Answers whether this call flagged it.
+   */
+  async flagRefund(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+    const before = await this.orders
+      .findOneAndUpdate(
+        { _id: orderId, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        { $set: { paymentStatus: 'refund_pending', paymentReference: txRef } },
+        { new: false },
+      )
+      .lean()
+      .exec();
+    if (!before) return false;
+    await this.auditPayment(orderId, before.paymentStatus, 'refund_pending');
+    return true;
+  }
+
+  private auditPayment(orderId: Types.ObjectId, from: string, to: PaymentStatus) {
+    return this.audit.record(undefined, {
+      entity: 'order',
+      entityId: String(orderId),
+      action: 'order.paymentStatus',
+      from,
+      to,
+    });
+  }
+
   /**
    * Moves the order from the status it was read with, in one conditional update; answers null if
    * someone else changed it meanwhile (the caller re-reads and re-checks the machine). A cancellation
@@ -201,7 +378,8 @@ export class OrdersService {
     trackingNumber?: string,
   ): Promise<OrderView | null> {
     const set: Record<string, unknown> = { status: to };
-    if (to === 'cancelled' && order.paymentStatus === 'paid') set.paymentStatus = 'refund_pending';
+    if (to === 'cancelled' && canTransitionPayment(order.paymentStatus as PaymentStatus, 'refund_pending'))
+      set.paymentStatus = 'refund_pending';
     if (trackingNumber !== undefined) set.trackingNumber = trackingNumber;
     const updated = await this.inTransaction(async (session) => {
       const changed = await this.orders
@@ -216,13 +394,7 @@ export class OrdersService {
         .lean()
         .exec();
       // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
-      if (changed && to === 'cancelled') {
-        for (const item of order.orderItems) {
-          await this.products
-            .updateOne({ _id: item.product }, { $inc: { stock: item.quantity } }, { session })
-            .exec();
-        }
-      }
+      if (changed && to === 'cancelled') await this.catalog.releaseStock(order.orderItems, session);
       if (changed)
         await this.notifications.enqueue(session, { type: 'order.status', order: changed as LeanOrder });
       return changed;
@@ -263,9 +435,9 @@ export class OrdersService {
     const userId = new Types.ObjectId(user.id);
     try {
       const created = await this.inTransaction(async (session) => {
-        const lines = await this.takeCartLines(userId, session);
+        const lines = await this.cart.takeLines(user.id, session);
         if (!lines.length) throw new InvalidDataError(EMPTY_CART);
-        const reservations = await this.reserveStock(lines, session);
+        const reservations = await this.catalog.reserveStock(lines, session);
         const totals = priceOrder(
           reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
           method,
@@ -319,68 +491,6 @@ export class OrdersService {
       }
       throw error;
     }
-  }
-
-  /**
-   * Empties the cart inside the transaction and answers the lines it held: the lines ordered are
-   * exactly the lines removed, and a change to the cart before the commit retries the transaction.
-   */
-  private async takeCartLines(
-    user: Types.ObjectId,
-    session: ClientSession,
-  ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.carts
-      .findOneAndUpdate(
-        { user, 'items.0': { $exists: true } },
-        { $set: { items: [] } },
-        { new: false, session },
-      )
-      .lean()
-      .exec();
-    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
-  }
-
-  /**
-   * Reserves every line with one conditional update each (`stock >= quantity`, active), so two
-   * customers can never take the same last unit; a short line throws and the transaction undoes the rest.
-   */
-  private async reserveStock(
-    lines: { product: Types.ObjectId; quantity: number }[],
-    session: ClientSession,
-  ): Promise<Reservation[]> {
-    const reservations: Reservation[] = [];
-    for (const line of lines) {
-      const product = await this.products
-        .findOneAndUpdate(
-          { _id: line.product, active: true, stock: { $gte: line.quantity } },
-          { $inc: { stock: -line.quantity } },
-          { new: true, session },
-        )
-        .lean()
-        .exec();
-      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
-      reservations.push({ product: product as LeanProduct, quantity: line.quantity });
-    }
-    return reservations;
-  }
-
-  private async shortLineError(
-    productId: Types.ObjectId,
-    quantity: number,
-    session: ClientSession,
-  ): Promise<ConflictError> {
-    const product = await this.products.findById(productId).session(session).lean().exec();
-    if (!product || !product.active) {
-      const name = product?.name ?? 'A product in your cart';
-      return new ConflictError(`${name} is no longer available`, 'UNAVAILABLE', { product: name });
-    }
-    if (product.stock < quantity) return shortOfStock(product.name, product.stock);
-    // Stock came back between the failed update and this read: still refuse; the customer retries.
-    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', {
-      product: product.name,
-      available: product.stock,
-      inCart: 0,
-    });
   }
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleDestr
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { Order, OrderSchema } from '../orders/schemas/order.schema';
+import { OrdersModule } from '../orders/orders.module';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { ChapaProvider } from './providers/chapa.provider';
@@ -26,12 +26,7 @@ export function reverifyIntervalMs(
 }
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: Payment.name, schema: PaymentSchema },
-      { name: Order.name, schema: OrderSchema },
-    ]),
-  ],
+  imports: [MongooseModule.forFeature([{ name: Payment.name, schema: PaymentSchema }]), OrdersModule],
   controllers: [PaymentsController],
   providers: [
     PaymentsService,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { toBirr } from '@shop/shared';
+import { canTransitionPayment, toBirr, type PaymentStatus } from '@shop/shared';
 import type { AuthUser } from '../../common/auth/auth-user';
 import {
   ConflictError,
@@ -12,9 +12,7 @@ import {
 } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { AuditService } from '../audit/audit.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { Order } from '../orders/schemas/order.schema';
+import { OrdersService, type OrderRecord } from '../orders/orders.service';
 import {
   PAYMENT_PROVIDER,
   santimToAmountString,
@@ -34,7 +32,6 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 const ORDER_NOT_FOUND = 'Order not found';
-const PAYABLE_PAYMENT_STATUSES = ['unpaid', 'failed'];
 /** Chapa limits customization[title] to 16 characters. */
 const CHECKOUT_TITLE = 'Beauty Shop';
 /** Re-verification gives up on transactions older than this: the provider has long expired them. */
@@ -43,7 +40,7 @@ const TX_REF_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
 type EventSource = PaymentEvent['source'];
 type StoredPayment = Payment & { _id: Types.ObjectId };
-type StoredOrder = Order & { _id: Types.ObjectId };
+type StoredOrder = OrderRecord;
 
 export type VerificationStatus = 'paid' | 'failed' | 'pending' | 'refund_pending';
 
@@ -131,11 +128,9 @@ export class PaymentsService {
 
   constructor(
     @InjectModel(Payment.name) private readonly payments: Model<Payment>,
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly audit: AuditService,
-    private readonly notifications: NotificationsService,
+    private readonly orders: OrdersService,
   ) {}
 
   get providerName(): string {
@@ -149,18 +144,14 @@ export class PaymentsService {
   /** Starts a payment for the customer's own unpaid order: a new tx_ref, amount and currency from the stored order. */
   async initialize(user: AuthUser, orderId: string): Promise<InitializeResult> {
     const id = parseObjectId(orderId, ORDER_NOT_FOUND);
-    const order = await this.orders.findById(id).lean<StoredOrder>();
+    const order = await this.orders.orderForPayment(id);
     if (!order || String(order.user) !== user.id) throw new NotFoundError(ORDER_NOT_FOUND);
     this.assertPayable(order);
 
     const txRef = `bs-${String(order._id)}-${randomBytes(8).toString('hex')}`;
     // Conditional on the order still being payable: a cancel or a payment in between wins.
-    const claimed = await this.orders.updateOne(
-      { _id: order._id, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-      { $set: { paymentReference: txRef } },
-    );
-    if (claimed.matchedCount === 0) {
-      this.assertPayable((await this.orders.findById(order._id).lean<StoredOrder>()) ?? order);
+    if (!(await this.orders.claimPayment(order._id, txRef))) {
+      this.assertPayable((await this.orders.orderForPayment(order._id)) ?? order);
       throw new ConflictError('This order can no longer be paid');
     }
 
@@ -375,7 +366,7 @@ export class PaymentsService {
   private assertPayable(order: StoredOrder): void {
     if (order.status === 'cancelled')
       throw new ConflictError('This order has been cancelled and cannot be paid');
-    if (!PAYABLE_PAYMENT_STATUSES.includes(order.paymentStatus))
+    if (!canTransitionPayment(order.paymentStatus as PaymentStatus, 'paid'))
       throw new ConflictError('This order has already been paid');
   }
 
@@ -463,26 +454,7 @@ export class PaymentsService {
     if (!settled) return this.outcome((await this.payments.findById(payment._id).lean<StoredPayment>())!);
     if (reason !== 'declined') this.logger.warn(`payment ${payment.txRef} refused: ${note}`);
     // Only the order's current attempt marks it failed; it stays payable with a new transaction.
-    const changed = await this.orders.updateOne(
-      { _id: payment.order, paymentReference: payment.txRef, paymentStatus: 'unpaid' },
-      { $set: { paymentStatus: 'failed' } },
-    );
-    if (changed.modifiedCount) {
-      const failedOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
-      if (failedOrder)
-        await this.notifications.enqueue(null, {
-          type: 'payment.failed',
-          order: failedOrder,
-          txRef: payment.txRef,
-        });
-      await this.audit.record(undefined, {
-        entity: 'order',
-        entityId: String(payment.order),
-        action: 'order.paymentStatus',
-        from: 'unpaid',
-        to: 'failed',
-      });
-    }
+    await this.orders.markPaymentFailed(payment.order, payment.txRef);
     return this.outcome(settled);
   }
 
@@ -515,53 +487,10 @@ export class PaymentsService {
    * again (a repeat verify, a crash between the two writes) changes nothing or completes the work.
    */
   private async applySuccessToOrder(payment: StoredPayment): Promise<StoredOrder | null> {
-    const paid = await this.orders
-      .findOneAndUpdate(
-        {
-          _id: payment.order,
-          status: { $ne: 'cancelled' },
-          paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES },
-        },
-        {
-          $set: {
-            paymentStatus: 'paid',
-            paidAt: payment.settledAt ?? new Date(),
-            paymentReference: payment.txRef,
-          },
-        },
-        { new: false },
-      )
-      .lean<StoredOrder>();
-    if (paid) {
-      const paidOrder = await this.orders.findById(payment.order).lean<StoredOrder>();
-      if (paidOrder) await this.notifications.enqueue(null, { type: 'payment.paid', order: paidOrder });
-      await this.audit.record(undefined, {
-        entity: 'order',
-        entityId: String(payment.order),
-        action: 'order.paymentStatus',
-        from: paid.paymentStatus,
-        to: 'paid',
-      });
-      return paidOrder;
-    }
     // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
-    const flagged = await this.orders
-      .findOneAndUpdate(
-        { _id: payment.order, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-        { $set: { paymentStatus: 'refund_pending', paymentReference: payment.txRef } },
-        { new: false },
-      )
-      .lean<StoredOrder>();
-    if (flagged) {
-      await this.audit.record(undefined, {
-        entity: 'order',
-        entityId: String(payment.order),
-        action: 'order.paymentStatus',
-        from: flagged.paymentStatus,
-        to: 'refund_pending',
-      });
-    }
-    const order = await this.orders.findById(payment.order).lean<StoredOrder>();
+    if (!(await this.orders.markPaid(payment.order, payment.txRef, payment.settledAt ?? new Date())))
+      await this.orders.flagRefund(payment.order, payment.txRef);
+    const order = await this.orders.orderForPayment(payment.order);
     const ownsOrder = order?.paymentReference === payment.txRef;
     if (!ownsOrder && !payment.refundRequired) {
       // A second successful transaction for an order already settled by another one: refund it.
@@ -592,7 +521,7 @@ export class PaymentsService {
       }
       return { ...base, success: true, status: 'paid', message: PAYMENT_MESSAGES.success, order: summary };
     }
-    const order = await this.orders.findById(payment.order).lean<StoredOrder>();
+    const order = await this.orders.orderForPayment(payment.order);
     const summary = order ? toOrderSummary(order) : undefined;
     if (payment.status === 'failed') {
       const message =

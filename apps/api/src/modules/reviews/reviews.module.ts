@@ -6,7 +6,7 @@ import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
 import { Review, ReviewSchema } from './schemas/review.schema';
 
-/** Product and Order models come from the modules that own them; User from the global AuthModule. */
+/** Reviews own their collection; products, orders and accounts are reached through their services. */
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: Review.name, schema: ReviewSchema }]),
@@ -15,6 +15,6 @@ import { Review, ReviewSchema } from './schemas/review.schema';
   ],
   controllers: [ReviewsController],
   providers: [ReviewsService],
-  exports: [ReviewsService, MongooseModule],
+  exports: [ReviewsService],
 })
 export class ReviewsModule {}

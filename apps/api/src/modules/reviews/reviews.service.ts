@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
-import { conflictOnDuplicate, parseObjectId } from '../../common/mongo';
-import { PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
-import { Product } from '../catalog/schemas/product.schema';
-import { Order } from '../orders/schemas/order.schema';
-import { User } from '../users/schemas/user.schema';
+import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import {
+  filterBoolean,
+  filterEnum,
+  filterObjectIds,
+  filterText,
+  listResource,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
+import { CatalogService } from '../catalog/catalog.service';
+import { OrdersService } from '../orders/orders.service';
+import { UsersService } from '../users/users.service';
 import {
   MAX_RECENT_REVIEWS,
   type CreateReviewDto,
@@ -35,20 +42,13 @@ function commentOf(dto: { comment?: string; text?: string }, required: boolean):
 export class ReviewsService {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly catalog: CatalogService,
+    private readonly users: UsersService,
+    private readonly orders: OrdersService,
   ) {}
 
-  private async activeProduct(id: string) {
-    const product = await this.products
-      .findOne(
-        { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
-        { name: 1, nameAm: 1, images: 1, rating: 1, reviewCount: 1 },
-      )
-      .lean();
-    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return product;
+  private activeProduct(id: string) {
+    return this.catalog.activeProduct(id);
   }
 
   /** Reviews with their author's name and product's name, as the storefront shows them. */
@@ -57,13 +57,10 @@ export class ReviewsService {
     const productIds = [...new Set(reviews.map((r) => String(r.product)))].map(
       (id) => new Types.ObjectId(id),
     );
-    const [users, products] = await Promise.all([
-      this.users.find({ _id: { $in: userIds } }, { name: 1 }).lean(),
-      known
-        ? [known]
-        : this.products.find({ _id: { $in: productIds } }, { name: 1, nameAm: 1, images: 1 }).lean(),
+    const [userById, products] = await Promise.all([
+      this.users.namesByIds(userIds),
+      known ? [known] : this.catalog.productsByIds(productIds, { name: 1, nameAm: 1, images: 1 }),
     ]);
-    const userById = new Map(users.map((u) => [String(u._id), u]));
     const productById = new Map((products as ProductSummary[]).map((p) => [String(p._id), p]));
     return reviews.map((r) => {
       const product = productById.get(String(r.product));
@@ -119,12 +116,93 @@ export class ReviewsService {
       .lean();
     const active = new Set(
       (
-        await this.products
-          .find({ _id: { $in: docs.map((d) => d.product) }, active: true }, { _id: 1 })
-          .lean()
-      ).map((p) => String(p._id)),
+        await this.catalog.productsByIds(
+          docs.map((d) => d.product),
+          { active: 1 },
+        )
+      )
+        .filter((p) => p.active)
+        .map((p) => String(p._id)),
     );
     return this.toViews(docs.filter((d) => active.has(String(d.product))).slice(0, wanted));
+  }
+
+  // ---- The back office ----
+
+  /** react-admin list: filters q (title, comment), product, user, rating, verified, id. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.reviews, query, {
+      sortFields: { createdAt: 'createdAt', rating: 'rating', verified: 'verified' },
+      filters: ['q', 'product', 'user', 'rating', 'verified'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: (filter) => {
+        const where: FilterQuery<Review> = {};
+        const q = filterText(filter, 'q');
+        if (q) {
+          const pattern = new RegExp(escapeRegex(q), 'i');
+          where.$or = [{ title: pattern }, { comment: pattern }];
+        }
+        const products = filterObjectIds(filter, 'product');
+        if (products) where.product = { $in: products };
+        const users = filterObjectIds(filter, 'user');
+        if (users) where.user = { $in: users };
+        const ratings = filterEnum(filter, 'rating', ['1', '2', '3', '4', '5']);
+        if (ratings) where.rating = { $in: ratings.map(Number) };
+        const verified = filterBoolean(filter, 'verified');
+        if (verified !== undefined) where.verified = verified;
+        return where;
+      },
+      toRecords: (docs) => this.toAdminRecords(docs),
+    });
+  }
+
+  async anyReview(id: string) {
+    const [record] = await this.toAdminRecords([await this.findReview(id)]);
+    return record;
+  }
+
+  /** Deletes a review from the back office (rating and reviewCount recomputed) and answers the record. */
+  async removeForAdmin(actor: AuthUser, id: string) {
+    const record = await this.anyReview(id);
+    await this.remove(actor, id);
+    return record;
+  }
+
+  private async findReview(id: string): Promise<ReviewRecord> {
+    const doc = await this.reviews.findById(parseObjectId(id, REVIEW_NOT_FOUND)).lean().exec();
+    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND);
+    return doc as ReviewRecord;
+  }
+
+  /** Each review with its author's and product's names, looked up once per page. */
+  private async toAdminRecords(reviews: ReviewRecord[]) {
+    const [users, products] = await Promise.all([
+      this.users.namesByIds(reviews.map((r) => r.user)),
+      this.catalog.productsByIds(
+        reviews.map((r) => r.product),
+        { name: 1 },
+      ),
+    ]);
+    const productById = new Map(products.map((p) => [String(p._id), p]));
+    return reviews.map((r) => {
+      const user = users.get(String(r.user));
+      return {
+        id: String(r._id),
+        _id: String(r._id),
+        user: {
+          _id: String(r.user),
+          name: user?.name ?? 'Former customer',
+          ...(user ? { email: user.email } : {}),
+        },
+        product: { _id: String(r.product), name: productById.get(String(r.product))?.name ?? '' },
+        rating: r.rating,
+        ...(r.title ? { title: r.title } : {}),
+        comment: r.comment,
+        verified: !!r.verified,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      };
+    });
   }
 
   /** One review per customer per product; verified when the author has a delivered order with it. */
@@ -188,24 +266,28 @@ export class ReviewsService {
   }
 
   private async hasDeliveredOrder(user: Types.ObjectId, product: Types.ObjectId): Promise<boolean> {
-    // the Order schema declares its references with `Types.ObjectId`, which @nestjs/mongoose turns into Mixed,
-    // so an id written as a string stays a string: match both forms
-    return !!(await this.orders.exists({
-      user: { $in: [user, String(user)] },
-      status: 'delivered',
-      'orderItems.product': { $in: [product, String(product)] },
-    }));
+    return this.orders.hasDelivered(user, product);
   }
 
   /** Keeps the product's rating (average, one decimal) and reviewCount in step with its reviews. */
   async recomputeProductRating(product: Types.ObjectId) {
-    const [stats] = await this.reviews.aggregate<{ avg: number; count: number }>([
-      { $match: { product } },
+    const [stats] = await this.ratingStats([product]);
+    return this.catalog.recomputeRating(product, stats);
+  }
+
+  /** Keeps the ratings of many products in step at once (the seed); updatedAt is left alone. */
+  async recomputeProductRatings(products: readonly Types.ObjectId[]): Promise<void> {
+    const stats = await this.ratingStats(products);
+    const byProduct = new Map(stats.map((s) => [String(s.product), s]));
+    for (const product of products)
+      await this.catalog.recomputeRating(product, byProduct.get(String(product)), { touch: false });
+  }
+
+  private async ratingStats(products: readonly Types.ObjectId[]) {
+    const rows = await this.reviews.aggregate<{ _id: Types.ObjectId; avg: number; count: number }>([
+      { $match: { product: { $in: products } } },
       { $group: { _id: '$product', avg: { $avg: '$rating' }, count: { $sum: 1 } } },
     ]);
-    const rating = stats ? Math.round(stats.avg * 10) / 10 : 0;
-    const reviewCount = stats?.count ?? 0;
-    await this.products.updateOne({ _id: product }, { $set: { rating, reviewCount } });
-    return { rating, reviewCount };
+    return rows.map((r) => ({ product: r._id, average: r.avg, count: r.count }));
   }
 }

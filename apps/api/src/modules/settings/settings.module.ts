@@ -10,6 +10,6 @@ import { SettingsService } from './settings.service';
   imports: [MongooseModule.forFeature([{ name: Settings.name, schema: SettingsSchema }])],
   controllers: [SettingsController],
   providers: [SettingsService],
-  exports: [SettingsService, MongooseModule],
+  exports: [SettingsService],
 })
 export class SettingsModule {}

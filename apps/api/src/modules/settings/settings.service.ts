@@ -79,6 +79,9 @@ function ratesOf(s: Settings): ShippingRates {
 }
 
 /** The single settings document; reading it before any save gives the defaults (DECISIONS.md). */
+/** The site settings as other modules read them (never the schema). */
+export type SiteSettings = Settings;
+
 @Injectable()
 export class SettingsService {
   private maintenanceCache?: { value: boolean; until: number };

@@ -2,15 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
-import { Model, Types } from 'mongoose';
+import { FilterQuery, Model, Types } from 'mongoose';
 import {
   ConflictError,
   DomainError,
   InvalidDataError,
   NotFoundError,
 } from '../../common/errors/domain-error';
-import { conflictOnDuplicate } from '../../common/mongo';
-import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from '../auth/auth.service';
+import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import {
+  filterBoolean,
+  filterEnum,
+  filterText,
+  listResource,
+  type ReactAdminListQuery,
+} from '../../common/react-admin';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from './user.view';
 import type {
   AddressInputDto,
   ChangePasswordDto,
@@ -21,6 +30,12 @@ import { Address, User } from './schemas/user.schema';
 
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
+/** Revoked token ids kept per user; beyond this many unexpired ones, a logout ends every session. */
+export const MAX_REVOKED_TOKENS = 50;
+export const USER_NOT_FOUND = 'User not found';
+
+type Role = 'customer' | 'admin';
+const asRole = (role: string | undefined): Role => (role === 'admin' ? 'admin' : 'customer');
 
 export function toAddressView(address: Address) {
   return {
@@ -52,7 +67,258 @@ function requireText(field: string, value: string | undefined): string | undefin
 /** One's own profile and address book; every method is keyed by the signed-in user's id. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * The signed-in identity of an active account, or null when the account is gone or deactivated:
+   * the one token-to-user check (JwtAuthGuard, MaintenanceGuard).
+   */
+  async activeAccount(userId: string, tokenVersion = 0, tokenId?: string): Promise<AuthUser | null> {
+    if (!Types.ObjectId.isValid(userId)) return null;
+    // one read by _id with a projection: the hot path of every signed-in request
+    const filter: Record<string, unknown> = { _id: new Types.ObjectId(userId), isActive: true };
+    if (tokenId) filter['revokedTokens.jti'] = { $ne: tokenId };
+    const user = await this.users
+      .findOne(filter, { role: 1, email: 1, name: 1, isActive: 1, tokenVersion: 1 })
+      .lean()
+      .exec();
+    // a token from before the last password change or reset, logout everywhere, deactivation or
+    // role change (an older version) no longer counts
+    if (!user || (user.tokenVersion ?? 0) !== tokenVersion) return null;
+    return { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
+  }
+
+  /** The current token version of an account (null when it is gone), to sign a new token with. */
+  async tokenVersionOf(userId: string): Promise<number | null> {
+    const user = await this.users.findById(new Types.ObjectId(userId), { tokenVersion: 1 }).lean().exec();
+    return user ? (user.tokenVersion ?? 0) : null;
+  }
+
+  /** Ends every session of an account: each earlier token is refused from the next request on. */
+  async endAllSessions(userId: string): Promise<void> {
+    await this.users.updateOne({ _id: new Types.ObjectId(userId) }, { $inc: { tokenVersion: 1 } }).exec();
+  }
+
+  /**
+   * Ends one session: the token's id is revoked until its own expiry (expired entries are dropped
+   * first). A token without an id (issued before ids) or a full list ends every session instead.
+   */
+  async endSession(userId: string, tokenId: string | undefined, expiresAtSeconds?: number): Promise<void> {
+    if (!tokenId) return this.endAllSessions(userId);
+    const _id = new Types.ObjectId(userId);
+    await this.users
+      .updateOne({ _id }, { $pull: { revokedTokens: { expiresAt: { $lt: new Date() } } } })
+      .exec();
+    const expiresAt = new Date((expiresAtSeconds ?? Date.now() / 1000 + 7 * 24 * 3600) * 1000);
+    const pushed = await this.users
+      .updateOne(
+        { _id, [`revokedTokens.${MAX_REVOKED_TOKENS - 1}`]: { $exists: false } },
+        { $push: { revokedTokens: { jti: tokenId, expiresAt } } },
+      )
+      .exec();
+    if (!pushed.matchedCount) await this.endAllSessions(userId);
+  }
+
+  /** Registration and the back office's "Add User": 409 when the email is taken (the unique index decides races). */
+  async assertEmailFree(email: string): Promise<void> {
+    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
+  }
+
+  /** Creates an account; one made by staff (`actor`) is audited. */
+  async createAccount(
+    account: { name: string; email: string; phone?: string; passwordHash: string; role: Role },
+    actor?: AuthUser,
+  ) {
+    const user = await conflictOnDuplicate(
+      this.users.create({ ...account, isActive: true }),
+      DUPLICATE_EMAIL,
+    );
+    const view = toUserView(user.toObject());
+    if (actor) {
+      await this.audit.record(actor, {
+        entity: 'user',
+        entityId: view._id,
+        action: 'user.create',
+        to: { email: view.email, role: view.role },
+      });
+    }
+    return view;
+  }
+
+  // ---- The back office: lists and the self and last-admin protections of DECISIONS.md ----
+
+  /** react-admin list: filters q (name or email, literal text), role, isActive, id. */
+  listForAdmin(query: ReactAdminListQuery) {
+    return listResource(this.users, query, {
+      sortFields: {
+        name: 'name',
+        email: 'email',
+        role: 'role',
+        isActive: 'isActive',
+        createdAt: 'createdAt',
+      },
+      filters: ['q', 'role', 'isActive'],
+      defaultSort: ['createdAt', 'DESC'],
+      where: (filter) => {
+        const where: FilterQuery<User> = {};
+        const q = filterText(filter, 'q');
+        if (q) {
+          const pattern = new RegExp(escapeRegex(q), 'i');
+          where.$or = [{ name: pattern }, { email: pattern }];
+        }
+        const roles = filterEnum(filter, 'role', ['customer', 'admin', 'user']);
+        if (roles) where.role = { $in: [...new Set(roles.map(asRole))] };
+        const isActive = filterBoolean(filter, 'isActive');
+        if (isActive !== undefined) where.isActive = isActive;
+        return where;
+      },
+      toRecords: (docs) => docs.map(toUserView),
+    });
+  }
+
+  async anyUser(id: string) {
+    return toUserView(await this.find(id));
+  }
+
+  async changeRole(id: string, roleInput: string, actor: AuthUser) {
+    const role = asRole(roleInput);
+    const user = await this.find(id);
+    if (user.role === role) return toUserView(user);
+    if (String(user._id) === actor.id) throw new ConflictError('You cannot change your own role');
+    if (user.role === 'admin' && user.isActive)
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
+    const updated = await this.users
+      // a role change ends the user's sessions: no token outlives the role it was issued under
+      .findOneAndUpdate(
+        { _id: user._id, role: user.role },
+        { $set: { role }, $inc: { tokenVersion: 1 } },
+        { new: true },
+      )
+      .lean()
+      .exec();
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.role',
+      from: user.role,
+      to: role,
+    });
+    return toUserView(updated);
+  }
+
+  async setActive(id: string, isActive: boolean, actor: AuthUser) {
+    const user = await this.find(id);
+    if (user.isActive === isActive) return toUserView(user);
+    if (String(user._id) === actor.id) throw new ConflictError('You cannot deactivate your own account');
+    if (!isActive && user.role === 'admin')
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
+    const updated = await this.users
+      // deactivating ends every session for good: reactivating does not revive old tokens
+      .findOneAndUpdate(
+        { _id: user._id, isActive: user.isActive },
+        { $set: { isActive }, ...(isActive ? {} : { $inc: { tokenVersion: 1 } }) },
+        { new: true },
+      )
+      .lean()
+      .exec();
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.active',
+      from: user.isActive,
+      to: isActive,
+    });
+    return toUserView(updated);
+  }
+
+  /** Removes the account; orders keep the customer's name and email as they were at order time. */
+  async removeAccount(id: string, actor: AuthUser) {
+    const user = await this.find(id);
+    if (String(user._id) === actor.id) throw new ConflictError('You cannot delete your own account');
+    if (user.role === 'admin' && user.isActive)
+      await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deleted');
+    const deleted = await this.users.findByIdAndDelete(user._id).lean().exec();
+    if (!deleted) throw new NotFoundError(USER_NOT_FOUND);
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.delete',
+      from: { email: user.email, role: user.role },
+    });
+    return String(user._id);
+  }
+
+  private async find(id: string) {
+    const user = await this.users.findById(parseObjectId(id, USER_NOT_FOUND)).lean().exec();
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    return user;
+  }
+
+  /** The shop must always keep one active admin besides the one being removed, demoted or deactivated. */
+  private async keepAnotherActiveAdmin(except: unknown, message: string) {
+    const others = await this.users
+      .countDocuments({ _id: { $ne: except }, role: 'admin', isActive: true })
+      .exec();
+    if (others === 0) throw new ConflictError(message);
+  }
+
+  /** An account by email (any case), or null; `activeOnly` leaves deactivated accounts out. */
+  findByEmail(email: string, options: { activeOnly?: boolean } = {}) {
+    return this.users
+      .findOne({ email: email.trim().toLowerCase(), ...(options.activeOnly ? { isActive: true } : {}) })
+      .lean()
+      .exec();
+  }
+
+  /** The one place a password is replaced: the token version goes up, so every earlier session ends. */
+  async replacePasswordHash(userId: Types.ObjectId | string, passwordHash: string): Promise<void> {
+    await this.users
+      .updateOne(
+        { _id: new Types.ObjectId(String(userId)) },
+        { $set: { passwordHash }, $inc: { tokenVersion: 1 } },
+      )
+      .exec();
+  }
+
+  /** The account with its password hash, for signing in only. */
+  findWithPasswordHash(email: string) {
+    return this.users.findOne({ email: email.trim().toLowerCase() }).select('+passwordHash').lean().exec();
+  }
+
+  /** `GET /api/auth/me`: the account as every answer shows it. */
+  async me(userId: string) {
+    return toUserView(await this.load(userId));
+  }
+
+  /** Names (and emails) of accounts, for pages that list what customers wrote; deleted ones are absent. */
+  async namesByIds(ids: readonly (Types.ObjectId | string)[]) {
+    const valid = ids
+      .filter((id) => Types.ObjectId.isValid(String(id)))
+      .map((id) => new Types.ObjectId(String(id)));
+    if (!valid.length) return new Map<string, { name: string; email: string }>();
+    const users = await this.users
+      .find({ _id: { $in: valid } }, { name: 1, email: 1 })
+      .lean()
+      .exec();
+    return new Map(users.map((u) => [String(u._id), { name: u.name, email: u.email }]));
+  }
+
+  /** The language an account chose for messages, if any (notifications). */
+  async languageOf(userId: string): Promise<string | undefined> {
+    if (!Types.ObjectId.isValid(userId)) return undefined;
+    const user = await this.users.findById(new Types.ObjectId(userId), { language: 1 }).lean().exec();
+    return user?.language ?? undefined;
+  }
+
+  /** Accounts in the shop (the dashboard). */
+  count(): Promise<number> {
+    return this.users.countDocuments({}).exec();
+  }
 
   private async load(userId: string) {
     const user = await this.users.findById(new Types.ObjectId(userId)).lean();

@@ -14,6 +14,6 @@ import { WishlistService } from './wishlist.service';
   ],
   controllers: [WishlistController],
   providers: [WishlistService],
-  exports: [WishlistService, MongooseModule],
+  exports: [WishlistService],
 })
 export class WishlistModule {}

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CartService, type CartView } from '../cart/cart.service';
 import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
-import { Product, toProductView } from '../catalog/schemas/product.schema';
+import { toProductView } from '../catalog/product.view';
 import { Wishlist } from './schemas/wishlist.schema';
 
 export const PRODUCT_NOT_IN_WISHLIST = 'Product not in wishlist';
@@ -41,13 +41,10 @@ export interface WishlistSubscriber {
   addedAt: Date;
 }
 
-type LeanProduct = Product & { _id: Types.ObjectId };
-
 @Injectable()
 export class WishlistService {
   constructor(
     @InjectModel(Wishlist.name) private readonly wishlists: Model<Wishlist>,
-    @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly cart: CartService,
     private readonly catalog: CatalogService,
   ) {}
@@ -58,12 +55,7 @@ export class WishlistService {
     const wishlist = await this.wishlists.findOne({ user }).lean().exec();
     const items = wishlist?.items ?? [];
     const ids = items.map((i) => i.product);
-    const found = ids.length
-      ? ((await this.products
-          .find({ _id: { $in: ids } })
-          .lean()
-          .exec()) as LeanProduct[])
-      : [];
+    const found = await this.catalog.productsByIds(ids);
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const notices: NonNullable<WishlistView['notices']> = [];
     const products: WishlistItemView[] = [];

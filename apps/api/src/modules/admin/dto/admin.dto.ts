@@ -76,10 +76,6 @@ export class ContactRecordDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 
-export class ContactStatusInputDto {
-  @ApiProperty({ enum: ['unread', 'read', 'replied'] }) status!: string;
-}
-
 class NamedRefDto {
   @ApiProperty() _id!: string;
   @ApiProperty() name!: string;

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORDER_STATUSES } from '@shop/shared';
-import { SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '../../settings/schemas/settings.schema';
+import { ORDER_STATUSES, SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '@shop/shared';
 
 export class SalesDayDto {
   @ApiProperty({ example: '2026-11-23', description: 'Day in the shop timezone' }) _id!: string;

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CONTACT_LIMITS, CONTACT_STATUSES, type ContactStatus } from '../schemas/contact.schema';
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -41,6 +41,22 @@ export class ContactStatusDto {
   @IsString()
   @IsIn(CONTACT_STATUSES)
   status!: ContactStatus;
+}
+
+/**
+ * The back office's contact update (react-admin sends the whole record back): only `status` is
+ * written; the record's other fields are accepted and ignored, anything else is refused.
+ */
+export class ContactRecordInputDto extends ContactStatusDto {
+  @ApiHideProperty() @Allow() id?: unknown;
+  @ApiHideProperty() @Allow() _id?: unknown;
+  @ApiHideProperty() @Allow() name?: unknown;
+  @ApiHideProperty() @Allow() email?: unknown;
+  @ApiHideProperty() @Allow() subject?: unknown;
+  @ApiHideProperty() @Allow() message?: unknown;
+  @ApiHideProperty() @Allow() ipAddress?: unknown;
+  @ApiHideProperty() @Allow() createdAt?: unknown;
+  @ApiHideProperty() @Allow() updatedAt?: unknown;
 }
 
 export class ListContactsQuery {

@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument } from 'mongoose';
 
-export const CONTACT_STATUSES = ['unread', 'read', 'replied'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
+
+export { CONTACT_STATUSES, type ContactStatus };
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 

@@ -1,3 +1,4 @@
+import { toBirrText, toSantim } from '@shop/shared';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { PaymentProviderName } from '../schemas/payment.schema';
 
@@ -61,10 +62,8 @@ export class PaymentProviderRefusedError extends DomainError {
   }
 }
 
-/** ETB amount as Chapa takes it: a string with two decimals. */
-export function santimToAmountString(santim: number): string {
-  return (santim / 100).toFixed(2);
-}
+/** ETB amount as Chapa takes it: a string with two decimals (the shared santim conversion). */
+export const santimToAmountString = toBirrText;
 
 /** Chapa answers amounts as numbers or strings ("100", "100.00", 100.5); invalid -> undefined. */
 export function amountToSantim(value: unknown): number | undefined {
@@ -74,5 +73,5 @@ export function amountToSantim(value: unknown): number | undefined {
       : typeof value === 'string' && value.trim() !== ''
         ? Number(value)
         : NaN;
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : undefined;
+  return Number.isFinite(n) && n >= 0 ? toSantim(n) : undefined;
 }

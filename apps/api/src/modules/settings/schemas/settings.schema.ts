@@ -1,9 +1,13 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { DEFAULT_SHIPPING_RATES } from '@shop/shared';
+import {
+  DEFAULT_SHIPPING_RATES,
+  SETTINGS_CURRENCIES,
+  SETTINGS_LANGUAGES,
+  SETTINGS_TIMEZONES,
+} from '@shop/shared';
 
-export const SETTINGS_CURRENCIES = ['ETB', 'USD'] as const;
-export const SETTINGS_LANGUAGES = ['en', 'am'] as const;
-export const SETTINGS_TIMEZONES = ['UTC', 'Africa/Addis_Ababa', 'America/New_York', 'Europe/London'] as const;
+export { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES };
+
 /** The one settings document has this fixed key, so reads and upserts always meet the same record. */
 export const SETTINGS_KEY = 'site';
 

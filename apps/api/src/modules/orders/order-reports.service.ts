@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { Order } from './schemas/order.schema';
+
+/** Revenue counts paid orders that are not cancelled (refunded ones are no longer 'paid'). */
+const SOLD = { paymentStatus: 'paid', status: { $ne: 'cancelled' } };
+
+/**
+ * The figures the back office's dashboard reads from orders, each one aggregation or count on the
+ * server (no query loads every order). Amounts stay in santim; the dashboard presents them.
+ */
+@Injectable()
+export class OrderReportsService {
+  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+
+  count(): Promise<number> {
+    return this.orders.countDocuments({}).exec();
+  }
+
+  async salesTotals(): Promise<{ revenueSantim: number; itemsSold: number }> {
+    const [row] = await this.orders
+      .aggregate<{ revenueSantim: number; itemsSold: number }>([
+        { $match: SOLD },
+        { $project: { totalAmountSantim: 1, items: { $sum: '$orderItems.quantity' } } },
+        {
+          $group: { _id: null, revenueSantim: { $sum: '$totalAmountSantim' }, itemsSold: { $sum: '$items' } },
+        },
+      ])
+      .exec();
+    return { revenueSantim: row?.revenueSantim ?? 0, itemsSold: row?.itemsSold ?? 0 };
+  }
+
+  /** Sales per local day ('YYYY-MM-DD' in `timezone`) of orders placed since `from`. */
+  salesByDay(from: Date, timezone: string) {
+    return this.orders
+      .aggregate<{ _id: string; totalSantim: number; orders: number }>([
+        { $match: { ...SOLD, createdAt: { $gte: from } } },
+        {
+          $group: {
+            // 'Etc/UTC' is the Olson name every engine knows (the embedded one refuses the bare 'UTC')
+            _id: {
+              $dateToString: {
+                format: '%Y-%m-%d',
+                date: '$createdAt',
+                timezone: timezone === 'UTC' ? 'Etc/UTC' : timezone,
+              },
+            },
+            totalSantim: { $sum: '$totalAmountSantim' },
+            orders: { $sum: 1 },
+          },
+        },
+      ])
+      .exec();
+  }
+
+  /** The best sellers by quantity, with the name and price they were last sold under. */
+  topSelling(limit: number) {
+    return this.orders
+      .aggregate<{ _id: unknown; totalQuantity: number; name: string; priceSantim: number }>([
+        { $match: SOLD },
+        { $unwind: '$orderItems' },
+        {
+          $group: {
+            _id: '$orderItems.product',
+            totalQuantity: { $sum: '$orderItems.quantity' },
+            name: { $last: '$orderItems.name' },
+            priceSantim: { $last: '$orderItems.priceAtPurchaseSantim' },
+          },
+        },
+        { $sort: { totalQuantity: -1, _id: 1 } },
+        { $limit: limit },
+      ])
+      .exec();
+  }
+
+  recentOrders(limit: number) {
+    return this.orders
+      .find({}, { customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean()
+      .exec();
+  }
+
+  /** The latest order events (placed, processed, shipped...), newest first, from the status histories. */
+  recentActivity(limit: number) {
+    return this.orders
+      .aggregate<{
+        _id: unknown;
+        event: { status: string; at: Date };
+        customer?: { name?: string };
+        totalAmountSantim: number;
+      }>([
+        { $sort: { updatedAt: -1, _id: -1 } },
+        // every event of the list belongs to one of the most recently changed orders
+        { $limit: limit },
+        {
+          $project: {
+            customer: 1,
+            totalAmountSantim: 1,
+            event: {
+              $cond: [
+                { $gt: [{ $size: { $ifNull: ['$statusHistory', []] } }, 0] },
+                '$statusHistory',
+                [{ status: '$status', at: '$createdAt' }],
+              ],
+            },
+          },
+        },
+        { $unwind: '$event' },
+        { $sort: { 'event.at': -1, _id: -1 } },
+        { $limit: limit },
+      ])
+      .exec();
+  }
+}

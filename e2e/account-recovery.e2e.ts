@@ -1,0 +1,113 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { translate } from '@shop/i18n';
+import { STRONG_PASSWORD, apiJson, launch, session, uniqueEmail } from './account-support';
+import { startStack, type Stack } from './stack';
+
+/** Mails the API's local SMTP server kept under DATA_DIR/mail for one recipient. */
+function mailsTo(dir: string, to: string): { subject: string; text: string }[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.join(dir, 'mail')).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names
+    .map(
+      (n) =>
+        JSON.parse(readFileSync(path.join(dir, 'mail', n), 'utf8')) as {
+          to: string;
+          subject: string;
+          text: string;
+        },
+    )
+    .filter((m) => m.to === to);
+}
+
+/**
+ * Account recovery in Chromium over the running stack: 'Forgot password?' on the sign-in page, the
+ * mail the API really sent (through its local SMTP server), the link, a new password, the old session
+ * ended, and signing in with the new password.
+ */
+describe('account recovery', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'recovery-'));
+
+  beforeAll(async () => {
+    stack = await startStack({
+      apiEnv: { AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, NOTIFICATIONS_INTERVAL_MS: '200' },
+    });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('resets a forgotten password from the sign-in page and signs in with the new one', async () => {
+    const t = (key: string) => translate('en', key);
+    const email = uniqueEmail('recovery');
+    const registered = await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'Meron Alemu',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const oldToken = registered.body.token as string;
+
+    const s = await session(browser, stack);
+    const { page } = s;
+    await page.goto(`${stack.storefront}/signin`);
+    await page.getByRole('link', { name: t('recover.forgotLink') }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.locator('input[name=email]').fill(email);
+    await page.getByRole('button', { name: t('recover.send') }).click();
+    await page.getByText(t('recover.sent')).waitFor();
+
+    let mail: { subject: string; text: string } | undefined;
+    for (let i = 0; i < 200 && !mail; i++) {
+      mail = mailsTo(dataDir, email).find((m) => m.subject === 'Reset your password');
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mail).toBeDefined();
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(link).toBeDefined();
+    expect(link!.startsWith(stack.storefront)).toBe(true);
+
+    await page.goto(link!);
+    await page.locator('input[name=password]').fill('Koso@Tree2031');
+    await page.locator('input[name=confirmPassword]').fill('Koso@Tree2031');
+    await page.getByRole('button', { name: t('recover.save') }).click();
+    await page.waitForURL(/\/signin\?reset=1$/);
+    await page.getByText(t('recover.done')).waitFor();
+
+    // the session from before the reset is over; the old password no longer works
+    expect((await apiJson(stack, 'GET', '/auth/me', oldToken)).status).toBe(401);
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: t('auth.signIn') }).click();
+    await page.locator('.acc-alert').waitFor();
+
+    await page.locator('input[name=password]').fill('Koso@Tree2031');
+    await page.getByRole('button', { name: t('auth.signIn') }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+    await page.goto(`${stack.storefront}/profile`);
+    await page.waitForURL(/\/profile$/);
+    await page.locator('main').getByText(email).first().waitFor();
+
+    // the link was single-use
+    await page.context().clearCookies();
+    await page.goto(link!);
+    await page.locator('input[name=password]').fill('Other@Tree2032');
+    await page.locator('input[name=confirmPassword]').fill('Other@Tree2032');
+    await page.getByRole('button', { name: t('recover.save') }).click();
+    await page.getByText(t('recover.invalid')).waitFor();
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+});
