@@ -168,7 +168,7 @@ describe('account journey', () => {
 
     const a = await session(browser, stack);
     await a.page.goto(`${stack.storefront}/signin`);
-    await a.page.getByLabel('Admin').check();
+    // an admin who signs in on the shop's (customer) form is sent to the back office
     await a.page.locator('input[name=email]').fill('admin@beauty.et');
     await a.page.locator('input[name=password]').fill('Admin@12345');
     await a.page.getByRole('button', { name: 'Sign in' }).click();

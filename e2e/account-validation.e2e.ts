@@ -66,18 +66,11 @@ describe('account form validation', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('An account with this email already exists').waitFor();
 
-    // Admin registration needs the secret key; a wrong one is refused by the server.
-    await page.getByLabel('Admin', { exact: true }).check();
-    await page.locator('input[name=email]').fill(uniqueEmail('admin'));
-    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('Admin secret key is required').waitFor();
-    await page.getByLabel('Admin', { exact: true }).check();
-    await page.locator('input[name=password]').fill(STRONG_PASSWORD);
-    await page.locator('input[name=adminSecretKey]').fill('wrong-secret');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.locator('.acc-alert').waitFor();
-    expect(await page.locator('.acc-alert').textContent()).toMatch(/Admin registration failed|secret/i);
+    // Sign-up is for customers only: no account type, no admin key; staff go to the back office.
+    expect(await page.locator('input[name=accountType], input[name=adminSecretKey]').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Staff sign-in' }).getAttribute('href')).toBe(
+      `${stack.admin}/admin/login`,
+    );
     await s.context.close();
     expect(s.errors).toEqual([]);
   });
@@ -94,16 +87,11 @@ describe('account form validation', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('.acc-alert').waitFor();
     expect(await page.locator('.acc-alert').textContent()).toBe('Invalid email or password');
-    // A customer choosing the Admin role is refused with the sign-in failure message.
-    await page.getByLabel('Admin').check();
-    await page.locator('input[name=password]').fill('Customer@123');
-    await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/signin')),
-      page.getByRole('button', { name: 'Sign in' }).click(),
-    ]);
-    await page.locator('.acc-alert').waitFor();
-    expect(await page.locator('.acc-alert').textContent()).toBe('Invalid email or password');
-    expect(new URL(page.url()).pathname).toBe('/signin');
+    // The shop's sign-in is for customers: no role choice, a discreet link to the back office for staff.
+    expect(await page.locator('input[name=role]').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Staff sign-in' }).getAttribute('href')).toBe(
+      `${stack.admin}/admin/login`,
+    );
     expect((await s.context.cookies(stack.storefront)).find((c) => c.name === 'token')).toBeUndefined();
     await s.context.close();
     expect(s.errors).toEqual([]);

@@ -212,6 +212,8 @@ describe('the back office in Chromium', () => {
     await dialog.locator('input[name=brand]').fill('Addis Naturals');
     await dialog.locator('input[name=price]').fill('745.5');
     await dialog.locator('input[name=stock]').fill('12');
+    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await admin.getByRole('option', { name: 'Skincare' }).click();
     await dialog
       .locator('input[name=image-upload]')
       .setInputFiles({ name: 'mask.png', mimeType: 'image/png', buffer: PNG });

@@ -349,7 +349,9 @@ describe('storefront catalogue, product pages and static pages', () => {
     it('browses, searches from the header, pages and filters with plain links and GET forms', async () => {
       const expected = await api('/products?search=serum&limit=1');
       const { page, errors, close } = await open('/', { javaScriptEnabled: false });
-      expect(await page.locator('article.card').count()).toBe(8);
+      expect(
+        await page.getByRole('region', { name: 'Featured products' }).locator('article.card').count(),
+      ).toBe(8);
       const search = page.getByRole('banner').locator('input[name=search]');
       await search.fill('serum');
       await search.press('Enter');

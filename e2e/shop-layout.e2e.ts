@@ -179,15 +179,21 @@ describe('storefront layout and home page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('collapses the header into a menu on a small screen', async () => {
+  it('on a small screen keeps the search and the cart in the header and folds the rest into a menu', async () => {
     const { page, errors, close } = await open('/', { viewport: { width: 390, height: 800 } });
     const toggle = page.getByRole('button', { name: 'Menu' });
-    const search = page.getByRole('banner').locator('input[name=search]');
+    const header = page.getByRole('banner');
+    const search = header.locator('input[name=search]');
+    const nav = header.getByRole('navigation', { name: 'Main' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await search.isVisible()).toBe(false);
+    expect(await search.isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).toBe(true);
+    expect(await nav.isVisible()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    await search.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await nav.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
     await close();
     expect(errors).toEqual([]);
   });
@@ -299,7 +305,10 @@ describe('storefront layout and home page', () => {
     await other.getByRole('button', { name: 'Increase quantity' }).click();
     expect(await other.getByRole('spinbutton').inputValue()).toBe('2');
     await other.getByRole('button', { name: 'Add to Cart' }).click();
-    await other.getByText('Added to Cart!').waitFor();
+    // the confirmation is a toast (a polite live region) naming the product
+    const toast = page.getByRole('status').filter({ has: page.getByTestId('cart-toast') });
+    await toast.getByText('Added to Cart!').waitFor();
+    expect(await toast.textContent()).toContain(inStock[1].name);
     await header.getByTestId('cart-badge').filter({ hasText: '5' }).waitFor();
     await other.getByText('2 in cart').waitFor();
     await close();

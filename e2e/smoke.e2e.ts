@@ -29,7 +29,9 @@ describe('the running shop in Chromium', () => {
     const featured = await (await fetch(`${stack.api}/products?limit=8&sort=featured`)).json();
     const page = await open(stack.storefront);
     await page.getByRole('heading', { name: featured.products[0].name }).waitFor();
-    expect(await page.locator('article.card').count()).toBe(8);
+    expect(
+      await page.getByRole('region', { name: 'Featured products' }).locator('article.card').count(),
+    ).toBe(8);
     await page.locator('select[name=lang]').selectOption('am');
     await page.getByRole('heading', { name: featured.products[0].nameAm }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('am');

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
@@ -15,4 +15,6 @@ export default defineConfig({
   },
   server: { port: 3001 },
   build: { chunkSizeWarningLimit: 2000 },
+  // importing react-admin takes seconds on a busy machine
+  test: { testTimeout: 30000 },
 });

@@ -7,8 +7,9 @@
 //   npx tsc -p apps/api/tsconfig.build.json && npx tsc -p libs/embedded-mongo/tsconfig.build.json   # build first
 //   node bench/api/run.mjs                    # 100 connections, 5 s warm-up + 20 s per endpoint
 //   BENCH_DURATION=5 BENCH_WARMUP=2 node bench/api/run.mjs   # a quick run
+//   BENCH_PRODUCTS=100000 BENCH_ONLY=catalogue node bench/api/run.mjs   # the catalogue at 100,000 products
 //
-// Writes bench/results/api-<YYYY-MM-DD>.json.
+// Writes bench/results/api-<YYYY-MM-DD>[-<products>][-only-<cases>].json.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -31,6 +32,8 @@ const settings = {
   durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
   customers: Number(process.env.BENCH_CUSTOMERS ?? 100),
+  /** BENCH_ONLY=catalogue,product: only the cases whose name contains one of these (the floor always runs). */
+  only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
 };
 
 const CATEGORIES = {
@@ -188,6 +191,8 @@ async function settle() {
 
 /** Warm-up (discarded), then the measured run. */
 async function measure(name, options) {
+  if (settings.only.length && !name.startsWith('floor') && !settings.only.some((o) => name.includes(o)))
+    return { name, skipped: true };
   const base = { connections: settings.connections, pipelining: settings.pipelining, timeout: 30 };
   process.stdout.write(`${name}: warm-up ${settings.warmupSeconds}s, `);
   if (settings.warmupSeconds > 0) {
@@ -245,6 +250,7 @@ async function main() {
   await engine.waitFor(/embedded-mongo listening/);
   const api = startProcess([apiMain], {
     NODE_ENV: 'production',
+    ALLOW_NO_MAIL: 'true', // no SMTP server in the benchmark: messages stay in the outbox
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
@@ -333,6 +339,27 @@ async function main() {
       path: '/api/products?search=moringa serum',
       ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))),
     });
+    // a crawler walking the filters: every category (and none), every sort, price ranges and pages
+    const SORT_KEYS = ['featured', 'price_asc', 'price_desc', 'newest', 'reviews'];
+    const CATEGORY_KEYS = ['', ...Object.keys(CATEGORIES)];
+    let combination = 0;
+    const crawlerPath = () => {
+      const k = combination++;
+      const params = new URLSearchParams({ page: String((k % 40) + 1) });
+      const category = CATEGORY_KEYS[Math.floor(k / 40) % CATEGORY_KEYS.length];
+      if (category) params.set('category', category);
+      params.set('sort', SORT_KEYS[Math.floor(k / 200) % SORT_KEYS.length]);
+      if (Math.floor(k / 1000) % 2) {
+        params.set('minPrice', String(50 + (k % 7) * 100));
+        params.set('maxPrice', String(2000 + (k % 5) * 500));
+      }
+      return `/api/products?${params}`;
+    };
+    results.push({
+      method: 'GET',
+      path: '/api/products?category&sort&minPrice&maxPrice&page (rotating filters: micro-cache misses)',
+      ...(await measure('catalogue list, rotating filters, sorts and pages', () => rotatingGet(crawlerPath))),
+    });
     let next = 0;
     results.push({
       method: 'GET',
@@ -416,6 +443,7 @@ async function main() {
       ordersPerSec: Math.round((orderRun.requestsPerSec / 2) * 10) / 10,
     });
 
+    for (let i = results.length - 1; i >= 0; i--) if (results[i].skipped) results.splice(i, 1);
     const floorRps = floorResult.requestsPerSec;
     for (const r of results) r.ratioToFloor = Math.round((r.requestsPerSec / floorRps) * 10000) / 10000;
     const date = new Date().toISOString().slice(0, 10);
@@ -432,7 +460,8 @@ async function main() {
       floor: floorResult,
       endpoints: results,
     };
-    const file = path.join(root, 'bench', 'results', `api-${date}.json`);
+    const suffix = `${settings.products === 10000 ? '' : `-${settings.products}`}${settings.only.length ? `-only-${settings.only.join('+')}` : ''}`;
+    const file = path.join(root, 'bench', 'results', `api-${date}${suffix}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
     console.log(`\nwrote ${path.relative(root, file)}`);

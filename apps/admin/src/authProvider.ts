@@ -65,6 +65,39 @@ async function currentAdmin(): Promise<AdminIdentity> {
   return user;
 }
 
+export interface AdminRegistration {
+  name: string;
+  email: string;
+  password: string;
+  adminSecretKey: string;
+}
+
+/**
+ * The specification's admin registration (POST /api/auth/register-admin, same rules as the API: the
+ * server's admin key, a unique email, the password strength rule). The API answers with the httpOnly
+ * session cookie, so the new admin is signed in. Errors are translation keys.
+ */
+export async function registerAdmin(input: AdminRegistration): Promise<void> {
+  const { data, error, response } = await shopClient().POST('/api/auth/register-admin', {
+    body: {
+      name: input.name.trim(),
+      email: input.email.trim(),
+      password: input.password,
+      confirmPassword: input.password,
+      adminSecretKey: input.adminSecretKey,
+    },
+  });
+  if (!data) {
+    const message = (error as { message?: string } | undefined)?.message ?? '';
+    if (response.status === 403) throw new Error('shop.admin.auth.wrongKey');
+    if (response.status === 409) throw new Error('shop.admin.auth.emailTaken');
+    if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
+    if (/password/i.test(message)) throw new Error('shop.admin.users.passwordWeak');
+    throw new Error('shop.admin.auth.registerFailed');
+  }
+  remember((data as { user: AdminIdentity }).user);
+}
+
 /** Admins only: the API refuses non-admins when the sign-in asks for the admin role, and we check the role again. */
 export const authProvider: AuthProvider = {
   async login({ username, email, password }: { username?: string; email?: string; password: string }) {

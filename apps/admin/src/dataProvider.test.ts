@@ -25,6 +25,8 @@ describe('productPayload', () => {
       stock: '7',
       originalPrice: undefined,
       images: ['https://example.et/a.png', '', null],
+      ingredientsAm: ['ማር', ' '],
+      descriptionAm: '',
       isFeatured: false,
       active: true,
     };
@@ -33,6 +35,8 @@ describe('productPayload', () => {
       price: 450,
       stock: 7,
       images: ['https://example.et/a.png'],
+      ingredientsAm: ['ማር'],
+      descriptionAm: '',
       isFeatured: false,
       active: true,
     });

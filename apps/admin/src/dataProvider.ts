@@ -14,6 +14,10 @@ const PRODUCT_FIELDS = [
   'brand',
   'description',
   'descriptionAm',
+  'ingredients',
+  'ingredientsAm',
+  'benefits',
+  'benefitsAm',
   'price',
   'originalPrice',
   'images',
@@ -26,8 +30,11 @@ const PRODUCT_FIELDS = [
 
 export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = pickFields(data, PRODUCT_FIELDS, [undefined, null, '']);
-  if (Array.isArray(out.images))
-    out.images = (out.images as unknown[]).filter((u) => typeof u === 'string' && u);
+  // an Amharic text cleared in the form is saved empty (the storefront then falls back to English)
+  for (const f of ['nameAm', 'descriptionAm'] as const) if (data[f] === '') out[f] = '';
+  for (const list of ['images', 'ingredients', 'ingredientsAm', 'benefits', 'benefitsAm'])
+    if (Array.isArray(out[list]))
+      out[list] = (out[list] as unknown[]).filter((u) => typeof u === 'string' && u.trim());
   for (const f of ['price', 'originalPrice', 'stock'] as const) if (f in out) out[f] = Number(out[f]);
   return out;
 }

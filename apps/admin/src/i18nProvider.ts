@@ -2,6 +2,7 @@ import { dictionaries } from '@shop/i18n';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { resolveBrowserLocale, type TranslationMessages } from 'react-admin';
+import { loadFonts } from './fonts';
 import { amharicRaMessages } from './raAmharic';
 
 /** Polyglot interpolates %{name}; the shared dictionaries use {name}. */
@@ -29,7 +30,7 @@ export const messages = {
 };
 
 /** The language chosen last (shared key `language`, as the storefront), else the browser's, else English. */
-function initialLocale(): 'en' | 'am' {
+export function initialLocale(): 'en' | 'am' {
   const saved = localStorage.getItem('language');
   if (saved === 'am' || saved === 'en') return saved;
   return resolveBrowserLocale('en') === 'am' ? 'am' : 'en';
@@ -50,6 +51,8 @@ export const i18nProvider = {
   ...polyglot,
   changeLocale: async (locale: string) => {
     localStorage.setItem('language', locale);
+    // the new language's faces arrive before its text is drawn
+    await loadFonts(locale === 'am' ? 'am' : 'en');
     document.documentElement.lang = locale;
     return polyglot.changeLocale(locale);
   },

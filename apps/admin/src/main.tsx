@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// self-hosted Ethiopic font (as the storefront does): Amharic renders without an Ethiopic system font
-import '@fontsource/noto-sans-ethiopic/400.css';
-import '@fontsource/noto-sans-ethiopic/500.css';
-import '@fontsource/noto-sans-ethiopic/700.css';
 import { App } from './App';
+import { loadFonts } from './fonts';
+import { initialLocale } from './i18nProvider';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// the first screen is drawn once its fonts (Ethiopic ones in Amharic) are there, or after FONT_WAIT_MS
+void loadFonts(initialLocale()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

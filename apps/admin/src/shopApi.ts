@@ -98,6 +98,9 @@ export const adminApi = {
         body: trackingNumber ? { status, trackingNumber } : { status },
       }),
     ),
+  /** Bulk activate/deactivate; answers how many products changed. */
+  setProductsActive: (ids: string[], active: boolean) =>
+    unwrap(shopClient().PUT('/api/admin/products/bulk/active', { body: { ids, active } })),
   createUser: (user: { name: string; email: string; password: string; role: Role }) =>
     unwrap(shopClient().POST('/api/admin/users', { body: user })),
   setUserRole: (id: string, role: Role) =>

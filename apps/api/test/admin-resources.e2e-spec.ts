@@ -248,6 +248,111 @@ describe('admin API: products, contacts and reviews lists', () => {
     });
   });
 
+  describe('products in both languages, by stock state, in bulk', () => {
+    it('keeps Amharic name, description, ingredients and benefits', async () => {
+      const created = await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send({
+          name: 'Teff Scrub',
+          nameAm: 'የጤፍ ማጽጃ',
+          description: 'Gentle scrub',
+          descriptionAm: 'ለስላሳ ማጽጃ',
+          ingredients: ['Teff flour', 'Honey'],
+          ingredientsAm: ['የጤፍ ዱቄት', 'ማር'],
+          benefits: ['Smooth skin'],
+          benefitsAm: ['ለስላሳ ቆዳ'],
+          price: 300,
+          stock: 0,
+          category: 'skincare',
+        })
+        .expect(201);
+      const one = await request(t.http).get(`/api/products/${created.body.id}`).expect(200);
+      expect(one.body).toMatchObject({ ingredientsAm: ['የጤፍ ዱቄት', 'ማር'], benefitsAm: ['ለስላሳ ቆዳ'] });
+      await request(t.http)
+        .post('/api/admin/products')
+        .set(asAdmin())
+        .send({ name: 'Bad', price: 1, stock: 1, ingredientsAm: 'not a list' })
+        .expect(400);
+    });
+
+    it('filters by stock state: out, low (1 to 5) and in stock', async () => {
+      const [out, low, plenty] = await products.create([
+        { name: 'Stock Out', priceSantim: 100, stock: 0 },
+        { name: 'Stock Low', priceSantim: 100, stock: 5 },
+        { name: 'Stock Plenty', priceSantim: 100, stock: 6 },
+      ]);
+      const idsOf = async (stockState: string) =>
+        (
+          (
+            await request(t.http)
+              .get('/api/admin/products')
+              .query({ filter: JSON.stringify({ stockState, q: 'Stock ' }) })
+              .set(asAdmin())
+              .expect(200)
+          ).body as { id: string }[]
+        ).map((p) => p.id);
+      expect(await idsOf('out')).toEqual([String(out._id)]);
+      expect(await idsOf('low')).toEqual([String(low._id)]);
+      expect(await idsOf('in')).toEqual([String(plenty._id)]);
+      await request(t.http)
+        .get('/api/admin/products')
+        .query({ filter: '{"stockState":"some"}' })
+        .set(asAdmin())
+        .expect(400);
+    });
+
+    it('withdraws and puts back several products at once, auditing each one that changed', async () => {
+      const [a, b, c] = await products.create([
+        { name: 'Bulk A', priceSantim: 100, stock: 1 },
+        { name: 'Bulk B', priceSantim: 100, stock: 1 },
+        { name: 'Bulk C', priceSantim: 100, stock: 1, active: false },
+      ]);
+      const ids = [a, b, c].map((p) => String(p._id));
+      const off = await request(t.http)
+        .put('/api/admin/products/bulk/active')
+        .set(asAdmin())
+        .send({ ids, active: false })
+        .expect(200);
+      expect(off.body).toEqual({ success: true, updated: 2, ids: expect.arrayContaining(ids.slice(0, 2)) });
+      expect((await products.find({ _id: { $in: ids } }).lean()).map((p) => p.active)).toEqual([
+        false,
+        false,
+        false,
+      ]);
+      const audit = await request(t.http)
+        .get('/api/admin/audit')
+        .query({ filter: JSON.stringify({ action: 'product.active' }) })
+        .set(asAdmin())
+        .expect(200);
+      expect(audit.body.map((e: { entityId: string }) => e.entityId).sort()).toEqual(ids.slice(0, 2).sort());
+      expect(audit.body[0]).toMatchObject({ from: true, to: false, actorName: 'Abebe Admin' });
+
+      const on = await request(t.http)
+        .put('/api/admin/products/bulk/active')
+        .set(asAdmin())
+        .send({ ids, active: true })
+        .expect(200);
+      expect(on.body.updated).toBe(3);
+      await request(t.http).get(`/api/products/${ids[2]}`).expect(200);
+
+      for (const bad of [
+        {},
+        { ids: [], active: true },
+        { ids: ['nope'], active: true },
+        { ids, active: 'yes' },
+        { ids: { $ne: null }, active: true },
+      ])
+        await request(t.http).put('/api/admin/products/bulk/active').set(asAdmin()).send(bad).expect(400);
+      await request(t.http)
+        .put('/api/admin/products/bulk/active')
+        .set(auth(customer.token))
+        .send({ ids, active: false })
+        .expect(403);
+      expect(await products.countDocuments({ _id: { $in: ids }, active: true })).toBe(3);
+    });
+  });
+
   describe('contacts', () => {
     let ids: string[];
 

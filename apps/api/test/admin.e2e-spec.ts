@@ -337,6 +337,35 @@ describe('admin API: dashboard and orders', () => {
       expect(regexText.body).toEqual([]);
     });
 
+    it('filters by payment state, shipping method and Addis Ababa days (inclusive)', async () => {
+      const idsOf = async (filter: object) =>
+        ((await list({ filter: JSON.stringify(filter) }).expect(200)).body as { id: string }[])
+          .map((o) => o.id)
+          .sort();
+      const key = (...keys: string[]) => keys.map((k) => String(ids[k])).sort();
+      expect(await idsOf({ paymentStatus: 'refund_pending' })).toEqual(key('cancelled'));
+      expect(await idsOf({ paymentStatus: ['unpaid', 'refunded'] })).toEqual(key('unpaid', 'refunded'));
+      expect(await idsOf({ shippingMethod: 'express' })).toEqual([]);
+      expect((await idsOf({ shippingMethod: 'standard' })).length).toBe(6);
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      // the 21:30 UTC order three days ago is on the next day in Addis Ababa, with the two-days-ago ones
+      expect(await idsOf({ createdFrom: day(utcMidnight(2)), createdTo: day(utcMidnight(2)) })).toEqual(
+        key('late', 'cancelled', 'refunded'),
+      );
+      expect(await idsOf({ createdTo: day(utcMidnight(3)) })).toEqual(key('old'));
+      expect(await idsOf({ createdFrom: day(utcMidnight(1)), paymentStatus: 'paid' })).toEqual(
+        key('delivered'),
+      );
+      for (const bad of [
+        { shippingMethod: 'drone' },
+        { createdFrom: '2026-02-30' },
+        { createdTo: 'yesterday' },
+        { createdFrom: 20261123 },
+        { paymentStatus: 'stolen' },
+      ])
+        await list({ filter: JSON.stringify(bad) }).expect(400);
+    });
+
     it('answers 400, never 500, for malformed sort, range and filter, unknown fields and operator objects', async () => {
       const bad: Record<string, string>[] = [
         { sort: 'not json' },

@@ -104,4 +104,36 @@ describe('audit trail', () => {
     await q({ entityId: { $ne: null } }).expect(400);
     await q({ who: 'me' }).expect(400);
   });
+
+  it("keeps the admin's name and what made a change without anyone signed in", async () => {
+    const audit = t.app.get(AuditService);
+    await audit.record(
+      { id: admin.id, email: 'abebe@shop.et', name: 'Abebe Admin' },
+      { entity: 'user', entityId: 'u9', action: 'user.role', from: 'customer', to: 'admin' },
+    );
+    await audit.record(undefined, {
+      entity: 'order',
+      entityId: 'o9',
+      action: 'order.paymentStatus',
+      from: 'unpaid',
+      to: 'paid',
+      source: 'webhook',
+    });
+    const list = (filter: object) =>
+      request(t.http)
+        .get('/api/admin/audit')
+        .query({ filter: JSON.stringify(filter) })
+        .set(auth(admin.token))
+        .expect(200);
+    expect((await list({ entityId: 'u9' })).body[0]).toMatchObject({
+      actorName: 'Abebe Admin',
+      actorEmail: 'abebe@shop.et',
+      source: null,
+    });
+    expect((await list({ entityId: 'o9' })).body[0]).toMatchObject({
+      actor: null,
+      actorName: null,
+      source: 'webhook',
+    });
+  });
 });

@@ -43,6 +43,24 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
   });
 
+  it('seeds three distinct views per product (product, texture, key ingredients), each served and small', async () => {
+    const res = await request(t.http).get('/api/products?limit=100').expect(200);
+    const seen = new Set<string>();
+    for (const product of res.body.products as { images: string[] }[]) {
+      expect(product.images).toHaveLength(3);
+      const paths = product.images.map((i) => new URL(i, 'http://local').pathname);
+      expect(paths[1]).toMatch(/-texture\.svg$/);
+      expect(paths[2]).toMatch(/-ingredients\.svg$/);
+      for (const path of paths) seen.add(path);
+    }
+    expect(seen.size).toBe(res.body.products.length * 3);
+    for (const path of [...seen].slice(0, 6)) {
+      const image = await request(t.http).get(path).expect(200);
+      expect(image.headers['content-type']).toMatch(/image\/svg\+xml/);
+      expect(Number(image.headers['content-length'] ?? image.body.length)).toBeLessThan(6000);
+    }
+  });
+
   it('filters by price range in ETB and sorts by price', async () => {
     const res = await request(t.http)
       .get('/api/products?minPrice=500&maxPrice=1000&sort=price_asc&limit=100')

@@ -471,6 +471,10 @@ describe('payments through Chapa (local stub)', () => {
     expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
       1,
     );
+    // the audit log says what marked it paid: the check when the customer came back
+    expect(
+      (await audit.findOne({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' }).lean())!.source,
+    ).toBe('verify');
     expect((await payments.findOne({ txRef }).lean())!.providerReference).toBe(
       stub.transactions.get(txRef)!.reference,
     );
@@ -562,11 +566,19 @@ describe('payments through Chapa (local stub)', () => {
     expect(paid.paymentStatus).toBe('paid');
     const second = await deliver(hook).expect(200);
     expect(second.body).toEqual({ received: true, processed: false });
+    // the audit log says what marked it paid: Chapa's webhook
+    expect(
+      (await audit.findOne({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' }).lean())!.source,
+    ).toBe('webhook');
     const after = (await orders.findById(orderId).lean())!;
     expect(after.paidAt!.getTime()).toBe(paid.paidAt!.getTime());
     expect(await audit.countDocuments({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' })).toBe(
       1,
     );
+    // the audit log says what marked it paid: Chapa's webhook
+    expect(
+      (await audit.findOne({ entityId: orderId, action: 'order.paymentStatus', to: 'paid' }).lean())!.source,
+    ).toBe('webhook');
     const payment = (await payments.findOne({ txRef }).lean())!;
     expect(payment.events.filter((e) => e.processed)).toHaveLength(1);
     expect(payment.events.filter((e) => e.source === 'webhook')).toHaveLength(2);
@@ -765,6 +777,12 @@ describe('payments through Chapa (local stub)', () => {
     expect(report.errors).toBe(0);
     expect((await orders.findById(forgotten).lean())!.paymentStatus).toBe('paid');
     expect((await orders.findById(declined).lean())!.paymentStatus).toBe('failed');
+    // the audit log names the re-check as what changed both payment states
+    const entries = await audit.find({ entityId: { $in: [forgotten, declined] } }).lean();
+    expect(entries.map((e) => [e.to, e.source]).sort()).toEqual([
+      ['failed', 'reverify'],
+      ['paid', 'reverify'],
+    ]);
     expect((await payments.findOne({ txRef: paidRef }).lean())!.events.find((e) => e.processed)!.source).toBe(
       'reverify',
     );

@@ -112,7 +112,8 @@ export async function basketSummary(request: Request): Promise<{
   const wishlistIds = (wishlist?.products ?? [])
     .map((item) => item.product?._id)
     .filter((id): id is string => Boolean(id));
-  return { cartCount, wishlistCount: wishlist?.products.length ?? 0, cartQuantities, wishlistIds };
+  // the badge counts the products the wishlist page can show (a deleted product's entry is not one)
+  return { cartCount, wishlistCount: wishlistIds.length, cartQuantities, wishlistIds };
 }
 
 /** Sends the contact form to the API; the API's message on failure, or none (the page has its own). */

@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import { useShop } from './shop-context';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { Toast } from './components/Toast';
 import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
 import { languageFromCookie } from './language';
@@ -108,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <Toast />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -991,7 +991,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id) */
+        /** Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id) */
         get: operations["AdminOrders_list"];
         put?: never;
         post?: never;
@@ -1112,11 +1112,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id) */
+        /** Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, stockState (out, low, in), id) */
         get: operations["AdminProducts_list"];
         put?: never;
         /** Create a product (react-admin create: answers the record with id) */
         post: operations["AdminProducts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/bulk/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put several products on sale or withdraw them (bulk activate/deactivate), audited per product */
+        put: operations["AdminProducts_setActive"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1383,6 +1400,10 @@ export interface components {
             to?: Record<string, never>;
             actor?: string | null;
             actorEmail?: string | null;
+            /** @description The admin's name at the time */
+            actorName?: string | null;
+            /** @description What made a change without a signed-in actor: webhook (Chapa), verify, reverify (payment re-check), test */
+            source?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1720,6 +1741,10 @@ export interface components {
             ingredients: string[];
             keyIngredients: string[];
             benefits: string[];
+            /** @description Ingredients in Amharic */
+            ingredientsAm?: string[];
+            /** @description Benefits in Amharic */
+            benefitsAm?: string[];
             /**
              * @description Price in ETB
              * @example 650
@@ -1825,6 +1850,10 @@ export interface components {
             ingredients?: string[];
             keyIngredients?: string[];
             benefits?: string[];
+            /** @description Ingredients in Amharic */
+            ingredientsAm?: string[];
+            /** @description Benefits in Amharic */
+            benefitsAm?: string[];
             /**
              * @description ETB
              * @example 890
@@ -2576,6 +2605,20 @@ export interface components {
             /** @example User deleted successfully */
             message: string;
             id: string;
+        };
+        BulkActiveDto: {
+            /** @description Product ids (at most 100) */
+            ids: string[];
+            /** @description true puts the products on sale, false withdraws them */
+            active: boolean;
+        };
+        BulkActiveResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @description How many products changed (those already in that state are left alone) */
+            updated: number;
+            /** @description The ids that changed */
+            ids: string[];
         };
         ContactRecordDto: {
             id: string;
@@ -6191,6 +6234,55 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminProducts_setActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkActiveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActiveResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { Long, ObjectId, Timestamp, type Document } from 'bson';
-import { Query, aggregate, update as applyUpdate } from 'mingo';
+import { Query, aggregate } from 'mingo';
 import { parseSort, type SortField } from './bson-order';
+import { enforceValidator, type CollectionOptions } from './validation';
 import { explainPlan, runCount, runFind, type ExecStats, type Overlay, type QueryOptions } from './planner';
 import {
   MongoCommandError,
@@ -10,29 +11,12 @@ import {
   failedToParse,
   invalidNamespace,
   namespaceNotFound,
-  noSuchTransaction,
   toCommandError,
-  writeConflict,
 } from './errors';
-import {
-  Collection,
-  Storage,
-  cloneDoc,
-  defaultIndexName,
-  valueKey,
-  type IndexSpec,
-  type JournalRecord,
-} from './storage';
-
-interface Transaction {
-  sessionKey: string;
-  txnNumber: number;
-  /** ns -> _id key -> the document as this transaction sees it (null = deleted). */
-  writes: Map<string, Map<string, Document | null>>;
-  /** ns|_id key -> the committed version this transaction started from. */
-  baseVersions: Map<string, number>;
-  collections: Map<string, Collection>;
-}
+import { collateFilter, collator } from './collation';
+import { Transactions, type Transaction } from './transactions';
+import { applyUpdateTo, isOperatorUpdate, upsertSeed } from './update';
+import { Collection, Storage, cloneDoc, defaultIndexName, valueKey, type IndexSpec } from './storage';
 
 interface CursorState {
   ns: string;
@@ -48,13 +32,21 @@ export interface ServerIdentity {
 const DEFAULT_BATCH = 101;
 const MAX_BSON = 16 * 1024 * 1024;
 
-function isOperatorUpdate(u: Document): boolean {
-  const keys = Object.keys(u);
-  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
-}
-
 function serializedEqual(a: Document, b: Document): boolean {
   return valueKey(a) === valueKey(b);
+}
+
+/** The distinct values of a (dotted) field over documents; array elements count one by one. */
+function distinctValues(docs: Document[], key: string): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const doc of docs) {
+    const values = new Query({}).find([doc], { [key]: 1, _id: 0 }).all()[0] as Document;
+    let value: unknown = values;
+    for (const part of key.split('.'))
+      value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
+  }
+  return [...seen.values()];
 }
 
 /** `{ $group: { _id: <constant>, n: { $sum: 1 } } }`, the counting stage of countDocuments. */
@@ -119,6 +111,30 @@ function checkIdField(id: unknown): void {
   visit(id);
 }
 
+function validationOptions(cmd: Document): CollectionOptions {
+  const out: CollectionOptions = {};
+  if (cmd.validator !== undefined) {
+    if (!cmd.validator || typeof cmd.validator !== 'object' || Array.isArray(cmd.validator))
+      throw badValue('validator must be a document');
+    out.validator = cmd.validator as Document;
+  }
+  if (cmd.validationLevel !== undefined) {
+    if (!['off', 'strict', 'moderate'].includes(cmd.validationLevel))
+      throw badValue(
+        `Enumeration value '${String(cmd.validationLevel)}' for field 'validationLevel' is not a valid value.`,
+      );
+    out.validationLevel = cmd.validationLevel;
+  }
+  if (cmd.validationAction !== undefined) {
+    if (!['error', 'warn'].includes(cmd.validationAction))
+      throw badValue(
+        `Enumeration value '${String(cmd.validationAction)}' for field 'validationAction' is not a valid value.`,
+      );
+    out.validationAction = cmd.validationAction;
+  }
+  return out;
+}
+
 function checkCollectionName(name: unknown): string {
   if (typeof name !== 'string' || name.length === 0 || name.includes('$') || name.includes('\0')) {
     throw invalidNamespace(`Invalid collection name: ${String(name)}`);
@@ -130,10 +146,7 @@ function checkCollectionName(name: unknown): string {
 export class Engine {
   private readonly cursors = new Map<string, CursorState>();
   private nextCursorId = 1;
-  private readonly transactions = new Map<string, Transaction>();
-  private readonly committed = new Map<string, number>();
-  /** ns|_id key -> session key of the transaction holding an uncommitted write. */
-  private readonly locks = new Map<string, string>();
+  private readonly txns: Transactions;
   private readonly electionId = new ObjectId('7fffffff0000000000000001');
   private readonly startedAt = new Date();
   /** The plan and counters of the last query run (for `explain`). */
@@ -142,91 +155,19 @@ export class Engine {
   constructor(
     readonly storage: Storage,
     private readonly identity: ServerIdentity,
-  ) {}
+  ) {
+    this.txns = new Transactions(storage);
+  }
 
   run(db: string, command: Document, connectionId: number): Document {
     const name = Object.keys(command)[0];
     try {
-      const txn = this.transactionFor(command, name);
+      const txn = this.txns.forCommand(command, name);
       const reply = this.dispatch(name, db, command, txn, connectionId);
       return { ...reply, ok: 1 };
     } catch (error) {
       return toCommandError(error).toReply();
     }
-  }
-
-  // ---------------------------------------------------------------- sessions and transactions
-
-  private transactionFor(command: Document, name: string): Transaction | undefined {
-    if (command.autocommit !== false || !command.lsid) return undefined;
-    const sessionKey = valueKey(command.lsid.id);
-    const txnNumber = Number(command.txnNumber);
-    if (command.startTransaction) {
-      const existing = this.transactions.get(sessionKey);
-      if (existing) this.abort(existing);
-      const txn: Transaction = {
-        sessionKey,
-        txnNumber,
-        writes: new Map(),
-        baseVersions: new Map(),
-        collections: new Map(),
-      };
-      this.transactions.set(sessionKey, txn);
-      return txn;
-    }
-    const txn = this.transactions.get(sessionKey);
-    if (txn && txn.txnNumber === txnNumber) return txn;
-    if (
-      (name === 'commitTransaction' || name === 'abortTransaction') &&
-      this.committed.get(sessionKey) === txnNumber
-    ) {
-      return undefined;
-    }
-    throw noSuchTransaction(txnNumber);
-  }
-
-  private abort(txn: Transaction): void {
-    for (const [key, owner] of this.locks) if (owner === txn.sessionKey) this.locks.delete(key);
-    this.transactions.delete(txn.sessionKey);
-  }
-
-  private commit(txn: Transaction): void {
-    try {
-      for (const [lockKey, version] of txn.baseVersions) {
-        const sep = lockKey.indexOf('|');
-        const coll = txn.collections.get(lockKey.slice(0, sep));
-        if (coll && (coll.versions.get(lockKey.slice(sep + 1)) ?? 0) !== version) throw writeConflict();
-      }
-      for (const [ns, writes] of txn.writes) {
-        const coll = txn.collections.get(ns)!;
-        for (const [idKey, doc] of writes) if (doc) coll.checkUnique(doc, idKey, writes);
-      }
-    } catch (error) {
-      this.abort(txn);
-      throw error;
-    }
-    const ops: JournalRecord[] = [];
-    for (const [ns, writes] of txn.writes) {
-      const coll = txn.collections.get(ns)!;
-      if (!this.storage.collection(coll.db, coll.name)) {
-        if (!this.storage.dbs.has(coll.db)) this.storage.dbs.set(coll.db, new Map());
-        this.storage.dbs.get(coll.db)!.set(coll.name, coll);
-        ops.push({ t: 'create', d: coll.db, c: coll.name });
-      }
-      for (const [idKey, doc] of writes) {
-        if (doc) {
-          coll.put(idKey, doc);
-          ops.push({ t: 'put', d: coll.db, c: coll.name, doc });
-        } else {
-          const id = coll.docs.get(idKey)?._id;
-          coll.remove(idKey);
-          if (id !== undefined) ops.push({ t: 'del', d: coll.db, c: coll.name, id });
-        }
-      }
-    }
-    if (ops.length) this.storage.append({ t: 'batch', ops });
-    this.committed.set(txn.sessionKey, txn.txnNumber);
-    this.abort(txn);
   }
 
   // ---------------------------------------------------------------- views over committed + transaction state
@@ -297,37 +238,7 @@ export class Engine {
       }
       return;
     }
-    const lockKey = `${coll.ns}|${idKey}`;
-    const owner = this.locks.get(lockKey);
-    if (owner && owner !== txn.sessionKey) throw writeConflict();
-    if (doc) {
-      for (const index of coll.uniqueIndexes()) {
-        const key = Collection.uniqueKey(index, doc);
-        if (key === undefined) continue;
-        // the committed holder of the key (through the unique map), as this transaction sees it, then its own writes
-        const overlay = txn.writes.get(coll.ns);
-        const owner = coll.uniqueOwner(index.name, key);
-        const holder =
-          owner === undefined || owner === idKey
-            ? undefined
-            : overlay?.has(owner)
-              ? overlay.get(owner)
-              : coll.docs.get(owner);
-        if (holder && Collection.uniqueKey(index, holder) === key)
-          throw Collection.duplicateError(coll.ns, index, doc);
-        for (const [otherKey, other] of overlay ?? []) {
-          if (other && otherKey !== idKey && Collection.uniqueKey(index, other) === key) {
-            throw Collection.duplicateError(coll.ns, index, doc);
-          }
-        }
-      }
-    }
-    this.locks.set(lockKey, txn.sessionKey);
-    if (!txn.baseVersions.has(lockKey)) txn.baseVersions.set(lockKey, coll.versions.get(idKey) ?? 0);
-    txn.collections.set(coll.ns, coll);
-    let overlay = txn.writes.get(coll.ns);
-    if (!overlay) txn.writes.set(coll.ns, (overlay = new Map()));
-    overlay.set(idKey, doc);
+    this.txns.stage(coll, idKey, doc, txn);
   }
 
   // ---------------------------------------------------------------- dispatch
@@ -339,6 +250,8 @@ export class Engine {
     txn: Transaction | undefined,
     connectionId: number,
   ): Document {
+    const target = typeof cmd[name] === 'string' ? this.storage.collection(db, cmd[name]) : undefined;
+    if (target?.options.viewOn) return this.onView(name, db, cmd, target.options, txn, connectionId);
     switch (name) {
       case 'hello':
       case 'isMaster':
@@ -348,7 +261,6 @@ export class Engine {
       case 'endSessions':
       case 'killSessions':
       case 'refreshSessions':
-      case 'collMod':
       case 'logout':
         return {};
       case 'buildInfo':
@@ -391,10 +303,10 @@ export class Engine {
       case 'dbStats':
         return this.dbStats(db);
       case 'commitTransaction':
-        if (txn) this.commit(txn);
+        if (txn) this.txns.commit(txn);
         return {};
       case 'abortTransaction':
-        if (txn) this.abort(txn);
+        if (txn) this.txns.abort(txn);
         return {};
       case 'find':
         return this.find(db, cmd, txn);
@@ -421,6 +333,8 @@ export class Engine {
         return this.distinct(db, cmd, txn);
       case 'create':
         return this.create(db, cmd);
+      case 'collMod':
+        return this.collMod(db, cmd);
       case 'drop': {
         // MongoDB 7.0 answers ok for a collection that does not exist
         const coll = this.storage.collection(db, checkCollectionName(cmd.drop));
@@ -517,6 +431,7 @@ export class Engine {
           limit: limit ? Math.abs(limit) : undefined,
           hint: cmd.hint,
           variables: cmd.let,
+          collation: cmd.collation,
         },
         this.overlayOf(coll, txn),
       );
@@ -533,6 +448,76 @@ export class Engine {
     if (cmd.projection && Object.keys(cmd.projection).length)
       results = new Query({}).find(results, cmd.projection).all() as Document[];
     return this.cursorReply(`${db}.${name}`, results, cmd.batchSize, !!cmd.singleBatch || limit < 0);
+  }
+
+  /** A command on a view: reads run the view's pipeline over its source; writes are refused. */
+  private onView(
+    name: string,
+    db: string,
+    cmd: Document,
+    view: CollectionOptions,
+    txn: Transaction | undefined,
+    connectionId: number,
+  ): Document {
+    const base = (view.pipeline ?? []) as Document[];
+    const filterStage = (filter: unknown) =>
+      filter && typeof filter === 'object' && Object.keys(filter).length ? [{ $match: filter }] : [];
+    const run = (pipeline: Document[], batchSize?: number) =>
+      this.dispatch(
+        'aggregate',
+        db,
+        { aggregate: view.viewOn, pipeline, cursor: batchSize ? { batchSize } : {}, let: cmd.let },
+        txn,
+        connectionId,
+      );
+    const all = (pipeline: Document[]) => run(pipeline, 2 ** 31 - 1).cursor.firstBatch as Document[];
+    switch (name) {
+      case 'aggregate':
+        return run([...base, ...((cmd.pipeline ?? []) as Document[])], cmd.cursor?.batchSize);
+      case 'find': {
+        const stages = [...base, ...filterStage(cmd.filter)];
+        if (cmd.sort && Object.keys(cmd.sort).length) stages.push({ $sort: cmd.sort });
+        if (cmd.skip) stages.push({ $skip: Number(cmd.skip) });
+        if (cmd.limit) stages.push({ $limit: Math.abs(Number(cmd.limit)) });
+        if (cmd.projection && Object.keys(cmd.projection).length) stages.push({ $project: cmd.projection });
+        return run(stages, cmd.batchSize);
+      }
+      case 'count': {
+        const stages = [...base, ...filterStage(cmd.query)];
+        if (cmd.skip) stages.push({ $skip: Number(cmd.skip) });
+        if (cmd.limit) stages.push({ $limit: Math.abs(Number(cmd.limit)) });
+        return { n: all(stages).length };
+      }
+      case 'distinct': {
+        if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
+        return { values: distinctValues(all([...base, ...filterStage(cmd.query)]), cmd.key) };
+      }
+      case 'create':
+        throw new MongoCommandError(
+          48,
+          'NamespaceExists',
+          `Collection ${db}.${String(cmd.create)} already exists.`,
+        );
+      case 'drop':
+      case 'listIndexes':
+      case 'collMod':
+        break;
+      default:
+        throw new MongoCommandError(
+          166,
+          'CommandNotSupportedOnView',
+          `Namespace ${db}.${String(cmd[name])} is a view, not a collection`,
+        );
+    }
+    if (name === 'listIndexes')
+      throw new MongoCommandError(
+        166,
+        'CommandNotSupportedOnView',
+        `Namespace ${db}.${String(cmd[name])} is a view, not a collection`,
+      );
+    if (name === 'collMod') return this.collMod(db, cmd);
+    this.storage.dropCollection(db, cmd.drop);
+    return { ns: `${db}.${cmd.drop}` };
   }
 
   /** `explain` of a read (find, count, aggregate, distinct): the chosen plan and what it examined. */
@@ -606,6 +591,7 @@ export class Engine {
         skip: cmd.skip ? Number(cmd.skip) : undefined,
         limit: cmd.limit ? Math.abs(Number(cmd.limit)) : undefined,
         hint: cmd.hint,
+        collation: cmd.collation,
       },
       this.overlayOf(coll, txn),
     );
@@ -616,15 +602,9 @@ export class Engine {
   private distinct(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const coll = this.collectionFor(db, checkCollectionName(cmd.distinct), txn, false);
     if (typeof cmd.key !== 'string') throw failedToParse('distinct key must be a string');
-    const seen = new Map<string, unknown>();
-    for (const doc of this.matching(coll, cmd.query, txn)) {
-      const values = new Query({}).find([doc], { [cmd.key]: 1, _id: 0 }).all()[0] as Document;
-      let value: unknown = values;
-      for (const part of cmd.key.split('.'))
-        value = value && typeof value === 'object' ? (value as Document)[part] : undefined;
-      for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) seen.set(valueKey(v), v);
-    }
-    return { values: [...seen.values()] };
+    return {
+      values: distinctValues(this.matching(coll, cmd.query, txn, { collation: cmd.collation }), cmd.key),
+    };
   }
 
   private aggregate(db: string, cmd: Document, txn: Transaction | undefined): Document {
@@ -694,7 +674,7 @@ export class Engine {
     if (!sort.length && rest.length === 1 && isCountGroup(rest[0])) {
       const { n, stats } = runCount(
         coll,
-        { filter, skip, limit, hint: cmd.hint, variables: cmd.let },
+        { filter, skip, limit, hint: cmd.hint, variables: cmd.let, collation: cmd.collation },
         overlay,
       );
       this.lastRun = { stats, filter };
@@ -705,7 +685,7 @@ export class Engine {
     }
     const { docs, stats } = runFind(
       coll,
-      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let },
+      { filter, sort, skip, limit, hint: cmd.hint, variables: cmd.let, collation: cmd.collation },
       overlay,
     );
     this.lastRun = { stats, filter };
@@ -821,6 +801,7 @@ export class Engine {
         if (this.getDoc(coll, idKey, txn)) {
           throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
         }
+        if (!cmd.bypassDocumentValidation) enforceValidator(coll.options, doc, undefined);
         this.write(coll, idKey, doc, txn);
         n++;
       } catch (error) {
@@ -837,154 +818,44 @@ export class Engine {
     writeErrors.push({ index, code: e.code, errmsg: e.message, ...(e.extra as Document) });
   }
 
-  /** Applies an update document (operators, replacement or pipeline) to a copy of `doc`. */
-  private applyUpdateTo(
-    doc: Document,
-    u: Document | Document[],
-    statement: Document,
-    inserting: boolean,
-  ): Document {
-    if (Array.isArray(u)) {
-      const [result] = aggregate([cloneDoc(doc)], u, { variables: statement.let }) as Document[];
-      return { ...result, _id: doc._id };
-    }
-    if (!isOperatorUpdate(u)) {
-      if (Object.keys(u).some((k) => k.startsWith('$')))
-        throw failedToParse('Update document mixes operators and fields');
-      if (u._id !== undefined && valueKey(u._id) !== valueKey(doc._id)) {
-        throw new MongoCommandError(
-          66,
-          'ImmutableField',
-          "After applying the update, the (immutable) field '_id' was found to have been altered",
-        );
-      }
-      return { _id: doc._id, ...u };
-    }
-    const { $setOnInsert, ...operators } = u;
-    const modifier: Document = { ...operators };
-    if (inserting && $setOnInsert) modifier.$set = { ...(modifier.$set ?? {}), ...$setOnInsert };
-    for (const op of Object.keys(modifier)) {
-      if (
-        ![
-          '$set',
-          '$unset',
-          '$inc',
-          '$mul',
-          '$min',
-          '$max',
-          '$push',
-          '$pull',
-          '$pullAll',
-          '$addToSet',
-          '$pop',
-          '$rename',
-          '$currentDate',
-          '$bit',
-        ].includes(op)
-      ) {
-        throw new MongoCommandError(
-          9,
-          'FailedToParse',
-          `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
-        );
-      }
-    }
-    const copy = cloneDoc(doc);
-    if (Object.keys(modifier).length) {
-      const query = inserting ? undefined : statement.q;
-      try {
-        applyUpdate(copy, modifier, statement.arrayFilters, query, { cloneMode: 'none' });
-      } catch (error) {
-        // mingo refuses sibling positional paths (`items.$.a` with `items.$.b`) that MongoDB accepts
-        if (!/would create a conflict/.test((error as Error).message)) throw error;
-        assertNoPathConflict(modifier);
-        const retry = cloneDoc(doc);
-        for (const [op, fields] of Object.entries(modifier)) {
-          for (const [path, value] of Object.entries(fields as Document)) {
-            applyUpdate(retry, { [op]: { [path]: value } }, statement.arrayFilters, query, {
-              cloneMode: 'none',
-            });
-          }
-        }
-        return this.checkedId(doc, retry);
-      }
-    }
-    return this.checkedId(doc, copy);
-  }
-
-  private checkedId(doc: Document, updated: Document): Document {
-    if (valueKey(updated._id) !== valueKey(doc._id)) {
-      throw new MongoCommandError(
-        66,
-        'ImmutableField',
-        "Performing an update on the path '_id' would modify the immutable field '_id'",
-      );
-    }
-    return updated;
-  }
-
-  /** The document an upsert starts from: the equality fields of the query. */
-  private upsertSeed(q: Document): Document {
-    const seed: Document = {};
-    for (const [key, value] of Object.entries(q ?? {})) {
-      if (key.startsWith('$')) continue;
-      const v =
-        value &&
-        typeof value === 'object' &&
-        !(value instanceof ObjectId) &&
-        !(value instanceof Date) &&
-        !Array.isArray(value) &&
-        '$eq' in value
-          ? (value as Document).$eq
-          : value;
-      if (
-        v &&
-        typeof v === 'object' &&
-        !(v instanceof ObjectId) &&
-        !(v instanceof Date) &&
-        Object.keys(v).some((k) => k.startsWith('$'))
-      )
-        continue;
-      if (key.includes('.')) {
-        const parts = key.split('.');
-        let target = seed;
-        for (const part of parts.slice(0, -1)) target = target[part] ??= {};
-        target[parts[parts.length - 1]] = v;
-      } else seed[key] = v;
-    }
-    return seed;
-  }
-
-  private updateOne(coll: Collection, statement: Document, txn: Transaction | undefined, target?: Document) {
+  private updateOne(coll: Collection, given: Document, txn: Transaction | undefined, target?: Document) {
+    // under a collation, the update's own match (positional $) compares strings through it too
+    const strings = collator(given.collation);
+    const statement = strings
+      ? { ...given, q: collateFilter(given.q, strings), collation: undefined }
+      : given;
     const u = statement.u as Document;
     const matches = target
       ? [target]
       : this.matching(coll, statement.q, txn, {
           variables: statement.let,
+          collation: statement.collation,
           ...(statement.multi ? {} : { limit: 1 }),
         });
     const selected = statement.multi ? matches : matches.slice(0, 1);
     let nModified = 0;
     const changed: Document[] = [];
     for (const doc of selected) {
-      const next = this.applyUpdateTo(doc, u, statement, false);
+      const next = applyUpdateTo(doc, u, statement, false);
       if (!serializedEqual(doc, next)) {
+        if (!statement.bypass) enforceValidator(coll.options, next, doc);
         this.write(coll, valueKey(doc._id), next, txn);
         nModified++;
       }
       changed.push(next);
     }
     if (selected.length === 0 && statement.upsert) {
-      const seed = this.upsertSeed(statement.q);
+      const seed = upsertSeed(statement.q);
       // a replacement keeps only the filter's _id (MongoDB: `replaceOne({ _id: 4 }, { x: 1 }, { upsert: true })` inserts _id 4)
       const base =
         Array.isArray(u) || isOperatorUpdate(u)
           ? { _id: seed._id ?? new ObjectId(), ...seed }
           : { _id: seed._id !== undefined ? seed._id : u._id !== undefined ? u._id : new ObjectId() };
       checkIdField(base._id);
-      const doc = this.applyUpdateTo(base, u, statement, true);
+      const doc = applyUpdateTo(base, u, statement, true);
       const idKey = valueKey(doc._id);
       if (this.getDoc(coll, idKey, txn)) throw Collection.duplicateError(coll.ns, coll.indexes[0], doc);
+      if (!statement.bypass) enforceValidator(coll.options, doc, undefined);
       this.write(coll, idKey, doc, txn);
       return { n: 1, nModified: 0, upserted: doc, docs: [doc], before: [] as Document[] };
     }
@@ -1002,7 +873,11 @@ export class Engine {
     ((cmd.updates ?? []) as Document[]).forEach((statement, index) => {
       if (ordered && writeErrors.length) return;
       try {
-        const result = this.updateOne(coll, { ...statement, let: cmd.let }, txn);
+        const result = this.updateOne(
+          coll,
+          { ...statement, let: cmd.let, bypass: !!cmd.bypassDocumentValidation },
+          txn,
+        );
         n += result.n;
         nModified += result.nModified;
         if (result.upserted) upserted.push({ index, _id: result.upserted._id });
@@ -1027,6 +902,7 @@ export class Engine {
       const one = Number(statement.limit) === 1;
       const selected = this.matching(coll, statement.q, txn, {
         variables: cmd.let,
+        collation: statement.collation,
         ...(one ? { limit: 1 } : {}),
       });
       for (const doc of selected) this.write(coll, valueKey(doc._id), null, txn);
@@ -1043,6 +919,7 @@ export class Engine {
     const sort = parseSort(cmd.sort);
     let matches = this.matching(coll, cmd.query, txn, {
       variables: cmd.let,
+      collation: cmd.collation,
       ...(sort ? { sort, limit: 1 } : {}),
     });
     if (!sort) matches = new Query({}).find(matches).sort(cmd.sort).all() as Document[];
@@ -1063,6 +940,7 @@ export class Engine {
       multi: false,
       arrayFilters: cmd.arrayFilters,
       let: cmd.let,
+      bypass: !!cmd.bypassDocumentValidation,
     };
     const result = this.updateOne(coll, statement, txn, target);
     const after = result.docs[0];
@@ -1082,20 +960,49 @@ export class Engine {
     if (this.storage.collection(db, name)) {
       throw new MongoCommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
     }
-    this.storage.ensureCollection(db, name);
+    const options: CollectionOptions = {};
+    if (cmd.viewOn !== undefined) {
+      if (typeof cmd.viewOn !== 'string' || !cmd.viewOn) throw badValue("'viewOn' must be a collection name");
+      if (cmd.pipeline !== undefined && !Array.isArray(cmd.pipeline))
+        throw badValue("'pipeline' must be an array");
+      options.viewOn = cmd.viewOn;
+      options.pipeline = (cmd.pipeline ?? []) as Document[];
+    } else Object.assign(options, validationOptions(cmd));
+    const coll = this.storage.ensureCollection(db, name);
+    if (Object.keys(options).length) this.storage.setOptions(coll, options);
+    return {};
+  }
+
+  /** collMod: validator, validationLevel, validationAction (and a view's pipeline). */
+  private collMod(db: string, cmd: Document): Document {
+    const name = checkCollectionName(cmd.collMod);
+    const coll = this.storage.collection(db, name);
+    if (!coll) throw namespaceNotFound(`ns does not exist: ${db}.${name}`);
+    const options: CollectionOptions = { ...coll.options, ...validationOptions(cmd) };
+    if (coll.options.viewOn && Array.isArray(cmd.pipeline)) options.pipeline = cmd.pipeline as Document[];
+    this.storage.setOptions(coll, options);
     return {};
   }
 
   private listCollections(db: string, cmd: Document, txn: Transaction | undefined): Document {
     const colls = [...(this.storage.dbs.get(db)?.values() ?? [])];
     if (txn) for (const c of txn.collections.values()) if (c.db === db && !colls.includes(c)) colls.push(c);
-    const infos = colls.map((c) => ({
-      name: c.name,
-      type: 'collection',
-      options: {},
-      info: { readOnly: false },
-      idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-    }));
+    const infos = colls.map((c) =>
+      c.options.viewOn
+        ? {
+            name: c.name,
+            type: 'view',
+            options: { viewOn: c.options.viewOn, pipeline: c.options.pipeline ?? [] },
+            info: { readOnly: true },
+          }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: { ...c.options },
+            info: { readOnly: false },
+            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          },
+    );
     const filtered = this.query(infos, cmd.filter);
     const docs = cmd.nameOnly ? filtered.map((i) => ({ name: i.name, type: i.type })) : filtered;
     return this.cursorReply(`${db}.$cmd.listCollections`, docs, cmd.cursor?.batchSize, false);
@@ -1207,21 +1114,5 @@ export class Engine {
       this.storage.append({ t: 'dropIndex', d: db, c: name, name: target });
     }
     return { nIndexesWas: was };
-  }
-}
-
-/** MongoDB's rule: no updated path may equal another or be a prefix of it (segment-wise). */
-function assertNoPathConflict(modifier: Document): void {
-  const paths = Object.values(modifier).flatMap((fields) => Object.keys(fields as Document));
-  for (const a of paths) {
-    for (const b of paths) {
-      if (a === b ? paths.indexOf(a) !== paths.lastIndexOf(a) : b.startsWith(`${a}.`)) {
-        throw new MongoCommandError(
-          40,
-          'ConflictingUpdateOperators',
-          `Updating the path '${b}' would create a conflict at '${a}'`,
-        );
-      }
-    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { EJSON, type Document } from 'bson';
 import { Query } from 'mingo';
 import {
   Bound,
@@ -11,6 +11,7 @@ import {
   type StringCompare,
 } from './bson-order';
 import type { Entry, OrderedIndex } from './indexes';
+import { collateFilter, collator } from './collation';
 import { valueKey, type Collection } from './storage';
 
 const idKeyOf = (doc: Document) => valueKey(doc._id);
@@ -442,6 +443,15 @@ export interface QueryOptions {
   hint?: unknown;
   /** The command's `let` variables, for `$$name` in `$expr`. */
   variables?: Document;
+  /** The command's collation (`simple` or an ICU locale with a strength). */
+  collation?: unknown;
+}
+
+/** With a non-simple collation: string comparisons of the filter and sort go through it (and no index). */
+function applyCollation(opts: QueryOptions): QueryOptions {
+  const strings = collator(opts.collation);
+  if (!strings) return opts;
+  return { ...opts, strings, filter: collateFilter(opts.filter, strings) };
 }
 
 export interface ExecStats {
@@ -541,7 +551,8 @@ export interface FindResult {
  * would return them. With an overlay (a transaction's own writes), the index narrows the committed
  * documents and the overlay's are added before filtering and sorting in memory.
  */
-export function runFind(coll: Collection | undefined, opts: QueryOptions, overlay?: Overlay): FindResult {
+export function runFind(coll: Collection | undefined, options: QueryOptions, overlay?: Overlay): FindResult {
+  const opts = applyCollation(options);
   const preds = predicatesOf(opts.filter);
   const hasFilter = !!opts.filter && Object.keys(opts.filter).length > 0;
   let query: Query | undefined;
@@ -663,25 +674,40 @@ export function runCount(
   opts: QueryOptions,
   overlay?: Overlay,
 ): { n: number; stats: ExecStats } {
+  if (collator(opts.collation)) {
+    const { docs, stats } = runFind(coll, { ...opts, sort: undefined }, overlay);
+    return { n: docs.length, stats };
+  }
   if (!coll) return runFind(coll, opts, overlay) as unknown as { n: number; stats: ExecStats };
   const preds = predicatesOf(opts.filter);
   if (!overlay?.size && !opts.strings) {
     const plan = choosePlan(coll, { ...opts, sort: undefined, limit: undefined, skip: undefined }, preds);
     if (plan.kind === 'ixscan' && plan.exact) {
       const n = plan.index!.fields.length;
-      let count = 0;
-      let keys = 0;
-      const seen = plan.index!.multikey ? new Set<number>() : undefined;
-      for (const stream of plan.streams) {
-        for (const entry of walkStream(plan, stream, 1)) {
-          keys++;
-          if (seen) {
-            if (seen.has(entry[n] as number)) continue;
-            seen.add(entry[n] as number);
+      // an index-only count is remembered until the next write to the collection
+      const cacheKey = `${plan.index!.name}|${plan.streams.map((st) => `${boundsKey(st.lo)}~${boundsKey(st.hi)}`).join('|')}`;
+      const cachedCount = coll.countCache.get(cacheKey);
+      let counted: { count: number; keys: number } | undefined =
+        cachedCount && cachedCount.version === coll.writeVersion ? cachedCount : undefined;
+      if (!counted) {
+        let count = 0;
+        let keys = 0;
+        const seen = plan.index!.multikey ? new Set<number>() : undefined;
+        for (const stream of plan.streams) {
+          for (const entry of walkStream(plan, stream, 1)) {
+            keys++;
+            if (seen) {
+              if (seen.has(entry[n] as number)) continue;
+              seen.add(entry[n] as number);
+            }
+            count++;
           }
-          count++;
         }
+        counted = { count, keys };
+        if (coll.countCache.size >= 1000) coll.countCache.clear();
+        coll.countCache.set(cacheKey, { ...counted, version: coll.writeVersion });
       }
+      const { count, keys } = counted;
       let result = Math.max(0, count - (opts.skip ?? 0));
       if (opts.limit && opts.limit > 0) result = Math.min(result, opts.limit);
       return { n: result, stats: { plan, keysExamined: keys, docsExamined: 0, nReturned: result } };
@@ -734,6 +760,18 @@ export function explainPlan(ns: string, stats: ExecStats, filter: Document | und
       executionStages: { ...winningPlan, nReturned: stats.nReturned },
     },
   };
+}
+
+function boundsKey(entry: Entry): string {
+  return entry
+    .map((v) =>
+      v instanceof Bound
+        ? `B${v.rank}${v.side}`
+        : v === Infinity || v === -Infinity
+          ? String(v)
+          : EJSON.stringify({ v }, { relaxed: false }),
+    )
+    .join(',');
 }
 
 function show(v: unknown): string {

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { MongoCommandError } from './errors';
 
 import { OrderedIndex, isOrderedSpec, type IndexSpec } from './indexes';
+import type { CollectionOptions } from './validation';
 
 export type { IndexSpec } from './indexes';
 
@@ -51,8 +52,12 @@ export class Collection {
   private readonly slots: Array<Document | undefined> = [];
   /** The ordered (B+tree) indexes, `_id_` first, by name. */
   readonly ordered = new Map<string, OrderedIndex>([['_id_', new OrderedIndex(this.indexes[0])]]);
+  /** create/collMod options: validator, validation level and action, a view's viewOn and pipeline. */
+  options: CollectionOptions = {};
   /** Bumped on every committed write. */
   writeVersion = 0;
+  /** Index-only counts by index and bounds, valid while `writeVersion` is unchanged. */
+  readonly countCache = new Map<string, { version: number; count: number; keys: number }>();
   private planCacheSize = 0;
   private readonly plans = new Map<string, string>();
 
@@ -225,6 +230,7 @@ export type JournalRecord =
   | { t: 'dropDb'; d: string }
   | { t: 'index'; d: string; c: string; spec: IndexSpec }
   | { t: 'dropIndex'; d: string; c: string; name: string }
+  | { t: 'options'; d: string; c: string; options: CollectionOptions }
   | { t: 'batch'; ops: JournalRecord[] };
 
 /** All databases, with an append-only journal when a data folder is given. */
@@ -264,6 +270,12 @@ export class Storage {
     return existed;
   }
 
+  /** Sets a collection's create/collMod options (journaled). */
+  setOptions(coll: Collection, options: CollectionOptions): void {
+    coll.options = options;
+    this.append({ t: 'options', d: coll.db, c: coll.name, options });
+  }
+
   dropDatabase(db: string): void {
     if (this.dbs.delete(db)) this.append({ t: 'dropDb', d: db });
   }
@@ -301,6 +313,9 @@ export class Storage {
       case 'dropIndex':
         this.collection(record.d, record.c)?.dropIndex(record.name);
         break;
+      case 'options':
+        this.ensureCollection(record.d, record.c, false).options = record.options;
+        break;
       case 'batch':
         for (const op of record.ops) this.apply(op);
         break;
@@ -334,6 +349,8 @@ export class Storage {
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {
         fs.writeSync(fd, BSON.serialize({ t: 'create', d: db, c: name }));
+        if (Object.keys(coll.options).length)
+          fs.writeSync(fd, BSON.serialize({ t: 'options', d: db, c: name, options: coll.options }));
         for (const spec of coll.indexes.slice(1))
           fs.writeSync(fd, BSON.serialize({ t: 'index', d: db, c: name, spec }));
         for (const doc of coll.docs.values())

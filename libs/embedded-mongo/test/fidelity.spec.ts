@@ -222,3 +222,147 @@ describe('updates, _id and collections', () => {
     expect(await db.collection('never_created').drop()).toBe(true);
   });
 });
+
+describe('views', () => {
+  it('create with viewOn/pipeline makes a read-only view over its source', async () => {
+    const src = db.collection<AnyDoc>('view_src');
+    await src.insertMany([
+      { _id: 1, cat: 'a', price: 5, secret: 'x' },
+      { _id: 2, cat: 'b', price: 7, secret: 'y' },
+      { _id: 3, cat: 'a', price: 9, secret: 'z' },
+    ]);
+    await db.createCollection('cheap_a', {
+      viewOn: 'view_src',
+      pipeline: [{ $match: { cat: 'a' } }, { $project: { secret: 0 } }],
+    });
+    const view = db.collection<AnyDoc>('cheap_a');
+    expect(await view.find({ price: { $gt: 6 } }).toArray()).toEqual([{ _id: 3, cat: 'a', price: 9 }]);
+    expect(await view.countDocuments()).toBe(2);
+    expect(await view.distinct('price')).toEqual([5, 9]);
+    expect(await view.find().sort({ price: -1 }).limit(1).toArray()).toEqual([
+      { _id: 3, cat: 'a', price: 9 },
+    ]);
+    // the view follows its source
+    await src.insertOne({ _id: 4, cat: 'a', price: 1, secret: 'w' });
+    expect(await view.countDocuments()).toBe(3);
+    const infos = await db.listCollections({ name: 'cheap_a' }).toArray();
+    expect(infos[0]).toMatchObject({ type: 'view', options: { viewOn: 'view_src' } });
+    const write = await serverError(view.insertOne({ _id: 9, cat: 'a' }));
+    expect(write.code).toBe(166);
+    expect(await src.countDocuments()).toBe(4);
+  });
+});
+
+describe('validators', () => {
+  it('enforces a $jsonSchema validator with code 121 and errInfo, on insert and update', async () => {
+    await db.createCollection('validated', {
+      validator: {
+        $jsonSchema: {
+          bsonType: 'object',
+          required: ['name', 'price'],
+          properties: { name: { bsonType: 'string', minLength: 1 }, price: { bsonType: 'int', minimum: 0 } },
+        },
+      },
+    });
+    const coll = db.collection<AnyDoc>('validated');
+    await coll.insertOne({ _id: 1, name: 'Shea butter', price: 100 });
+    const missing = await serverError(coll.insertOne({ _id: 2, name: 'No price' }));
+    expect(missing.code).toBe(121);
+    expect(missing.errInfo).toMatchObject({
+      failingDocumentId: 2,
+      details: {
+        operatorName: '$jsonSchema',
+        schemaRulesNotSatisfied: [{ operatorName: 'required', missingProperties: ['price'] }],
+      },
+    });
+    const negative = await serverError(coll.updateOne({ _id: 1 }, { $set: { price: -5 } }));
+    expect(negative.code).toBe(121);
+    expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, name: 'Shea butter', price: 100 });
+    // bypassDocumentValidation lets a trusted writer through
+    await coll.insertOne({ _id: 3, name: 'Imported' }, { bypassDocumentValidation: true });
+    expect(await coll.countDocuments()).toBe(2);
+  });
+
+  it('enforces a query validator set by collMod; moderate leaves already-invalid documents updatable', async () => {
+    const coll = db.collection<AnyDoc>('modded');
+    await coll.insertMany([
+      { _id: 1, stock: 3 },
+      { _id: 2, stock: -1 },
+    ]);
+    await db.command({ collMod: 'modded', validator: { stock: { $gte: 0 } } });
+    expect((await serverError(coll.insertOne({ _id: 3, stock: -2 }))).code).toBe(121);
+    expect((await serverError(coll.updateOne({ _id: 2 }, { $set: { note: 'x' } }))).code).toBe(121);
+    await db.command({ collMod: 'modded', validationLevel: 'moderate' });
+    await coll.updateOne({ _id: 2 }, { $set: { note: 'x' } });
+    expect((await serverError(coll.updateOne({ _id: 1 }, { $set: { stock: -4 } }))).code).toBe(121);
+    await db.command({ collMod: 'modded', validationAction: 'warn' });
+    await coll.insertOne({ _id: 4, stock: -9 });
+    expect(await coll.countDocuments()).toBe(3);
+  });
+});
+
+describe('collation', () => {
+  beforeAll(async () => {
+    const coll = db.collection<AnyDoc>('names');
+    await coll.createIndex({ name: 1 });
+    await coll.insertMany([
+      { _id: 1, name: 'cafe' },
+      { _id: 2, name: 'Café' },
+      { _id: 3, name: 'CAFE' },
+      { _id: 4, name: 'b' },
+      { _id: 5, name: 'B' },
+    ]);
+  });
+
+  it('matches by strength: 1 ignores case and accents, 2 only case, 3 neither; simple is binary', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const ids = async (strength?: number) =>
+      (
+        await coll
+          .find(
+            { name: 'cafe' },
+            strength ? { collation: { locale: 'en', strength } } : { collation: { locale: 'simple' } },
+          )
+          .toArray()
+      )
+        .map((d) => d._id)
+        .sort();
+    expect(await ids(1)).toEqual([1, 2, 3]);
+    expect(await ids(2)).toEqual([1, 3]);
+    expect(await ids(3)).toEqual([1]);
+    expect(await ids()).toEqual([1]);
+    expect(
+      await coll.countDocuments({ name: { $in: ['CAFE'] } }, { collation: { locale: 'en', strength: 2 } }),
+    ).toBe(2);
+  });
+
+  it('sorts by the locale instead of by bytes', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const binary = (
+      await coll
+        .find({ _id: { $in: [4, 5, 1] } })
+        .sort({ name: 1 })
+        .toArray()
+    ).map((d) => d.name);
+    expect(binary).toEqual(['B', 'b', 'cafe']);
+    const en = (
+      await coll
+        .find({ _id: { $in: [4, 5, 1] } }, { collation: { locale: 'en', strength: 3 } })
+        .sort({ name: 1 })
+        .toArray()
+    ).map((d) => d.name);
+    expect(en).toEqual(['b', 'B', 'cafe']);
+  });
+
+  it('applies to update and delete', async () => {
+    const coll = db.collection<AnyDoc>('names');
+    const updated = await coll.updateMany(
+      { name: 'CAFÉ' },
+      { $set: { seen: true } },
+      { collation: { locale: 'en', strength: 1 } },
+    );
+    expect(updated.modifiedCount).toBe(3);
+    const deleted = await coll.deleteMany({ name: 'b' }, { collation: { locale: 'en', strength: 2 } });
+    expect(deleted.deletedCount).toBe(2);
+  });
+});

@@ -9,6 +9,10 @@ import { startEmbeddedMongo, type EmbeddedMongo } from '../src';
 // must equal that scan, documents and order alike.
 const scan = (filter: Document): Document => ({ $or: [filter] });
 
+// each test makes hundreds of round trips (every filter, indexed and scanned): on a shared 2-core
+// machine that takes longer than jest's default 5 s
+jest.setTimeout(30_000);
+
 /** Documents of these tests: `_id`s of several types, on purpose. */
 type Item = { _id: ObjectId | string | number; [field: string]: unknown };
 

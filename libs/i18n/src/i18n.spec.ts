@@ -9,6 +9,8 @@ import mailEn from './mail.en.json';
 import { dictionaries, isLanguage, keysOf, translate } from './index';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
+import uiAm from './ui.am.json';
+import uiEn from './ui.en.json';
 
 describe('i18n', () => {
   it('translates into Amharic and interpolates parameters', () => {
@@ -42,7 +44,7 @@ describe('i18n', () => {
   });
 
   it('keeps each top-level namespace in one file, so merging never hides a key', () => {
-    const files = { en, shopEn, accountEn, adminEn, mailEn };
+    const files = { en, shopEn, accountEn, adminEn, mailEn, uiEn };
     const owners = new Map<string, string>();
     for (const [file, dictionary] of Object.entries(files)) {
       for (const namespace of Object.keys(dictionary)) {
@@ -59,6 +61,7 @@ describe('i18n', () => {
       [accountEn, accountAm],
       [adminEn, adminAm],
       [mailEn, mailAm],
+      [uiEn, uiAm],
     ] as const;
     for (const [english, amharic] of pairs) {
       expect(keysOf(amharic as never).sort()).toEqual(keysOf(english as never).sort());

@@ -8,6 +8,8 @@ import mailAm from './mail.am.json';
 import mailEn from './mail.en.json';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
+import uiAm from './ui.am.json';
+import uiEn from './ui.en.json';
 
 export const LANGUAGES = ['en', 'am'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,11 +19,12 @@ type Dictionary = { [key: string]: string | Dictionary };
 /**
  * One dictionary per language, assembled from files that each own distinct top-level namespaces:
  * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`,
- * `mail.*` (the messages the API sends).
+ * `mail.*` (the messages the API sends), `ui.*` (storefront chrome: filters drawer, toast, gallery, home
+ * sections).
  */
 export const dictionaries: Record<Language, Dictionary> = {
-  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...mailEn },
-  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...mailAm },
+  en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...mailEn, ...uiEn },
+  am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...mailAm, ...uiAm },
 };
 
 export function isLanguage(value: unknown): value is Language {

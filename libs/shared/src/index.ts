@@ -6,4 +6,5 @@ export * from './catalog';
 export * from './phone';
 export * from './cart';
 export * from './delivery';
+export * from './dates';
 export * from './vocabularies';

@@ -11,13 +11,11 @@ import {
 import { useState } from 'react';
 import {
   Datagrid,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   List,
   SelectInput,
   TextField as RaTextField,
-  useLocaleState,
   useNotify,
   useRefresh,
   useTranslate,
@@ -25,6 +23,8 @@ import {
   SearchInput,
 } from 'react-admin';
 import { adminApi, type ContactStatus } from '../shopApi';
+import { useFormat } from '../format';
+import { ShopDateField } from '../ShopDateField';
 
 interface ContactRecord extends RaRecord {
   name: string;
@@ -74,7 +74,7 @@ function useMarkRead() {
 
 function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: () => void }) {
   const t = useTranslate();
-  const [locale] = useLocaleState();
+  const { dateTime } = useFormat();
   const setStatus = useMarkRead();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -84,7 +84,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: 
           <strong>{contact.name}</strong> &lt;{contact.email}&gt;
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {new Date(contact.createdAt).toLocaleString(locale === 'am' ? 'am-ET' : 'en-US')}
+          {dateTime(contact.createdAt)}
           {contact.ipAddress ? ` · ${t('shop.admin.contacts.ip')}: ${contact.ipAddress}` : ''}
         </Typography>
         <Box sx={{ my: 2 }}>
@@ -116,7 +116,6 @@ export function ContactList() {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [locale] = useLocaleState();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<ContactRecord | null>(null);
   const filters = [
@@ -165,11 +164,7 @@ export function ContactList() {
             sortBy="status"
             render={(c: ContactRecord) => <StatusChip status={c.status} />}
           />
-          <DateField
-            source="createdAt"
-            label="shop.admin.contacts.date"
-            locales={locale === 'am' ? 'am-ET' : 'en-US'}
-          />
+          <ShopDateField source="createdAt" label="shop.admin.contacts.date" sortBy="createdAt" />
           <FunctionField
             label="shop.admin.common.actions"
             render={(c: ContactRecord) => (

@@ -10,9 +10,10 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { formatMoney, type Currency } from '@shop/shared';
+import { type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { useFormat } from '../format';
 import { adminApi, type ActivityItem, type DashboardStats } from '../shopApi';
 import { activityColor } from './chartScale';
 import { SalesChart } from './SalesChart';
@@ -34,7 +35,7 @@ function StatCard({ label, value, testId }: { label: string; value: string | num
 
 export function Dashboard() {
   const t = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const [stats, setStats] = useState<DashboardStats>();
   const [failed, setFailed] = useState(false);
 
@@ -42,8 +43,7 @@ export function Dashboard() {
     adminApi.stats().then(setStats, () => setFailed(true));
   }, []);
 
-  const lang = locale === 'am' ? 'am' : 'en';
-  const money = (n: number) => formatMoney(n, (stats?.currency ?? 'ETB') as Currency, lang);
+  const money = (n: number) => format.money(n, (stats?.currency ?? 'ETB') as Currency);
   const activity: ActivityItem[] = stats?.recentActivity?.length
     ? stats.recentActivity
     : (stats?.recentOrders ?? []);
@@ -104,9 +104,7 @@ export function Dashboard() {
                     primary={p.productDetails?.name}
                     secondary={t('shop.admin.dashboard.sold', { quantity: p.totalQuantity })}
                   />
-                  <Typography variant="body2">
-                    ETB {Number(p.productDetails?.price ?? 0).toFixed(2)}
-                  </Typography>
+                  <Typography variant="body2">{money(Number(p.productDetails?.price ?? 0))}</Typography>
                 </ListItem>
               ))}
             </List>
@@ -143,12 +141,7 @@ export function Dashboard() {
                         status: a.status ? t(`shop.admin.orders.status.${a.status}`) : '',
                       })
                     }
-                    secondary={[
-                      a.customerName ?? a.customer ?? a.email,
-                      (a.createdAt ?? a.at)
-                        ? new Date((a.createdAt ?? a.at)!).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US')
-                        : undefined,
-                    ]
+                    secondary={[a.customerName ?? a.customer ?? a.email, format.dateTime(a.createdAt ?? a.at)]
                       .filter(Boolean)
                       .join(' · ')}
                   />

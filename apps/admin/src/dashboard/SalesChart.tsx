@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SalesDay } from '../shopApi';
+import { FONT_FAMILY } from '../theme';
 import { axisMax, thousands } from './chartScale';
 
 export const CHART_HEIGHT = 260;
@@ -35,6 +36,7 @@ export function SalesChart({ data }: { data: SalesDay[] }) {
       width="100%"
       height={CHART_HEIGHT}
       preserveAspectRatio="none"
+      fontFamily={FONT_FAMILY}
     >
       {ticks.map((v) => (
         <g key={v}>

@@ -1,71 +1,141 @@
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
+import { passwordScore, passwordStrengthLabel } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
-import { LocalesMenuButton, useBasename, useLogin, useNotify, useTranslate } from 'react-admin';
+import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { registerAdmin } from '../authProvider';
+import { strongPassword } from '../passwordRule';
+import { ShopLogo } from './Layout';
 
-/** Sign-in for admins: email and password (the sign-in asks the API for the admin role). */
+/**
+ * Staff sign-in: email and password (the sign-in asks the API for the admin role), and the
+ * specification's admin registration with the server's admin key ('Register with the admin key').
+ * The storefront's forms are for customers only and link here.
+ */
 export function LoginPage() {
   const t = useTranslate();
   const login = useLogin();
+  const redirect = useRedirect();
   const basename = useBasename();
   const notify = useNotify();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [mode, setMode] = useState<'signIn' | 'register'>('signIn');
+  const [values, setValues] = useState({ name: '', email: '', password: '', adminSecretKey: '' });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  const fail = (err: Error, fallback: string) => {
+    const key = err?.message?.startsWith('shop.') ? err.message : fallback;
+    setError(key);
+    notify(key, { type: 'error' });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(undefined);
+    if (mode === 'register') {
+      const weak = strongPassword(values.password);
+      if (weak) return setError(weak);
+      setBusy(true);
+      registerAdmin(values)
+        .then(() => {
+          notify('shop.admin.auth.registered', { type: 'success' });
+          redirect(`${basename}/dashboard`);
+        })
+        .catch((err: Error) => fail(err, 'shop.admin.auth.registerFailed'))
+        .finally(() => setBusy(false));
+      return;
+    }
+    setBusy(true);
     // SPEC: after sign-in an admin goes to /admin/dashboard
-    login({ email, password }, `${basename}/dashboard`)
-      .catch((err: Error) => {
-        const key = err?.message?.startsWith('shop.') ? err.message : 'shop.admin.auth.refused';
-        setError(key);
-        notify(key, { type: 'error' });
-      })
+    login({ email: values.email, password: values.password }, `${basename}/dashboard`)
+      .catch((err: Error) => fail(err, 'shop.admin.auth.refused'))
       .finally(() => setBusy(false));
   };
 
+  const score = passwordScore(values.password);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-      <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }} component="form" onSubmit={submit}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-            <Typography variant="h5" component="h1">
-              {t('shop.admin.auth.title')}
-            </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
+              <ShopLogo always />
+            </Box>
             <LocalesMenuButton />
           </Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('shop.admin.auth.subtitle')}
+          <Typography variant="h5" component="h1">
+            {t(mode === 'register' ? 'shop.admin.auth.registerTitle' : 'shop.admin.auth.title')}
           </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(mode === 'register' ? 'shop.admin.auth.registerSubtitle' : 'shop.admin.auth.subtitle')}
+          </Typography>
+          {mode === 'register' && (
+            <TextField
+              label={t('shop.admin.users.name')}
+              name="name"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={set('name')}
+            />
+          )}
           <TextField
             label={t('ra.auth.email')}
             name="email"
             type="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={values.email}
+            onChange={set('email')}
           />
           <TextField
             label={t('ra.auth.password')}
             name="password"
             type="password"
-            autoComplete="current-password"
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            value={values.password}
+            onChange={set('password')}
+            helperText={
+              mode === 'register'
+                ? `${t('shop.admin.users.passwordRule')}${values.password ? ` · ${t('shop.admin.users.strengthLabel', { label: t(`shop.admin.users.strength.${passwordStrengthLabel(score).replace(' ', '_')}`) })}` : ''}`
+                : undefined
+            }
           />
+          {mode === 'register' && (
+            <TextField
+              label={t('shop.admin.auth.adminKey')}
+              name="adminSecretKey"
+              type="password"
+              autoComplete="off"
+              required
+              value={values.adminSecretKey}
+              onChange={set('adminSecretKey')}
+            />
+          )}
           {error && (
             <Typography role="alert" color="error" data-testid="login-error">
               {t(error)}
             </Typography>
           )}
           <Button type="submit" variant="contained" disabled={busy}>
-            {t('ra.auth.sign_in')}
+            {t(mode === 'register' ? 'shop.admin.auth.register' : 'ra.auth.sign_in')}
           </Button>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            data-testid="toggle-register"
+            onClick={() => {
+              setMode(mode === 'register' ? 'signIn' : 'register');
+              setError(undefined);
+            }}
+          >
+            {t(mode === 'register' ? 'shop.admin.auth.haveAccount' : 'shop.admin.auth.registerWithKey')}
+          </Link>
         </CardContent>
       </Card>
     </Box>

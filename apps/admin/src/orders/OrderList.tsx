@@ -1,24 +1,28 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Typography } from '@mui/material';
-import { formatMoney, ORDER_STATUSES } from '@shop/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
 import {
   Datagrid,
-  DateField,
+  DateInput,
+  FilterButton,
   FunctionField,
   List,
   RefreshButton,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useListContext,
-  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { storefrontUrl } from '../config';
-import { customerOf, shortId, type OrderRecord } from './orderFields';
+import { useFormat } from '../format';
+import { useIsPhone } from '../layout/useIsPhone';
+import { customerOf, orderLabel, type OrderRecord } from './orderFields';
+import { PaymentBadge } from './PaymentBadge';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
@@ -36,6 +40,7 @@ function OrderActions({ onRefresh }: { onRefresh: () => void }) {
   return (
     <TopToolbar sx={{ width: '100%' }}>
       <OrderCount />
+      <FilterButton />
       <RefreshButton onClick={onRefresh} />
     </TopToolbar>
   );
@@ -59,11 +64,13 @@ function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
+/** The orders staff ship from: number, customer and phone, total, payment state and status, with filters for each. */
 export function OrderList() {
   const t = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
-  const lang = locale === 'am' ? 'am' : 'en';
+  const navigate = useNavigate();
+  const { money, dateTime } = useFormat();
+  const phone = useIsPhone();
   // a failed load after the Refresh button says 'Failed to refresh orders', any other 'Failed to fetch orders.'
   const refreshing = useRef(false);
   const onRefresh = () => {
@@ -81,6 +88,14 @@ export function OrderList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('shop.admin.orders.search')} />,
     <SelectInput
+      key="paymentStatus"
+      source="paymentStatus"
+      label="shop.admin.orders.paymentStatus"
+      alwaysOn
+      emptyText="shop.admin.orders.allPayments"
+      choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.paymentStatuses.${s}`) }))}
+    />,
+    <SelectInput
       key="status"
       source="status"
       label="shop.admin.orders.statusLabel"
@@ -88,6 +103,15 @@ export function OrderList() {
       emptyText="shop.admin.orders.allStatuses"
       choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))}
     />,
+    <SelectInput
+      key="shippingMethod"
+      source="shippingMethod"
+      label="shop.admin.orders.shippingMethod"
+      emptyText="shop.admin.orders.allShipping"
+      choices={SHIPPING_METHODS.map((s) => ({ id: s, name: t(`shop.admin.orders.shippingMethods.${s}`) }))}
+    />,
+    <DateInput key="createdFrom" source="createdFrom" label="shop.admin.orders.from" />,
+    <DateInput key="createdTo" source="createdTo" label="shop.admin.orders.to" />,
   ];
   return (
     <List
@@ -98,48 +122,105 @@ export function OrderList() {
       empty={<NoOrders onRefresh={onRefresh} />}
       queryOptions={{ onError: onLoadFailed, onSuccess: onLoaded }}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField
-          label="shop.admin.orders.id"
-          sortBy="_id"
-          render={(o: OrderRecord) => <code>#{shortId(o.id)}</code>}
-        />
-        <FunctionField
-          label="shop.admin.orders.customer"
-          render={(o: OrderRecord) => customerOf(o).email ?? ''}
-        />
-        <DateField
-          source="createdAt"
-          label="shop.admin.orders.date"
-          locales={lang === 'am' ? 'am-ET' : 'en-US'}
-        />
-        <FunctionField
-          label="shop.admin.orders.total"
-          sortBy="totalAmount"
-          render={(o: OrderRecord) => formatMoney(o.totalAmount, 'ETB', lang)}
-        />
-        <FunctionField
-          label="shop.admin.orders.statusLabel"
-          sortBy="status"
-          render={(o: OrderRecord) => <StatusBadge status={o.status} />}
-        />
-        <FunctionField
-          label="shop.admin.common.actions"
-          render={(o: OrderRecord) => (
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Button
-                size="small"
-                component={Link}
-                to={`/admin/orders/${o.id}`}
-                startIcon={<VisibilityIcon />}
-              >
-                {t('shop.admin.orders.details')}
-              </Button>
-              <StatusSelect id={String(o.id)} status={o.status} />
+      {phone ? (
+        <SimpleList<OrderRecord>
+          linkType={false}
+          rowClick={(id) => {
+            navigate(`/admin/orders/${id}`);
+            return false;
+          }}
+          primaryText={(o) => (
+            <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <strong data-testid="order-number">{orderLabel(o)}</strong>
+              <StatusBadge status={o.status} />
+              <PaymentBadge status={o.paymentStatus} />
             </Box>
           )}
+          secondaryText={(o) =>
+            [customerOf(o).name ?? customerOf(o).email, o.shippingAddress?.phone, dateTime(o.createdAt)]
+              .filter(Boolean)
+              .join(' · ')
+          }
+          tertiaryText={(o) => money(o.totalAmount)}
         />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <FunctionField
+            label="shop.admin.orders.id"
+            sortBy="createdAt"
+            render={(o: OrderRecord) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="order-number">
+                  {orderLabel(o)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {dateTime(o.createdAt)}
+                </Typography>
+              </Box>
+            )}
+          />
+          <FunctionField
+            label="shop.admin.orders.customer"
+            sortBy="customer.name"
+            render={(o: OrderRecord) => {
+              const c = customerOf(o);
+              return (
+                <Box>
+                  <Typography variant="body2">{c.name ?? c.email}</Typography>
+                  {c.name && (
+                    <Typography variant="caption" color="text.secondary">
+                      {c.email}
+                    </Typography>
+                  )}
+                </Box>
+              );
+            }}
+          />
+          <FunctionField
+            label="shop.admin.orders.phone"
+            render={(o: OrderRecord) =>
+              o.shippingAddress?.phone ? (
+                <a href={`tel:${o.shippingAddress.phone}`} data-testid="order-phone">
+                  {o.shippingAddress.phone}
+                </a>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <FunctionField
+            label="shop.admin.orders.total"
+            sortBy="totalAmount"
+            render={(o: OrderRecord) => money(o.totalAmount)}
+          />
+          <FunctionField
+            label="shop.admin.orders.paymentStatus"
+            sortBy="paymentStatus"
+            render={(o: OrderRecord) => <PaymentBadge status={o.paymentStatus} />}
+          />
+          <FunctionField
+            label="shop.admin.orders.statusLabel"
+            sortBy="status"
+            render={(o: OrderRecord) => <StatusBadge status={o.status} />}
+          />
+          <FunctionField
+            label="shop.admin.common.actions"
+            render={(o: OrderRecord) => (
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Button
+                  size="small"
+                  component={Link}
+                  to={`/admin/orders/${o.id}`}
+                  startIcon={<VisibilityIcon />}
+                >
+                  {t('shop.admin.orders.details')}
+                </Button>
+                <StatusSelect id={String(o.id)} status={o.status} paymentStatus={o.paymentStatus} />
+              </Box>
+            )}
+          />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,8 +1,13 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
 import {
+  Alert,
   Box,
+  Button,
   Card,
   CardContent,
   CardHeader,
+  GlobalStyles,
   Table,
   TableBody,
   TableCell,
@@ -11,20 +16,32 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatMoney, lineTotalBirr } from '@shop/shared';
+import { lineTotalBirr } from '@shop/shared';
 import { useState } from 'react';
-import { Loading, Title, useGetOne, useLocaleState, useTranslate } from 'react-admin';
+import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { customerOf, lineName, shortId, type OrderRecord } from './orderFields';
+import { imageSrc } from '../config';
+import { useFormat } from '../format';
+import {
+  addressLines,
+  customerOf,
+  lineImage,
+  lineName,
+  linesOf,
+  orderLabel,
+  type OrderRecord,
+} from './orderFields';
+import { PackingSlip, PRINT_STYLES } from './PackingSlip';
+import { PaymentBadge } from './PaymentBadge';
+import { regionName } from './regions';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
-/** /admin/orders/{id}: items, address, payment status, tracking number and the status history. */
+/** /admin/orders/{id}: everything a packer and a rider need, the status history, and a printable packing slip. */
 export function OrderShow() {
   const t = useTranslate();
   const { id = '' } = useParams();
-  const [locale] = useLocaleState();
-  const lang = locale === 'am' ? 'am' : 'en';
+  const { lang, money, dateTime } = useFormat();
   const { data: order, isPending, error, refetch } = useGetOne<OrderRecord>('orders', { id });
   const [tracking, setTracking] = useState('');
 
@@ -36,19 +53,24 @@ export function OrderShow() {
       </Typography>
     );
 
-  const money = (n?: number) => formatMoney(n ?? 0, 'ETB', lang);
-  const date = (s?: string) => (s ? new Date(s).toLocaleString(lang === 'am' ? 'am-ET' : 'en-US') : '');
   const customer = customerOf(order);
-  const lines = order.orderItems ?? order.items ?? [];
+  const lines = linesOf(order);
   const address = order.shippingAddress ?? {};
+  const method = order.shippingMethod ? t(`shop.admin.orders.shippingMethods.${order.shippingMethod}`) : '—';
 
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }} data-testid="order-details">
-      <Title title={t('shop.admin.orders.detailsTitle', { id: shortId(order.id) })} />
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Link to="/admin/orders">{t('shop.admin.orders.back')}</Link>
-        <Typography variant="h6">#{shortId(order.id)}</Typography>
+      <GlobalStyles styles={PRINT_STYLES} />
+      <Title title={t('shop.admin.orders.detailsTitle', { id: orderLabel(order) })} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }} className="no-print">
+        <Button component={Link} to="/admin/orders" startIcon={<ArrowBackIcon />} variant="outlined">
+          {t('shop.admin.orders.back')}
+        </Button>
+        <Typography variant="h6" component="h2" data-testid="order-number">
+          {orderLabel(order)}
+        </Typography>
         <StatusBadge status={order.status} />
+        <PaymentBadge status={order.paymentStatus} />
         {order.status === 'processing' && (
           <TextField
             size="small"
@@ -60,29 +82,51 @@ export function OrderShow() {
         <StatusSelect
           id={String(order.id)}
           status={order.status}
+          paymentStatus={order.paymentStatus}
           trackingNumber={tracking}
           onChanged={() => refetch()}
         />
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          onClick={() => window.print()}
+          data-testid="print-slip"
+        >
+          {t('shop.admin.orders.printSlip')}
+        </Button>
       </Box>
+      {order.paymentStatus === 'refund_pending' && (
+        <Alert severity="warning" data-testid="refund-flag" variant="filled" sx={{ bgcolor: '#9c3452' }}>
+          {t('shop.admin.orders.refundDue', {
+            amount: money(order.totalAmount),
+            reference: order.paymentReference ?? '—',
+          })}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card>
           <CardHeader title={t('shop.admin.orders.customer')} />
           <CardContent>
             <Typography>{customer.name}</Typography>
             <Typography color="text.secondary">{customer.email}</Typography>
+            <Typography data-testid="order-phone">
+              {t('shop.admin.orders.phone')}:{' '}
+              {address.phone ? <a href={`tel:${address.phone}`}>{address.phone}</a> : '—'}
+            </Typography>
             <Typography variant="body2">
-              {t('shop.admin.orders.date')}: {date(order.createdAt)}
+              {t('shop.admin.orders.date')}: {dateTime(order.createdAt)}
             </Typography>
           </CardContent>
         </Card>
         <Card>
           <CardHeader title={t('shop.admin.orders.address')} />
           <CardContent data-testid="order-address">
-            {[address.street, address.city, address.state, address.zipCode, address.country]
-              .filter(Boolean)
-              .map((line) => (
-                <Typography key={line}>{line}</Typography>
-              ))}
+            {addressLines(address, (r) => regionName(r, lang)).map((line) => (
+              <Typography key={line}>{line}</Typography>
+            ))}
+            <Typography sx={{ mt: 1 }} data-testid="shipping-method">
+              {t('shop.admin.orders.shippingMethod')}: <strong>{method}</strong>
+            </Typography>
           </CardContent>
         </Card>
         <Card>
@@ -95,6 +139,14 @@ export function OrderShow() {
             <Typography>
               {t('shop.admin.orders.paymentMethod')}: {order.paymentMethod ?? '—'}
             </Typography>
+            <Typography data-testid="payment-reference">
+              {t('shop.admin.orders.paymentReference')}: {order.paymentReference ?? '—'}
+            </Typography>
+            {order.paidAt && (
+              <Typography variant="body2">
+                {t('shop.admin.orders.paidAt')}: {dateTime(order.paidAt)}
+              </Typography>
+            )}
             <Typography data-testid="tracking-number">
               {t('shop.admin.orders.trackingNumber')}: {order.trackingNumber || '—'}
             </Typography>
@@ -103,55 +155,66 @@ export function OrderShow() {
       </Box>
       <Card>
         <CardHeader title={t('shop.admin.orders.items')} />
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('shop.admin.orders.product')}</TableCell>
-              <TableCell align="right">{t('shop.admin.orders.quantity')}</TableCell>
-              <TableCell align="right">{t('shop.admin.orders.unitPrice')}</TableCell>
-              <TableCell align="right">{t('shop.admin.orders.lineTotal')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((l, i) => {
-              const price = l.priceAtPurchase ?? l.price ?? 0;
-              return (
-                <TableRow key={l._id ?? i}>
-                  <TableCell>{lineName(l)}</TableCell>
-                  <TableCell align="right">{l.quantity}</TableCell>
-                  <TableCell align="right">{money(price)}</TableCell>
-                  <TableCell align="right">{money(lineTotalBirr(price, l.quantity))}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="order-items">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('shop.admin.orders.product')}</TableCell>
+                <TableCell align="right">{t('shop.admin.orders.quantity')}</TableCell>
+                <TableCell align="right">{t('shop.admin.orders.unitPrice')}</TableCell>
+                <TableCell align="right">{t('shop.admin.orders.lineTotal')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l, i) => {
+                const price = l.priceAtPurchase ?? l.price ?? 0;
+                const image = lineImage(l);
+                return (
+                  <TableRow key={l._id ?? i}>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        {image && (
+                          <img
+                            src={imageSrc(image)}
+                            alt=""
+                            data-testid="line-image"
+                            style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }}
+                          />
+                        )}
+                        {lineName(l, lang)}
+                      </Box>
+                    </TableCell>
+                    <TableCell align="right">{l.quantity}</TableCell>
+                    <TableCell align="right">{money(price)}</TableCell>
+                    <TableCell align="right">{money(lineTotalBirr(price, l.quantity))}</TableCell>
+                  </TableRow>
+                );
+              })}
+              {(
+                [
+                  ['subtotal', order.subtotal],
+                  ['shipping', order.shippingCost],
+                  ['tax', order.tax],
+                ] as const
+              ).map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell colSpan={3} align="right">
+                    {t(`shop.admin.orders.${key}`)}
+                  </TableCell>
+                  <TableCell align="right">{money(value)}</TableCell>
                 </TableRow>
-              );
-            })}
-            <TableRow>
-              <TableCell colSpan={3} align="right">
-                {t('shop.admin.orders.subtotal')}
-              </TableCell>
-              <TableCell align="right">{money(order.subtotal)}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell colSpan={3} align="right">
-                {t('shop.admin.orders.shipping')}
-              </TableCell>
-              <TableCell align="right">{money(order.shippingCost)}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell colSpan={3} align="right">
-                {t('shop.admin.orders.tax')}
-              </TableCell>
-              <TableCell align="right">{money(order.tax)}</TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell colSpan={3} align="right">
-                <strong>{t('shop.admin.orders.total')}</strong>
-              </TableCell>
-              <TableCell align="right">
-                <strong>{money(order.totalAmount)}</strong>
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
+              ))}
+              <TableRow>
+                <TableCell colSpan={3} align="right">
+                  <strong>{t('shop.admin.orders.total')}</strong>
+                </TableCell>
+                <TableCell align="right">
+                  <strong>{money(order.totalAmount)}</strong>
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </Box>
       </Card>
       <Card>
         <CardHeader title={t('shop.admin.orders.history')} />
@@ -161,13 +224,14 @@ export function OrderShow() {
             {(order.statusHistory ?? []).map((h, i) => (
               <li key={i}>
                 <strong>{t(`shop.admin.orders.status.${h.status}`)}</strong> ·{' '}
-                {date(h.at ?? h.changedAt ?? h.date ?? h.createdAt)}
+                {dateTime(h.at ?? h.changedAt ?? h.date ?? h.createdAt)}
                 {h.note ? ` · ${h.note}` : ''}
               </li>
             ))}
           </Box>
         </CardContent>
       </Card>
+      <PackingSlip order={order} />
     </Box>
   );
 }

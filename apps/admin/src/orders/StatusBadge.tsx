@@ -20,7 +20,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       data-testid="status-badge"
       data-status={status}
       label={t(`shop.admin.orders.status.${status}`)}
-      sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 600 }}
+      sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 700 }}
     />
   );
 }

@@ -1,4 +1,13 @@
-import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { CATEGORY_SLUGS } from '@shop/shared';
 import {
   BooleanInput,
@@ -16,51 +25,142 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { ImageField } from './ImageField';
+import { useWatch } from 'react-hook-form';
+import { cleanLines, linesToText, stockState, textToLines } from './gallery';
+import { GalleryField } from './GalleryField';
 
-type ProductFormValues = RaRecord & { imageUrl?: string; images?: string[] };
+type ProductFormValues = RaRecord & Record<string, unknown>;
 
-/** The form keeps one image as `imageUrl`; the API stores `images`. */
-const toPayload = ({ imageUrl, ...data }: ProductFormValues) => ({
-  ...data,
-  images: imageUrl ? [imageUrl] : [],
-});
+const LIST_FIELDS = ['ingredients', 'ingredientsAm', 'benefits', 'benefitsAm'] as const;
+
+/** Lists edited one entry a line are saved as trimmed, non-empty lines. */
+export const toPayload = (data: ProductFormValues) => {
+  const out: ProductFormValues = { ...data };
+  for (const f of LIST_FIELDS) if (f in out) out[f] = cleanLines(out[f]);
+  return out;
+};
+
+/** Stock with its warning: out of stock, or low (at most the shared low-stock threshold). */
+function StockWarning() {
+  const t = useTranslate();
+  const stock = useWatch({ name: 'stock' });
+  if (stock === undefined || stock === null || stock === '') return null;
+  const state = stockState(Number(stock));
+  if (state === 'in') return null;
+  return (
+    <Alert severity={state === 'out' ? 'error' : 'warning'} data-testid="stock-warning" sx={{ py: 0 }}>
+      {t(state === 'out' ? 'shop.admin.products.outOfStock' : 'shop.admin.products.lowStock', {
+        count: Number(stock),
+      })}
+    </Alert>
+  );
+}
+
+/** One language's texts: name, description, ingredients and benefits (one a line). */
+function LanguageColumn({ lang }: { lang: 'en' | 'am' }) {
+  const t = useTranslate();
+  const suffix = lang === 'am' ? 'Am' : '';
+  return (
+    <Box
+      component="fieldset"
+      lang={lang}
+      data-testid={`product-texts-${lang}`}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, pb: 1, m: 0, minWidth: 0 }}
+    >
+      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+        {t(lang === 'am' ? 'shop.admin.products.inAmharic' : 'shop.admin.products.inEnglish')}
+      </Typography>
+      <TextInput
+        source={`name${suffix}`}
+        label="shop.admin.products.name"
+        validate={lang === 'en' ? required() : undefined}
+        fullWidth
+      />
+      <TextInput
+        source={`description${suffix}`}
+        label="shop.admin.products.description"
+        multiline
+        minRows={2}
+        fullWidth
+      />
+      <TextInput
+        source={`ingredients${suffix}`}
+        label="shop.admin.products.ingredients"
+        helperText="shop.admin.products.oneALine"
+        multiline
+        minRows={2}
+        format={linesToText}
+        parse={textToLines}
+        fullWidth
+      />
+      <TextInput
+        source={`benefits${suffix}`}
+        label="shop.admin.products.benefits"
+        helperText="shop.admin.products.oneALine"
+        multiline
+        minRows={2}
+        format={linesToText}
+        parse={textToLines}
+        fullWidth
+      />
+    </Box>
+  );
+}
 
 function ProductFields() {
   const t = useTranslate();
   return (
     <SimpleForm>
-      <TextInput source="name" label="shop.admin.products.name" validate={required()} fullWidth />
-      <TextInput source="brand" label="shop.admin.products.brand" fullWidth />
-      <TextInput source="description" label="shop.admin.products.description" multiline fullWidth />
-      <NumberInput
-        source="price"
-        label="shop.admin.products.price"
-        validate={[required(), number(), minValue(0)]}
-      />
-      <NumberInput
-        source="stock"
-        label="shop.admin.products.stock"
-        validate={[required(), number(), minValue(0)]}
-        step={1}
-      />
-      <SelectInput
-        source="category"
-        label="shop.admin.products.category"
-        choices={CATEGORY_SLUGS.map((c) => ({ id: c, name: t(`shop.admin.products.categories.${c}`) }))}
-      />
-      <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
-      <BooleanInput source="active" label="shop.admin.products.onSale" defaultValue />
-      <ImageField />
+      <Box sx={{ display: 'grid', gap: 2, width: '100%', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <LanguageColumn lang="en" />
+        <LanguageColumn lang="am" />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          width: '100%',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <SelectInput
+          source="category"
+          label="shop.admin.products.category"
+          validate={required()}
+          choices={CATEGORY_SLUGS.map((c) => ({ id: c, name: t(`shop.admin.products.categories.${c}`) }))}
+        />
+        <TextInput source="brand" label="shop.admin.products.brand" />
+        <NumberInput
+          source="price"
+          label="shop.admin.products.price"
+          validate={[required(), number(), minValue(0)]}
+        />
+        <Box>
+          <NumberInput
+            source="stock"
+            label="shop.admin.products.stock"
+            validate={[required(), number(), minValue(0)]}
+            step={1}
+          />
+          <StockWarning />
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
+        <BooleanInput source="active" label="shop.admin.products.onSale" defaultValue />
+      </Box>
+      <GalleryField />
     </SimpleForm>
   );
 }
 
-/** 'Add new product' or edit, in a modal; the spec's notifications on success and failure. */
+/** 'Add new product' or edit, in a modal (full screen on a phone); the spec's notifications on success and failure. */
 export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new'; onClose: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const mutationOptions = {
     onSuccess: () => {
       notify('shop.admin.products.saved', { type: 'success' });
@@ -70,7 +170,7 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
     onError: () => notify('shop.admin.products.saveFailed', { type: 'error' }),
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>
         {t(record === 'new' ? 'shop.admin.products.add' : 'shop.admin.products.edit')}
       </DialogTitle>
@@ -81,6 +181,7 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
             redirect={false}
             transform={toPayload}
             mutationOptions={mutationOptions}
+            record={{ images: [], active: true }}
           >
             <ProductFields />
           </CreateBase>
@@ -92,7 +193,6 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
             mutationMode="pessimistic"
             transform={toPayload}
             mutationOptions={mutationOptions}
-            queryOptions={{ select: (p: ProductFormValues) => ({ ...p, imageUrl: p.images?.[0] ?? '' }) }}
           >
             <ProductFields />
           </EditBase>

@@ -1,17 +1,16 @@
 import { Rating } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   List,
   SearchInput,
-  useLocaleState,
   useNotify,
   useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ShopDateField } from '../ShopDateField';
 
 interface ReviewRecord extends RaRecord {
   user?: { name?: string } | string;
@@ -33,7 +32,6 @@ export function ReviewList() {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [locale] = useLocaleState();
   return (
     <List
       title={t('shop.admin.reviews.title')}
@@ -62,11 +60,7 @@ export function ReviewList() {
           label="shop.admin.reviews.verified"
           render={(r: ReviewRecord) => (r.verified ? t('ra.boolean.true') : t('ra.boolean.false'))}
         />
-        <DateField
-          source="createdAt"
-          label="shop.admin.reviews.date"
-          locales={locale === 'am' ? 'am-ET' : 'en-US'}
-        />
+        <ShopDateField source="createdAt" label="shop.admin.reviews.date" sortBy="createdAt" />
         <FunctionField
           label="shop.admin.common.actions"
           render={(r: ReviewRecord) => (

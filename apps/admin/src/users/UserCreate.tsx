@@ -3,7 +3,6 @@ import { ROLES } from '@shop/shared';
 import {
   email,
   Form,
-  minLength,
   PasswordInput,
   required,
   SaveButton,
@@ -13,6 +12,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { strongPassword } from '../passwordRule';
 import { adminApi, type Role } from '../shopApi';
 
 /** 'Add User': name, email, password and role, created through POST /api/admin/users. */
@@ -51,7 +51,8 @@ export function UserCreateDialog({ onClose }: { onClose: () => void }) {
           <PasswordInput
             source="password"
             label="shop.admin.users.password"
-            validate={[required(), minLength(8)]}
+            validate={[required(), strongPassword]}
+            helperText="shop.admin.users.passwordRule"
             fullWidth
           />
           <SelectInput

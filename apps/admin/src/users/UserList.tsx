@@ -4,14 +4,12 @@ import { ROLES } from '@shop/shared';
 import { useState } from 'react';
 import {
   Datagrid,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
   TopToolbar,
-  useLocaleState,
   useNotify,
   useRefresh,
   useTranslate,
@@ -19,6 +17,7 @@ import {
 } from 'react-admin';
 import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
+import { ShopDateField } from '../ShopDateField';
 
 interface UserRecord extends RaRecord {
   name?: string;
@@ -83,7 +82,6 @@ export function UserList() {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [locale] = useLocaleState();
   const [adding, setAdding] = useState(false);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('shop.admin.users.search')} />,
@@ -117,7 +115,7 @@ export function UserList() {
             sortBy="name"
             render={(u: UserRecord) => (
               <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
                   {u.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
@@ -143,11 +141,7 @@ export function UserList() {
               />
             )}
           />
-          <DateField
-            source="createdAt"
-            label="shop.admin.users.joined"
-            locales={locale === 'am' ? 'am-ET' : 'en-US'}
-          />
+          <ShopDateField source="createdAt" label="shop.admin.users.joined" sortBy="createdAt" />
           <FunctionField
             label="shop.admin.common.actions"
             render={(u: UserRecord) => (

@@ -141,7 +141,10 @@ export class SeedService implements OnApplicationBootstrap {
               priceSantim: toSantim(p.price),
               ...(p.originalPrice ? { originalPriceSantim: toSantim(p.originalPrice) } : {}),
               currency: 'ETB',
-              images: [`/api/assets/products/${p.key}.svg`],
+              // three views (apps/api/scripts/product-art.mjs): the product, its texture, its key ingredients
+              images: ['', '-texture', '-ingredients'].map(
+                (view) => `/api/assets/products/${p.key}${view}.svg`,
+              ),
               stock: p.stock,
               lowStockThreshold: 5,
               category: p.category,

@@ -65,9 +65,10 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
 }
 
 /** The loader of the guest-only pages: a signed-in visitor goes to the back office (admins) or the remembered path. */
-export async function guestOnly(request: Request): Promise<{ redirectTo: string }> {
+export async function guestOnly(request: Request): Promise<{ redirectTo: string; staffSignIn: string }> {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
   const user = await getSessionUser(request);
   if (user) throw redirect(user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo);
-  return { redirectTo };
+  // staff sign in (and register with the admin key) on the back office, never on the shop's forms
+  return { redirectTo, staffSignIn: `${adminUrl}/login` };
 }

@@ -4,6 +4,7 @@ import { quantityOptions } from '../catalogue';
 import { FALLBACK, say, type Said } from '../apiMessages';
 import { useShop } from '../shop-context';
 import { HeartIcon } from './Icons';
+import { showToast } from './Toast';
 
 export const ADDED_STATE_MS = 1000;
 
@@ -11,16 +12,20 @@ type ActionAnswer = { ok?: boolean; said?: Said } | undefined;
 
 /**
  * Add to cart: a plain POST form to /cart/add (works without JavaScript), enhanced with a fetcher that
- * shows 'Added to Cart!' and the 'added' state for 1 s. Guests post the same form and are sent to sign in.
+ * shows the 'added' state for 1 s and the
+ * 'Added to Cart!' toast (components/Toast.tsx). Guests post the same form and are sent to sign in.
  */
 export function AddToCart({
   productId,
   stock,
   control,
+  name,
 }: {
   productId: string;
   stock: number;
   control: 'stepper' | 'select';
+  /** the product's name in the page's language, for the confirmation toast */
+  name?: string;
 }) {
   const { t, user } = useShop();
   const location = useLocation();
@@ -50,9 +55,10 @@ export function AddToCart({
     }
     setFailure(null);
     setAdded(true);
+    showToast(name);
     const timer = setTimeout(() => setAdded(false), ADDED_STATE_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, name]);
 
   if (stock <= 0) {
     return <p className="stock-text out">{t('product.outOfStock')}</p>;
@@ -124,12 +130,9 @@ export function AddToCart({
               ? t('product.adding')
               : t('product.addToCart')}
       </button>
+      {/* success is announced by the toast (one live region for it); failures here, beside the button */}
       <p className="add-status" role="status" aria-live="polite">
-        {added ? (
-          t('product.addedToCart')
-        ) : failure ? (
-          <span className="error">{say(t, failure, FALLBACK.addToCart)}</span>
-        ) : null}
+        {failure ? <span className="error">{say(t, failure, FALLBACK.addToCart)}</span> : null}
       </p>
     </FormTag>
   );

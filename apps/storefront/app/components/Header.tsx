@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { badgeCount } from '../catalogue';
 import { languageCookie } from '../language';
 import { useShop } from '../shop-context';
-import { CartIcon, HeartIcon } from './Icons';
+import { CartIcon, HeartIcon, MenuIcon } from './Icons';
 import { SearchBox } from './SearchBox';
 
 /** The language selector: localStorage `language` mirrored to a cookie so the server renders it. */
@@ -103,7 +103,15 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
+  // Phones: one row with the logo, the cart (with its count) and the menu button, and the search field on
+  // a second row; the menu holds the pages, the wishlist, the language and the account.
   return (
     <header className="header">
       <a href="#main" className="skip-link">
@@ -116,17 +124,8 @@ export function Header() {
           </span>{' '}
           {t('common.shopName')}
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          <span aria-hidden="true">☰</span> {t('header.menu')}
-        </button>
+        <SearchBox />
         <div id="site-menu" className={`header-panel ${menuOpen ? 'open' : ''}`}>
-          <SearchBox />
           <nav aria-label={t('header.mainNav')} className="main-nav">
             <NavLink to="/" end>
               {t('nav.home')}
@@ -140,15 +139,12 @@ export function Header() {
               aria-label={t('header.wishlistCount', { count: wishlistCount })}
             >
               <HeartIcon />
-              <span className="count" aria-hidden="true">
-                {wishlistCount}
+              <span className="menu-label" aria-hidden="true">
+                {t('ui.wishlist')}
               </span>
-            </Link>
-            <Link to="/cart" className="icon-link" aria-label={t('header.cartCount', { count: cartCount })}>
-              <CartIcon />
-              {cartCount > 0 && (
-                <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">
-                  {badgeCount(cartCount)}
+              {wishlistCount > 0 && (
+                <span className="count" aria-hidden="true" data-testid="wishlist-badge">
+                  {badgeCount(wishlistCount)}
                 </span>
               )}
             </Link>
@@ -156,6 +152,37 @@ export function Header() {
           <LanguageSelect />
           <UserMenu />
         </div>
+        <Link
+          to="/cart"
+          className="icon-link cart-link"
+          aria-label={t('header.cartCount', { count: cartCount })}
+        >
+          <CartIcon />
+          {cartCount > 0 && (
+            <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">
+              {badgeCount(cartCount)}
+            </span>
+          )}
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          aria-label={menuOpen ? t('ui.closeMenu') : t('header.menu')}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <MenuIcon open={menuOpen} />
+        </button>
+        {menuOpen && (
+          <button
+            type="button"
+            className="menu-backdrop"
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={() => setMenuOpen(false)}
+          />
+        )}
       </div>
     </header>
   );

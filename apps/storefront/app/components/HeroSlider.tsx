@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useShop } from '../shop-context';
+import { HIGH_FETCH_PRIORITY } from './ProductCard';
 import { useAutoAdvance, useReducedMotion } from './useReducedMotion';
 
 export const HERO_SLIDES = 4;
@@ -47,11 +48,22 @@ export function HeroSlider() {
             aria-roledescription={t('home.slide')}
             aria-label={t('home.slideOf', { n: i + 1, total: HERO_SLIDES })}
           >
-            {i === 0 ? <h1>{t(`home.slides.${i}.title`)}</h1> : <h2>{t(`home.slides.${i}.title`)}</h2>}
-            <p>{t(`home.slides.${i}.text`)}</p>
-            <Link to="/shop" className="button">
-              {t('home.shopNow')}
-            </Link>
+            {/* an illustrated scene shipped with the shop (public/hero, about 2 KB each), no external fetch */}
+            <img
+              className="slide-art"
+              src={`/hero/slide-${i + 1}.svg`}
+              alt={t(`ui.heroArt.${i}`)}
+              width={640}
+              height={400}
+              {...(i === 0 ? HIGH_FETCH_PRIORITY : {})}
+            />
+            <div className="slide-text">
+              {i === 0 ? <h1>{t(`home.slides.${i}.title`)}</h1> : <h2>{t(`home.slides.${i}.title`)}</h2>}
+              <p>{t(`home.slides.${i}.text`)}</p>
+              <Link to="/shop" className="button">
+                {t('home.shopNow')}
+              </Link>
+            </div>
           </div>
         ))}
       </div>

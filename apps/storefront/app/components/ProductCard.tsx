@@ -56,7 +56,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         <Stars rating={product.rating} count={product.reviewCount} />
       </p>
       <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
-      <AddToCart productId={product._id} stock={product.stock} control="stepper" />
+      <AddToCart productId={product._id} stock={product.stock} control="stepper" name={name} />
     </article>
   );
 }

@@ -54,11 +54,16 @@ export function ReviewSection({
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('product.customerReviews')}</h2>
       <div className="review-summary">
-        <p className="average">
-          <strong>{rating.toFixed(1)}</strong> / 5
-        </p>
-        <Stars rating={rating} />
-        <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
+        {/* no reviews: no '0.0 / 5' summary; the list below says 'No reviews yet. Be the first…' */}
+        {count === 0 ? null : (
+          <>
+            <p className="average">
+              <strong>{rating.toFixed(1)}</strong> / 5
+            </p>
+            <Stars rating={rating} />
+            <p>{t(count === 1 ? 'product.basedOnOne' : 'product.basedOn', { count })}</p>
+          </>
+        )}
         {list.length > 0 && (
           <ul className="distribution" aria-label={t('product.ratingBreakdown')}>
             {distribution.map((d) => (

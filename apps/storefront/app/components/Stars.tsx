@@ -1,8 +1,12 @@
 import { useShop } from '../shop-context';
 
-/** A star rating, read out as "4.5 out of 5 stars". */
+/**
+ * A star rating, read out as "Rated 4.5 out of 5"; with a review count of 0, 'No reviews yet' instead of
+ * five empty stars and '0.0 (0 reviews)'.
+ */
 export function Stars({ rating, count }: { rating: number; count?: number }) {
   const { t } = useShop();
+  if (count === 0) return <span className="stars no-reviews">{t('ui.noReviewsYet')}</span>;
   const full = Math.round(rating);
   return (
     <span className="stars">

@@ -7,22 +7,38 @@ import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
 import { langOf, titleMeta, useShop } from '../shop-context';
 import { createTranslator } from '@shop/i18n';
+import type { Product } from '@shop/api-client';
 
 export const meta: MetaFunction = ({ matches }) => [
   titleMeta(matches, 'nav.home'),
   { name: 'description', content: createTranslator(langOf(matches))('home.metaDescription') },
 ];
 
+/** Products on each of the home page's shelves (new arrivals, best sellers): one row on a desktop. */
+export const HOME_SHELF = 4;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [featured, reviews] = await Promise.all([
+  // New arrivals are the newest products; best sellers are ranked by number of reviews (the API's
+  // 'reviews' sort: it has no sales count; see docs/decisions.md).
+  const [featured, newest, best, reviews] = await Promise.all([
     listProducts(request, { limit: FEATURED_PRODUCTS, sort: 'featured' }),
+    listProducts(request, { limit: HOME_SHELF * 3, sort: 'newest' }),
+    listProducts(request, { limit: HOME_SHELF * 3, sort: 'reviews' }),
     recentReviews(request),
   ]);
-  return { ...featured, reviews };
+  // each product shows once on the page: a shelf skips what the sections above it show
+  const shown = new Set((featured.data?.products ?? []).map((p) => p._id));
+  const shelf = (products: Product[] = []) => {
+    const picked = products.filter((p) => !shown.has(p._id)).slice(0, HOME_SHELF);
+    for (const p of picked) shown.add(p._id);
+    return picked;
+  };
+  const newArrivals = shelf(newest.data?.products);
+  return { ...featured, newest: newArrivals, best: shelf(best.data?.products), reviews };
 }
 
 export default function Home() {
-  const { data, failed, reviews } = useLoaderData<typeof loader>();
+  const { data, failed, reviews, newest, best } = useLoaderData<typeof loader>();
   const { t } = useShop();
   return (
     <>
@@ -47,6 +63,20 @@ export default function Home() {
           </div>
         )}
       </section>
+      <Shelf
+        id="new-arrivals"
+        title={t('ui.newArrivals')}
+        link="/products?sort=newest"
+        linkText={t('ui.seeNewest')}
+        products={newest}
+      />
+      <Shelf
+        id="best-sellers"
+        title={t('ui.bestSellers')}
+        link="/products?sort=reviews"
+        linkText={t('ui.seeBestSellers')}
+        products={best}
+      />
       <Testimonials reviews={reviews} />
       <section className="cta-band" aria-labelledby="cta-title">
         <h2 id="cta-title">{t('home.ctaTitle')}</h2>
@@ -61,5 +91,35 @@ export default function Home() {
         </p>
       </section>
     </>
+  );
+}
+
+/** A home page shelf: a titled row of products with a link to the catalogue in the same order. */
+function Shelf({
+  id,
+  title,
+  link,
+  linkText,
+  products,
+}: {
+  id: string;
+  title: string;
+  link: string;
+  linkText: string;
+  products: Product[];
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section className="shelf" aria-labelledby={`${id}-title`}>
+      <div className="section-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <Link to={link}>{linkText}</Link>
+      </div>
+      <div className="grid">
+        {products.map((p) => (
+          <ProductCard key={p._id} product={p} />
+        ))}
+      </div>
+    </section>
   );
 }

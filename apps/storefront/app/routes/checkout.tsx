@@ -153,7 +153,7 @@ export default function Checkout() {
     <section className="acc-page">
       <h1>{t('checkout.title')}</h1>
       <FormError text={say(t, data?.formError, FALLBACK.createOrder)} />
-      <div className="acc-two-columns">
+      <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
           <h2>{t('checkout.shippingAddress')}</h2>
@@ -234,12 +234,15 @@ export default function Checkout() {
               );
             })}
           </fieldset>
-          <button type="submit" className="button acc-pay" disabled={busy}>
-            {busy ? t('checkout.placing') : t('checkout.payNow')}
-          </button>
         </Form>
-        <aside className="acc-summary" aria-label={t('checkout.summary')}>
-          <h2>{t('checkout.summary')}</h2>
+        {/* Phones: the summary (collapsible) comes before the pay button, which belongs to the form above. */}
+        <details className="acc-summary checkout-summary" open>
+          <summary>
+            <h2>{t('checkout.summary')}</h2>
+            <span className="checkout-summary-total">
+              <Money amount={toBirr(totals.totalAmount)} />
+            </span>
+          </summary>
           <ul className="acc-summary-lines">
             {cart.products.map(({ product, quantity }) => (
               <li key={product._id}>
@@ -271,7 +274,10 @@ export default function Checkout() {
             </dd>
           </dl>
           <p className="acc-muted">{t('checkout.summaryNote')}</p>
-        </aside>
+        </details>
+        <button type="submit" form="checkout-form" className="button acc-pay checkout-pay" disabled={busy}>
+          {busy ? t('checkout.placing') : t('checkout.payNow')}
+        </button>
       </div>
     </section>
   );

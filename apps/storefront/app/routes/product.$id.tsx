@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
 import { createTranslator } from '@shop/i18n';
 import { useState } from 'react';
@@ -63,12 +63,31 @@ export default function ProductPage() {
   const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
   const { t, lang, apiOrigin, cartQuantities } = useShop();
   const inCart = cartQuantities[p._id] ?? 0;
-  const [imageIndex, setImageIndex] = useState(0);
+  const [params] = useSearchParams();
+  const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
   const name = productName(p, lang);
   const description = (lang === 'am' && p.descriptionAm) || p.description;
   const category = CATEGORIES.find((c) => c.slug === p.category);
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
   const images = p.images.map((i) => absolute(i, apiOrigin) as string);
+  const shown = imageIndex >= 0 && imageIndex < images.length ? Math.floor(imageIndex) : 0;
+  // The seeded views are named by their files (product, -texture, -ingredients); other images by number.
+  const viewOf = (i: number) =>
+    /-texture\.\w+$/.test(images[i])
+      ? 'texture'
+      : /-ingredients\.\w+$/.test(images[i])
+        ? 'ingredients'
+        : i === 0
+          ? 'product'
+          : null;
+  const viewAlt = (i: number) => {
+    const view = viewOf(i);
+    return view ? t(`ui.views.${view}`, { name }) : `${name} (${t('product.showImage', { n: i + 1 })})`;
+  };
+  const viewName = (i: number) => {
+    const view = viewOf(i);
+    return view ? t(`ui.viewNames.${view}`) : String(i + 1);
+  };
   const stockText =
     p.stock <= 0
       ? t('product.outOfStock')
@@ -109,10 +128,16 @@ export default function ProductPage() {
         )}
       </nav>
       <div className="detail-grid">
-        <div className="gallery">
+        <div className="gallery" id="gallery" role="group" aria-label={t('ui.gallery')}>
           <div className="main-image card-image">
-            {images[imageIndex] && (
-              <img src={images[imageIndex]} alt={name} width={560} height={560} {...HIGH_FETCH_PRIORITY} />
+            {images[shown] && (
+              <img
+                src={images[shown]}
+                alt={viewAlt(shown)}
+                width={560}
+                height={560}
+                {...(shown === 0 ? HIGH_FETCH_PRIORITY : {})}
+              />
             )}
             {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
             {p.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
@@ -121,14 +146,18 @@ export default function ProductPage() {
             <ul className="thumbs">
               {images.map((src, i) => (
                 <li key={src}>
-                  <button
-                    type="button"
-                    onClick={() => setImageIndex(i)}
-                    aria-pressed={i === imageIndex}
-                    aria-label={t('product.showImage', { n: i + 1 })}
+                  {/* a link to ?view=n without JavaScript; with it, the view changes in place */}
+                  <a
+                    href={`?view=${i}#gallery`}
+                    aria-current={i === shown ? 'true' : undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setImageIndex(i);
+                    }}
                   >
-                    <img src={src} alt="" width={72} height={72} />
-                  </button>
+                    <img src={src} alt="" width={72} height={72} loading="lazy" />
+                    <span>{viewName(i)}</span>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -139,12 +168,20 @@ export default function ProductPage() {
           <h1 id="product-title">{name}</h1>
           <p className="rating">
             <a href="#reviews">
-              {'★'.repeat(Math.round(p.rating))}
-              {'☆'.repeat(5 - Math.round(p.rating))}{' '}
-              {t(p.reviewCount === 1 ? 'product.ratingSummaryOne' : 'product.ratingSummary', {
-                rating: p.rating.toFixed(1),
-                count: p.reviewCount,
-              })}
+              {p.reviewCount === 0 ? (
+                t('ui.noReviewsYet')
+              ) : (
+                <>
+                  <span aria-hidden="true">
+                    {'★'.repeat(Math.round(p.rating))}
+                    {'☆'.repeat(5 - Math.round(p.rating))}
+                  </span>{' '}
+                  {t(p.reviewCount === 1 ? 'product.ratingSummaryOne' : 'product.ratingSummary', {
+                    rating: p.rating.toFixed(1),
+                    count: p.reviewCount,
+                  })}
+                </>
+              )}
             </a>
           </p>
           <Price price={p.price} originalPrice={p.originalPrice} />
@@ -188,7 +225,7 @@ export default function ProductPage() {
           </dl>
           <p className="description">{description}</p>
           <div className="buy-row">
-            <AddToCart productId={p._id} stock={p.stock} control="select" />
+            <AddToCart productId={p._id} stock={p.stock} control="select" name={name} />
             <WishlistHeart productId={p._id} name={name} />
           </div>
           {p.ingredients.length > 0 && (

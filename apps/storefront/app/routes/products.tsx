@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { CATEGORIES, PRICE_RANGES, PRODUCT_SORTS, SUB_CATEGORIES } from '@shop/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRange } from '../catalogue';
+import { FilterIcon } from '../components/Icons';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { listProducts } from '../products.server';
@@ -57,6 +58,19 @@ export default function Catalogue() {
     }, FILTER_DEBOUNCE_MS);
   }
 
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (drawerOpen) closeRef.current?.focus();
+  }, [drawerOpen]);
+  const activeCount = [
+    filters.priceRange,
+    filters.category,
+    filters.subCategory,
+    filters.minRating !== '',
+    filters.inStock,
+  ].filter(Boolean).length;
+
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const subCategories = SUB_CATEGORIES.filter((s) => !filters.category || s.category === filters.category);
   const hasFilters = Boolean(
@@ -74,14 +88,51 @@ export default function Catalogue() {
       <h1 id="catalogue-title">
         {filters.search ? t('catalogue.resultsFor', { search: filters.search }) : t('catalogue.title')}
       </h1>
+      {/* Phones: the filters are a drawer behind this button. Without JavaScript it is a link to #filters
+          (the drawer shows while it is the URL's target); with JavaScript a toggle. Desktop: always shown. */}
+      <div className="catalogue-bar">
+        <a
+          href="#filters"
+          role="button"
+          className="button secondary filters-toggle"
+          aria-controls="filters"
+          aria-expanded={drawerOpen}
+          onClick={(e) => {
+            e.preventDefault();
+            setDrawerOpen(true);
+          }}
+        >
+          <FilterIcon /> {activeCount > 0 ? t('ui.filtersActive', { count: activeCount }) : t('ui.filters')}
+        </a>
+      </div>
       <Form
         ref={formRef}
+        id="filters"
         method="get"
-        className="filters"
+        className={`filters ${drawerOpen ? 'open' : ''}`}
         aria-label={t('catalogue.filters')}
         onChange={(e) => scheduleSubmit(e.currentTarget)}
-        onSubmit={() => clearTimeout(timer.current)}
+        onSubmit={() => {
+          clearTimeout(timer.current);
+          setDrawerOpen(false);
+        }}
+        onKeyDown={(e) => e.key === 'Escape' && drawerOpen && setDrawerOpen(false)}
       >
+        <div className="drawer-head">
+          <h2>{t('ui.filters')}</h2>
+          <a
+            href="#catalogue-title"
+            className="drawer-close"
+            ref={closeRef}
+            aria-label={t('ui.closeFilters')}
+            onClick={(e) => {
+              e.preventDefault();
+              setDrawerOpen(false);
+            }}
+          >
+            ×
+          </a>
+        </div>
         <label className="filter search">
           <span>{t('catalogue.search')}</span>
           <input
@@ -153,7 +204,8 @@ export default function Catalogue() {
         </label>
         <div className="filter-actions">
           <button type="submit" className="button small">
-            {t('catalogue.apply')}
+            <span className="apply-wide">{t('catalogue.apply')}</span>
+            <span className="apply-phone">{t('ui.showResults')}</span>
           </button>
           {hasFilters && (
             <Link to={location.pathname} className="clear-all">
@@ -162,6 +214,18 @@ export default function Catalogue() {
           )}
         </div>
       </Form>
+      <a
+        href="#catalogue-title"
+        className="drawer-backdrop"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={(e) => {
+          e.preventDefault();
+          setDrawerOpen(false);
+        }}
+      >
+        <span className="sr-only">{t('ui.closeFilters')}</span>
+      </a>
 
       {failed || !data ? (
         <div className="notice error-state" role="alert">

@@ -31,9 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const { input, errors } = validateSignIn(form);
-  const values = { email: input.email, role: input.role };
+  const values = { email: input.email };
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
-  const result = await settle<AuthAnswer>(apiFor(request).POST('/api/auth/login', { body: input }));
+  // customers' form: no role is asked for; an admin who signs in here is sent to the back office
+  const result = await settle<AuthAnswer>(
+    apiFor(request).POST('/api/auth/login', { body: { email: input.email, password: input.password } }),
+  );
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || 'auth.signInFailed';
@@ -48,15 +51,14 @@ export async function action({ request }: ActionFunctionArgs) {
 type ActionData = {
   fieldErrors: FieldErrors;
   formError: string | null;
-  values: { email: string; role: string };
+  values: { email: string };
 };
 
 export default function SignIn() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, staffSignIn } = useLoaderData<typeof loader>();
   const data = useActionData<ActionData>();
   const { t } = useShop();
   const busy = useNavigation().state === 'submitting';
-  const role = data?.values.role ?? 'customer';
   const [search] = useSearchParams();
   return (
     <section className="acc-auth">
@@ -69,17 +71,6 @@ export default function SignIn() {
       <Form method="post" noValidate className="acc-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError text={data?.formError} />
-        <fieldset className="acc-roles">
-          <legend>{t('auth.signInAs')}</legend>
-          <label>
-            <input type="radio" name="role" value="customer" defaultChecked={role !== 'admin'} />{' '}
-            {t('auth.customer')}
-          </label>
-          <label>
-            <input type="radio" name="role" value="admin" defaultChecked={role === 'admin'} />{' '}
-            {t('auth.admin')}
-          </label>
-        </fieldset>
         <Field
           name="email"
           type="email"
@@ -105,6 +96,9 @@ export default function SignIn() {
       <p>
         {t('auth.noAccount')}{' '}
         <Link to={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signUp')}</Link>
+      </p>
+      <p className="acc-staff">
+        <a href={staffSignIn}>{t('auth.staffSignIn')}</a>
       </p>
     </section>
   );

@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const { input, errors } = validateSignUp(form);
-  const values = { name: input.name, email: input.email, accountType: input.asAdmin ? 'admin' : 'customer' };
+  const values = { name: input.name, email: input.email };
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
   const body = {
     name: input.name,
@@ -40,18 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     password: input.password,
     confirmPassword: input.confirmPassword || input.password,
   };
-  const result = input.asAdmin
-    ? await settle<AuthAnswer>(
-        apiFor(request).POST('/api/auth/register-admin', {
-          body: { ...body, adminSecretKey: input.adminSecretKey },
-        }),
-      )
-    : await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register', { body }));
+  // customers only: admins register with the admin key on the back office's sign-in page
+  const result = await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register', { body }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
-    const formError =
-      (!result.ok && result.message) ||
-      (input.asAdmin ? 'auth.adminRegistrationFailed' : 'auth.signUpFailed');
+    const formError = (!result.ok && result.message) || 'auth.signUpFailed';
     return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
@@ -64,38 +57,21 @@ export async function action({ request }: ActionFunctionArgs) {
 type ActionData = {
   fieldErrors: FieldErrors;
   formError: string | null;
-  values: { name: string; email: string; accountType: string };
+  values: { name: string; email: string };
 };
 
 export default function SignUp() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, staffSignIn } = useLoaderData<typeof loader>();
   const data = useActionData<ActionData>();
   const { t } = useShop();
   const [password, setPassword] = useState('');
   const busy = useNavigation().state === 'submitting';
-  const accountType = data?.values.accountType ?? 'customer';
   return (
     <section className="acc-auth">
       <h1>{t('auth.signUpTitle')}</h1>
       <Form method="post" noValidate className="acc-form acc-signup">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError text={data?.formError} />
-        <fieldset className="acc-roles">
-          <legend>{t('auth.accountType')}</legend>
-          <label>
-            <input
-              type="radio"
-              name="accountType"
-              value="customer"
-              defaultChecked={accountType !== 'admin'}
-            />{' '}
-            {t('auth.customer')}
-          </label>
-          <label>
-            <input type="radio" name="accountType" value="admin" defaultChecked={accountType === 'admin'} />{' '}
-            {t('auth.admin')}
-          </label>
-        </fieldset>
         <Field
           name="name"
           label={t('auth.name')}
@@ -130,15 +106,6 @@ export default function SignUp() {
             error={data?.fieldErrors.confirmPassword}
           />
         </div>
-        <div className="acc-admin-only">
-          <Field
-            name="adminSecretKey"
-            type="password"
-            label={t('auth.adminSecretKey')}
-            required={false}
-            error={data?.fieldErrors.adminSecretKey}
-          />
-        </div>
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('auth.creatingAccount') : t('auth.signUp')}
         </button>
@@ -146,6 +113,9 @@ export default function SignUp() {
       <p>
         {t('auth.haveAccount')}{' '}
         <Link to={`/signin?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signIn')}</Link>
+      </p>
+      <p className="acc-staff">
+        <a href={staffSignIn}>{t('auth.staffSignIn')}</a>
       </p>
     </section>
   );

@@ -26,7 +26,7 @@ export class AdminOrdersController {
   @Get()
   @ApiOperation({
     summary:
-      'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, user, id)',
+      'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
   })
   @ApiReactAdminList('orders', OrderDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {

@@ -15,7 +15,7 @@ import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
 import { CatalogService } from '../catalog/catalog.service';
-import { ProductInputDto } from '../catalog/dto/product-input.dto';
+import { BulkActiveDto, BulkActiveResponseDto, ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
 import {
   ProductFormPipe,
@@ -36,11 +36,22 @@ export class AdminProductsController {
   @Get()
   @ApiOperation({
     summary:
-      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, id)',
+      'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, stockState (out, low, in), id)',
   })
   @ApiReactAdminList('products', ProductDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     return sendList(res, 'products', await this.catalog.listForAdmin(query));
+  }
+
+  @Put('bulk/active')
+  @ApiOperation({
+    summary: 'Put several products on sale or withdraw them (bulk activate/deactivate), audited per product',
+  })
+  @ApiOkResponse({ type: BulkActiveResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  async setActive(@Body() body: BulkActiveDto, @CurrentUser() actor: AuthUser) {
+    const ids = await this.catalog.setActive([...new Set(body.ids)], body.active, actor);
+    return { success: true, updated: ids.length, ids };
   }
 
   @Get(':id')

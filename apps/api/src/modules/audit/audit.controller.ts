@@ -24,6 +24,15 @@ export class AuditEntryDto {
   @ApiPropertyOptional({ description: 'Value after the change' }) to?: unknown;
   @ApiPropertyOptional({ type: String, nullable: true }) actor!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) actorEmail!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: "The admin's name at the time" })
+  actorName!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'What made a change without a signed-in actor: webhook (Chapa), verify, reverify (payment re-check), test',
+  })
+  source!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 

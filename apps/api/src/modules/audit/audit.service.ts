@@ -19,6 +19,8 @@ export interface AuditChange {
   action: string;
   from?: unknown;
   to?: unknown;
+  /** What made the change when no one signed in did (payments: webhook, verify, reverify, test). */
+  source?: string;
 }
 
 type AuditRecord = AuditEntry & { _id: unknown; __v?: number };
@@ -34,6 +36,8 @@ export function toAuditView(doc: AuditRecord) {
     to: doc.to,
     actor: doc.actor ? String(doc.actor) : null,
     actorEmail: doc.actorEmail ?? null,
+    actorName: doc.actorName ?? null,
+    source: doc.source ?? null,
     createdAt: doc.createdAt,
   };
 }
@@ -44,11 +48,15 @@ export class AuditService {
   constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}
 
   /** Records one change by an actor (undefined for the system, e.g. a payment webhook). */
-  async record(actor: Pick<AuthUser, 'id' | 'email'> | undefined, change: AuditChange): Promise<void> {
+  async record(
+    actor: (Pick<AuthUser, 'id' | 'email'> & { name?: string }) | undefined,
+    change: AuditChange,
+  ): Promise<void> {
     await this.entries.create({
       ...change,
       actor: actor ? new Types.ObjectId(actor.id) : undefined,
       actorEmail: actor?.email,
+      actorName: actor?.name || undefined,
     });
   }
 

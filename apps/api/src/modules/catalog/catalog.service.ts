@@ -60,6 +60,9 @@ export interface RatingStats {
   count: number;
 }
 
+/** The back office's stock states: out (none), low (1 to LOW_STOCK_THRESHOLD), in (more). */
+export const STOCK_STATES = ['out', 'low', 'in'] as const;
+
 @Injectable()
 export class CatalogService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
@@ -227,7 +230,7 @@ export class CatalogService implements OnApplicationBootstrap {
         isFeatured: 'isFeatured',
         sku: 'sku',
       },
-      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock'],
+      filters: ['q', 'category', 'active', 'isFeatured', 'lowStock', 'stockState'],
       defaultSort: ['createdAt', 'DESC'],
       where: (filter) => {
         const where: FilterQuery<Product> = {};
@@ -243,6 +246,11 @@ export class CatalogService implements OnApplicationBootstrap {
         const featured = filterBoolean(filter, 'isFeatured');
         if (featured !== undefined) where.isFeatured = featured;
         if (filterBoolean(filter, 'lowStock')) where.stock = { $lte: LOW_STOCK_THRESHOLD };
+        // out: none left; low: 1 to the low-stock threshold; in: more than that
+        const [state] = filterEnum(filter, 'stockState', STOCK_STATES) ?? [];
+        if (state === 'out') where.stock = 0;
+        if (state === 'low') where.stock = { $gt: 0, $lte: LOW_STOCK_THRESHOLD };
+        if (state === 'in') where.stock = { $gt: LOW_STOCK_THRESHOLD };
         return where;
       },
       toRecords: (docs) => docs.map(toProductView),
@@ -316,6 +324,30 @@ export class CatalogService implements OnApplicationBootstrap {
         to: after.stock,
       });
     }
+  }
+
+  /**
+   * Puts products on sale or withdraws them, in one write; answers the ids that changed (the ones
+   * already in that state are left alone). Unknown ids change nothing.
+   */
+  async setActive(ids: string[], active: boolean, actor?: AuthUser): Promise<string[]> {
+    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND));
+    const changing = await this.products
+      .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
+      .lean()
+      .exec();
+    if (!changing.length) return [];
+    const changed = changing.map((d) => d._id);
+    await this.products.updateMany({ _id: { $in: changed } }, { $set: { active } }).exec();
+    for (const id of changed)
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: String(id),
+        action: 'product.active',
+        from: !active,
+        to: active,
+      });
+    return changed.map(String);
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   priceOrder,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  SHIPPING_METHODS,
   type OrderStatus,
   type PaymentStatus,
   type ShippingMethod,
@@ -28,6 +29,7 @@ import {
   filterIds,
   filterText,
   listResource,
+  type FilterValue,
   type ReactAdminListQuery,
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
@@ -88,6 +90,37 @@ function requestFingerprint(input: PlaceOrderDto): string {
     input.shippingMethod ?? 'standard',
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/** The shop's days are Addis Ababa days (UTC+3, no daylight saving). */
+const SHOP_UTC_OFFSET = '+03:00';
+
+/**
+ * A day filter (`YYYY-MM-DD`, as react-admin's DateInput sends it) as the first or last instant of
+ * that day in Addis Ababa; anything else is a 400.
+ */
+export function filterDay(
+  filter: Record<string, FilterValue>,
+  key: string,
+  edge: 'start' | 'end',
+): Date | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const date = day
+    ? new Date(`${text}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${SHOP_UTC_OFFSET}`)
+    : undefined;
+  // 2026-02-30 parses to a day in March: refuse days that do not exist
+  const real =
+    date &&
+    !Number.isNaN(date.getTime()) &&
+    new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 10) === text;
+  if (!real)
+    throw new InvalidDataError('Invalid filter parameter', [
+      { field: 'filter', message: `filter ${key} must be a day as YYYY-MM-DD` },
+    ]);
+  return date;
 }
 
 @Injectable()
@@ -169,7 +202,7 @@ export class OrdersService {
         'customer.email': 'customer.email',
         'customer.name': 'customer.name',
       },
-      filters: ['q', 'status', 'paymentStatus', 'user'],
+      filters: ['q', 'status', 'paymentStatus', 'shippingMethod', 'createdFrom', 'createdTo', 'user'],
       defaultSort: ['createdAt', 'DESC'],
       where: async (filter) => {
         const where: FilterQuery<Order> = {};
@@ -177,6 +210,11 @@ export class OrdersService {
         if (statuses) where.status = { $in: statuses };
         const payments = filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES);
         if (payments) where.paymentStatus = { $in: payments };
+        const methods = filterEnum(filter, 'shippingMethod', SHIPPING_METHODS);
+        if (methods) where.shippingMethod = { $in: methods };
+        const from = filterDay(filter, 'createdFrom', 'start');
+        const to = filterDay(filter, 'createdTo', 'end');
+        if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
         const users = filterIds(filter, 'user');
         if (users) where.user = { $in: users.flatMap((id) => [new Types.ObjectId(id), id]) };
         const q = filterText(filter, 'q');
@@ -304,7 +342,7 @@ export class OrdersService {
    * unpaid → failed, only for the order's current attempt `txRef` (one conditional update); the order
    * stays payable with a new transaction. Answers whether it changed.
    */
-  async markPaymentFailed(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+  async markPaymentFailed(orderId: Types.ObjectId, txRef: string, source?: string): Promise<boolean> {
     const changed = await this.orders
       .updateOne(
         { _id: orderId, paymentReference: txRef, paymentStatus: { $in: paymentSources('failed') } },
@@ -314,7 +352,7 @@ export class OrdersService {
     if (!changed.modifiedCount) return false;
     const failed = await this.orderForPayment(orderId);
     if (failed) await this.notifications.enqueue(null, { type: 'payment.failed', order: failed, txRef });
-    await this.auditPayment(orderId, 'unpaid', 'failed');
+    await this.auditPayment(orderId, 'unpaid', 'failed', source);
     return true;
   }
 
@@ -322,7 +360,7 @@ export class OrdersService {
    * unpaid | failed → paid for an order that is not cancelled, in one conditional update (a repeat
    * changes nothing). Answers whether this call made it paid.
    */
-  async markPaid(orderId: Types.ObjectId, txRef: string, paidAt: Date): Promise<boolean> {
+  async markPaid(orderId: Types.ObjectId, txRef: string, paidAt: Date, source?: string): Promise<boolean> {
     const before = await this.orders
       .findOneAndUpdate(
         { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
@@ -334,7 +372,7 @@ export class OrdersService {
     if (!before) return false;
     const paid = await this.orderForPayment(orderId);
     if (paid) await this.notifications.enqueue(null, { type: 'payment.paid', order: paid });
-    await this.auditPayment(orderId, before.paymentStatus, 'paid');
+    await this.auditPayment(orderId, before.paymentStatus, 'paid', source);
     return true;
   }
 
@@ -342,7 +380,7 @@ export class OrdersService {
    * Money arrived for an order cancelled meanwhile: it counts as paid and is due back at once
    * (paid → refund_pending), never lost and never "paid". Answers whether this call flagged it.
    */
-  async flagRefund(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+  async flagRefund(orderId: Types.ObjectId, txRef: string, source?: string): Promise<boolean> {
     const before = await this.orders
       .findOneAndUpdate(
         { _id: orderId, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
@@ -352,17 +390,19 @@ export class OrdersService {
       .lean()
       .exec();
     if (!before) return false;
-    await this.auditPayment(orderId, before.paymentStatus, 'refund_pending');
+    await this.auditPayment(orderId, before.paymentStatus, 'refund_pending', source);
     return true;
   }
 
-  private auditPayment(orderId: Types.ObjectId, from: string, to: PaymentStatus) {
+  /** `source`: what settled the payment (webhook, verify, reverify, test), shown as the actor in the audit log. */
+  private auditPayment(orderId: Types.ObjectId, from: string, to: PaymentStatus, source?: string) {
     return this.audit.record(undefined, {
       entity: 'order',
       entityId: String(orderId),
       action: 'order.paymentStatus',
       from,
       to,
+      source,
     });
   }
 

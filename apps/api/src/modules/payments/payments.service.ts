@@ -42,6 +42,9 @@ type EventSource = PaymentEvent['source'];
 type StoredPayment = Payment & { _id: Types.ObjectId };
 type StoredOrder = OrderRecord;
 
+/** What settled a payment (webhook, verify, reverify, test): its latest event, recorded in the audit log. */
+const lastSource = (payment: StoredPayment): string | undefined => payment.events?.at(-1)?.source;
+
 export type VerificationStatus = 'paid' | 'failed' | 'pending' | 'refund_pending';
 
 export interface PaymentOrderSummary {
@@ -454,7 +457,7 @@ export class PaymentsService {
     if (!settled) return this.outcome((await this.payments.findById(payment._id).lean<StoredPayment>())!);
     if (reason !== 'declined') this.logger.warn(`payment ${payment.txRef} refused: ${note}`);
     // Only the order's current attempt marks it failed; it stays payable with a new transaction.
-    await this.orders.markPaymentFailed(payment.order, payment.txRef);
+    await this.orders.markPaymentFailed(payment.order, payment.txRef, source);
     return this.outcome(settled);
   }
 
@@ -488,8 +491,9 @@ export class PaymentsService {
    */
   private async applySuccessToOrder(payment: StoredPayment): Promise<StoredOrder | null> {
     // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
-    if (!(await this.orders.markPaid(payment.order, payment.txRef, payment.settledAt ?? new Date())))
-      await this.orders.flagRefund(payment.order, payment.txRef);
+    const source = lastSource(payment);
+    if (!(await this.orders.markPaid(payment.order, payment.txRef, payment.settledAt ?? new Date(), source)))
+      await this.orders.flagRefund(payment.order, payment.txRef, source);
     const order = await this.orders.orderForPayment(payment.order);
     const ownsOrder = order?.paymentReference === payment.txRef;
     if (!ownsOrder && !payment.refundRequired) {

@@ -9,6 +9,10 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export class AuditEntry {
   @Prop({ type: SchemaTypes.ObjectId, ref: 'User' }) actor?: Types.ObjectId;
   @Prop() actorEmail?: string;
+  /** The admin's name when the change was made (the audit log shows it). */
+  @Prop() actorName?: string;
+  /** What made a change without a signed-in actor: 'webhook' (Chapa), 'reverify' (payment re-check), 'verify', 'test'. */
+  @Prop() source?: string;
   @Prop({ required: true, enum: AUDIT_ENTITIES }) entity!: string;
   @Prop({ required: true }) entityId!: string;
   /** e.g. 'order.status', 'user.role', 'user.active', 'product.price', 'product.stock'. */

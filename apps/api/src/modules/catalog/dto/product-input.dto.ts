@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
+  IsMongoId,
   IsArray,
   IsBoolean,
   IsIn,
@@ -57,6 +59,20 @@ export class ProductInputDto {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   benefits?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Ingredients in Amharic' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  ingredientsAm?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Benefits in Amharic' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  benefitsAm?: string[];
   @ApiProperty({ example: 890, description: 'ETB' })
   @IsAmount({ max: MAX_PRICE })
   price!: number;
@@ -108,6 +124,26 @@ export class ProductInputDto {
   skinTypes?: string[];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() isFeatured?: boolean;
+}
+
+/** Bulk activate/deactivate from the back office's product list. */
+export class BulkActiveDto {
+  @ApiProperty({ type: [String], description: 'Product ids (at most 100)' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsMongoId({ each: true })
+  ids!: string[];
+  @ApiProperty({ description: 'true puts the products on sale, false withdraws them' })
+  @IsBoolean()
+  active!: boolean;
+}
+
+export class BulkActiveResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ description: 'How many products changed (those already in that state are left alone)' })
+  updated!: number;
+  @ApiProperty({ type: [String], description: 'The ids that changed' }) ids!: string[];
 }
 
 export class ProductResponseDto {

@@ -13,6 +13,8 @@ export class ProductDto {
   @ApiProperty({ type: [String] }) ingredients!: string[];
   @ApiProperty({ type: [String] }) keyIngredients!: string[];
   @ApiProperty({ type: [String] }) benefits!: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Ingredients in Amharic' }) ingredientsAm?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Benefits in Amharic' }) benefitsAm?: string[];
   @ApiProperty({ example: 650, description: 'Price in ETB' }) price!: number;
   @ApiPropertyOptional({ example: 800, description: 'Price before discount, in ETB' }) originalPrice?: number;
   @ApiProperty({ example: 19, description: 'Discount percent derived from originalPrice' }) discount!: number;

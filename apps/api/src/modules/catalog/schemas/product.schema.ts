@@ -39,6 +39,13 @@ export class Product {
   @Prop({ type: [String], default: [] })
   benefits!: string[];
 
+  /** Amharic ingredients and benefits (the storefront shows them in Amharic, falling back to English). */
+  @Prop({ type: [String], default: undefined })
+  ingredientsAm?: string[];
+
+  @Prop({ type: [String], default: undefined })
+  benefitsAm?: string[];
+
   @Prop({ required: true, min: 0 })
   priceSantim!: number;
 

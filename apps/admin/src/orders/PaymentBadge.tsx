@@ -1,0 +1,26 @@
+import { Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/** Payment states: unpaid (amber), paid (green), failed (red), refund pending (rose, filled: money is owed back), refunded (grey). */
+export const PAYMENT_STYLE: Record<string, { bg: string; fg: string }> = {
+  unpaid: { bg: '#fff3e0', fg: '#8a5a00' },
+  paid: { bg: '#e8f5e9', fg: '#1b5e20' },
+  failed: { bg: '#ffebee', fg: '#a61b1b' },
+  refund_pending: { bg: '#9c3452', fg: '#ffffff' },
+  refunded: { bg: '#eeeeee', fg: '#424242' },
+};
+
+export function PaymentBadge({ status }: { status?: string }) {
+  const t = useTranslate();
+  if (!status) return null;
+  const style = PAYMENT_STYLE[status] ?? { bg: '#eeeeee', fg: '#424242' };
+  return (
+    <Chip
+      size="small"
+      data-testid="payment-badge"
+      data-payment={status}
+      label={t(`shop.admin.orders.paymentStatuses.${status}`)}
+      sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 700 }}
+    />
+  );
+}

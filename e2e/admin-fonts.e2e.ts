@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { badEthiopicRuns, ethiopicFonts, type FontUse } from './font-check';
+import { launchChromium, startStack, type Stack } from './stack';
+
+const ADMIN = { email: 'admin@beauty.et', password: 'Admin@12345' };
+
+/**
+ * Issue 15: in Amharic every Ethiopic text node of the back office is drawn by a font that has
+ * Ethiopic glyphs (the self-hosted Noto Sans Ethiopic), whatever its weight or element: dashboard
+ * cards and chart, menus, list headers and badges, form labels and inputs, dialogs and dropdowns.
+ */
+describe('the back office draws every Ethiopic text with an Ethiopic font', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  const seen: FontUse[] = [];
+
+  async function check(label: string, ready: () => Promise<unknown>) {
+    await ready();
+    const uses = await ethiopicFonts(page);
+    seen.push(...uses);
+    expect({ label, bad: badEthiopicRuns(uses) }).toEqual({ label, bad: [] });
+    return uses;
+  }
+
+  beforeAll(async () => {
+    process.env.AUTH_RATE_LIMIT = '1000';
+    stack = await startStack();
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.setDefaultTimeout(20000);
+    await page.addInitScript(() => localStorage.setItem('language', 'am'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('on the sign-in page, the dashboard and the menus', async () => {
+    await page.goto(`${stack.admin}/admin`);
+    await check('sign-in', () => page.getByText('የአስተዳደር መግቢያ').waitFor());
+    await page.reload();
+    await page.locator('input[name=email]').fill(ADMIN.email);
+    await page.locator('input[name=password]').fill(ADMIN.password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    const dashboard = await check('dashboard', async () => {
+      await page.getByTestId('total-orders').filter({ hasText: /\d/ }).waitFor();
+      await page
+        .getByTestId('sales-chart')
+        .or(page.getByText('ምንም ሽያጭ', { exact: false }))
+        .first()
+        .waitFor();
+    });
+    // the active menu item (bold), the cards' labels and the chart's title are among them
+    expect(dashboard.some((u) => u.where.includes('menuitem'))).toBe(true);
+    expect(dashboard.length).toBeGreaterThan(15);
+
+    // the language switcher, open
+    await page.reload();
+    await page.getByTestId('total-orders').filter({ hasText: /\d/ }).waitFor();
+    await page
+      .getByRole('button', { name: /ቋንቋ|language|አማርኛ/i })
+      .first()
+      .click();
+    await check('language menu', () => page.getByRole('menuitem', { name: 'አማርኛ' }).waitFor());
+  });
+
+  it('on the lists, with their filters, badges and pagination', async () => {
+    for (const path of ['orders', 'products', 'users', 'contacts', 'reviews', 'audit']) {
+      await page.goto(`${stack.admin}/admin/${path}`);
+      await check(path, async () => {
+        await page.locator('table tbody tr, .RaEmpty-message, [data-testid=orders-empty]').first().waitFor();
+        await page.waitForLoadState('networkidle');
+      });
+    }
+  });
+
+  it('on the forms, dialogs and dropdowns', async () => {
+    await page.goto(`${stack.admin}/admin/products`);
+    await page.getByRole('button', { name: 'አዲስ ምርት ጨምር' }).click();
+    await check('product form', () => page.getByRole('dialog').locator('input[name=name]').waitFor());
+
+    await page.goto(`${stack.admin}/admin/orders`);
+    await page.getByTestId('status-select').first().waitFor({ state: 'attached' });
+    await page.locator('[data-testid=status-badge]').first().waitFor();
+    await page
+      .getByRole('combobox')
+      .filter({ hasNot: page.locator('[aria-disabled=true]') })
+      .last()
+      .click();
+    await check('status dropdown', () => page.getByRole('option').first().waitFor());
+
+    await page.goto(`${stack.admin}/admin/settings`);
+    await check('settings', () => page.getByRole('tab').first().waitFor());
+    expect(seen.length).toBeGreaterThan(60);
+  });
+});

@@ -1,0 +1,38 @@
+/** The shop's clock: dates are counted in Addis Ababa whatever the machine's zone. */
+export const SHOP_TIME_ZONE = 'Africa/Addis_Ababa';
+
+/** Amharic uses the Ethiopian calendar (DECISIONS.md allows it); English is written out, day first. */
+function localeOf(lang: string): string {
+  return lang === 'am' ? 'am-ET-u-ca-ethiopic' : 'en-GB';
+}
+
+function parse(value: string | number | Date): Date | undefined {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A date in the active language, e.g. `23 November 2026` or `ኅዳር 14 2019 ዓ/ም`; '' for a broken date. */
+export function formatDate(value: string | number | Date, lang: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  }).format(date);
+}
+
+/** A date with its time (24-hour clock in English, the Amharic day periods in Amharic); '' for a broken date. */
+export function formatDateTime(value: string | number | Date, lang: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+  }).format(date);
+}
