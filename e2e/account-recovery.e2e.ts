@@ -110,4 +110,25 @@ describe('account recovery', () => {
     expect(s.errors).toEqual([]);
     await s.context.close();
   });
+
+  it("shows staff the outbox in the back office, the reset message's content hidden", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${stack.admin}/admin`);
+    await page.locator('input[name=email]').fill('admin@beauty.et');
+    await page.locator('input[name=password]').fill('Admin@12345');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    await page.goto(`${stack.admin}/admin/notifications`);
+    const row = page.locator('tbody tr').filter({ hasText: 'passwordReset' }).first();
+    await row.waitFor();
+    await row.filter({ hasText: 'Sent' }).waitFor();
+    await row.click();
+    await page.getByText('A password reset: its content is not shown').waitFor();
+    await page.goto(`${stack.admin}/admin/mails`);
+    await page.locator('tbody tr').filter({ hasText: 'Reset your password' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -7,6 +7,8 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
+import { ResetPasswordPage } from './layout/ResetPasswordPage';
+import { mails, outbox } from './outbox';
 import { darkTheme, lightTheme } from './theme';
 import audit from './audit';
 import contacts from './contacts';
@@ -23,6 +25,7 @@ export function App() {
     <BrowserRouter>
       <Routes>
         <Route path="/" element={<Navigate to="/admin" replace />} />
+        <Route path="/admin/reset-password" element={<ResetPasswordPage />} />
         <Route
           path="/admin/*"
           element={
@@ -46,6 +49,8 @@ export function App() {
               <Resource name="contacts" options={{ label: 'shop.admin.menu.contacts' }} {...contacts} />
               <Resource name="reviews" options={{ label: 'shop.admin.menu.reviews' }} {...reviews} />
               <Resource name="audit" options={{ label: 'shop.admin.menu.audit' }} {...audit} />
+              <Resource name="notifications" options={{ label: 'shop.outbox.title' }} {...outbox} />
+              <Resource name="mails" options={{ label: 'shop.outbox.mailsTitle' }} {...mails} />
               <CustomRoutes>
                 <Route path="/dashboard" element={<Dashboard />} />
                 <Route path="/settings" element={<SettingsPage />} />

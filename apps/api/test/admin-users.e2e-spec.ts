@@ -279,6 +279,8 @@ describe('admin API: users', () => {
       success: false,
       statusCode: 409,
       message: 'You cannot change your own role',
+      code: 'OWN_ROLE',
+      params: {},
     });
     const deactivate = await request(t.http)
       .put(`/api/admin/users/${owner.id}/active`)

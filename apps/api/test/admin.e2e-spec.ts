@@ -182,7 +182,13 @@ describe('admin API: dashboard and orders', () => {
         .get('/api/admin/dashboard/stats')
         .set(auth(customer.token))
         .expect(403);
-      expect(res.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+      expect(res.body).toEqual({
+        success: false,
+        statusCode: 403,
+        message: 'Access denied',
+        code: 'ACCESS_DENIED',
+        params: {},
+      });
     });
 
     it('computes the totals from paid orders that are not cancelled or refunded', async () => {

@@ -64,6 +64,8 @@ describe('auth', () => {
       success: false,
       statusCode: 409,
       message: 'An account with this email already exists',
+      code: 'DUPLICATE_EMAIL',
+      params: {},
     });
   });
 
@@ -282,6 +284,8 @@ describe('auth rate limit', () => {
       success: false,
       statusCode: 429,
       message: 'Too many attempts, please try again in a minute',
+      code: 'TOO_MANY_REQUESTS',
+      params: {},
     });
     // another account from the same address (a shared mobile network) is not locked out by it
     await request(t.http)

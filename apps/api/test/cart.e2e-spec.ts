@@ -119,7 +119,7 @@ describe('cart', () => {
       .send({ productId: id, quantity: 11 })
       .expect(400);
     expect(over.body.errors).toEqual([
-      { field: 'quantity', message: 'You can add at most 10 units at a time' },
+      { field: 'quantity', message: 'You can add at most 10 units at a time', code: 'VALIDATION_FAILED' },
     ]);
     await request(t.http)
       .post('/api/cart/add')
@@ -164,7 +164,13 @@ describe('cart', () => {
       .set(auth(token))
       .send({ productId: '000000000000000000000000' })
       .expect(404);
-    expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+    expect(unknown.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Product not found',
+      code: 'PRODUCT_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).post('/api/cart/add').set(auth(token)).send({ productId: 'nope' }).expect(400);
     const id = await makeProduct({ name: 'Withdrawn Balm', price: 10, stock: 5 });
     await request(t.http).delete(`/api/products/${id}`).set(auth(admin)).expect(200);
@@ -331,16 +337,22 @@ describe('cart', () => {
         productId: gone,
         type: 'removed',
         message: 'Gone Serum is no longer available and was removed from your cart',
+        code: 'NOTICE_UNAVAILABLE_REMOVED',
+        params: { product: 'Gone Serum' },
       },
       {
         productId: soldOut,
         type: 'removed',
         message: 'Empty Shelf Toner is out of stock and was removed from your cart',
+        code: 'NOTICE_OUT_OF_STOCK_REMOVED',
+        params: { product: 'Empty Shelf Toner' },
       },
       {
         productId: short,
         type: 'quantity_reduced',
         message: 'Only 2 left in stock for Short Supply Oil; quantity reduced to 2',
+        code: 'NOTICE_QUANTITY_REDUCED',
+        params: { product: 'Short Supply Oil', available: 2 },
       },
     ]);
     const again = await request(t.http).get('/api/cart').set(auth(token)).expect(200);
@@ -353,6 +365,8 @@ describe('cart', () => {
         productId: fine,
         type: 'removed',
         message: 'A product is no longer available and was removed from your cart',
+        code: 'NOTICE_UNAVAILABLE_REMOVED',
+        params: {},
       },
     ]);
     expect(deleted.body.itemCount).toBe(2);

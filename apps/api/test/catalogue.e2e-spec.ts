@@ -213,7 +213,13 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
   it('answers 404 "Product not found" for unknown, malformed and withdrawn ids', async () => {
     for (const id of ['000000000000000000000000', 'nope', '123', encodeURIComponent('{"$ne":null}')]) {
       const res = await request(t.http).get(`/api/products/${id}`).expect(404);
-      expect(res.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+      expect(res.body).toEqual({
+        success: false,
+        statusCode: 404,
+        message: 'Product not found',
+        code: 'PRODUCT_NOT_FOUND',
+        params: {},
+      });
     }
   });
 

@@ -120,7 +120,13 @@ describe('contact messages', () => {
     await request(t.http).delete(`/api/contacts/${id}`).expect(401);
     const auth = { Authorization: `Bearer ${customer}` };
     const forbidden = await request(t.http).get('/api/contacts').set(auth).expect(403);
-    expect(forbidden.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+    expect(forbidden.body).toEqual({
+      success: false,
+      statusCode: 403,
+      message: 'Access denied',
+      code: 'ACCESS_DENIED',
+      params: {},
+    });
     await request(t.http).get(`/api/contacts/${id}`).set(auth).expect(403);
     await request(t.http).patch(`/api/contacts/${id}/status`).set(auth).send({ status: 'read' }).expect(403);
     await request(t.http).delete(`/api/contacts/${id}`).set(auth).expect(403);
@@ -201,7 +207,13 @@ describe('contact messages', () => {
     expect(deleted.body).toEqual({ success: true, message: 'Contact deleted successfully' });
     expect(await contacts.findById(id).lean()).toBeNull();
     const again = await request(t.http).delete(`/api/contacts/${id}`).set(auth).expect(404);
-    expect(again.body).toEqual({ success: false, statusCode: 404, message: 'Contact not found' });
+    expect(again.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Contact not found',
+      code: 'CONTACT_NOT_FOUND',
+      params: {},
+    });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

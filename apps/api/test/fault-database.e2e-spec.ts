@@ -77,6 +77,8 @@ describe('fault: the database becomes unreachable during requests', () => {
       success: false,
       statusCode: 503,
       message: 'Service temporarily unavailable',
+      code: 'DATABASE_UNAVAILABLE',
+      params: {},
     });
     const detail = await request(t.http).get(`/api/products/${before.body.products[0]._id}`);
     expect(detail.status).toBe(503);

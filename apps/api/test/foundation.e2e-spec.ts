@@ -108,7 +108,13 @@ describe('foundation: health, errors and the seeded catalogue', () => {
     expect(one.body.name).toBe(list.body.products[0].name);
     for (const bad of ['000000000000000000000000', 'not-an-id', '1']) {
       const res = await request(t.http).get(`/api/products/${bad}`).expect(404);
-      expect(res.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+      expect(res.body).toEqual({
+        success: false,
+        statusCode: 404,
+        message: 'Product not found',
+        code: 'PRODUCT_NOT_FOUND',
+        params: {},
+      });
     }
   });
 
@@ -146,7 +152,13 @@ describe('foundation: health, errors and the seeded catalogue', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": bad')
       .expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Malformed JSON body' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'Malformed JSON body',
+      code: 'MALFORMED_JSON',
+      params: {},
+    });
   });
 
   it('refuses a deeply nested body with 400 instead of overflowing the validator', async () => {
@@ -160,6 +172,8 @@ describe('foundation: health, errors and the seeded catalogue', () => {
       success: false,
       statusCode: 400,
       message: 'Request body is nested too deeply',
+      code: 'BODY_TOO_DEEP',
+      params: {},
     });
     const fine = await request(t.http)
       .post('/api/auth/login')

@@ -194,7 +194,9 @@ describe('orders', () => {
     const missing = await place(customer.token, { shippingAddress: { ...address, street: '   ' } }).expect(
       400,
     );
-    expect(missing.body.errors).toEqual([{ field: 'shippingAddress.street', message: 'street is required' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'shippingAddress.street', message: 'street is required', code: 'VALIDATION_FAILED' },
+    ]);
     const noZip = await place(customer.token, {
       shippingAddress: { street: 'a', city: 'b', state: 'c' },
     }).expect(400);
@@ -208,13 +210,18 @@ describe('orders', () => {
     expect(method.body.errors[0]).toEqual({
       field: 'shippingMethod',
       message: 'shippingMethod must be one of standard, express, pickup',
+      code: 'VALIDATION_FAILED',
     });
     await place(customer.token, { shippingAddress: address, paymentMethod: 'bitcoin' }).expect(400);
     const abroad = await place(customer.token, {
       shippingAddress: { ...address, city: 'Nairobi', country: 'Kenya' },
     }).expect(400);
     expect(abroad.body.errors).toEqual([
-      { field: 'shippingAddress.country', message: 'Delivery is only within Ethiopia' },
+      {
+        field: 'shippingAddress.country',
+        message: 'Delivery is only within Ethiopia',
+        code: 'VALIDATION_FAILED',
+      },
     ]);
     expect(await stockOf(id)).toBe(5);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);
@@ -224,7 +231,13 @@ describe('orders', () => {
   it('refuses an empty cart with 400', async () => {
     const customer = await newCustomer();
     const res = await place(customer.token).expect(400);
-    expect(res.body).toEqual({ success: false, statusCode: 400, message: 'Your cart is empty' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'Your cart is empty',
+      code: 'EMPTY_CART',
+      params: {},
+    });
   });
 
   it('refuses the whole order when one line is short, naming the product, and reserves nothing', async () => {
@@ -299,7 +312,13 @@ describe('orders', () => {
     const create = jest.spyOn(orders, 'create').mockRejectedValueOnce(new Error('disk full'));
     try {
       const failed = await place(customer.token).expect(500);
-      expect(failed.body).toEqual({ success: false, statusCode: 500, message: 'Internal server error' });
+      expect(failed.body).toEqual({
+        success: false,
+        statusCode: 500,
+        message: 'Internal server error',
+        code: 'INTERNAL_ERROR',
+        params: {},
+      });
     } finally {
       create.mockRestore();
     }
@@ -348,6 +367,8 @@ describe('orders', () => {
       success: false,
       statusCode: 422,
       message: 'This Idempotency-Key was already used for a different order request',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      params: {},
     });
     // the same request again is still a replay, and the answer never exposes the fingerprint
     const again = await place(customer.token, { shippingAddress: address, shippingMethod: 'standard' })
@@ -437,7 +458,13 @@ describe('orders', () => {
     await request(t.http).get(`/api/orders/${orderId}`).set(auth(admin.token)).expect(200);
     const other = await newCustomer();
     const hidden = await request(t.http).get(`/api/orders/${orderId}`).set(auth(other.token)).expect(404);
-    expect(hidden.body).toEqual({ success: false, statusCode: 404, message: 'Order not found' });
+    expect(hidden.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Order not found',
+      code: 'ORDER_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).patch(`/api/orders/${orderId}/cancel`).set(auth(other.token)).expect(404);
     await request(t.http).get('/api/orders/000000000000000000000000').set(auth(owner.token)).expect(404);
     await request(t.http).get('/api/orders/not-an-id').set(auth(owner.token)).expect(404);
@@ -474,6 +501,8 @@ describe('orders', () => {
       success: false,
       statusCode: 409,
       message: 'Cannot cancel an order that is cancelled',
+      code: 'CANNOT_CANCEL',
+      params: { status: 'cancelled' },
     });
     expect(await stockOf(id)).toBe(5);
   });
@@ -582,6 +611,8 @@ describe('orders', () => {
       success: false,
       statusCode: 409,
       message: 'Cannot change order status from pending to delivered',
+      code: 'INVALID_STATUS_TRANSITION',
+      params: { from: 'pending', to: 'delivered' },
     });
     await request(t.http).patch(url).set(auth(admin.token)).send({ status: 'processing' }).expect(200);
     const shipped = await request(t.http)
@@ -641,6 +672,7 @@ describe('orders', () => {
       {
         field: 'status',
         message: 'status must be one of pending, processing, shipped, delivered, cancelled',
+        code: 'VALIDATION_FAILED',
       },
     ]);
     await request(t.http).patch(url).set(auth(admin.token)).send({}).expect(400);

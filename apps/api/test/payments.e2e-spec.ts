@@ -168,6 +168,7 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
       success: true,
       status: 'paid',
       message: 'Payment Successful!',
+      code: 'PAYMENT_SUCCESS',
       provider: 'test',
       returnUrl: `https://shop.test/payment/return?tx_ref=${txRef}`,
       order: { _id: orderId, paymentStatus: 'paid', totalAmount: 1300, paymentReference: txRef },
@@ -201,6 +202,8 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
       success: false,
       statusCode: 409,
       message: 'This order has already been paid',
+      code: 'ORDER_ALREADY_PAID',
+      params: {},
     });
   });
 
@@ -258,7 +261,13 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
       .set(bearer(bob.token))
       .send({ orderId })
       .expect(404);
-    expect(other.body).toEqual({ success: false, statusCode: 404, message: 'Order not found' });
+    expect(other.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Order not found',
+      code: 'ORDER_NOT_FOUND',
+      params: {},
+    });
     const { txRef } = (
       await request(t.http)
         .post('/api/payments/initialize')
@@ -307,6 +316,8 @@ describe('payments with the offline test provider (no Chapa keys)', () => {
         success: false,
         statusCode: 404,
         message: 'Payment reference not found',
+        code: 'PAYMENT_NOT_FOUND',
+        params: {},
       });
     }
     await request(t.http).get('/api/payments/test/bs-unknown-0000').expect(404);
@@ -540,7 +551,13 @@ describe('payments through Chapa (local stub)', () => {
       .set('Content-Type', 'application/json')
       .send(hook.body)
       .expect(401);
-    expect(missing.body).toEqual({ success: false, statusCode: 401, message: 'Invalid webhook signature' });
+    expect(missing.body).toEqual({
+      success: false,
+      statusCode: 401,
+      message: 'Invalid webhook signature',
+      code: 'INVALID_WEBHOOK_SIGNATURE',
+      params: {},
+    });
     await deliver(stub.webhook(txRef, { secret: 'not-the-secret' })).expect(401);
     // A valid signature over another body does not cover a tampered one.
     await deliver({ headers: hook.headers, body: hook.body.replace('"success"', '"successful"') }).expect(
@@ -625,6 +642,7 @@ describe('payments through Chapa (local stub)', () => {
       success: true,
       status: 'paid',
       message: 'Payment Successful!',
+      code: 'PAYMENT_SUCCESS',
       txRef,
       provider: 'chapa',
     });
@@ -665,6 +683,8 @@ describe('payments through Chapa (local stub)', () => {
       success: false,
       statusCode: 404,
       message: 'Payment reference not found',
+      code: 'PAYMENT_NOT_FOUND',
+      params: {},
     });
   });
 
@@ -678,6 +698,8 @@ describe('payments through Chapa (local stub)', () => {
       success: false,
       statusCode: 503,
       message: 'Payment verification error',
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      params: {},
     });
     stub.mode = 'error500';
     expect((await verify(txRef).expect(503)).body.message).toBe('Payment verification error');

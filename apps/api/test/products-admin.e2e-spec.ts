@@ -59,7 +59,13 @@ describe('catalogue administration', () => {
       .set('Authorization', `Bearer ${customer}`)
       .send(body)
       .expect(403);
-    expect(forbidden.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+    expect(forbidden.body).toEqual({
+      success: false,
+      statusCode: 403,
+      message: 'Access denied',
+      code: 'ACCESS_DENIED',
+      params: {},
+    });
     const list = await request(t.http).get('/api/products?limit=1');
     await request(t.http)
       .delete(`/api/products/${list.body.products[0]._id}`)

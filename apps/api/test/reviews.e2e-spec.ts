@@ -145,6 +145,8 @@ describe('reviews', () => {
       success: false,
       statusCode: 409,
       message: 'You have already reviewed this product',
+      code: 'DUPLICATE_REVIEW',
+      params: {},
     });
     expect(await rating(serum)).toEqual({ rating: 4.5, reviewCount: 2 });
   });
@@ -288,7 +290,13 @@ describe('reviews', () => {
       const list = await request(t.http)
         .get(`/api/reviews/product/${encodeURIComponent(id)}`)
         .expect(404);
-      expect(list.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+      expect(list.body).toEqual({
+        success: false,
+        statusCode: 404,
+        message: 'Product not found',
+        code: 'PRODUCT_NOT_FOUND',
+        params: {},
+      });
       await request(t.http)
         .post(`/api/reviews/product/${encodeURIComponent(id)}`)
         .set(as(meron))

@@ -119,7 +119,13 @@ describe('uploads', () => {
       .set(as(admin))
       .attach('images', big, 'big.png')
       .expect(413);
-    expect(res.body).toEqual({ success: false, statusCode: 413, message: 'File size must be less than 5MB' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 413,
+      message: 'File size must be less than 5MB',
+      code: 'FILE_TOO_LARGE',
+      params: {},
+    });
     expect(stored()).toBe(before);
     const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
     await request(t.http)
@@ -138,6 +144,8 @@ describe('uploads', () => {
       success: false,
       statusCode: 400,
       message: 'A maximum of 5 files can be uploaded at once',
+      code: 'TOO_MANY_FILES',
+      params: {},
     });
     expect(stored()).toBe(before);
     let five = request(t.http).post('/api/uploads').set(as(admin));
@@ -175,7 +183,13 @@ describe('uploads', () => {
       .set(as(customer))
       .attach('images', PNG, 'p.png')
       .expect(403);
-    expect(forbidden.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+    expect(forbidden.body).toEqual({
+      success: false,
+      statusCode: 403,
+      message: 'Access denied',
+      code: 'ACCESS_DENIED',
+      params: {},
+    });
     expect(stored()).toBe(before);
   });
 
@@ -185,7 +199,13 @@ describe('uploads', () => {
     const unknown = await request(t.http)
       .get('/api/uploads/00000000-0000-0000-0000-000000000000.png')
       .expect(404);
-    expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Image not found' });
+    expect(unknown.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Image not found',
+      code: 'IMAGE_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).get('/api/uploads/secret.txt').expect(404);
     await request(t.http)
       .get(`/api/uploads/..%2F${path.basename(dir)}%2Fsecret.txt`)

@@ -105,6 +105,8 @@ describe('users: profile and address book', () => {
       success: false,
       statusCode: 409,
       message: 'An account with this email already exists',
+      code: 'DUPLICATE_EMAIL',
+      params: {},
     });
     const profile = await request(t.http).get('/api/users/profile').set(as(dawit)).expect(200);
     expect(profile.body.user).toMatchObject({ name: 'Dawit Bekele', email: 'dawit@example.et' });
@@ -281,7 +283,11 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ street: 'x', city: 'Nairobi', state: 'Nairobi', zipCode: '00100', country: 'Kenya' })
       .expect(400);
-    expect(abroad.body.errors[0]).toEqual({ field: 'country', message: 'Delivery is only within Ethiopia' });
+    expect(abroad.body.errors[0]).toEqual({
+      field: 'country',
+      message: 'Delivery is only within Ethiopia',
+      code: 'VALIDATION_FAILED',
+    });
     await request(t.http)
       .post('/api/users/addresses')
       .set(as(dawit))
@@ -306,7 +312,13 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ city: 'Mekelle' })
       .expect(404);
-    expect(put.body).toEqual({ success: false, statusCode: 404, message: 'Address not found' });
+    expect(put.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Address not found',
+      code: 'ADDRESS_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).delete('/api/users/addresses/1').set(as(dawit)).expect(404);
     await request(t.http).put('/api/users/addresses/abc').set(as(hanna)).send({ city: 'x' }).expect(404);
     await request(t.http).delete('/api/users/addresses/1e3').set(as(hanna)).expect(404);

@@ -104,7 +104,13 @@ describe('wishlist', () => {
       .post('/api/wishlist/add/000000000000000000000000')
       .set(auth(c.token))
       .expect(404);
-    expect(unknown.body).toEqual({ success: false, statusCode: 404, message: 'Product not found' });
+    expect(unknown.body).toEqual({
+      success: false,
+      statusCode: 404,
+      message: 'Product not found',
+      code: 'PRODUCT_NOT_FOUND',
+      params: {},
+    });
     await request(t.http).post('/api/wishlist/add/nope').set(auth(c.token)).expect(404);
     const a = await makeProduct({ name: 'Soon Withdrawn', price: 10, stock: 4 });
     await request(t.http).delete(`/api/products/${a}`).set(auth(admin)).expect(200);
@@ -232,6 +238,8 @@ describe('wishlist', () => {
         productId: a,
         type: 'removed',
         message: 'Fading Perfume is no longer available and was removed from your wishlist',
+        code: 'NOTICE_UNAVAILABLE_REMOVED',
+        params: { product: 'Fading Perfume' },
       },
     ]);
     expect((await request(t.http).get('/api/wishlist').set(auth(c.token))).body.notices).toBeUndefined();

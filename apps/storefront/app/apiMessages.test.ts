@@ -5,7 +5,7 @@ import {
   apiError,
   flashFromUrl,
   flashToUrl,
-  keyOfText,
+  codeKey,
   noticeSaid,
   say,
   sayNotice,
@@ -84,20 +84,29 @@ describe('API error messages', () => {
     ).toEqual({ key: FALLBACK.createOrder });
   });
 
-  it('turns a known SPEC text of the API into its key, so it is translated', () => {
-    const said = apiError({ message: 'Failed to add item to cart' }, FALLBACK.updateCart);
-    expect(said).toEqual({ key: 'cart.addFailed' });
-    expect(say(am, said)).toBe(am('cart.addFailed'));
+  it('translates the API code as errors.<CODE> with its parameters, never its English text', () => {
+    const said = apiError(
+      {
+        code: 'CANNOT_CANCEL',
+        params: { status: 'shipped' },
+        message: 'Cannot cancel an order that is shipped',
+      },
+      FALLBACK.updateCart,
+    );
+    expect(said).toEqual({ key: 'errors.CANNOT_CANCEL', params: { status: 'shipped' } });
+    expect(say(en, said)).toBe('An order that is shipped cannot be cancelled.');
+    expect(say(am, said)).toMatch(ETHIOPIC);
+    // the English text alone is not read back into a key any more
+    expect(apiError({ message: 'Failed to add item to cart' }, FALLBACK.updateCart)).toEqual({
+      key: FALLBACK.updateCart,
+    });
   });
 
-  it('reads a SPEC text back to its key only within the namespaces asked for', () => {
-    expect(keyOfText('An account with this email already exists', ['auth', 'profile'])).toBe(
-      'auth.emailTaken',
-    );
-    expect(keyOfText('Payment was not successful', ['payment'])).toBe('payment.notSuccessful');
-    expect(keyOfText('Payment was not successful', ['cart'])).toBeUndefined();
-    expect(keyOfText('Chapa answered 401: invalid secret', ['payment'])).toBeUndefined();
-    expect(keyOfText(undefined, ['payment'])).toBeUndefined();
+  it('knows a code only when the dictionaries word it', () => {
+    expect(codeKey('DUPLICATE_EMAIL')).toBe('errors.DUPLICATE_EMAIL');
+    expect(codeKey('NO_SUCH_CODE')).toBeUndefined();
+    expect(codeKey('errors.DUPLICATE_EMAIL')).toBeUndefined();
+    expect(codeKey(undefined)).toBeUndefined();
   });
 
   it('shows a made-up or unknown key as the fallback', () => {
@@ -148,30 +157,34 @@ describe('flash messages read from the URL', () => {
 });
 
 describe('notices of lines the API fixed', () => {
-  it('reads the known notice texts back into translated messages', () => {
+  it('words the coded notices with the list’s own keys and the product name', () => {
     const out = noticeSaid(
-      { type: 'removed', message: 'Rose Oil is out of stock and was removed from your cart' },
+      { type: 'removed', code: 'NOTICE_OUT_OF_STOCK_REMOVED', params: { product: 'Rose Oil' } },
       'cart',
     );
     expect(sayNotice(en, out)).toBe('Rose Oil is out of stock and was removed from your cart');
     expect(sayNotice(am, out)).toMatch(/^Rose Oil .*[\u1200-\u137F]/);
     const reduced = noticeSaid(
-      { type: 'quantity_reduced', message: 'Only 2 left in stock for Rose Oil; quantity reduced to 2' },
+      {
+        type: 'quantity_reduced',
+        code: 'NOTICE_QUANTITY_REDUCED',
+        params: { product: 'Rose Oil', available: 2 },
+      },
       'cart',
     );
     expect(sayNotice(en, reduced)).toBe('Only 2 left in stock for Rose Oil; quantity reduced to 2');
     expect(sayNotice(am, reduced)).toMatch(ETHIOPIC);
     const gone = noticeSaid(
-      { type: 'removed', message: 'Rose Oil is no longer available and was removed from your wishlist' },
+      { type: 'removed', code: 'NOTICE_UNAVAILABLE_REMOVED', params: { product: 'Rose Oil' } },
       'wishlist',
     );
     expect(sayNotice(en, gone)).toBe('Rose Oil is no longer available and was removed from your wishlist');
   });
 
   it('words an unknown notice generically, never as the API said it', () => {
-    expect(sayNotice(en, noticeSaid({ type: 'removed', message: 'Something else entirely' }, 'cart'))).toBe(
+    expect(sayNotice(en, noticeSaid({ type: 'removed', code: 'SOMETHING_ELSE' }, 'cart'))).toBe(
       'A product is no longer available and was removed from your cart',
     );
-    expect(sayNotice(am, noticeSaid({ type: 'quantity_reduced', message: 'x' }, 'cart'))).toMatch(ETHIOPIC);
+    expect(sayNotice(am, noticeSaid({ type: 'quantity_reduced' }, 'cart'))).toMatch(ETHIOPIC);
   });
 });

@@ -1,4 +1,4 @@
-import { dictionaries, keysOf, translate } from '@shop/i18n';
+import { translate } from '@shop/i18n';
 
 /**
  * Messages the storefront shows after an API call: routes answer an i18n KEY (plus parameters), never
@@ -8,7 +8,10 @@ import { dictionaries, keysOf, translate } from '@shop/i18n';
  */
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
-export type MessageParams = { product?: string; available?: number; inCart?: number };
+export type MessageParams = { product?: string; available?: number; inCart?: number } & Record<
+  string,
+  string | number | undefined
+>;
 /** What a route says: a known i18n key, or a stock code with its parameters. */
 export type Said = { key: string; params?: MessageParams };
 
@@ -24,7 +27,7 @@ export const FALLBACK = {
   wishlist: 'wishlist.operationFailed',
 } as const;
 
-const KEY = /^[a-z]+\.[A-Za-z0-9]+$/;
+const KEY = /^[a-z]+\.[A-Za-z0-9_]+$/;
 
 export function isStockCode(value: unknown): value is StockCode {
   return typeof value === 'string' && (STOCK_CODES as readonly string[]).includes(value);
@@ -48,21 +51,30 @@ export function stockParams(raw: unknown): MessageParams {
   return { product, available: count(p.available), inCart: count(p.inCart) };
 }
 
-/** Every English text of the storefront's message namespaces, back to its keys (the API says some of them). */
-const KEYS_OF_TEXT = new Map<string, string[]>();
-for (const key of keysOf(dictionaries.en)) {
-  const text = translate('en', key);
-  if (!text.includes('{')) KEYS_OF_TEXT.set(text, [...(KEYS_OF_TEXT.get(text) ?? []), key]);
+/**
+ * The i18n key of an API code (`errors.<CODE>`, en and am in libs/i18n), or undefined for a code the
+ * dictionaries do not know. The API's English text is never read back into a key.
+ */
+export function codeKey(code: unknown): string | undefined {
+  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,60}$/.test(code)) return undefined;
+  const key = `errors.${code}`;
+  return translate('en', key) !== key ? key : undefined;
 }
 
-/** The key of one of the given namespaces whose English text is exactly `text` (a SPEC section 8 text of the API). */
-export function keyOfText(text: string | undefined, namespaces: readonly string[]): string | undefined {
-  return text ? KEYS_OF_TEXT.get(text)?.find((key) => namespaces.includes(key.split('.')[0])) : undefined;
+/** Only what a coded text may show: short texts and whole numbers (a name, a count, a status). */
+export function codeParams(raw: unknown): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>).slice(0, 8)) {
+    if (typeof value === 'string' && value.trim()) out[name] = value.trim().slice(0, 120);
+    else if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
+  }
+  return out;
 }
 
 /**
- * What to say after a failed API call: the stock code with its parameters, else a known SPEC text as
- * its key, else the operation's fallback key. The API's own wording is never passed on as is.
+ * What to say after a failed API call: the stock code with its parameters, else the API's code as its
+ * `errors.<CODE>` key, else the operation's fallback key. The API's own wording is never passed on as is.
  */
 export function apiError(
   result: { code?: string; params?: unknown; message?: string },
@@ -70,10 +82,11 @@ export function apiError(
 ): Said {
   if (isStockCode(result.code)) {
     const params = stockParams(result.params);
-    if (params.product) return { key: result.code, params };
+    // a stock code without its product (or the 503 of an unavailable service) is worded by the operation
+    return params.product ? { key: result.code, params } : { key: fallbackKey };
   }
-  const known = keyOfText(result.message, ['cart', 'wishlist', 'checkout', 'reviews']);
-  return { key: known ?? fallbackKey };
+  const key = codeKey(result.code);
+  return key ? { key, params: codeParams(result.params) as MessageParams } : { key: fallbackKey };
 }
 
 /** The text of a Said (or a bare key) in the active language; anything unknown becomes the fallback. */
@@ -102,7 +115,7 @@ export function say(
     case 'UNAVAILABLE':
       return p.product ? t('cart.unavailable', values) : t('cart.unavailableThis');
     default:
-      return t(isKnownKey(key) ? key : fallbackKey);
+      return isKnownKey(key) ? t(key, codeParams(params)) : t(fallbackKey);
   }
 }
 
@@ -138,24 +151,20 @@ export function flashToUrl(target: URL, name: string, said: Said): void {
 
 /**
  * The API's notices about cart/wishlist lines it fixed (withdrawn, sold out, more than the stock) carry
- * only a type and an English text; the known shapes of that text are read back into a key and the
- * product name, anything else becomes a generic translated notice.
+ * a code and parameters (NOTICE_*); each known code is worded by the list's own key, anything else
+ * becomes a generic translated notice.
  */
-export function noticeSaid(notice: { type?: string; message?: string }, list: 'cart' | 'wishlist'): Said {
-  const text = typeof notice.message === 'string' ? notice.message.slice(0, 400) : '';
-  const removed = text.match(
-    /^(.+) is (no longer available|out of stock) and was removed from your (?:cart|wishlist)$/,
-  );
-  if (removed && removed[1] !== 'A product') {
-    const key = removed[2] === 'out of stock' ? `${list}.noticeOutOfStock` : `${list}.noticeRemoved`;
-    return { key, params: { product: removed[1].slice(0, 120) } };
-  }
-  const reduced = text.match(/^Only (\d{1,6}) left in stock for (.+); quantity reduced to \d{1,6}$/);
-  if (reduced)
-    return {
-      key: 'cart.noticeReduced',
-      params: { product: reduced[2].slice(0, 120), available: Number(reduced[1]) },
-    };
+export function noticeSaid(
+  notice: { type?: string; code?: string; params?: unknown },
+  list: 'cart' | 'wishlist',
+): Said {
+  const p = stockParams(notice.params);
+  if (p.product && notice.code === 'NOTICE_OUT_OF_STOCK_REMOVED')
+    return { key: `${list}.noticeOutOfStock`, params: { product: p.product } };
+  if (p.product && notice.code === 'NOTICE_UNAVAILABLE_REMOVED')
+    return { key: `${list}.noticeRemoved`, params: { product: p.product } };
+  if (p.product && p.available !== undefined && notice.code === 'NOTICE_QUANTITY_REDUCED')
+    return { key: 'cart.noticeReduced', params: { product: p.product, available: p.available } };
   return {
     key: notice.type === 'quantity_reduced' ? 'cart.noticeReducedGeneric' : `${list}.noticeRemovedGeneric`,
   };

@@ -1271,6 +1271,14 @@ export interface components {
             field: string;
             /** @example email must be an email */
             message: string;
+            /**
+             * @description Stable reason of this field (VALIDATION_FAILED when none finer applies)
+             * @example VALIDATION_FAILED
+             */
+            code: string;
+            params?: {
+                [key: string]: string | number;
+            };
         };
         ErrorDto: {
             /** @example false */
@@ -1281,19 +1289,20 @@ export interface components {
             message: string;
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description Stable reason for clients that word the error themselves: OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE
+             * @description Stable UPPER_SNAKE reason on every error: clients word it themselves from it (en and am texts in libs/i18n under errors.<CODE>); `message` stays the English text for third parties.
              * @example INSUFFICIENT_STOCK
+             * @enum {string}
              */
-            code?: string;
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "MAINTENANCE";
             /**
-             * @description Values for the coded message
+             * @description Values for the coded message (`{}` when it needs none)
              * @example {
              *       "product": "Shea Butter Cream",
              *       "available": 3,
              *       "inCart": 2
              *     }
              */
-            params?: {
+            params: {
                 [key: string]: string | number;
             };
         };
@@ -2025,6 +2034,20 @@ export interface components {
             type: "removed" | "quantity_reduced";
             /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
             message: string;
+            /**
+             * @description Stable code; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED";
+            /**
+             * @example {
+             *       "product": "Shea Butter Cream",
+             *       "available": 2
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         CartDto: {
             /** @example true */
@@ -2084,6 +2107,19 @@ export interface components {
             type: "removed";
             /** @example Gone Serum is no longer available and was removed from your wishlist */
             message: string;
+            /**
+             * @description Stable code; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "NOTICE_UNAVAILABLE_REMOVED";
+            /**
+             * @example {
+             *       "product": "Shea Butter Cream"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
         };
         WishlistDto: {
             /** @example true */
@@ -2345,6 +2381,11 @@ export interface components {
              * @example Payment Successful!
              */
             message: string;
+            /**
+             * @description Stable code of the outcome; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "PAYMENT_SUCCESS" | "PAYMENT_REFUND_PENDING" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING";
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";
@@ -2357,6 +2398,11 @@ export interface components {
             status: "paid" | "failed" | "pending" | "refund_pending";
             /** @example Payment Successful! */
             message: string;
+            /**
+             * @description Stable code of the outcome (see VerifyPaymentResponseDto)
+             * @example PAYMENT_SUCCESS
+             */
+            code: string;
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";
@@ -2387,6 +2433,11 @@ export interface components {
              * @example Payment Successful!
              */
             message: string;
+            /**
+             * @description Stable code of the outcome; texts in libs/i18n under errors.<CODE>
+             * @enum {string}
+             */
+            code: "PAYMENT_SUCCESS" | "PAYMENT_REFUND_PENDING" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING";
             txRef: string;
             /** @enum {string} */
             provider: "chapa" | "test";

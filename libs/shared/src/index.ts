@@ -8,3 +8,4 @@ export * from './cart';
 export * from './delivery';
 export * from './dates';
 export * from './vocabularies';
+export * from './errors';

@@ -25,6 +25,8 @@ export function nestingDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
  */
 export function refuseDeepBodies(req: Request, res: Response, next: NextFunction): void {
   if (nestingDepth(req.body) <= MAX_BODY_DEPTH) return next();
-  const body = new AllExceptionsFilter().toBody(new InvalidDataError('Request body is nested too deeply'));
+  const body = new AllExceptionsFilter().toBody(
+    new InvalidDataError('Request body is nested too deeply', undefined, 'BODY_TOO_DEEP'),
+  );
   res.status(body.statusCode).json(body);
 }

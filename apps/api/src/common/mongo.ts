@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { ConflictError, NotFoundError } from './errors/domain-error';
+import { ConflictError, NotFoundError, type ErrorCode } from './errors/domain-error';
 
 const DUPLICATE_KEY = 11000;
 
@@ -8,18 +8,22 @@ export function isDuplicateKeyError(error: unknown): boolean {
 }
 
 /** Runs a write whose unique index may refuse it, answering 409 with the caller's message. */
-export async function conflictOnDuplicate<T>(write: Promise<T>, message: string): Promise<T> {
+export async function conflictOnDuplicate<T>(
+  write: Promise<T>,
+  message: string,
+  code?: ErrorCode,
+): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isDuplicateKeyError(error)) throw new ConflictError(message);
+    if (isDuplicateKeyError(error)) throw new ConflictError(message, code);
     throw error;
   }
 }
 
 /** Parses a route id; a malformed id is answered like an unknown one, never as a server error. */
-export function parseObjectId(id: string, notFoundMessage: string): Types.ObjectId {
-  if (typeof id !== 'string' || !/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(notFoundMessage);
+export function parseObjectId(id: string, notFoundMessage: string, code?: ErrorCode): Types.ObjectId {
+  if (typeof id !== 'string' || !/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(notFoundMessage, code);
   return new Types.ObjectId(id);
 }
 

@@ -62,7 +62,9 @@ export interface ParsedList {
 }
 
 function bad(field: string, message: string): never {
-  throw new InvalidDataError(`Invalid ${field} parameter`, [{ field, message }]);
+  throw new InvalidDataError(`Invalid ${field} parameter`, [{ field, message }], 'INVALID_LIST_PARAMETER', {
+    field,
+  });
 }
 
 function parseJson(text: string, field: string): unknown {

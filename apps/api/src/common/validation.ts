@@ -7,7 +7,7 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
-import { InvalidDataError, type FieldError } from './errors/domain-error';
+import { InvalidDataError, type ErrorCode, type FieldError } from './errors/domain-error';
 
 /** Stable codes of the validation layer's refusals (texts in libs/i18n under `errors.<CODE>`). */
 export const VALIDATION_CODES = {
@@ -160,7 +160,7 @@ function flatten(errors: ValidationError[], parent = ''): FieldErrorWithCode[] {
 export function validationError(errors: FieldErrorWithCode[]): InvalidDataError {
   const codes = new Set(errors.map((e) => e.code ?? VALIDATION_CODES.failed));
   const error = new InvalidDataError('Validation failed', errors);
-  error.code = codes.size === 1 ? [...codes][0] : VALIDATION_CODES.failed;
+  error.code = (codes.size === 1 ? [...codes][0] : VALIDATION_CODES.failed) as ErrorCode;
   return error;
 }
 

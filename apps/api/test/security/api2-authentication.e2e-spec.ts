@@ -80,7 +80,13 @@ describe('API2 authentication', () => {
   it('refuses an expired token signed with the real secret', async () => {
     const expired = jwt({ sub: shop.admin.id, iat: now() - 7200, exp: now() - 60 }, secret);
     const res = await adminStats(expired).expect(401);
-    expect(res.body).toEqual({ success: false, statusCode: 401, message: 'Invalid or expired token' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 401,
+      message: 'Invalid or expired token',
+      code: 'INVALID_TOKEN',
+      params: {},
+    });
   });
 
   it('refuses malformed tokens and ids without a 500', async () => {

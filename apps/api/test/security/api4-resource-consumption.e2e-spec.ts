@@ -22,7 +22,13 @@ describe('API4 resource consumption', () => {
   it('answers 413 in the error shape to a JSON body over the limit, on public and private routes', async () => {
     const huge = { name: 'x'.repeat(1024 * 1024 + 10), email: 'big@example.et', password: 'Buna@2026x' };
     const res = await request(shop.t.http).post('/api/auth/register').send(huge).expect(413);
-    expect(res.body).toEqual({ success: false, statusCode: 413, message: 'Request body is too large' });
+    expect(res.body).toEqual({
+      success: false,
+      statusCode: 413,
+      message: 'Request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+      params: {},
+    });
     const customer = await shop.customer();
     await request(shop.t.http)
       .put('/api/users/profile')

@@ -72,7 +72,13 @@ describe('API5 function level authorization', () => {
       const res = await request(shop.t.http)[op.method](urlOf(op)).set(shop.auth(customer.token)).send({});
       answers.push(`${op.method.toUpperCase()} ${op.path} -> ${res.status}`);
       if (res.status === 403)
-        expect(res.body).toEqual({ success: false, statusCode: 403, message: 'Access denied' });
+        expect(res.body).toEqual({
+          success: false,
+          statusCode: 403,
+          message: 'Access denied',
+          code: 'ACCESS_DENIED',
+          params: {},
+        });
     }
     expect(answers.filter((a) => !a.endsWith('-> 403'))).toEqual([]);
   });

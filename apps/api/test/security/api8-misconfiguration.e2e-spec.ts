@@ -94,7 +94,8 @@ describe('API8 security misconfiguration', () => {
       .send('{"productId": "abc", "quantity": }');
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 400);
-    expect(Object.keys(res.body).sort()).toEqual(['message', 'statusCode', 'success']);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'message', 'params', 'statusCode', 'success']);
+    expect(res.body).toMatchObject({ code: 'MALFORMED_JSON', params: {} });
   });
 
   it('lets shared caches keep public catalogue reads only, never personal answers or errors', async () => {

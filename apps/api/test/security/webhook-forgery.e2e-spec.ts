@@ -60,7 +60,13 @@ describe('webhook forgery', () => {
     for (const headers of forged) {
       const res = await deliver(body, headers);
       expect({ headers, status: res.status }).toEqual({ headers, status: 401 });
-      expect(res.body).toEqual({ success: false, statusCode: 401, message: 'Invalid webhook signature' });
+      expect(res.body).toEqual({
+        success: false,
+        statusCode: 401,
+        message: 'Invalid webhook signature',
+        code: 'INVALID_WEBHOOK_SIGNATURE',
+        params: {},
+      });
     }
     // A genuine signature over one body does not cover another (amount changed after signing).
     const genuine = sign(body);

@@ -168,19 +168,19 @@ describe('payments', () => {
     expect(txRefFrom(new URL('http://s/payment/return'))).toBeNull();
   });
 
-  it('maps the spec messages to their translations', () => {
-    expect(paymentMessageKey('Payment was not successful', 'x')).toBe('payment.notSuccessful');
-    expect(paymentMessageKey('Payment verification failed', 'x')).toBe('payment.verificationFailed');
-    expect(paymentMessageKey('something else', 'payment.verificationError')).toBe(
+  it('maps the payment codes of the API to the page’s translations (SPEC section 8 texts)', () => {
+    expect(paymentMessageKey('PAYMENT_FAILED', 'x')).toBe('payment.notSuccessful');
+    expect(paymentMessageKey('PAYMENT_VERIFICATION_FAILED', 'x')).toBe('payment.verificationFailed');
+    expect(paymentMessageKey('SOMETHING_ELSE', 'payment.verificationError')).toBe(
       'payment.verificationError',
     );
-    expect(paymentMessageKey('Payment reference not found', 'x')).toBe('payment.notFound');
-    expect(paymentMessageKey('Payment verification error', 'x')).toBe('payment.verificationError');
-    expect(paymentMessageKey('Payment Successful!', 'x')).toBe('payment.success');
-    expect(paymentMessageKey('Payment is still being processed', 'x')).toBe('payment.pending');
-    expect(paymentMessageKey('Payment received for a cancelled order; it will be refunded', 'x')).toBe(
-      'payment.refundPending',
-    );
+    expect(paymentMessageKey('PAYMENT_NOT_FOUND', 'x')).toBe('payment.notFound');
+    expect(paymentMessageKey('PAYMENT_VERIFICATION_ERROR', 'x')).toBe('payment.verificationError');
+    expect(paymentMessageKey('PAYMENT_SUCCESS', 'x')).toBe('payment.success');
+    expect(paymentMessageKey('PAYMENT_PENDING', 'x')).toBe('payment.pending');
+    expect(paymentMessageKey('PAYMENT_REFUND_PENDING', 'x')).toBe('payment.refundPending');
+    // the English text is not read back any more
+    expect(paymentMessageKey('Payment was not successful', 'x')).toBe('x');
     expect(paymentMessageKey(undefined, 'payment.initFailed')).toBe('payment.initFailed');
   });
 });

@@ -1,3 +1,4 @@
+import { codeKey } from '../apiMessages';
 /** The outcome of one API call: the answer, or the API's error (status, server message, field errors). */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -35,7 +36,15 @@ export async function settle<T = unknown>(
     const code = typeof body.code === 'string' ? body.code : undefined;
     const params =
       body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : undefined;
-    return { ok: false, status: response.status, message, errors: body.errors, code, params };
+    // the API's code, as the `errors.<CODE>` key the pages translate (its English text is never shown)
+    return {
+      ok: false,
+      status: response.status,
+      message: codeKey(code) ?? message,
+      errors: body.errors,
+      code,
+      params,
+    };
   } catch (error) {
     console.error('API call failed', error);
     return { ok: false, status: 503 };

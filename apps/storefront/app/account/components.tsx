@@ -7,19 +7,19 @@ import {
   type OrderStatus,
 } from '@shop/shared';
 import { useShop } from '../shop-context';
-import { isKnownKey, keyOfText, type Translate as T } from '../apiMessages';
-
-const NAMESPACES = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];
+import { isKnownKey, type Translate as T } from '../apiMessages';
 
 /**
  * A message that is one of our i18n keys, a known English text (translated), or a server's own text
  * (SPEC section 8: authentication, order creation and contact show the server message).
  */
-export function message(t: T, text: string | undefined | null): string {
+export function message(
+  t: T,
+  text: string | undefined | null,
+  params?: Record<string, string | number>,
+): string {
   if (!text) return '';
-  if (isKnownKey(text)) return t(text);
-  const key = keyOfText(text, NAMESPACES);
-  return key ? t(key) : text;
+  return isKnownKey(text) ? t(text, params) : text;
 }
 
 export function Field({

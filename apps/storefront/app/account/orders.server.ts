@@ -1,3 +1,4 @@
+import { codeParams } from '../apiMessages';
 import { apiFor } from '../session.server';
 import { settle } from './api.server';
 import type { OrderView } from './types';
@@ -14,10 +15,12 @@ export async function loadMyOrders(request: Request): Promise<OrderView[] | null
 export async function cancelOrder(
   request: Request,
   orderId: string,
-): Promise<{ ok: boolean; message?: string }> {
+): Promise<{ ok: boolean; message?: string; params?: Record<string, string | number> }> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(orderId)) return { ok: false, message: 'orders.cancelFailed' };
   const result = await settle(
     apiFor(request).PATCH('/api/orders/{id}/cancel', { params: { path: { id: orderId } } }),
   );
-  return result.ok ? { ok: true } : { ok: false, message: result.message || 'orders.cancelFailed' };
+  return result.ok
+    ? { ok: true }
+    : { ok: false, message: result.message || 'orders.cancelFailed', params: codeParams(result.params) };
 }

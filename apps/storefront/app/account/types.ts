@@ -34,7 +34,7 @@ export interface WishlistLine {
 export interface WishlistAnswer {
   success: boolean;
   products: WishlistLine[];
-  notices?: { productId: string; message: string }[];
+  notices?: { productId: string; type?: string; message: string; code?: string; params?: unknown }[];
 }
 
 export interface Address {

@@ -1,20 +1,31 @@
 import { apiFor } from '../session.server';
 import { settle } from './api.server';
-import { keyOfText } from '../apiMessages';
 
 export type VerifyOutcome =
   | { state: 'paid'; message: string; orderId?: string }
   | { state: 'pending'; message: string; orderId?: string }
   | { state: 'failed'; message: string; orderId?: string };
 
-/** A server text of SPEC section 8 (or the API's pending/refund notices) as its payment key, else the fallback. */
-export function paymentMessageKey(message: string | undefined, fallback: string): string {
-  return keyOfText(message, ['payment']) ?? fallback;
+/** The payment page's key for each code the payment API answers (SPEC section 8 texts). */
+const PAYMENT_KEYS: Record<string, string> = {
+  PAYMENT_SUCCESS: 'payment.success',
+  PAYMENT_PENDING: 'payment.pending',
+  PAYMENT_FAILED: 'payment.notSuccessful',
+  PAYMENT_VERIFICATION_FAILED: 'payment.verificationFailed',
+  PAYMENT_REFUND_PENDING: 'payment.refundPending',
+  PAYMENT_NOT_FOUND: 'payment.notFound',
+  PAYMENT_VERIFICATION_ERROR: 'payment.verificationError',
+};
+
+/** The payment key of an API code, else the fallback. */
+export function paymentMessageKey(code: string | undefined, fallback: string): string {
+  return (code && PAYMENT_KEYS[code]) || fallback;
 }
 
 interface VerifyAnswer {
   status: 'paid' | 'failed' | 'pending' | 'refund_pending';
   message?: string;
+  code?: string;
   order?: { _id: string };
 }
 
@@ -34,7 +45,7 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
       message:
         result.status >= 500
           ? 'payment.verificationError'
-          : paymentMessageKey(result.message, 'payment.verificationFailed'),
+          : paymentMessageKey(result.code, 'payment.verificationFailed'),
     };
   }
   const orderId = result.data.order?._id;
@@ -44,10 +55,10 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
     return { state: 'paid', message: 'payment.success', orderId };
   }
   if (result.data.status === 'pending')
-    return { state: 'pending', message: paymentMessageKey(result.data.message, 'payment.pending'), orderId };
+    return { state: 'pending', message: paymentMessageKey(result.data.code, 'payment.pending'), orderId };
   return {
     state: 'failed',
-    message: paymentMessageKey(result.data.message, 'payment.notSuccessful'),
+    message: paymentMessageKey(result.data.code, 'payment.notSuccessful'),
     orderId,
   };
 }

@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   if (!user) return { user: null, cart: null, failed: false, rates: null, notices: [] };
   const [cart, rates] = await Promise.all([
-    settle<CartAnswer & { notices?: { type?: string; message: string }[] }>(apiFor(request).GET('/api/cart')),
+    settle<CartAnswer & { notices?: { type?: string; message: string; code?: string; params?: unknown }[] }>(
+      apiFor(request).GET('/api/cart'),
+    ),
     loadShippingRates(request),
   ]);
   return {

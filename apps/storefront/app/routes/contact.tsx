@@ -10,6 +10,7 @@ import {
   type ContactForm,
 } from '../contact';
 import { submitContact } from '../products.server';
+import { isKnownKey } from '../apiMessages';
 import { titleMeta, useShop } from '../shop-context';
 
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.contact')];
@@ -95,7 +96,11 @@ export default function ContactPage() {
             {result?.sent && <p className="success">{t('contact.sent')}</p>}
             {failed?.formError && !clientErrors && (
               <p className="error" role="alert">
-                {lang === 'en' && failed.serverMessage ? failed.serverMessage : t(failed.formError)}
+                {failed.serverMessage && isKnownKey(failed.serverMessage)
+                  ? t(failed.serverMessage)
+                  : lang === 'en' && failed.serverMessage
+                    ? failed.serverMessage
+                    : t(failed.formError)}
               </p>
             )}
           </div>

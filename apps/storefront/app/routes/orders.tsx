@@ -21,20 +21,30 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
   return reply(
-    result.ok ? { ok: true, message: 'orders.cancelled' } : { ok: false, message: result.message },
+    result.ok
+      ? { ok: true, message: 'orders.cancelled' }
+      : { ok: false, message: result.message, params: result.params },
     result.ok ? 200 : 400,
   );
 }
 
 export default function Orders() {
   const { orders } = useLoaderData<typeof loader>();
-  const data = useActionData<{ ok: boolean; message?: string }>();
+  const data = useActionData<{
+    ok: boolean;
+    message?: string;
+    params?: Record<string, string | number>;
+  }>();
   const { t } = useShop();
   return (
     <section className="acc-page">
       <h1>{t('orders.title')}</h1>
       {data ? (
-        <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} />
+        <Toast
+          kind={data.ok ? 'success' : 'error'}
+          text={message(t, data.message, data.params)}
+          stamp={data}
+        />
       ) : null}
       {orders === null ? <FormError text="orders.fetchFailed" /> : <OrderList orders={orders} />}
       {orders === null ? <Link to=".">{t('cart.retry')}</Link> : null}

@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   // 409: already settled (a second click); the return page shows the outcome either way.
   if (!result.ok && result.status !== 409)
-    return reply({ error: paymentMessageKey(result.message, 'payment.verificationError') }, result.status);
+    return reply({ error: paymentMessageKey(result.code, 'payment.verificationError') }, result.status);
   return redirect(`/payment/return?tx_ref=${encodeURIComponent(txRef)}`);
 }
 

@@ -9,7 +9,7 @@ import { cancelOrder, loadMyOrders } from '../account/orders.server';
 import type { UserView } from '../account/types';
 import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
-import { keyOfText } from '../apiMessages';
+import { codeKey } from '../apiMessages';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
 
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply(
       {
         ok: false,
-        message: keyOfText(result.message, ['auth', 'profile']) ?? 'profile.updateFailed',
+        message: codeKey(result.code) ?? 'profile.updateFailed',
         fieldErrors: serverFieldErrors(result.errors),
         values: input,
       },

@@ -40,10 +40,12 @@ export function csrfPolicyOf(
   return { origins: new Set(origins) };
 }
 
-function refuse(type: 'FORBIDDEN' | 'UNSUPPORTED_MEDIA_TYPE', message: string, code: string): never {
-  const error = new DomainError(type, message);
-  error.code = code;
-  throw error;
+function refuse(
+  type: 'FORBIDDEN' | 'UNSUPPORTED_MEDIA_TYPE',
+  message: string,
+  code: 'ORIGIN_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE',
+): never {
+  throw new DomainError(type, message, undefined, code);
 }
 
 /** Throws when a cookie-authenticated write may come from another site; reads pass. */

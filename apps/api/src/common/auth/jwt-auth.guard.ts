@@ -47,17 +47,18 @@ export class JwtAuthGuard implements CanActivate {
     // whatever the outcome, an answer about a signed-in person is never stored by a cache
     context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     const session = sessionToken(request);
-    if (!session) throw new DomainError('UNAUTHORIZED', 'Authentication required');
+    if (!session)
+      throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
     if (session.from === 'cookie') refuseCrossSiteCookieWrite(request, this.csrf);
     const user = await activeUserFromToken(this.jwt, this.users, session.token);
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (roles?.length && !roles.includes(request.user.role))
-      throw new DomainError('FORBIDDEN', 'Access denied');
+      throw new DomainError('FORBIDDEN', 'Access denied', undefined, 'ACCESS_DENIED');
     return true;
   }
 }

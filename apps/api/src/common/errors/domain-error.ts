@@ -1,3 +1,7 @@
+import type { ErrorCode, ErrorParams } from '@shop/shared';
+
+export type { ErrorCode, ErrorParams };
+
 /**
  * Failures a client should expect, thrown by services and mapped to HTTP by the one exception
  * filter. Controllers never build error bodies.
@@ -25,26 +29,43 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorType, number> = {
   UNAVAILABLE: 503,
 };
 
+/** The code an error answers when the thrower gave none (every answer carries one). */
+export const DEFAULT_ERROR_CODE: Record<DomainErrorType, ErrorCode> = {
+  INVALID_DATA: 'VALIDATION_FAILED',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UNPROCESSABLE: 'UNPROCESSABLE',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
 export interface FieldError {
   field: string;
   message: string;
+  /** Stable reason of this field's refusal (VALIDATION_FAILED when none more precise applies). */
+  code?: string;
+  params?: ErrorParams;
 }
-
-/** Values a client needs to word a coded error in its own language (e.g. the product and the stock left). */
-export type ErrorParams = Record<string, string | number>;
 
 export class DomainError extends Error {
   /** A stable machine-readable reason, for clients that show their own (translated) text. */
-  public code?: string;
+  public code?: ErrorCode;
   public params?: ErrorParams;
 
   constructor(
     public readonly type: DomainErrorType,
     message: string,
     public readonly errors?: FieldError[],
+    code?: ErrorCode,
+    params?: ErrorParams,
   ) {
     super(message);
     this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
   }
 
   get statusCode(): number {
@@ -53,21 +74,19 @@ export class DomainError extends Error {
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found') {
-    super('NOT_FOUND', message);
+  constructor(message = 'Not found', code?: ErrorCode, params?: ErrorParams) {
+    super('NOT_FOUND', message, undefined, code, params);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string, code?: string, params?: ErrorParams) {
-    super('CONFLICT', message);
-    this.code = code;
-    this.params = params;
+  constructor(message: string, code?: ErrorCode, params?: ErrorParams) {
+    super('CONFLICT', message, undefined, code, params);
   }
 }
 
 export class InvalidDataError extends DomainError {
-  constructor(message: string, errors?: FieldError[]) {
-    super('INVALID_DATA', message, errors);
+  constructor(message: string, errors?: FieldError[], code?: ErrorCode, params?: ErrorParams) {
+    super('INVALID_DATA', message, errors, code, params);
   }
 }

@@ -1,7 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
-import { DomainError, type ErrorParams, type FieldError } from '../errors/domain-error';
+import {
+  DEFAULT_ERROR_CODE,
+  DomainError,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldError,
+} from '../errors/domain-error';
 import { isDuplicateKeyError } from '../mongo';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailableError } from '../../database/unavailable';
 
@@ -10,9 +16,27 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   errors?: FieldError[];
-  code?: string;
-  params?: ErrorParams;
+  /** Stable UPPER_SNAKE reason (libs/shared ERROR_CODES; texts in libs/i18n under errors.<CODE>). */
+  code: string;
+  /** Values the coded text needs; `{}` when it needs none. */
+  params: ErrorParams;
 }
+
+/** The code of an HTTP-level refusal that is not a DomainError (routing, throttling, body parsing). */
+const STATUS_CODE: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+const codeOfStatus = (status: number): string =>
+  STATUS_CODE[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED');
 
 interface BodyParserError {
   type?: string;
@@ -20,7 +44,10 @@ interface BodyParserError {
   statusCode?: number;
 }
 
-/** Turns every failure into the one error shape `{ success: false, statusCode, message, errors? }`. */
+/**
+ * Turns every failure into the one error shape `{ success: false, statusCode, message, code, params,
+ * errors? }`: every answer and every field error carries a stable code.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -42,18 +69,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   toBody(exception: unknown): ErrorBody {
     if (exception instanceof DomainError) {
-      const body = this.body(exception.statusCode, exception.message, exception.errors);
-      return exception.code
-        ? { ...body, code: exception.code, ...(exception.params ? { params: exception.params } : {}) }
-        : body;
+      // without its own code, a refusal whose field errors all share one code answers that code
+      const fieldCodes = new Set((exception.errors ?? []).map((e) => e.code).filter(Boolean));
+      const code =
+        exception.code ?? (fieldCodes.size === 1 ? [...fieldCodes][0]! : DEFAULT_ERROR_CODE[exception.type]);
+      return this.body(exception.statusCode, exception.message, exception.errors, code, exception.params);
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const res = exception.getResponse();
       if (typeof res === 'string') return this.body(status, res);
-      const { message, errors } = res as { message?: string | string[]; errors?: FieldError[] };
+      const { message, errors, code } = res as {
+        message?: string | string[];
+        errors?: FieldError[];
+        code?: unknown;
+      };
       const text = Array.isArray(message) ? message.join('; ') : message || exception.message;
-      return this.body(status, text, errors);
+      return this.body(status, text, errors, typeof code === 'string' ? code : codeOfStatus(status));
     }
     if (exception instanceof MongooseError.CastError) {
       return this.body(HttpStatus.BAD_REQUEST, `Invalid ${exception.path}`, [
@@ -69,25 +101,41 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return this.body(
         HttpStatus.CONFLICT,
         `A record with this ${fields.join(', ') || 'value'} already exists`,
+        undefined,
+        'DUPLICATE_KEY',
       );
     }
     if (isDatabaseUnavailableError(exception))
-      return this.body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+      return this.body(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        DATABASE_UNAVAILABLE_MESSAGE,
+        undefined,
+        'DATABASE_UNAVAILABLE',
+      );
     const parser = exception as BodyParserError;
     if (parser && typeof parser.type === 'string') {
       if (parser.type === 'entity.too.large')
         return this.body(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');
       if (parser.type === 'entity.parse.failed')
-        return this.body(HttpStatus.BAD_REQUEST, 'Malformed JSON body');
+        return this.body(HttpStatus.BAD_REQUEST, 'Malformed JSON body', undefined, 'MALFORMED_JSON');
       const status = parser.status ?? parser.statusCode;
-      if (status && status >= 400 && status < 500) return this.body(status, 'Invalid request body');
+      if (status && status >= 400 && status < 500)
+        return this.body(status, 'Invalid request body', undefined, 'INVALID_BODY');
     }
     return this.body(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
   }
 
-  private body(statusCode: number, message: string, errors?: FieldError[]): ErrorBody {
+  private body(
+    statusCode: number,
+    message: string,
+    errors?: FieldError[],
+    code: string = codeOfStatus(statusCode),
+    params: ErrorParams = {},
+  ): ErrorBody {
+    const base = { success: false as const, statusCode, message, code, params };
+    // every field error carries a code too (VALIDATION_FAILED when its rule has no finer one)
     return errors?.length
-      ? { success: false, statusCode, message, errors }
-      : { success: false, statusCode, message };
+      ? { ...base, errors: errors.map((e) => ({ ...e, code: e.code ?? 'VALIDATION_FAILED' })) }
+      : base;
   }
 }

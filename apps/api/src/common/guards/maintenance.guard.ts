@@ -46,7 +46,7 @@ export class MaintenanceGuard implements CanActivate {
     const maintenance = await this.settings.maintenanceMode().catch(() => false);
     if (!maintenance) return true;
     if (await this.isAdmin(request)) return true;
-    throw new DomainError('UNAVAILABLE', MAINTENANCE_MESSAGE);
+    throw new DomainError('UNAVAILABLE', MAINTENANCE_MESSAGE, undefined, 'MAINTENANCE');
   }
 
   private async isAdmin(request: Request): Promise<boolean> {

@@ -86,8 +86,11 @@ export class AuditService {
   }
 
   async getOne(id: string) {
-    const doc = await this.entries.findById(parseObjectId(id, 'Audit entry not found')).lean().exec();
-    if (!doc) throw new NotFoundError('Audit entry not found');
+    const doc = await this.entries
+      .findById(parseObjectId(id, 'Audit entry not found', 'AUDIT_ENTRY_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError('Audit entry not found', 'AUDIT_ENTRY_NOT_FOUND');
     return toAuditView(doc as AuditRecord);
   }
 }

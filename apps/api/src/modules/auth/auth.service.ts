@@ -44,9 +44,11 @@ export class AuthService {
   /** Customer registration with the password rules of SPEC section 5. */
   async register(dto: RegisterDto) {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
-      throw new InvalidDataError('Passwords do not match', [
-        { field: 'confirmPassword', message: 'Passwords do not match' },
-      ]);
+      throw new InvalidDataError(
+        'Passwords do not match',
+        [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+        'PASSWORDS_DO_NOT_MATCH',
+      );
     }
     return this.createAccount(dto, 'customer');
   }
@@ -54,12 +56,14 @@ export class AuthService {
   /** Admin registration: needs the configured secret key; the password rules apply too. */
   async registerAdmin(dto: RegisterAdminDto) {
     if (!dto.adminSecretKey) {
-      throw new InvalidDataError('Admin secret key is required', [
-        { field: 'adminSecretKey', message: 'Admin secret key is required' },
-      ]);
+      throw new InvalidDataError(
+        'Admin secret key is required',
+        [{ field: 'adminSecretKey', message: 'Admin secret key is required' }],
+        'ADMIN_SECRET_REQUIRED',
+      );
     }
     if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
-      throw new DomainError('FORBIDDEN', 'Admin registration failed');
+      throw new DomainError('FORBIDDEN', 'Admin registration failed', undefined, 'ADMIN_REGISTRATION_FAILED');
     }
     return this.createAccount(dto, 'admin');
   }
@@ -76,9 +80,11 @@ export class AuthService {
    */
   async createUser(dto: NewAccount, role: 'customer' | 'admin', actor?: AuthUser) {
     if (!isStrongEnough(dto.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
+      throw new InvalidDataError(
+        'Please choose a stronger password',
+        [{ field: 'password', message: 'Please choose a stronger password' }],
+        'WEAK_PASSWORD',
+      );
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name)
@@ -94,10 +100,17 @@ export class AuthService {
   async login(dto: LoginDto) {
     const user = await this.users.findWithPasswordHash(dto.email);
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    if (!user || !ok)
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
     if (dto.role === 'admin' && user.role !== 'admin')
-      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS);
-    if (!user.isActive) throw new DomainError('FORBIDDEN', 'This account has been deactivated');
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
+    if (!user.isActive)
+      throw new DomainError(
+        'FORBIDDEN',
+        'This account has been deactivated',
+        undefined,
+        'ACCOUNT_DEACTIVATED',
+      );
     return { user: toUserView(user), token: await signSession(this.jwt, user) };
   }
 
@@ -119,7 +132,8 @@ export class AuthService {
   /** A new token for a user as they are now (e.g. right after a password change ended the others). */
   async issueToken(userId: string): Promise<string> {
     const tokenVersion = await this.users.tokenVersionOf(userId);
-    if (tokenVersion === null) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (tokenVersion === null)
+      throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     return signSession(this.jwt, { _id: userId, tokenVersion });
   }
 
@@ -131,7 +145,8 @@ export class AuthService {
     const claims = token ? await verifySession(this.jwt, token) : null;
     const user = token ? await activeUserFromToken(this.jwt, this.users, token) : null;
     if (!claims || !user) {
-      if (everywhere) throw new DomainError('UNAUTHORIZED', 'Authentication required');
+      if (everywhere)
+        throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
       return;
     }
     if (everywhere) await this.users.endAllSessions(user.id);

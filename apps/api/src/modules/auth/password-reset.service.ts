@@ -61,7 +61,7 @@ export class PasswordResetService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const base =
       input.app === 'admin' && user.role === 'admin'
-        ? `${this.config.adminUrl}/admin/#`
+        ? `${this.config.adminUrl}/admin`
         : this.config.storefrontUrl;
     await this.connection.transaction(async (session) => {
       await this.resets.create(
@@ -102,14 +102,18 @@ export class PasswordResetService {
     confirmPassword?: string;
   }) {
     if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-      throw new InvalidDataError('Passwords do not match', [
-        { field: 'confirmPassword', message: 'Passwords do not match' },
-      ]);
+      throw new InvalidDataError(
+        'Passwords do not match',
+        [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+        'PASSWORDS_DO_NOT_MATCH',
+      );
     }
     if (!isStrongEnough(input.password)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'password', message: 'Please choose a stronger password' },
-      ]);
+      throw new InvalidDataError(
+        'Please choose a stronger password',
+        [{ field: 'password', message: 'Please choose a stronger password' }],
+        'WEAK_PASSWORD',
+      );
     }
     const now = new Date();
     let reset: (PasswordReset & { _id: Types.ObjectId }) | null = null;

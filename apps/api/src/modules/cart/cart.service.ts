@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
 import { ClientSession, Model, Types } from 'mongoose';
-import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import {
+  ConflictError,
+  NotFoundError,
+  type ErrorCode,
+  type ErrorParams,
+} from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
 import { toProductView } from '../catalog/product.view';
@@ -17,6 +22,9 @@ export interface CartNotice {
   productId: string;
   type: 'removed' | 'quantity_reduced';
   message: string;
+  /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED or NOTICE_QUANTITY_REDUCED (texts in libs/i18n). */
+  code: ErrorCode;
+  params: ErrorParams;
 }
 
 export interface CartView {
@@ -58,6 +66,8 @@ export class CartService {
           productId,
           type: 'removed',
           message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED',
+          params: product ? { product: product.name } : {},
         });
       } else if (product.stock <= 0) {
         dropped.push(item.product);
@@ -65,6 +75,8 @@ export class CartService {
           productId,
           type: 'removed',
           message: `${product.name} is out of stock and was removed from your cart`,
+          code: 'NOTICE_OUT_OF_STOCK_REMOVED',
+          params: { product: product.name },
         });
       } else if (item.quantity > product.stock) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
@@ -78,6 +90,8 @@ export class CartService {
           productId,
           type: 'quantity_reduced',
           message: `${onlyLeftMessage(product.name, product.stock)}; quantity reduced to ${product.stock}`,
+          code: 'NOTICE_QUANTITY_REDUCED',
+          params: { product: product.name, available: product.stock },
         });
         lines.push({ product, quantity: product.stock });
       } else {
@@ -129,30 +143,30 @@ export class CartService {
       // still allows this add: grow it on the next attempt instead of refusing.
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
-    throw new ConflictError('The cart changed while adding; please try again');
+    throw new ConflictError('The cart changed while adding; please try again', 'CART_CHANGED');
   }
 
   /** Sets a line's quantity, between 1 and the stock. */
   async update(userId: string, productId: string, quantity: number): Promise<CartView> {
     const user = new Types.ObjectId(userId);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const product = await this.catalog.productById(id);
     if (!product || !product.active) {
       await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
-      throw new NotFoundError(PRODUCT_NOT_FOUND);
+      throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     }
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
     const res = await this.carts
       .updateOne({ user, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
       .exec();
-    if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART);
+    if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
     return this.view(userId);
   }
 
   /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
   async remove(userId: string, productId: string): Promise<CartView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.carts
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
       .exec();

@@ -152,10 +152,10 @@ export class CatalogService implements OnApplicationBootstrap {
   /** The raw active product (for the cart and the wishlist); 404 "Product not found" otherwise. */
   async activeProduct(id: string) {
     const doc = await this.products
-      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true })
+      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true })
       .lean()
       .exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return doc;
   }
 
@@ -202,7 +202,11 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** Creates a product; every path (shop route, back office) is audited here. */
   async createProduct(input: ProductInputDto, actor?: AuthUser) {
-    const doc = await conflictOnDuplicate(this.products.create(this.toDocument(input)), DUPLICATE_SKU);
+    const doc = await conflictOnDuplicate(
+      this.products.create(this.toDocument(input)),
+      DUPLICATE_SKU,
+      'DUPLICATE_SKU',
+    );
     const created = toProductView(doc.toObject());
     await this.audit.record(actor, {
       entity: 'product',
@@ -259,8 +263,11 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** One product in any state (the back office), 404 otherwise. */
   async anyProduct(id: string) {
-    const doc = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND)).lean().exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const doc = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return toProductView(doc);
   }
 
@@ -269,14 +276,16 @@ export class CatalogService implements OnApplicationBootstrap {
    * dropped and, when `stock` and its mirror `countInStock` disagree, the one that changed wins.
    */
   async updateProductRecord(id: string, record: object, actor: AuthUser) {
-    const stored = await this.products.findById(parseObjectId(id, PRODUCT_NOT_FOUND), { stock: 1 }).lean();
-    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const stored = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), { stock: 1 })
+      .lean();
+    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
   }
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
-    const productId = parseObjectId(id, PRODUCT_NOT_FOUND);
+    const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const update = this.toDocument(input);
     const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
     const before = await conflictOnDuplicate(
@@ -285,10 +294,11 @@ export class CatalogService implements OnApplicationBootstrap {
         .lean()
         .exec(),
       DUPLICATE_SKU,
+      'DUPLICATE_SKU',
     );
-    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const doc = await this.products.findById(productId).lean().exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.auditPriceAndStock(actor, before, doc);
     await this.notifications.enqueue(null, {
       type: 'stock.changed',
@@ -331,7 +341,7 @@ export class CatalogService implements OnApplicationBootstrap {
    * already in that state are left alone). Unknown ids change nothing.
    */
   async setActive(ids: string[], active: boolean, actor?: AuthUser): Promise<string[]> {
-    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND));
+    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'));
     const changing = await this.products
       .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
       .lean()
@@ -357,12 +367,12 @@ export class CatalogService implements OnApplicationBootstrap {
   async deleteProduct(id: string, actor?: AuthUser) {
     const doc = await this.products
       .findOneAndUpdate(
-        { _id: parseObjectId(id, PRODUCT_NOT_FOUND), active: true },
+        { _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true },
         { $set: { active: false } },
         { new: true },
       )
       .lean();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.audit.record(actor, {
       entity: 'product',
       entityId: String(doc._id),

@@ -78,23 +78,31 @@ export class ContactsService {
   }
 
   async get(id: string): Promise<ContactView> {
-    const contact = await this.contacts.findById(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
-    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+    const contact = await this.contacts
+      .findById(parseObjectId(id, CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND'))
+      .lean();
+    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND');
     return toContactView(contact);
   }
 
   async setStatus(id: string, status: ContactStatus): Promise<ContactView> {
     const contact = await this.contacts
-      .findByIdAndUpdate(parseObjectId(id, CONTACT_NOT_FOUND), { $set: { status } }, { new: true })
+      .findByIdAndUpdate(
+        parseObjectId(id, CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND'),
+        { $set: { status } },
+        { new: true },
+      )
       .lean();
-    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND');
     return toContactView(contact);
   }
 
   /** Deletes the message and answers it as it was. */
   async remove(id: string): Promise<ContactView> {
-    const deleted = await this.contacts.findByIdAndDelete(parseObjectId(id, CONTACT_NOT_FOUND)).lean();
-    if (!deleted) throw new NotFoundError(CONTACT_NOT_FOUND);
+    const deleted = await this.contacts
+      .findByIdAndDelete(parseObjectId(id, CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND'))
+      .lean();
+    if (!deleted) throw new NotFoundError(CONTACT_NOT_FOUND, 'CONTACT_NOT_FOUND');
     return toContactView(deleted);
   }
 

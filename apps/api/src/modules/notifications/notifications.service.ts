@@ -157,14 +157,17 @@ export class NotificationsService {
   }
 
   async getOne(id: string) {
-    const row = await this.notifications.findById(parseObjectId(id, NOTIFICATION_NOT_FOUND)).lean().exec();
-    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+    const row = await this.notifications
+      .findById(parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!row) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     return toRecord(row as Lean<Notification>);
   }
 
   /** Staff send a sent or failed message again: it goes back to pending with fresh attempts. */
   async resend(id: string) {
-    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND);
+    const _id = parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
     const row = await this.notifications
       .findOneAndUpdate(
         { _id, state: { $in: ['sent', 'failed'] }, sensitive: { $ne: true } },
@@ -178,7 +181,7 @@ export class NotificationsService {
       .exec();
     if (!row) {
       const existing = await this.notifications.findById(_id).lean().exec();
-      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
+      if (!existing) throw new NotFoundError(NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
       if (existing.sensitive)
         throw new ConflictError('A password reset message cannot be resent; ask for a new one');
       throw new ConflictError(
@@ -239,7 +242,7 @@ export class NotificationsService {
                     email: event.order.customer?.email ?? '',
                   }),
                   ...orderSummary(event.order, lang),
-                  `${this.config.adminUrl}/#/orders/${String(event.order._id)}/show`,
+                  `${this.config.adminUrl}/admin/orders/${String(event.order._id)}/show`,
                 ],
               );
             },
@@ -279,7 +282,7 @@ export class NotificationsService {
             return compose(lang, t('mail.adminContact.subject', { name: c.name, subject: c.subject }), [
               t('mail.adminContact.intro', { name: c.name, email: c.email }),
               c.message,
-              `${this.config.adminUrl}/#/contacts/${String(c._id)}/show`,
+              `${this.config.adminUrl}/admin/contacts`,
             ]);
           },
         );
@@ -304,7 +307,7 @@ export class NotificationsService {
         const product = (lang === 'am' && after.nameAm) || after.name;
         return compose(lang, t('mail.adminLowStock.subject', { product }), [
           t('mail.adminLowStock.intro', { product, sku: after.sku ?? '-', stock: after.stock, threshold }),
-          `${this.config.adminUrl}/#/products/${String(after._id)}`,
+          `${this.config.adminUrl}/admin/products/${String(after._id)}`,
         ]);
       },
     );

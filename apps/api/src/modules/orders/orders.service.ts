@@ -143,9 +143,11 @@ export class OrdersService {
   async placeOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string): Promise<PlacedOrder> {
     if (idempotencyKey === undefined) return { order: await this.createOrder(user, input), replayed: false };
     if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new InvalidDataError('Idempotency-Key must be 1 to 255 visible ASCII characters', [
-        { field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
-      ]);
+      throw new InvalidDataError(
+        'Idempotency-Key must be 1 to 255 visible ASCII characters',
+        [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }],
+        'IDEMPOTENCY_KEY_INVALID',
+      );
     }
     const userId = new Types.ObjectId(user.id);
     const deadline = Date.now() + CLAIM_WAIT_MS;
@@ -170,6 +172,7 @@ export class OrdersService {
       if (Date.now() > deadline) {
         throw new ConflictError(
           'An order with this Idempotency-Key is still being processed; please retry shortly',
+          'IDEMPOTENCY_KEY_IN_PROGRESS',
         );
       }
       await sleep(CLAIM_POLL_MS);
@@ -227,8 +230,11 @@ export class OrdersService {
 
   /** One order of any customer (the back office). */
   async anyOrder(id: string): Promise<OrderView> {
-    const doc = await this.orders.findById(parseObjectId(id, ORDER_NOT_FOUND)).lean().exec();
-    if (!doc) throw new NotFoundError(ORDER_NOT_FOUND);
+    const doc = await this.orders
+      .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     return toOrderView(doc as LeanOrder);
   }
 
@@ -261,11 +267,12 @@ export class OrdersService {
     for (let attempt = 0; attempt < 5; attempt++) {
       const order = await this.visibleOrder(id, viewer);
       const from = order.status as OrderStatus;
-      if (!customerMayCancel(from)) throw new ConflictError(`Cannot cancel an order that is ${from}`);
+      if (!customerMayCancel(from))
+        throw new ConflictError(`Cannot cancel an order that is ${from}`, 'CANNOT_CANCEL', { status: from });
       const changed = await this.applyTransition(order, 'cancelled', viewer);
       if (changed) return changed;
     }
-    throw new ConflictError('The order changed while cancelling; please try again');
+    throw new ConflictError('The order changed while cancelling; please try again', 'ORDER_CHANGED');
   }
 
   /**
@@ -279,10 +286,10 @@ export class OrdersService {
     actor: AuthUser,
     trackingNumber?: string,
   ): Promise<OrderView> {
-    const id = parseObjectId(orderId, ORDER_NOT_FOUND);
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     for (let attempt = 0; attempt < 5; attempt++) {
       const order = (await this.orders.findById(id).lean().exec()) as LeanOrder | null;
-      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
       const from = order.status as OrderStatus;
       if (from === status && trackingNumber !== undefined) {
         // Same status with a tracking number: only the tracking number changes, no new history entry.
@@ -294,12 +301,16 @@ export class OrdersService {
         continue;
       }
       if (!canTransition(from, status)) {
-        throw new ConflictError(`Cannot change order status from ${from} to ${status}`);
+        throw new ConflictError(
+          `Cannot change order status from ${from} to ${status}`,
+          'INVALID_STATUS_TRANSITION',
+          { from, to: status },
+        );
       }
       const changed = await this.applyTransition(order, status, actor, trackingNumber);
       if (changed) return changed;
     }
-    throw new ConflictError('The order changed while updating its status; please try again');
+    throw new ConflictError('The order changed while updating its status; please try again', 'ORDER_CHANGED');
   }
 
   /** Whether the customer has a delivered order with this product (a verified review). */
@@ -476,7 +487,7 @@ export class OrdersService {
     try {
       const created = await this.inTransaction(async (session) => {
         const lines = await this.cart.takeLines(user.id, session);
-        if (!lines.length) throw new InvalidDataError(EMPTY_CART);
+        if (!lines.length) throw new InvalidDataError(EMPTY_CART, undefined, 'EMPTY_CART');
         const reservations = await this.catalog.reserveStock(lines, session);
         const totals = priceOrder(
           reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
@@ -552,7 +563,7 @@ export class OrdersService {
       });
     } catch (error) {
       if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
-        throw new ConflictError(BUSY_MESSAGE);
+        throw new ConflictError(BUSY_MESSAGE, 'SHOP_BUSY');
       throw error;
     }
     return result as T;
@@ -560,11 +571,11 @@ export class OrdersService {
 
   private async visibleOrder(id: string, viewer: AuthUser): Promise<LeanOrder> {
     const order = (await this.orders
-      .findById(parseObjectId(id, ORDER_NOT_FOUND))
+      .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
       .lean()
       .exec()) as LeanOrder | null;
     if (!order || (viewer.role !== 'admin' && String(order.user) !== viewer.id))
-      throw new NotFoundError(ORDER_NOT_FOUND);
+      throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     return order;
   }
 
@@ -582,6 +593,8 @@ export class OrdersService {
       throw new DomainError(
         'UNPROCESSABLE',
         'This Idempotency-Key was already used for a different order request',
+        undefined,
+        'IDEMPOTENCY_KEY_REUSED',
       );
     }
     const order = { ...earlier };

@@ -9,6 +9,7 @@ import {
   DomainError,
   InvalidDataError,
   NotFoundError,
+  type ErrorCode,
 } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
@@ -62,6 +63,8 @@ export interface VerificationResult {
   success: boolean;
   status: VerificationStatus;
   message: string;
+  /** PAYMENT_SUCCESS, PAYMENT_REFUND_PENDING, PAYMENT_FAILED, PAYMENT_VERIFICATION_FAILED or PAYMENT_PENDING. */
+  code: ErrorCode;
   txRef: string;
   provider: string;
   order?: PaymentOrderSummary;
@@ -146,16 +149,16 @@ export class PaymentsService {
 
   /** Starts a payment for the customer's own unpaid order: a new tx_ref, amount and currency from the stored order. */
   async initialize(user: AuthUser, orderId: string): Promise<InitializeResult> {
-    const id = parseObjectId(orderId, ORDER_NOT_FOUND);
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     const order = await this.orders.orderForPayment(id);
-    if (!order || String(order.user) !== user.id) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!order || String(order.user) !== user.id) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     this.assertPayable(order);
 
     const txRef = `bs-${String(order._id)}-${randomBytes(8).toString('hex')}`;
     // Conditional on the order still being payable: a cancel or a payment in between wins.
     if (!(await this.orders.claimPayment(order._id, txRef))) {
       this.assertPayable((await this.orders.orderForPayment(order._id)) ?? order);
-      throw new ConflictError('This order can no longer be paid');
+      throw new ConflictError('This order can no longer be paid', 'ORDER_NOT_PAYABLE');
     }
 
     const payment = await this.payments.create({
@@ -232,7 +235,7 @@ export class PaymentsService {
   async verify(user: AuthUser, txRef: string): Promise<VerificationResult> {
     const payment = await this.findPayment(txRef);
     if (String(payment.user) !== user.id && user.role !== 'admin')
-      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     return this.settle(payment.txRef, 'verify');
   }
 
@@ -251,7 +254,7 @@ export class PaymentsService {
   ): Promise<VerificationResult> {
     const payment = await this.findPayment(txRef);
     if (payment.provider !== 'test' || this.provider.name !== 'test' || String(payment.user) !== user.id) {
-      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     }
     await this.payments.updateOne(
       { _id: payment._id, status: 'initialized', testOutcome: { $exists: false } },
@@ -266,7 +269,7 @@ export class PaymentsService {
   ): Promise<{ txRef: string; amount: number; currency: string; status: string; returnUrl: string }> {
     const payment = await this.findPayment(txRef);
     if (payment.provider !== 'test' || this.provider.name !== 'test')
-      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     return {
       txRef: payment.txRef,
       amount: toBirr(payment.amountSantim),
@@ -286,20 +289,32 @@ export class PaymentsService {
     headers: Record<string, unknown>,
   ): Promise<{ received: true; processed: boolean }> {
     const secret = this.config.chapa.webhookSecret;
-    if (!secret || !rawBody?.length) throw new DomainError('UNAUTHORIZED', 'Invalid webhook signature');
+    if (!secret || !rawBody?.length)
+      throw new DomainError(
+        'UNAUTHORIZED',
+        'Invalid webhook signature',
+        undefined,
+        'INVALID_WEBHOOK_SIGNATURE',
+      );
     const bodySignature = hmacHex(secret, rawBody);
     const trusted =
       signatureMatches(headers['x-chapa-signature'], bodySignature) ||
       signatureMatches(headers['chapa-signature'], bodySignature) ||
       // Chapa also documents chapa-signature as the HMAC of the secret itself; the body is still verified with Chapa.
       signatureMatches(headers['chapa-signature'], hmacHex(secret, secret));
-    if (!trusted) throw new DomainError('UNAUTHORIZED', 'Invalid webhook signature');
+    if (!trusted)
+      throw new DomainError(
+        'UNAUTHORIZED',
+        'Invalid webhook signature',
+        undefined,
+        'INVALID_WEBHOOK_SIGNATURE',
+      );
 
     let event: Record<string, unknown>;
     try {
       event = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
     } catch {
-      throw new InvalidDataError('Malformed JSON body');
+      throw new InvalidDataError('Malformed JSON body', undefined, 'MALFORMED_JSON');
     }
     const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
     const txRef =
@@ -360,17 +375,20 @@ export class PaymentsService {
 
   private async findPayment(txRef: string): Promise<StoredPayment> {
     if (typeof txRef !== 'string' || !TX_REF_PATTERN.test(txRef))
-      throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+      throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     const payment = await this.payments.findOne({ txRef }).lean<StoredPayment>();
-    if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     return payment;
   }
 
   private assertPayable(order: StoredOrder): void {
     if (order.status === 'cancelled')
-      throw new ConflictError('This order has been cancelled and cannot be paid');
+      throw new ConflictError(
+        'This order has been cancelled and cannot be paid',
+        'ORDER_CANCELLED_UNPAYABLE',
+      );
     if (!canTransitionPayment(order.paymentStatus as PaymentStatus, 'paid'))
-      throw new ConflictError('This order has already been paid');
+      throw new ConflictError('This order has already been paid', 'ORDER_ALREADY_PAID');
   }
 
   /** Asks the provider about an unsettled transaction and settles it once; a settled one is only re-read. */
@@ -380,7 +398,7 @@ export class PaymentsService {
     claimedStatus?: string,
   ): Promise<VerificationResult> {
     const payment = await this.payments.findOne({ txRef }).lean<StoredPayment>();
-    if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound);
+    if (!payment) throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     if (payment.status !== 'initialized') {
       if (source === 'webhook')
         await this.recordEvent(payment, { source, providerStatus: claimedStatus, note: 'repeat delivery' });
@@ -397,7 +415,12 @@ export class PaymentsService {
         note: (error as Error).message,
       });
       if (error instanceof DomainError) throw error;
-      throw new DomainError('UNAVAILABLE', PAYMENT_MESSAGES.verificationError);
+      throw new DomainError(
+        'UNAVAILABLE',
+        PAYMENT_MESSAGES.verificationError,
+        undefined,
+        'PAYMENT_VERIFICATION_ERROR',
+      );
     }
 
     if (verification.status === 'pending') {
@@ -520,20 +543,40 @@ export class PaymentsService {
           success: true,
           status: 'refund_pending',
           message: PAYMENT_MESSAGES.refundPending,
+          code: 'PAYMENT_REFUND_PENDING',
           order: summary,
         };
       }
-      return { ...base, success: true, status: 'paid', message: PAYMENT_MESSAGES.success, order: summary };
+      return {
+        ...base,
+        success: true,
+        status: 'paid',
+        message: PAYMENT_MESSAGES.success,
+        code: 'PAYMENT_SUCCESS',
+        order: summary,
+      };
     }
     const order = await this.orders.orderForPayment(payment.order);
     const summary = order ? toOrderSummary(order) : undefined;
     if (payment.status === 'failed') {
-      const message =
-        payment.failureReason === 'amount_mismatch' || payment.failureReason === 'currency_mismatch'
-          ? PAYMENT_MESSAGES.verificationFailed
-          : PAYMENT_MESSAGES.notSuccessful;
-      return { ...base, success: false, status: 'failed', message, order: summary };
+      const mismatch =
+        payment.failureReason === 'amount_mismatch' || payment.failureReason === 'currency_mismatch';
+      return {
+        ...base,
+        success: false,
+        status: 'failed',
+        message: mismatch ? PAYMENT_MESSAGES.verificationFailed : PAYMENT_MESSAGES.notSuccessful,
+        code: mismatch ? 'PAYMENT_VERIFICATION_FAILED' : 'PAYMENT_FAILED',
+        order: summary,
+      };
     }
-    return { ...base, success: false, status: 'pending', message: PAYMENT_MESSAGES.pending, order: summary };
+    return {
+      ...base,
+      success: false,
+      status: 'pending',
+      message: PAYMENT_MESSAGES.pending,
+      code: 'PAYMENT_PENDING',
+      order: summary,
+    };
   }
 }

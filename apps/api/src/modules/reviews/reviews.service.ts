@@ -169,8 +169,11 @@ export class ReviewsService {
   }
 
   private async findReview(id: string): Promise<ReviewRecord> {
-    const doc = await this.reviews.findById(parseObjectId(id, REVIEW_NOT_FOUND)).lean().exec();
-    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND);
+    const doc = await this.reviews
+      .findById(parseObjectId(id, REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
     return doc as ReviewRecord;
   }
 
@@ -211,7 +214,7 @@ export class ReviewsService {
     const comment = commentOf(dto, true)!;
     const userId = new Types.ObjectId(author.id);
     if (await this.reviews.exists({ user: userId, product: product._id }))
-      throw new DomainError('CONFLICT', DUPLICATE_REVIEW);
+      throw new DomainError('CONFLICT', DUPLICATE_REVIEW, undefined, 'DUPLICATE_REVIEW');
     const verified = await this.hasDeliveredOrder(userId, product._id);
     const title = dto.title?.trim();
     const doc = await conflictOnDuplicate(
@@ -224,6 +227,7 @@ export class ReviewsService {
         verified,
       }),
       DUPLICATE_REVIEW,
+      'DUPLICATE_REVIEW',
     );
     const stats = await this.recomputeProductRating(product._id);
     const [review] = await this.toViews([doc.toObject()], product);
@@ -239,12 +243,16 @@ export class ReviewsService {
     if (comment !== undefined) set.comment = comment;
     if (dto.title !== undefined) set.title = dto.title.trim();
     if (!Object.keys(set).length)
-      throw new InvalidDataError('Nothing to update: send rating, comment or title');
+      throw new InvalidDataError(
+        'Nothing to update: send rating, comment or title',
+        undefined,
+        'NOTHING_TO_UPDATE',
+      );
     set.verified = await this.hasDeliveredOrder(existing.user, existing.product);
     const doc = await this.reviews
       .findByIdAndUpdate(existing._id, { $set: set }, { new: true, runValidators: true })
       .lean();
-    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND);
+    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
     const stats = await this.recomputeProductRating(doc.product);
     const [review] = await this.toViews([doc]);
     return { review, ...stats };
@@ -257,10 +265,17 @@ export class ReviewsService {
   }
 
   private async ownReview(actor: AuthUser, reviewId: string) {
-    const review = await this.reviews.findById(parseObjectId(reviewId, REVIEW_NOT_FOUND)).lean();
-    if (!review) throw new NotFoundError(REVIEW_NOT_FOUND);
+    const review = await this.reviews
+      .findById(parseObjectId(reviewId, REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND'))
+      .lean();
+    if (!review) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
     if (actor.role !== 'admin' && String(review.user) !== actor.id) {
-      throw new DomainError('FORBIDDEN', 'You can only change your own reviews');
+      throw new DomainError(
+        'FORBIDDEN',
+        'You can only change your own reviews',
+        undefined,
+        'OWN_REVIEWS_ONLY',
+      );
     }
     return review;
   }

@@ -27,20 +27,20 @@ function toDomainError(error: unknown): DomainError {
   if (error instanceof multer.MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
-        return new DomainError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE);
+        return new DomainError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE, undefined, 'FILE_TOO_LARGE');
       case 'LIMIT_FILE_COUNT':
-        return new InvalidDataError(TOO_MANY_FILES);
+        return new InvalidDataError(TOO_MANY_FILES, undefined, 'TOO_MANY_FILES');
       case 'LIMIT_UNEXPECTED_FILE':
         return error.field === UPLOAD_FIELD
-          ? new InvalidDataError(TOO_MANY_FILES)
+          ? new InvalidDataError(TOO_MANY_FILES, undefined, 'TOO_MANY_FILES')
           : new InvalidDataError(
               `Unexpected file field '${error.field ?? ''}': send the images in the field '${UPLOAD_FIELD}'`,
             );
       default:
-        return new InvalidDataError(`Invalid upload: ${error.message}`);
+        return new InvalidDataError(`Invalid upload: ${error.message}`, undefined, 'INVALID_UPLOAD');
     }
   }
-  return new InvalidDataError('Malformed multipart body');
+  return new InvalidDataError('Malformed multipart body', undefined, 'MALFORMED_MULTIPART');
 }
 
 /** Reads the multipart field `images` into memory with limits, before the handler runs. */

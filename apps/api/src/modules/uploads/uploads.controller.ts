@@ -53,7 +53,7 @@ export class UploadsController {
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Image not found' })
   async serve(@Param('file') file: string, @Res() res: Response) {
     const image = await this.uploads.readImage(file);
-    if (!image) throw new NotFoundError('Image not found');
+    if (!image) throw new NotFoundError('Image not found', 'IMAGE_NOT_FOUND');
     res
       .status(200)
       .type(image.contentType)

@@ -17,16 +17,20 @@ export class UploadsService {
   /** Checks every file first, then stores them all: one bad file refuses the whole upload. */
   async saveImages(files: IncomingImage[] | undefined) {
     if (!files?.length) {
-      throw new InvalidDataError(`No images received: send them as multipart field 'images'`, [
-        { field: 'images', message: 'At least one image is required' },
-      ]);
+      throw new InvalidDataError(
+        `No images received: send them as multipart field 'images'`,
+        [{ field: 'images', message: 'At least one image is required' }],
+        'NO_IMAGES',
+      );
     }
     const checked = files.map((file) => {
       const kind = detectImage(file.buffer);
       if (!kind)
-        throw new InvalidDataError(ONLY_IMAGES, [
-          { field: 'images', message: `${file.originalname}: ${ONLY_IMAGES}` },
-        ]);
+        throw new InvalidDataError(
+          ONLY_IMAGES,
+          [{ field: 'images', message: `${file.originalname}: ${ONLY_IMAGES}` }],
+          'ONLY_IMAGES',
+        );
       return { file, kind };
     });
     const saved = [];

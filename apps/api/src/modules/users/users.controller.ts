@@ -44,7 +44,7 @@ import { ADDRESS_NOT_FOUND, UsersService } from './users.service';
 
 /** Address ids are small positive integers; anything else is an unknown address, not a server error. */
 function addressId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw new NotFoundError(ADDRESS_NOT_FOUND);
+  if (!/^\d{1,9}$/.test(raw)) throw new NotFoundError(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
   return Number(raw);
 }
 

@@ -124,7 +124,7 @@ export class UsersService {
 
   /** Registration and the back office's "Add User": 409 when the email is taken (the unique index decides races). */
   async assertEmailFree(email: string): Promise<void> {
-    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL);
+    if (await this.users.exists({ email })) throw new ConflictError(DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
   }
 
   /** Creates an account; one made by staff (`actor`) is audited. */
@@ -135,6 +135,7 @@ export class UsersService {
     const user = await conflictOnDuplicate(
       this.users.create({ ...account, isActive: true }),
       DUPLICATE_EMAIL,
+      'DUPLICATE_EMAIL',
     );
     const view = toUserView(user.toObject());
     if (actor) {
@@ -187,7 +188,7 @@ export class UsersService {
     const role = asRole(roleInput);
     const user = await this.find(id);
     if (user.role === role) return toUserView(user);
-    if (String(user._id) === actor.id) throw new ConflictError('You cannot change your own role');
+    if (String(user._id) === actor.id) throw new ConflictError('You cannot change your own role', 'OWN_ROLE');
     if (user.role === 'admin' && user.isActive)
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
     const updated = await this.users
@@ -199,7 +200,7 @@ export class UsersService {
       )
       .lean()
       .exec();
-    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again', 'RECORD_CHANGED');
     await this.audit.record(actor, {
       entity: 'user',
       entityId: String(user._id),
@@ -213,7 +214,8 @@ export class UsersService {
   async setActive(id: string, isActive: boolean, actor: AuthUser) {
     const user = await this.find(id);
     if (user.isActive === isActive) return toUserView(user);
-    if (String(user._id) === actor.id) throw new ConflictError('You cannot deactivate your own account');
+    if (String(user._id) === actor.id)
+      throw new ConflictError('You cannot deactivate your own account', 'OWN_ACCOUNT_DEACTIVATE');
     if (!isActive && user.role === 'admin')
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
     const updated = await this.users
@@ -225,7 +227,7 @@ export class UsersService {
       )
       .lean()
       .exec();
-    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again', 'RECORD_CHANGED');
     await this.audit.record(actor, {
       entity: 'user',
       entityId: String(user._id),
@@ -239,11 +241,12 @@ export class UsersService {
   /** Removes the account; orders keep the customer's name and email as they were at order time. */
   async removeAccount(id: string, actor: AuthUser) {
     const user = await this.find(id);
-    if (String(user._id) === actor.id) throw new ConflictError('You cannot delete your own account');
+    if (String(user._id) === actor.id)
+      throw new ConflictError('You cannot delete your own account', 'OWN_ACCOUNT_DELETE');
     if (user.role === 'admin' && user.isActive)
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deleted');
     const deleted = await this.users.findByIdAndDelete(user._id).lean().exec();
-    if (!deleted) throw new NotFoundError(USER_NOT_FOUND);
+    if (!deleted) throw new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
     await this.audit.record(actor, {
       entity: 'user',
       entityId: String(user._id),
@@ -254,8 +257,11 @@ export class UsersService {
   }
 
   private async find(id: string) {
-    const user = await this.users.findById(parseObjectId(id, USER_NOT_FOUND)).lean().exec();
-    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    const user = await this.users
+      .findById(parseObjectId(id, USER_NOT_FOUND, 'USER_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!user) throw new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
     return user;
   }
 
@@ -264,7 +270,7 @@ export class UsersService {
     const others = await this.users
       .countDocuments({ _id: { $ne: except }, role: 'admin', isActive: true })
       .exec();
-    if (others === 0) throw new ConflictError(message);
+    if (others === 0) throw new ConflictError(message, 'LAST_ADMIN');
   }
 
   /** An account by email (any case), or null; `activeOnly` leaves deactivated accounts out. */
@@ -322,7 +328,7 @@ export class UsersService {
 
   private async load(userId: string) {
     const user = await this.users.findById(new Types.ObjectId(userId)).lean();
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     return user;
   }
 
@@ -354,7 +360,7 @@ export class UsersService {
     }
     const id = new Types.ObjectId(userId);
     if (set.email && (await this.users.exists({ email: set.email, _id: { $ne: id } }))) {
-      throw new ConflictError(DUPLICATE_EMAIL);
+      throw new ConflictError(DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
     }
     const user = await conflictOnDuplicate(
       this.users
@@ -369,8 +375,9 @@ export class UsersService {
         .lean()
         .exec(),
       DUPLICATE_EMAIL,
+      'DUPLICATE_EMAIL',
     );
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     return toUserView(user);
   }
 
@@ -378,27 +385,35 @@ export class UsersService {
   async changePassword(userId: string, dto: ChangePasswordDto) {
     const current = dto.currentPassword ?? dto.oldPassword;
     if (!current) {
-      throw new InvalidDataError('Current password is required', [
-        { field: 'currentPassword', message: 'Current password is required' },
-      ]);
+      throw new InvalidDataError(
+        'Current password is required',
+        [{ field: 'currentPassword', message: 'Current password is required' }],
+        'CURRENT_PASSWORD_REQUIRED',
+      );
     }
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.newPassword) {
-      throw new InvalidDataError('Passwords do not match', [
-        { field: 'confirmPassword', message: 'Passwords do not match' },
-      ]);
+      throw new InvalidDataError(
+        'Passwords do not match',
+        [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+        'PASSWORDS_DO_NOT_MATCH',
+      );
     }
     if (!isStrongEnough(dto.newPassword)) {
-      throw new InvalidDataError('Please choose a stronger password', [
-        { field: 'newPassword', message: 'Please choose a stronger password' },
-      ]);
+      throw new InvalidDataError(
+        'Please choose a stronger password',
+        [{ field: 'newPassword', message: 'Please choose a stronger password' }],
+        'WEAK_PASSWORD',
+      );
     }
     const user = await this.users.findById(new Types.ObjectId(userId)).select('+passwordHash').lean();
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     // 400, not 401: a 401 makes the spec's client forget its session
     if (!(await bcrypt.compare(current, user.passwordHash))) {
-      throw new InvalidDataError('Current password is incorrect', [
-        { field: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+      throw new InvalidDataError(
+        'Current password is incorrect',
+        [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+        'CURRENT_PASSWORD_INCORRECT',
+      );
     }
     const passwordHash = await bcrypt.hash(dto.newPassword, BCRYPT_ROUNDS);
     // every earlier session ends with the old password (the caller gets a new token)
@@ -457,7 +472,7 @@ export class UsersService {
       : { matchedCount: Number(Boolean(await this.users.exists(filter))) };
     if (!res.matchedCount) {
       await this.load(userId);
-      throw new NotFoundError(ADDRESS_NOT_FOUND);
+      throw new NotFoundError(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
     }
     if (dto.isDefault === true) {
       await this.clearOtherDefaults(id, addressId);
@@ -472,9 +487,10 @@ export class UsersService {
     const before = await this.users
       .findOneAndUpdate({ _id: id }, { $pull: { addresses: { id: addressId } } })
       .lean();
-    if (!before) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!before)
+      throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     const removed = (before.addresses ?? []).find((a) => a.id === addressId);
-    if (!removed) throw new NotFoundError(ADDRESS_NOT_FOUND);
+    if (!removed) throw new NotFoundError(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
     if (removed.isDefault) await this.ensureDefault(id);
     return this.listAddresses(userId);
   }
@@ -502,7 +518,7 @@ export class UsersService {
   private async addressAnswer(userId: string, addressId: number) {
     const addresses = await this.listAddresses(userId);
     const address = addresses.find((a) => a.id === addressId);
-    if (!address) throw new NotFoundError(ADDRESS_NOT_FOUND); // removed meanwhile in another tab
+    if (!address) throw new NotFoundError(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND'); // removed meanwhile in another tab
     return { address, addresses };
   }
 

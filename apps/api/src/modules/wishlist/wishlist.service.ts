@@ -29,7 +29,13 @@ export interface WishlistItemView {
 export interface WishlistView {
   success: true;
   products: WishlistItemView[];
-  notices?: { productId: string; type: 'removed'; message: string }[];
+  notices?: {
+    productId: string;
+    type: 'removed';
+    message: string;
+    code: 'NOTICE_UNAVAILABLE_REMOVED';
+    params: Record<string, string | number>;
+  }[];
 }
 
 /** Someone to tell about a price drop or a restock of a product. */
@@ -68,6 +74,8 @@ export class WishlistService {
           productId: String(item.product),
           type: 'removed',
           message: `${product?.name ?? 'A product'} is no longer available and was removed from your wishlist`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED' as const,
+          params: product ? { product: product.name } : {},
         });
         continue;
       }
@@ -115,7 +123,7 @@ export class WishlistService {
   }
 
   async remove(userId: string, productId: string): Promise<WishlistView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     await this.wishlists
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
       .exec();
@@ -127,9 +135,9 @@ export class WishlistService {
     productId: string,
     preferences: WishlistPreferences,
   ): Promise<WishlistView> {
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const matched = await this.setPreferences(new Types.ObjectId(userId), id, preferences);
-    if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST);
+    if (!matched) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     return this.view(userId);
   }
 
@@ -140,9 +148,9 @@ export class WishlistService {
     quantity?: number,
   ): Promise<WishlistView & { cart: CartView }> {
     const user = new Types.ObjectId(userId);
-    const id = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const listed = await this.wishlists.exists({ user, 'items.product': id }).exec();
-    if (!listed) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST);
+    if (!listed) throw new NotFoundError(PRODUCT_NOT_IN_WISHLIST, 'PRODUCT_NOT_IN_WISHLIST');
     const cart = await this.cart.add(userId, productId, quantity);
     await this.wishlists.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
     return { ...(await this.view(userId)), cart };
@@ -150,7 +158,7 @@ export class WishlistService {
 
   /** Who asked to hear about a price drop ('sale') or a restock ('stock') of this product. */
   async subscribersFor(productId: string, kind: 'sale' | 'stock'): Promise<WishlistSubscriber[]> {
-    const product = parseObjectId(productId, PRODUCT_NOT_FOUND);
+    const product = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const flag = kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock';
     const lists = await this.wishlists
       .find({ items: { $elemMatch: { product, [flag]: true } } })

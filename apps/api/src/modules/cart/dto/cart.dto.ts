@@ -36,6 +36,17 @@ export class CartNoticeDto {
   @ApiProperty({ enum: ['removed', 'quantity_reduced'] }) type!: 'removed' | 'quantity_reduced';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
   message!: string;
+  @ApiProperty({
+    enum: ['NOTICE_UNAVAILABLE_REMOVED', 'NOTICE_OUT_OF_STOCK_REMOVED', 'NOTICE_QUANTITY_REDUCED'],
+    description: 'Stable code; texts in libs/i18n under errors.<CODE>',
+  })
+  code!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    example: { product: 'Shea Butter Cream', available: 2 },
+  })
+  params!: Record<string, string | number>;
 }
 
 export class CartLineDto {

@@ -78,6 +78,17 @@ export class VerifyPaymentResponseDto {
       "(amount or currency differ from the order), 'Payment is still being processed' (pending), or the refund notice",
   })
   message!: string;
+  @ApiProperty({
+    enum: [
+      'PAYMENT_SUCCESS',
+      'PAYMENT_REFUND_PENDING',
+      'PAYMENT_FAILED',
+      'PAYMENT_VERIFICATION_FAILED',
+      'PAYMENT_PENDING',
+    ],
+    description: 'Stable code of the outcome; texts in libs/i18n under errors.<CODE>',
+  })
+  code!: string;
   @ApiProperty() txRef!: string;
   @ApiProperty({ enum: ['chapa', 'test'] }) provider!: string;
   @ApiPropertyOptional({ type: PaymentOrderSummaryDto }) order?: PaymentOrderSummaryDto;
@@ -87,6 +98,11 @@ export class PaymentCallbackResponseDto {
   @ApiProperty({ example: true }) success!: boolean;
   @ApiProperty({ enum: ['paid', 'failed', 'pending', 'refund_pending'] }) status!: string;
   @ApiProperty({ example: 'Payment Successful!' }) message!: string;
+  @ApiProperty({
+    example: 'PAYMENT_SUCCESS',
+    description: 'Stable code of the outcome (see VerifyPaymentResponseDto)',
+  })
+  code!: string;
   @ApiProperty() txRef!: string;
   @ApiProperty({ enum: ['chapa', 'test'] }) provider!: string;
 }

@@ -45,7 +45,7 @@ export interface PaymentProvider {
 /** The provider could not be reached or answered nonsense: the caller may retry later. */
 export class PaymentProviderUnavailableError extends DomainError {
   constructor(message: string) {
-    super('UNAVAILABLE', message);
+    super('UNAVAILABLE', message, undefined, 'PAYMENT_PROVIDER_UNAVAILABLE');
     this.name = 'PaymentProviderUnavailableError';
   }
 }
@@ -53,7 +53,7 @@ export class PaymentProviderUnavailableError extends DomainError {
 /** The provider refused a request (e.g. an invalid field): answered 502, nothing was charged. */
 export class PaymentProviderRefusedError extends DomainError {
   constructor(message: string) {
-    super('UNAVAILABLE', message);
+    super('UNAVAILABLE', message, undefined, 'PAYMENT_PROVIDER_REFUSED');
     this.name = 'PaymentProviderRefusedError';
   }
 

@@ -33,6 +33,17 @@ export class WishlistNoticeDto {
   @ApiProperty({ enum: ['removed'] }) type!: 'removed';
   @ApiProperty({ example: 'Gone Serum is no longer available and was removed from your wishlist' })
   message!: string;
+  @ApiProperty({
+    enum: ['NOTICE_UNAVAILABLE_REMOVED'],
+    description: 'Stable code; texts in libs/i18n under errors.<CODE>',
+  })
+  code!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+    example: { product: 'Shea Butter Cream' },
+  })
+  params!: Record<string, string | number>;
 }
 
 export class WishlistDto {

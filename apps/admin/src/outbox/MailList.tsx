@@ -1,0 +1,48 @@
+import {
+  Datagrid,
+  DateField,
+  List,
+  TextField,
+  TextInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+
+interface MailRecord extends RaRecord {
+  to: string;
+  subject: string;
+  text: string;
+  receivedAt: string;
+}
+
+function MailText() {
+  const record = useRecordContext<MailRecord>();
+  return <pre style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>{record?.text}</pre>;
+}
+
+/** Development only (no SMTP_HOST): what the API's local SMTP server received, newest first. */
+export function MailList() {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <List
+      title={t('shop.outbox.mailsTitle')}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={[<TextInput key="q" source="q" label="shop.outbox.recipient" alwaysOn />]}
+    >
+      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<MailText />}>
+        <DateField
+          source="receivedAt"
+          label="shop.outbox.date"
+          showTime
+          locales={locale === 'am' ? 'am-ET' : 'en-US'}
+          sortable={false}
+        />
+        <TextField source="to" label="shop.outbox.recipient" sortable={false} />
+        <TextField source="subject" label="shop.outbox.subject" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}

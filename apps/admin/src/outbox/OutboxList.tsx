@@ -1,0 +1,105 @@
+import { Button } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SelectInput,
+  TextField,
+  TextInput,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { apiUrl } from '../config';
+import { withSession } from '../shopApi';
+
+interface OutboxRecord extends RaRecord {
+  to: string;
+  channel: 'email' | 'sms';
+  template: string;
+  language: string;
+  subject: string;
+  text?: string;
+  sensitive: boolean;
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError?: string;
+  createdAt: string;
+}
+
+/** The message as sent (a password reset's content is never shown). */
+function OutboxText() {
+  const t = useTranslate();
+  const record = useRecordContext<OutboxRecord>();
+  return (
+    <pre style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
+      {record?.sensitive ? t('shop.outbox.hidden') : record?.text}
+    </pre>
+  );
+}
+
+const STATES = ['pending', 'sending', 'sent', 'failed'];
+
+/** Sends a sent or failed message again (POST /api/admin/notifications/{id}/resend). */
+function ResendButton({ record }: { record: OutboxRecord }) {
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (record.sensitive || (record.state !== 'sent' && record.state !== 'failed')) return null;
+  const resend = async () => {
+    const res = await fetch(
+      `${apiUrl}/admin/notifications/${record.id}/resend`,
+      withSession({ method: 'POST' }),
+    );
+    notify(res.ok ? 'shop.outbox.resent' : 'shop.outbox.resendFailed', { type: res.ok ? 'info' : 'error' });
+    refresh();
+  };
+  return (
+    <Button size="small" onClick={resend}>
+      {t('shop.outbox.resend')}
+    </Button>
+  );
+}
+
+const filters = [
+  <SelectInput
+    key="state"
+    source="state"
+    label="shop.outbox.state"
+    choices={STATES.map((id) => ({ id, name: `shop.outbox.states.${id}` }))}
+    alwaysOn
+  />,
+  <TextInput key="q" source="q" label="shop.outbox.recipient" />,
+];
+
+/** The outbox: every message the shop sends, its delivery state and attempts; staff resend from here. */
+export function OutboxList() {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <List title={t('shop.outbox.title')} sort={{ field: 'createdAt', order: 'DESC' }} filters={filters}>
+      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<OutboxText />}>
+        <DateField
+          source="createdAt"
+          label="shop.outbox.date"
+          showTime
+          locales={locale === 'am' ? 'am-ET' : 'en-US'}
+        />
+        <TextField source="to" label="shop.outbox.recipient" />
+        <TextField source="channel" label="shop.outbox.channel" />
+        <TextField source="template" label="shop.outbox.template" />
+        <FunctionField
+          label="shop.outbox.state"
+          render={(r: OutboxRecord) => t(`shop.outbox.states.${r.state}`)}
+        />
+        <TextField source="attempts" label="shop.outbox.attempts" />
+        <TextField source="lastError" label="shop.outbox.lastError" emptyText="—" />
+        <FunctionField label="" render={(r: OutboxRecord) => <ResendButton record={r} />} />
+      </Datagrid>
+    </List>
+  );
+}

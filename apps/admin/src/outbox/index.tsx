@@ -1,0 +1,9 @@
+import MailIcon from '@mui/icons-material/Mail';
+import OutboxIcon from '@mui/icons-material/Outbox';
+import { lazy } from 'react';
+
+const OutboxList = lazy(() => import('./OutboxList').then((m) => ({ default: m.OutboxList })));
+const MailList = lazy(() => import('./MailList').then((m) => ({ default: m.MailList })));
+
+export const outbox = { list: OutboxList, icon: OutboxIcon };
+export const mails = { list: MailList, icon: MailIcon };
