@@ -59,7 +59,13 @@ describe('maintenance mode', () => {
       .set(auth(customer))
       .send({ productId, quantity: 1 })
       .expect(503);
-    expect(cart.body).toEqual({ success: false, statusCode: 503, message: MAINTENANCE });
+    expect(cart.body).toEqual({
+      success: false,
+      statusCode: 503,
+      message: MAINTENANCE,
+      code: 'MAINTENANCE',
+      params: {},
+    });
     const register = await request(t.http)
       .post('/api/auth/register')
       .send({ name: 'New', email: 'new@example.et', password: 'Buna@2026' })

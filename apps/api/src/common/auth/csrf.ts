@@ -54,6 +54,10 @@ export function refuseCrossSiteCookieWrite(request: Request, policy: CsrfPolicy)
   const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
   if (origin && policy.origins && !policy.origins.has(origin))
     refuse('FORBIDDEN', 'This request comes from a site that is not allowed', 'ORIGIN_NOT_ALLOWED');
+  // a write without a body is no form post (react-admin's DELETE says text/plain and sends nothing)
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return;
   const type = request.headers['content-type'] ?? '';
   if (SIMPLE_BODY.test(type))
     refuse(
