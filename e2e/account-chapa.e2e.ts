@@ -57,7 +57,7 @@ describe('checkout through Chapa (local stub)', () => {
     await s.page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await s.page.waitForURL(`${stack.storefront}/order-confirmation/${order._id}`);
     await s.page.getByText(order._id).waitFor();
-    const paid = (await apiJson(stack, 'GET', `/orders/${order._id}`, token)).body.order;
+    const paid = (await apiJson(stack, 'GET', `/orders/${order._id}`, token)).body;
     expect(paid.paymentStatus).toBe('paid');
     await s.context.close();
     expect(s.errors).toEqual([]);
@@ -68,7 +68,7 @@ describe('checkout through Chapa (local stub)', () => {
     stub.settle(txRef, 'failed');
     await s.page.goto(`${stack.storefront}/payment/callback?tx_ref=${txRef}`);
     await s.page.getByRole('heading', { name: 'Payment was not successful' }).waitFor();
-    const unpaid = (await apiJson(stack, 'GET', `/orders/${order._id}`, token)).body.order;
+    const unpaid = (await apiJson(stack, 'GET', `/orders/${order._id}`, token)).body;
     expect(unpaid.paymentStatus).not.toBe('paid');
     await s.context.close();
     expect(s.errors).toEqual([]);

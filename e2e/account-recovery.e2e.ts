@@ -131,4 +131,65 @@ describe('account recovery', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it("lets staff reset their password from the back office's sign-in page", async () => {
+    const t = (key: string) => translate('en', key);
+    const email = uniqueEmail('staff-recovery');
+    const registered = await apiJson(stack, 'POST', '/auth/register-admin', undefined, {
+      name: 'Selam Tesfaye',
+      email,
+      password: STRONG_PASSWORD,
+      adminSecretKey: 'dev-admin-secret',
+    });
+    expect(registered.status).toBe(201);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${stack.admin}/admin/login`);
+    await page.locator('input[name=email]').fill(email);
+    await page.getByTestId('forgot-password').click();
+    await page.getByRole('button', { name: t('recover.send'), exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('recover.sent') })
+      .waitFor();
+
+    let mail: { subject: string; text: string } | undefined;
+    for (let i = 0; i < 200 && !mail; i++) {
+      mail = mailsTo(dataDir, email).find((m) => m.subject === 'Reset your password');
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mail).toBeDefined();
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/admin\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+      mail!.text,
+    )?.[1];
+    expect(link).toBeDefined();
+    expect(link!.startsWith(`${stack.admin}/admin/`)).toBe(true);
+
+    await page.goto(link!);
+    await page.locator('input[name=password]').fill('Koso@Tree2031');
+    await page.locator('input[name=confirmPassword]').fill('Koso@Tree2031');
+    await page.locator('button[type=submit]').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('recover.done') })
+      .waitFor();
+
+    // the old password is refused, the new one opens the dashboard
+    expect(
+      (
+        await apiJson(stack, 'POST', '/auth/login', undefined, {
+          email,
+          password: STRONG_PASSWORD,
+          role: 'admin',
+        })
+      ).status,
+    ).toBe(401);
+    await page.goto(`${stack.admin}/admin/login`);
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=password]').fill('Koso@Tree2031');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

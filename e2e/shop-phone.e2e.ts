@@ -154,6 +154,10 @@ describe('storefront on a phone and on a desktop', () => {
       await region.waitFor();
       expect(await region.textContent()).toContain(t('product.addedToCart'));
       expect(await region.textContent()).toContain(name);
+      // measured where it rests, not mid-way through its slide-in animation
+      await page
+        .getByTestId('cart-toast')
+        .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       const box = (await page.getByTestId('cart-toast').boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);

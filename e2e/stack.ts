@@ -95,6 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SEED_ON_EMPTY: 'true',
       CORS_ORIGINS: `${storefront},${admin}`,
       STOREFRONT_URL: storefront,
+      ADMIN_URL: admin,
       PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
       ...options.apiEnv,
     });

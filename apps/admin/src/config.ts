@@ -13,7 +13,7 @@ export const storefrontUrl = (window.__SHOP_CONFIG__?.storefrontUrl ?? 'http://l
   '',
 );
 
-/** Image paths the API answers relative to its origin (`/api/uploads/...`) become absolute for the browser. */
+/** Image URLs as the API answers them (absolute); a relative path typed into a form resolves against the API. */
 export function imageSrc(url: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? `${new URL(apiUrl).origin}${url}` : url;
 }

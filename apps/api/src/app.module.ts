@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { HotCacheModule } from './common/hot-cache';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { MaintenanceGuard } from './common/guards/maintenance.guard';
 import { ConfigModule, type AppConfig } from './config';
@@ -29,6 +30,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        HotCacheModule,
         SettingsModule,
         AuditModule,
         HealthModule,

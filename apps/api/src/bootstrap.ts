@@ -7,8 +7,10 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { HotCache } from './common/hot-cache';
 import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
@@ -82,11 +84,16 @@ export async function createApp(
     credentials: true,
     exposedHeaders: ['Content-Range', 'X-Total-Count'],
   });
+  // Anonymous hot reads are answered here from pre-serialised bodies, after helmet and CORS (their
+  // headers are set per request) and before Nest's guards, pipes and serialisation.
+  app.use(app.get(HotCache).middleware());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(
-    new PublicCacheInterceptor({ microCacheMs: config.nodeEnv === 'test' ? 0 : 1000 }),
-  ); // catalogue read caching
+    // outermost: answers get absolute image URLs after caching, requests have them made relative first
+    new AbsoluteUrlsInterceptor(config.publicUrl),
+    new PublicCacheInterceptor(), // Cache-Control of public reads (the HotCache middleware keeps the bytes)
+  );
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)
 

@@ -99,9 +99,14 @@ describe('orders', () => {
     expect(order.orderItems).toEqual([
       {
         _id: expect.stringMatching(/^[a-f0-9]{24}$/),
-        product: cream,
+        product: {
+          _id: cream,
+          name: 'Shea Butter Cream',
+          images: [`${t.config.publicUrl}/api/assets/products/x.svg`],
+          price: 450.5,
+        },
         name: 'Shea Butter Cream',
-        image: '/api/assets/products/x.svg',
+        image: `${t.config.publicUrl}/api/assets/products/x.svg`,
         quantity: 2,
         priceAtPurchase: 450.5,
       },
@@ -133,8 +138,13 @@ describe('orders', () => {
       .get(`/api/orders/${placed.body.order._id}`)
       .set(auth(customer.token))
       .expect(200);
-    expect(res.body.order.orderItems[0]).toMatchObject({ name: 'Price Lock Serum', priceAtPurchase: 300 });
-    expect(res.body.order.subtotal).toBe(300);
+    // the order document itself, each line with the product as it was bought
+    expect(res.body.orderItems[0]).toMatchObject({
+      name: 'Price Lock Serum',
+      priceAtPurchase: 300,
+      product: { _id: id, name: 'Price Lock Serum', price: 300 },
+    });
+    expect(res.body.subtotal).toBe(300);
   });
 
   it('prices shipping from the settings: free standard over the threshold, express, pickup', async () => {
@@ -454,7 +464,7 @@ describe('orders', () => {
     const placed = await place(owner.token).expect(201);
     const orderId = placed.body.order._id;
     const mine = await request(t.http).get(`/api/orders/${orderId}`).set(auth(owner.token)).expect(200);
-    expect(mine.body).toEqual({ success: true, order: placed.body.order });
+    expect(mine.body).toEqual(placed.body.order);
     await request(t.http).get(`/api/orders/${orderId}`).set(auth(admin.token)).expect(200);
     const other = await newCustomer();
     const hidden = await request(t.http).get(`/api/orders/${orderId}`).set(auth(other.token)).expect(404);

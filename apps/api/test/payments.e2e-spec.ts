@@ -768,7 +768,7 @@ describe('payments through Chapa (local stub)', () => {
     stub.settle(paying.txRef, 'success');
     await deliver(stub.webhook(paying.txRef)).expect(200);
     const mine = await request(t.http).get(`/api/orders/${order._id}`).set(bearer(alice.token)).expect(200);
-    expect(mine.body.order).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    expect(mine.body).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
 
     const cancelled = await placeThroughApi();
     const late = await initialize(cancelled._id);

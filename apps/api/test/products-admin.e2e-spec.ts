@@ -44,7 +44,7 @@ describe('catalogue administration', () => {
       price: 420.5,
       stock: 12,
       countInStock: 12,
-      images: ['/api/assets/products/teff-gentle-exfoliant.svg'],
+      images: [`${t.config.publicUrl}/api/assets/products/teff-gentle-exfoliant.svg`],
       active: true,
     });
     const fetched = await request(t.http).get(`/api/products/${res.body.product._id}`).expect(200);

@@ -61,7 +61,8 @@ describe('uploads', () => {
       .expect(201);
     expect(res.body.success).toBe(true);
     expect(res.body.urls).toHaveLength(3);
-    expect(res.body.urls[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
+    // answered absolute from PUBLIC_API_URL
+    expect(res.body.urls[0]).toMatch(new RegExp(`^${t.config.publicUrl}/api/uploads/[0-9a-f-]{36}\\.png$`));
     expect(res.body.urls[1]).toMatch(/\.jpg$/);
     expect(res.body.urls[2]).toMatch(/\.gif$/);
     expect(res.body.files[2]).toMatchObject({
@@ -71,10 +72,10 @@ describe('uploads', () => {
     });
     expect(stored()).toBe(3);
 
-    const png = await request(t.http).get(res.body.urls[0]).expect(200);
+    const png = await request(t.http).get(new URL(res.body.urls[0]).pathname).expect(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(png.body as Buffer, PNG)).toBe(0);
-    const gif = await request(t.http).get(res.body.urls[2]).expect(200);
+    const gif = await request(t.http).get(new URL(res.body.urls[2]).pathname).expect(200);
     expect(gif.headers['content-type']).toBe('image/gif');
   });
 

@@ -69,7 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...basket,
       publicSettings: settings,
       maintenance,
-      apiOrigin: env.publicApiOrigin,
       adminUrl: env.adminUrl,
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,

@@ -15,7 +15,6 @@ export interface ShopContext {
   /** whether the request carried a valid language cookie */
   langCookie: boolean;
   t: ReturnType<typeof createTranslator>;
-  apiOrigin: string;
   user: SessionUser | null;
   cartCount: number;
   wishlistCount: number;
@@ -35,7 +34,6 @@ export function useShop(): ShopContext {
     langCookie: data?.langCookie ?? false,
     backPath: data?.backPath ?? null,
     t: createTranslator(lang),
-    apiOrigin: data?.apiOrigin ?? '',
     user: data?.user ?? null,
     cartCount: data?.cartCount ?? 0,
     wishlistCount: data?.wishlistCount ?? 0,

@@ -99,7 +99,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a customer; signs in (token in the answer and an httpOnly cookie) */
+        /**
+         * Register a customer; signs in (token in the answer and an httpOnly cookie)
+         * @description Takes the sign-up form as SPEC section 7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.
+         */
         post: operations["Auth_register"];
         delete?: never;
         options?: never;
@@ -737,7 +740,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order (its owner or an admin; anyone else gets 404) */
+        /**
+         * One order (its owner or an admin; anyone else gets 404)
+         * @description Answers the order document itself (like GET /api/products/{id}); each line carries the product as bought.
+         */
         get: operations["Orders_getOrder"];
         put?: never;
         post?: never;
@@ -1062,7 +1068,11 @@ export interface paths {
         };
         /** One user */
         get: operations["AdminUsers_getOne"];
-        put?: never;
+        /**
+         * Edit a user's name, email, role and active flag
+         * @description The guards of the role and active routes hold: not your own role or account, never the last active admin. Audited.
+         */
+        put: operations["AdminUsers_update"];
         post?: never;
         /** Delete a user (not yourself; never the last active admin) */
         delete: operations["AdminUsers_remove"];
@@ -1454,10 +1464,12 @@ export interface components {
             /** @example +251911234567 */
             phone?: string;
             /**
-             * @description Only customers register here
+             * @description The sign-up form's role choice. 'customer' (or 'user') registers a customer; 'admin' with a non-empty adminSecret is the admin registration (same rules as /auth/register-admin)
              * @enum {string}
              */
-            role?: "customer" | "user";
+            role?: "customer" | "user" | "admin";
+            /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
+            adminSecret?: string;
         };
         UserDto: {
             _id: string;
@@ -1503,11 +1515,13 @@ export interface components {
             /** @example +251911234567 */
             phone?: string;
             /**
-             * @description Only customers register here
+             * @description The sign-up form's role choice. 'customer' (or 'user') registers a customer; 'admin' with a non-empty adminSecret is the admin registration (same rules as /auth/register-admin)
              * @enum {string}
              */
-            role?: "customer" | "user";
-            /** @description The server's admin secret key */
+            role?: "customer" | "user" | "admin";
+            /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
+            adminSecret?: string;
+            /** @description The server's admin secret key (adminSecret is read as well) */
             adminSecretKey?: string;
         };
         LoginDto: {
@@ -2178,11 +2192,11 @@ export interface components {
         PlaceOrderDto: {
             shippingAddress: components["schemas"]["ShippingAddressDto"];
             /**
-             * @description All are paid through Chapa
+             * @description All are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid
              * @default chapa
              * @enum {string}
              */
-            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card";
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "none";
             /**
              * @default standard
              * @enum {string}
@@ -2193,15 +2207,35 @@ export interface components {
             name: string;
             email: string;
         };
-        OrderItemDto: {
-            _id: string;
+        OrderProductSnapshotDto: {
             /** @description Product id */
-            product: string;
+            _id: string;
             /**
              * @description Name at purchase time
              * @example Shea Butter Cream
              */
             name: string;
+            /** @description Amharic name at purchase time */
+            nameAm?: string;
+            /** @description Image at purchase time (absolute URL) */
+            images: string[];
+            /**
+             * @description Unit price in ETB at purchase time
+             * @example 450.5
+             */
+            price: number;
+        };
+        OrderItemDto: {
+            _id: string;
+            /** @description The product as it was bought */
+            product: components["schemas"]["OrderProductSnapshotDto"];
+            /**
+             * @description Name at purchase time
+             * @example Shea Butter Cream
+             */
+            name: string;
+            /** @description Amharic name at purchase time */
+            nameAm?: string;
             /** @description Image at purchase time */
             image?: string;
             /** @example 2 */
@@ -2529,6 +2563,11 @@ export interface components {
             totalQuantity: number;
             productDetails: components["schemas"]["ProductDetailsDto"];
         };
+        OrderUserDto: {
+            _id: string;
+            name: string;
+            email: string;
+        };
         CustomerDto: {
             name: string;
             email: string;
@@ -2536,6 +2575,8 @@ export interface components {
         RecentOrderDto: {
             _id: string;
             id: string;
+            /** @description The account (its name and email at order time if deleted) */
+            user: components["schemas"]["OrderUserDto"];
             customer: components["schemas"]["CustomerDto"];
             totalAmount: number;
             /** @enum {string} */
@@ -2579,10 +2620,61 @@ export interface components {
             recentOrders: components["schemas"]["RecentOrderDto"][];
             recentActivity: components["schemas"]["ActivityDto"][];
             lowStockItems: components["schemas"]["LowStockItemDto"][];
+            /** @description Same list as lowStockItems (the SPEC reader name) */
+            lowStockProducts: components["schemas"]["LowStockItemDto"][];
             /** @enum {string} */
             currency: "ETB" | "USD";
             /** @enum {string} */
             timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+        };
+        AdminOrderRowDto: {
+            _id: string;
+            /** @description Mirror of _id */
+            id: string;
+            customer?: components["schemas"]["OrderCustomerDto"];
+            orderItems: components["schemas"]["OrderItemDto"][];
+            shippingAddress: components["schemas"]["ShippingAddressViewDto"];
+            /** @enum {string} */
+            shippingMethod: "standard" | "express" | "pickup";
+            /** @example chapa */
+            paymentMethod: string;
+            /**
+             * @description ETB
+             * @example 901
+             */
+            subtotal: number;
+            /**
+             * @description ETB
+             * @example 150
+             */
+            shippingCost: number;
+            /**
+             * @description 15% of the subtotal, ETB
+             * @example 135.15
+             */
+            tax: number;
+            /**
+             * @description subtotal + shippingCost + tax, ETB
+             * @example 1186.15
+             */
+            totalAmount: number;
+            /** @example ETB */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            /** Format: date-time */
+            paidAt?: string;
+            paymentReference?: string;
+            trackingNumber?: string;
+            statusHistory: components["schemas"]["StatusChangeDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The account (its name and email at order time if deleted) */
+            user: components["schemas"]["OrderUserDto"];
         };
         AdminOrderStatusDto: {
             /** @enum {string} */
@@ -2636,9 +2728,14 @@ export interface components {
             /** @description The new user id (react-admin reads it) */
             id: string;
         };
-        ChangeRoleDto: {
+        AdminUpdateUserDto: {
+            /** @example Selam Bekele */
+            name?: string;
+            /** @example selam@example.et */
+            email?: string;
             /** @enum {string} */
-            role: "customer" | "admin" | "user";
+            role?: "customer" | "admin" | "user";
+            isActive?: boolean;
         };
         UserMessageResponseDto: {
             /** @example true */
@@ -2646,6 +2743,10 @@ export interface components {
             /** @example User role updated successfully */
             message: string;
             user: components["schemas"]["UserDto"];
+        };
+        ChangeRoleDto: {
+            /** @enum {string} */
+            role: "customer" | "admin" | "user";
         };
         ChangeActiveDto: {
             isActive: boolean;
@@ -2974,8 +3075,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description 'Passwords do not match', 'Please choose a stronger password', field errors */
+            /** @description 'Passwords do not match', 'Please choose a stronger password', 'Admin secret key is required', field errors */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description 'Admin registration failed' (wrong admin secret) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4966,7 +5076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponseDto"];
+                    "application/json": components["schemas"]["OrderDto"];
                 };
             };
             /** @description No or invalid token */
@@ -5681,6 +5791,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5688,18 +5808,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of orders records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of orders records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: orders <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, orders, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `orders <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `orders <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDto"][];
+                    "application/json": components["schemas"]["OrderDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        orders: components["schemas"]["AdminOrderRowDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,6 +5982,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5859,18 +5999,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of users records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of users records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: users <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, users, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `users <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `users <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserRecordDto"][];
+                    "application/json": components["schemas"]["AdminUserRecordDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        users: components["schemas"]["AdminUserRecordDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5996,6 +6146,74 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminUsers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMessageResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Own role or account, the last active admin, or the email belongs to another account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6190,6 +6408,16 @@ export interface operations {
                 range?: string;
                 /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
                 filter?: string;
+                /** @description Spec shape: text search (same as filter q) */
+                search?: string;
+                /** @description Spec shape: products active | inactive, orders pending | processing | shipped | delivered | cancelled, users active | inactive; all (or empty) for every one */
+                status?: string;
+                /** @description Spec shape, users only: customer | admin | all */
+                role?: string;
+                /** @description Spec shape: page number */
+                page?: number;
+                /** @description Spec shape: page size */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6197,18 +6425,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A JSON array of products records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of products records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: products <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, products, total, page, pages }`. */
             200: {
                 headers: {
-                    /** @description `products <first>-<last>/<total>` (exposed through CORS) */
+                    /** @description `products <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
                     "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductDto"][];
+                    "application/json": components["schemas"]["ProductDto"][] | {
+                        /** @example true */
+                        success: boolean;
+                        products: components["schemas"]["ProductDto"][];
+                        /** @example 319 */
+                        total: number;
+                        /** @example 1 */
+                        page: number;
+                        /** @example 7 */
+                        pages: number;
+                    };
                 };
             };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            /** @description Malformed sort, range or filter, unknown sort field or filter, unknown status or role */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,7 @@ import { passwordScore, passwordStrengthLabel } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { registerAdmin } from '../authProvider';
+import { apiUrl } from '../config';
 import { strongPassword } from '../passwordRule';
 import { ShopLogo } from './Layout';
 
@@ -21,6 +22,7 @@ export function LoginPage() {
   const [values, setValues] = useState({ name: '', email: '', password: '', adminSecretKey: '' });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState<'closed' | 'open' | 'sent'>('closed');
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -28,6 +30,25 @@ export function LoginPage() {
     const key = err?.message?.startsWith('shop.') ? err.message : fallback;
     setError(key);
     notify(key, { type: 'error' });
+  };
+
+  /** Asks for a reset link into the back office; the answer is the same whether or not the account exists. */
+  const sendReset = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await fetch(`${apiUrl}/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: values.email, app: 'admin' }),
+      });
+      if (res.ok) setForgot('sent');
+      else setError(res.status === 429 ? 'shop.admin.auth.tooMany' : 'shop.recover.failed');
+    } catch {
+      setError('shop.recover.failed');
+    } finally {
+      setBusy(false);
+    }
   };
 
   const submit = (e: FormEvent) => {
@@ -124,6 +145,34 @@ export function LoginPage() {
           <Button type="submit" variant="contained" disabled={busy}>
             {t(mode === 'register' ? 'shop.admin.auth.register' : 'ra.auth.sign_in')}
           </Button>
+          {mode === 'signIn' &&
+            (forgot === 'closed' ? (
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                data-testid="forgot-password"
+                onClick={() => setForgot('open')}
+              >
+                {t('shop.recover.forgotLink')}
+              </Link>
+            ) : forgot === 'open' ? (
+              <>
+                <Typography variant="body2">{t('shop.recover.forgotIntro')}</Typography>
+                <Button
+                  type="button"
+                  variant="outlined"
+                  disabled={busy || !values.email}
+                  onClick={() => void sendReset()}
+                >
+                  {t('shop.recover.send')}
+                </Button>
+              </>
+            ) : (
+              <Typography role="status" variant="body2">
+                {t('shop.recover.sent')}
+              </Typography>
+            ))}
           <Link
             component="button"
             type="button"

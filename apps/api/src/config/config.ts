@@ -30,6 +30,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** Contact submissions per hour per client IP. */
   contactRateLimit: number;
+  /** Lifetime of a cached anonymous public read (HotCache) for writes made by another instance; 0 = off. */
+  hotCacheTtlMs: number;
   /** Chapa; without a secret key the built-in test payment provider stands in. */
   chapa: {
     secretKey?: string;
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimit: env.BODY_LIMIT || '1mb',
     authRateLimit: readInt(env, 'AUTH_RATE_LIMIT', 10, problems, 1, 100000),
     contactRateLimit: readInt(env, 'CONTACT_RATE_LIMIT', 5, problems, 1, 100000),
+    hotCacheTtlMs: readInt(env, 'HOT_CACHE_TTL_MS', 2000, problems, 0, 60000),
     chapa: {
       secretKey: env.CHAPA_SECRET_KEY || undefined,
       publicKey: env.CHAPA_PUBLIC_KEY || undefined,

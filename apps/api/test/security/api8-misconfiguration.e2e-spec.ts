@@ -170,7 +170,7 @@ describe('API8 security misconfiguration', () => {
         (await request(live.t.http).get(`/api/products/${id}`).set(live.auth(customer.token)).expect(200))
           .body.price,
       ).toBe(250);
-      await new Promise((r) => setTimeout(r, 1100));
+      await new Promise((r) => setTimeout(r, live.t.config.hotCacheTtlMs + 100));
       expect((await request(live.t.http).get(`/api/products/${id}`).expect(200)).body.price).toBe(250);
       await request(live.t.http).delete(`/api/products/${id}`).set(live.auth(live.admin.token)).expect(200);
       await request(live.t.http).get(`/api/products/${id}`).expect(404);

@@ -20,7 +20,7 @@ export const HIGH_FETCH_PRIORITY = {
 
 /** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
-  const { lang, t, apiOrigin, cartQuantities } = useShop();
+  const { lang, t, cartQuantities } = useShop();
   const name = productName(product, lang);
   const inCart = cartQuantities[product._id] ?? 0;
   const href = `/product/${product._id}`;
@@ -31,7 +31,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         <Link to={href} tabIndex={-1} aria-hidden="true">
           {image ? (
             <img
-              src={image.startsWith('http') ? image : `${apiOrigin}${image}`}
+              src={image}
               alt=""
               width={300}
               height={300}

@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Cart() {
   const { user, cart, failed, rates, notices } = useLoaderData<typeof loader>();
   const data = useActionData<{ error?: Said }>();
-  const { t, lang, apiOrigin } = useShop();
+  const { t, lang } = useShop();
   const location = useLocation();
   const busy = useNavigation().state !== 'idle';
   if (!user) {
@@ -136,9 +136,7 @@ export default function Cart() {
             const name = (lang === 'am' && product.nameAm) || product.name;
             return (
               <li key={product._id} className="acc-line" data-testid="cart-line">
-                {product.images?.[0] ? (
-                  <img src={`${apiOrigin}${product.images[0]}`} alt="" width={80} height={80} />
-                ) : null}
+                {product.images?.[0] ? <img src={product.images[0]} alt="" width={80} height={80} /> : null}
                 <div className="acc-line-main">
                   <Link to={`/product/${product._id}`}>
                     <strong>{name}</strong>

@@ -26,11 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
   const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
-  const result = await settle<{ order: OrderView }>(
+  // the API answers the order document itself (DECISIONS.md, revised)
+  const result = await settle<OrderView>(
     apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
   );
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
-  return { order: result.ok ? result.data.order : null, paymentFailed };
+  return { order: result.ok ? result.data : null, paymentFailed };
 }
 
 /** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */

@@ -32,11 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The amount shown is the stored order's total (the payment's amount comes from it on the server).
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const order = /^[A-Za-z0-9]{1,64}$/.test(orderId)
-    ? await settle<{ order: OrderView }>(
-        apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
-      )
+    ? await settle<OrderView>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }))
     : null;
-  const found = order?.ok ? order.data.order : null;
+  const found = order?.ok ? order.data : null;
   return {
     payment: {
       txRef,

@@ -21,11 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { product: result.product, reviews, pageUrl: `${origin}/product/${id}` };
 }
 
-function absolute(url: string | undefined, apiOrigin: string): string | undefined {
-  if (!url) return undefined;
-  return url.startsWith('http') ? url : `${apiOrigin}${url}`;
-}
-
 /** Title, description and Open Graph tags for sharing, in the page's language. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang = langOf(matches);
@@ -34,9 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const p = data.product;
   const name = productName(p, lang);
   const description = ((lang === 'am' && p.descriptionAm) || p.description || '').slice(0, 200);
-  const apiOrigin =
-    (matches.find((m) => m.id === 'root')?.data as { apiOrigin?: string } | undefined)?.apiOrigin ?? '';
-  const image = absolute(p.images[0], apiOrigin);
+  // the API answers image URLs absolute (built from its PUBLIC_API_URL)
+  const image = p.images[0];
   return [
     { title: `${name} · ${t('common.shopName')}` },
     { name: 'description', content: description },
@@ -61,7 +55,7 @@ function ProductJsonLd({ json }: { json: object }) {
 
 export default function ProductPage() {
   const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
-  const { t, lang, apiOrigin, cartQuantities } = useShop();
+  const { t, lang, cartQuantities } = useShop();
   const inCart = cartQuantities[p._id] ?? 0;
   const [params] = useSearchParams();
   const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
@@ -69,7 +63,7 @@ export default function ProductPage() {
   const description = (lang === 'am' && p.descriptionAm) || p.description;
   const category = CATEGORIES.find((c) => c.slug === p.category);
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
-  const images = p.images.map((i) => absolute(i, apiOrigin) as string);
+  const images = p.images;
   const shown = imageIndex >= 0 && imageIndex < images.length ? Math.floor(imageIndex) : 0;
   // The seeded views are named by their files (product, -texture, -ingredients); other images by number.
   const viewOf = (i: number) =>

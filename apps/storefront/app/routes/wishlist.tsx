@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Wishlist() {
   const { lines, notices } = useLoaderData<typeof loader>();
   const data = useActionData<Toasted>();
-  const { t, lang, apiOrigin } = useShop();
+  const { t, lang } = useShop();
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
   return (
@@ -107,9 +107,7 @@ export default function Wishlist() {
         <ul className="acc-wishlist">
           {lines.map(({ product, notifyOnSale, notifyOnStock }) => (
             <li key={product._id} className="card acc-wish-card" data-testid="wishlist-card">
-              {product.images?.[0] ? (
-                <img src={`${apiOrigin}${product.images[0]}`} alt="" width={200} height={200} />
-              ) : null}
+              {product.images?.[0] ? <img src={product.images[0]} alt="" width={200} height={200} /> : null}
               <Link to={`/product/${product._id}`}>
                 <strong>{(lang === 'am' && product.nameAm) || product.name}</strong>
               </Link>

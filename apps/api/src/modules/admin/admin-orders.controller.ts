@@ -7,29 +7,46 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
-import { OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import { sendList } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
+import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
 import { OrdersService } from '../orders/orders.service';
+import { UsersService } from '../users/users.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
+import { withOrderUsers } from './order-users';
+
+/** The spec's `status` of an order is its order status. */
+const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, { status: s }])) };
 
 @ApiTags('admin')
 @Controller('admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+  ) {}
 
   @Get()
   @ApiOperation({
     summary:
       'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
   })
-  @ApiReactAdminList('orders', OrderDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('orders', OrderDto, AdminOrderRowDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query))
+      return specList(
+        'orders',
+        query,
+        SPEC_FILTERS,
+        (q) => this.orders.listForAdmin(q),
+        (records) => withOrderUsers(this.users, records),
+      );
     return sendList(res, 'orders', await this.orders.listForAdmin(query));
   }
 

@@ -13,7 +13,8 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { sendList } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { CatalogService } from '../catalog/catalog.service';
 import { BulkActiveDto, BulkActiveResponseDto, ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
@@ -27,6 +28,9 @@ import {
 /** react-admin records carry `id` beside `_id`. */
 const withId = <R extends { _id?: unknown }>(record: R) => ({ id: String(record._id), ...record });
 
+/** The spec's `status` of a product: on sale or withdrawn. */
+const SPEC_FILTERS = { status: { active: { active: true }, inactive: { active: false } } };
+
 @ApiTags('admin')
 @Controller('admin/products')
 @AdminOnly()
@@ -38,8 +42,10 @@ export class AdminProductsController {
     summary:
       'Products, withdrawn ones included (react-admin list; filter q, category, active, isFeatured, lowStock, stockState (out, low, in), id)',
   })
-  @ApiReactAdminList('products', ProductDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('products', ProductDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query))
+      return specList('products', query, SPEC_FILTERS, (q) => this.catalog.listForAdmin(q));
     return sendList(res, 'products', await this.catalog.listForAdmin(query));
   }
 

@@ -12,11 +12,13 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { sendList } from '../../common/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../users/users.service';
 import {
   AdminCreateUserDto,
+  AdminUpdateUserDto,
   AdminUserRecordDto,
   ChangeActiveDto,
   ChangeRoleDto,
@@ -24,6 +26,12 @@ import {
   UserCreatedResponseDto,
   UserMessageResponseDto,
 } from './dto/admin.dto';
+
+/** The spec's `status` (active flag) and `role` filters of the users screen. */
+const SPEC_FILTERS = {
+  status: { active: { isActive: true }, inactive: { isActive: false } },
+  role: { customer: { role: 'customer' }, user: { role: 'customer' }, admin: { role: 'admin' } },
+};
 
 @ApiTags('admin')
 @Controller('admin/users')
@@ -36,8 +44,10 @@ export class AdminUsersController {
 
   @Get()
   @ApiOperation({ summary: 'Users (react-admin list; filter q over name and email, role, isActive, id)' })
-  @ApiReactAdminList('users', AdminUserRecordDto)
-  async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiAdminList('users', AdminUserRecordDto)
+  async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
+    if (isSpecListQuery(query))
+      return specList('users', query, SPEC_FILTERS, (q) => this.users.listForAdmin(q));
     return sendList(res, 'users', await this.users.listForAdmin(query));
   }
 
@@ -60,6 +70,24 @@ export class AdminUsersController {
   async create(@Body() body: AdminCreateUserDto, @CurrentUser() actor: AuthUser) {
     const user = await this.accounts.createUser(body, body.role === 'admin' ? 'admin' : 'customer', actor);
     return { success: true, message: 'User created', user, id: user.id };
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: "Edit a user's name, email, role and active flag",
+    description:
+      'The guards of the role and active routes hold: not your own role or account, never the last active admin. Audited.',
+  })
+  @ApiOkResponse({ type: UserMessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'Own role or account, the last active admin, or the email belongs to another account',
+  })
+  async update(@Param('id') id: string, @Body() body: AdminUpdateUserDto, @CurrentUser() actor: AuthUser) {
+    const user = await this.users.updateAccount(id, body, actor);
+    return { success: true, message: 'User updated successfully', user, id: user.id };
   }
 
   @Put(':id/role')

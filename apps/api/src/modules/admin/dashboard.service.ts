@@ -4,6 +4,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { OrderReportsService } from '../orders/order-reports.service';
 import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
+import { orderUsers } from './order-users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHART_DAYS = 7;
@@ -77,6 +78,8 @@ export class DashboardService {
       recentOrders,
       recentActivity,
       lowStockItems,
+      // SPEC section 7's reader takes this name (DECISIONS.md, revised): the same list
+      lowStockProducts: lowStockItems,
       currency,
       timezone,
     };
@@ -120,9 +123,11 @@ export class DashboardService {
 
   private async recentOrders() {
     const docs = await this.orders.recentOrders(RECENT_ORDERS);
-    return docs.map((o) => ({
+    const users = await orderUsers(this.users, docs);
+    return docs.map((o, i) => ({
       _id: String(o._id),
       id: String(o._id),
+      user: users[i],
       customer: { name: o.customer?.name ?? '', email: o.customer?.email ?? '' },
       totalAmount: toBirr(o.totalAmountSantim),
       status: o.status,

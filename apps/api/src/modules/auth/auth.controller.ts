@@ -77,17 +77,25 @@ export class AuthController {
 
   @Post('register')
   @RateLimited()
-  @ApiOperation({ summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)' })
+  @ApiOperation({
+    summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)',
+    description:
+      "Takes the sign-up form as SPEC section 7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. " +
+      "role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.",
+  })
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiBadRequestResponse({
     type: ErrorDto,
-    description: "'Passwords do not match', 'Please choose a stronger password', field errors",
+    description:
+      "'Passwords do not match', 'Please choose a stronger password', 'Admin secret key is required', field errors",
   })
+  @ApiForbiddenResponse({ type: ErrorDto, description: "'Admin registration failed' (wrong admin secret)" })
   @ApiConflictResponse({ type: ErrorDto, description: 'An account with this email already exists' })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response) {
     const { user, token } = await this.auth.register(dto);
     this.setToken(res, token);
-    return { success: true, token, user, message: 'Account created' };
+    const message = user.role === 'admin' ? 'Admin account created' : 'Account created';
+    return { success: true, token, user, message };
   }
 
   @Post('register-admin')

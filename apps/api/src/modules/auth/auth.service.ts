@@ -41,8 +41,13 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {}
 
-  /** Customer registration with the password rules of SPEC section 5. */
+  /**
+   * The sign-up form of SPEC section 7: a customer's registration; its client-only fields (role
+   * 'customer', an empty adminSecret, confirmPassword) are accepted. Role 'admin' is the admin
+   * registration with its secret key rules.
+   */
   async register(dto: RegisterDto) {
+    if (dto.role === 'admin') return this.registerAdmin(dto, 'adminSecret');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new InvalidDataError(
         'Passwords do not match',
@@ -54,15 +59,16 @@ export class AuthService {
   }
 
   /** Admin registration: needs the configured secret key; the password rules apply too. */
-  async registerAdmin(dto: RegisterAdminDto) {
-    if (!dto.adminSecretKey) {
+  async registerAdmin(dto: RegisterAdminDto, secretField = 'adminSecretKey') {
+    const secret = dto.adminSecretKey || dto.adminSecret;
+    if (!secret) {
       throw new InvalidDataError(
         'Admin secret key is required',
-        [{ field: 'adminSecretKey', message: 'Admin secret key is required' }],
+        [{ field: secretField, message: 'Admin secret key is required' }],
         'ADMIN_SECRET_REQUIRED',
       );
     }
-    if (!sameSecret(dto.adminSecretKey, this.config.adminSecretKey)) {
+    if (!sameSecret(secret, this.config.adminSecretKey)) {
       throw new DomainError('FORBIDDEN', 'Admin registration failed', undefined, 'ADMIN_REGISTRATION_FAILED');
     }
     return this.createAccount(dto, 'admin');

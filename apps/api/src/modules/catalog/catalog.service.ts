@@ -1,3 +1,4 @@
+import { HotCache } from '../../common/hot-cache';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
@@ -71,6 +72,7 @@ export class CatalogService implements OnApplicationBootstrap {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
+    private readonly hot: HotCache,
   ) {}
 
   /** Products written before search terms existed (or by raw imports) get them once, at start. */
@@ -92,7 +94,10 @@ export class CatalogService implements OnApplicationBootstrap {
         )
         .limit(BACKFILL_BATCH)
         .lean();
-      if (!batch.length) return done;
+      if (!batch.length) {
+        if (done) this.hot.bump(); // search results changed
+        return done;
+      }
       await this.products.bulkWrite(
         batch.map((p) => ({
           updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } },
@@ -202,19 +207,21 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** Creates a product; every path (shop route, back office) is audited here. */
   async createProduct(input: ProductInputDto, actor?: AuthUser) {
-    const doc = await conflictOnDuplicate(
-      this.products.create(this.toDocument(input)),
-      DUPLICATE_SKU,
-      'DUPLICATE_SKU',
-    );
-    const created = toProductView(doc.toObject());
-    await this.audit.record(actor, {
-      entity: 'product',
-      entityId: String(doc._id),
-      action: 'product.create',
-      to: { price: created.price, stock: created.stock },
+    return this.hot.after(async () => {
+      const doc = await conflictOnDuplicate(
+        this.products.create(this.toDocument(input)),
+        DUPLICATE_SKU,
+        'DUPLICATE_SKU',
+      );
+      const created = toProductView(doc.toObject());
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: String(doc._id),
+        action: 'product.create',
+        to: { price: created.price, stock: created.stock },
+      });
+      return created;
     });
-    return created;
   }
 
   /** The back office list: withdrawn products included; filters q (name, brand, sku), category, active, isFeatured, lowStock, id. */
@@ -285,28 +292,30 @@ export class CatalogService implements OnApplicationBootstrap {
 
   /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
-    const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    const update = this.toDocument(input);
-    const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
-    const before = await conflictOnDuplicate(
-      this.products
-        .findByIdAndUpdate(productId, { $set: update, ...unset }, { new: false, runValidators: true })
-        .lean()
-        .exec(),
-      DUPLICATE_SKU,
-      'DUPLICATE_SKU',
-    );
-    if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    const doc = await this.products.findById(productId).lean().exec();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    await this.auditPriceAndStock(actor, before, doc);
-    await this.notifications.enqueue(null, {
-      type: 'stock.changed',
-      before,
-      after: doc,
-      cause: `update:${doc.updatedAt?.getTime()}`,
+    return this.hot.after(async () => {
+      const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      const update = this.toDocument(input);
+      const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
+      const before = await conflictOnDuplicate(
+        this.products
+          .findByIdAndUpdate(productId, { $set: update, ...unset }, { new: false, runValidators: true })
+          .lean()
+          .exec(),
+        DUPLICATE_SKU,
+        'DUPLICATE_SKU',
+      );
+      if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      const doc = await this.products.findById(productId).lean().exec();
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      await this.auditPriceAndStock(actor, before, doc);
+      await this.notifications.enqueue(null, {
+        type: 'stock.changed',
+        before,
+        after: doc,
+        cause: `update:${doc.updatedAt?.getTime()}`,
+      });
+      return toProductView(doc);
     });
-    return toProductView(doc);
   }
 
   /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */
@@ -341,23 +350,25 @@ export class CatalogService implements OnApplicationBootstrap {
    * already in that state are left alone). Unknown ids change nothing.
    */
   async setActive(ids: string[], active: boolean, actor?: AuthUser): Promise<string[]> {
-    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'));
-    const changing = await this.products
-      .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
-      .lean()
-      .exec();
-    if (!changing.length) return [];
-    const changed = changing.map((d) => d._id);
-    await this.products.updateMany({ _id: { $in: changed } }, { $set: { active } }).exec();
-    for (const id of changed)
-      await this.audit.record(actor, {
-        entity: 'product',
-        entityId: String(id),
-        action: 'product.active',
-        from: !active,
-        to: active,
-      });
-    return changed.map(String);
+    return this.hot.after(async () => {
+      const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'));
+      const changing = await this.products
+        .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
+        .lean()
+        .exec();
+      if (!changing.length) return [];
+      const changed = changing.map((d) => d._id);
+      await this.products.updateMany({ _id: { $in: changed } }, { $set: { active } }).exec();
+      for (const id of changed)
+        await this.audit.record(actor, {
+          entity: 'product',
+          entityId: String(id),
+          action: 'product.active',
+          from: !active,
+          to: active,
+        });
+      return changed.map(String);
+    });
   }
 
   /**
@@ -365,22 +376,24 @@ export class CatalogService implements OnApplicationBootstrap {
    * it. Audited on every path. Answers the withdrawn product.
    */
   async deleteProduct(id: string, actor?: AuthUser) {
-    const doc = await this.products
-      .findOneAndUpdate(
-        { _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true },
-        { $set: { active: false } },
-        { new: true },
-      )
-      .lean();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    await this.audit.record(actor, {
-      entity: 'product',
-      entityId: String(doc._id),
-      action: 'product.delete',
-      from: true,
-      to: false,
+    return this.hot.after(async () => {
+      const doc = await this.products
+        .findOneAndUpdate(
+          { _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true },
+          { $set: { active: false } },
+          { new: true },
+        )
+        .lean();
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: String(doc._id),
+        action: 'product.delete',
+        from: true,
+        to: false,
+      });
+      return toProductView(doc);
     });
-    return toProductView(doc);
   }
 
   /** Products by id in any state (withdrawn ones included), for the cart, wishlist, reviews and back office. */
@@ -410,29 +423,33 @@ export class CatalogService implements OnApplicationBootstrap {
    * line throws (409, coded) and the caller's transaction undoes the rest.
    */
   async reserveStock(lines: readonly StockLine[], session: ClientSession): Promise<Reservation[]> {
-    const reservations: Reservation[] = [];
-    for (const line of lines) {
-      const product = await this.products
-        .findOneAndUpdate(
-          { _id: line.product, active: true, stock: { $gte: line.quantity } },
-          { $inc: { stock: -line.quantity } },
-          { new: true, session },
-        )
-        .lean()
-        .exec();
-      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
-      reservations.push({ product: product as CatalogProduct, quantity: line.quantity });
-    }
-    return reservations;
+    return this.hot.after(async () => {
+      const reservations: Reservation[] = [];
+      for (const line of lines) {
+        const product = await this.products
+          .findOneAndUpdate(
+            { _id: line.product, active: true, stock: { $gte: line.quantity } },
+            { $inc: { stock: -line.quantity } },
+            { new: true, session },
+          )
+          .lean()
+          .exec();
+        if (!product) throw await this.shortLineError(line.product, line.quantity, session);
+        reservations.push({ product: product as CatalogProduct, quantity: line.quantity });
+      }
+      return reservations;
+    });
   }
 
   /** Gives reserved stock back (a cancelled order), inside the caller's transaction when one is given. */
   async releaseStock(lines: readonly StockLine[], session?: ClientSession): Promise<void> {
-    for (const line of lines) {
-      await this.products
-        .updateOne({ _id: line.product }, { $inc: { stock: line.quantity } }, { session })
-        .exec();
-    }
+    return this.hot.after(async () => {
+      for (const line of lines) {
+        await this.products
+          .updateOne({ _id: line.product }, { $inc: { stock: line.quantity } }, { session })
+          .exec();
+      }
+    });
   }
 
   /**
@@ -444,16 +461,18 @@ export class CatalogService implements OnApplicationBootstrap {
     stats: RatingStats | undefined,
     options: { touch?: boolean } = {},
   ): Promise<{ rating: number; reviewCount: number }> {
-    const rating = stats?.count ? Math.round(stats.average * 10) / 10 : 0;
-    const reviewCount = stats?.count ?? 0;
-    await this.products
-      .updateOne(
-        { _id: new Types.ObjectId(String(productId)) },
-        { $set: { rating, reviewCount } },
-        { timestamps: options.touch ?? true },
-      )
-      .exec();
-    return { rating, reviewCount };
+    return this.hot.after(async () => {
+      const rating = stats?.count ? Math.round(stats.average * 10) / 10 : 0;
+      const reviewCount = stats?.count ?? 0;
+      await this.products
+        .updateOne(
+          { _id: new Types.ObjectId(String(productId)) },
+          { $set: { rating, reviewCount } },
+          { timestamps: options.touch ?? true },
+        )
+        .exec();
+      return { rating, reviewCount };
+    });
   }
 
   private async shortLineError(

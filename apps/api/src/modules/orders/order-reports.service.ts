@@ -76,7 +76,7 @@ export class OrderReportsService {
 
   recentOrders(limit: number) {
     return this.orders
-      .find({}, { customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
+      .find({}, { user: 1, customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
       .lean()

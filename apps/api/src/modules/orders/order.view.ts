@@ -2,10 +2,20 @@ import { toBirr } from '@shop/shared';
 import type { Types } from 'mongoose';
 import type { Order } from './schemas/order.schema';
 
+/** The product as it was bought: what a client shows for the line even after the product changes. */
+export interface OrderProductSnapshot {
+  _id: string;
+  name: string;
+  nameAm?: string;
+  images: string[];
+  price: number;
+}
+
 export interface OrderItemView {
   _id: string;
-  product: string;
+  product: OrderProductSnapshot;
   name: string;
+  nameAm?: string;
   image?: string;
   quantity: number;
   priceAtPurchase: number;
@@ -48,14 +58,25 @@ export function toOrderView(doc: OrderLike): OrderView {
     id,
     user: String(doc.user),
     ...(doc.customer ? { customer: { name: doc.customer.name, email: doc.customer.email } } : {}),
-    orderItems: (doc.orderItems ?? []).map((item) => ({
-      _id: String(item._id),
-      product: String(item.product),
-      name: item.name,
-      ...(item.image ? { image: item.image } : {}),
-      quantity: item.quantity,
-      priceAtPurchase: toBirr(item.priceAtPurchaseSantim),
-    })),
+    orderItems: (doc.orderItems ?? []).map((item) => {
+      const price = toBirr(item.priceAtPurchaseSantim);
+      const nameAm = item.nameAm ? { nameAm: item.nameAm } : {};
+      return {
+        _id: String(item._id),
+        product: {
+          _id: String(item.product),
+          name: item.name,
+          ...nameAm,
+          images: item.image ? [item.image] : [],
+          price,
+        },
+        name: item.name,
+        ...nameAm,
+        ...(item.image ? { image: item.image } : {}),
+        quantity: item.quantity,
+        priceAtPurchase: price,
+      };
+    }),
     shippingAddress: {
       street: doc.shippingAddress.street,
       city: doc.shippingAddress.city,

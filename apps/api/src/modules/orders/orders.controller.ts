@@ -18,7 +18,13 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly, JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ChangeOrderStatusDto, OrderListResponseDto, OrderResponseDto, PlaceOrderDto } from './dto/order.dto';
+import {
+  ChangeOrderStatusDto,
+  OrderDto,
+  OrderListResponseDto,
+  OrderResponseDto,
+  PlaceOrderDto,
+} from './dto/order.dto';
 import { OrdersService } from './orders.service';
 
 @ApiTags('orders')
@@ -80,12 +86,16 @@ export class OrdersController {
 
   @Get(':id')
   @UseGuards(JwtAuthGuard)
-  @ApiOperation({ summary: 'One order (its owner or an admin; anyone else gets 404)' })
+  @ApiOperation({
+    summary: 'One order (its owner or an admin; anyone else gets 404)',
+    description:
+      'Answers the order document itself (like GET /api/products/{id}); each line carries the product as bought.',
+  })
   @ApiParam({ name: 'id' })
-  @ApiOkResponse({ type: OrderResponseDto })
+  @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
-  async getOrder(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, order: await this.orders.getOrder(id, user) };
+  getOrder(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.orders.getOrder(id, user);
   }
 
   @Patch(':id/cancel')

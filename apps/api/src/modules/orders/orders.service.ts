@@ -1,3 +1,4 @@
+import { HotCache } from '../../common/hot-cache';
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
@@ -134,6 +135,7 @@ export class OrdersService {
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
+    private readonly hot: HotCache,
   ) {}
 
   /**
@@ -502,6 +504,7 @@ export class OrdersService {
               orderItems: reservations.map((r) => ({
                 product: r.product._id,
                 name: r.product.name,
+                nameAm: r.product.nameAm || undefined,
                 image: r.product.images?.[0],
                 quantity: r.quantity,
                 priceAtPurchaseSantim: r.product.priceSantim,
@@ -565,6 +568,9 @@ export class OrdersService {
       if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
         throw new ConflictError(BUSY_MESSAGE, 'SHOP_BUSY');
       throw error;
+    } finally {
+      // stock changed inside the transaction: public reads are fresh once it has committed
+      this.hot.bump();
     }
     return result as T;
   }

@@ -1,3 +1,4 @@
+import { HotCache } from '../../common/hot-cache';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
@@ -91,6 +92,7 @@ export class SettingsService {
   constructor(
     @InjectModel(Settings.name) private readonly settings: Model<Settings>,
     private readonly audit: AuditService,
+    private readonly hot: HotCache,
   ) {
     const defaults = new this.settings({ key: SETTINGS_KEY }).toObject() as Settings & { _id?: unknown };
     delete defaults._id;
@@ -156,6 +158,7 @@ export class SettingsService {
       .lean()
       .exec();
     this.maintenanceCache = undefined;
+    this.hot.bump();
     const after = { ...before, ...saved } as Settings;
     const from: Record<string, unknown> = {};
     const to: Record<string, unknown> = {};

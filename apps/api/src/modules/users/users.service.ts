@@ -184,6 +184,60 @@ export class UsersService {
     return toUserView(await this.find(id));
   }
 
+  /**
+   * The users screen's edit (`PUT /api/admin/users/{id}`): name, email, role, active, with the guards
+   * of changeRole and setActive (not your own role or account, never the last active admin) and one
+   * audit entry. One conditional update: a concurrent change to the same user is a 409, not a lost update.
+   */
+  async updateAccount(
+    id: string,
+    input: { name?: string; email?: string; role?: string; isActive?: boolean },
+    actor: AuthUser,
+  ) {
+    const user = await this.find(id);
+    const next = {
+      name: input.name?.trim() || user.name,
+      email: input.email?.trim().toLowerCase() ?? user.email,
+      role: input.role === undefined ? user.role : asRole(input.role),
+      isActive: input.isActive ?? user.isActive,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== user[k]);
+    if (!changed.length) return toUserView(user);
+    const self = String(user._id) === actor.id;
+    if (self && next.role !== user.role) throw new ConflictError('You cannot change your own role');
+    if (self && !next.isActive) throw new ConflictError('You cannot deactivate your own account');
+    if (user.role === 'admin' && user.isActive && (next.role !== 'admin' || !next.isActive))
+      await this.keepAnotherActiveAdmin(
+        user._id,
+        next.role !== 'admin'
+          ? 'The last active admin cannot be demoted'
+          : 'The last active admin cannot be deactivated',
+      );
+    if (next.email !== user.email && (await this.users.exists({ email: next.email, _id: { $ne: user._id } })))
+      throw new ConflictError(DUPLICATE_EMAIL);
+    const set = Object.fromEntries(changed.map((k) => [k, next[k]]));
+    const updated = await conflictOnDuplicate(
+      this.users
+        .findOneAndUpdate(
+          { _id: user._id, email: user.email, role: user.role, isActive: user.isActive },
+          { $set: set },
+          { new: true },
+        )
+        .lean()
+        .exec(),
+      DUPLICATE_EMAIL,
+    );
+    if (!updated) throw new ConflictError('The user changed meanwhile; please try again');
+    await this.audit.record(actor, {
+      entity: 'user',
+      entityId: String(user._id),
+      action: 'user.update',
+      from: Object.fromEntries(changed.map((k) => [k, user[k]])),
+      to: set,
+    });
+    return toUserView(updated);
+  }
+
   async changeRole(id: string, roleInput: string, actor: AuthUser) {
     const role = asRole(roleInput);
     const user = await this.find(id);

@@ -36,6 +36,26 @@ export class ChangeActiveDto {
   @ApiProperty() @IsBoolean() isActive!: boolean;
 }
 
+/** `PUT /api/admin/users/{id}`: the edit form of the users screen; every field optional. */
+export class AdminUpdateUserDto {
+  @ApiPropertyOptional({ example: 'Selam Bekele' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  name?: string;
+  @ApiPropertyOptional({ example: 'selam@example.et' })
+  @IsOptional()
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email?: string;
+  @ApiPropertyOptional({ enum: ROLE_INPUTS })
+  @IsOptional()
+  @IsIn(ROLE_INPUTS, { message: 'role must be customer or admin' })
+  role?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isActive?: boolean;
+}
+
 export class AdminOrderStatusDto {
   @ApiProperty({ enum: ORDER_STATUSES })
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })

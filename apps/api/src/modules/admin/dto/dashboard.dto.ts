@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORDER_STATUSES, SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '@shop/shared';
+import { OrderUserDto } from '../../orders/dto/order.dto';
 
 export class SalesDayDto {
   @ApiProperty({ example: '2026-11-23', description: 'Day in the shop timezone' }) _id!: string;
@@ -27,6 +28,11 @@ class CustomerDto {
 export class RecentOrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
+  @ApiProperty({
+    type: OrderUserDto,
+    description: 'The account (its name and email at order time if deleted)',
+  })
+  user!: OrderUserDto;
   @ApiProperty({ type: CustomerDto }) customer!: CustomerDto;
   @ApiProperty() totalAmount!: number;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
@@ -68,6 +74,8 @@ export class DashboardStatsDto {
   @ApiProperty({ type: [RecentOrderDto] }) recentOrders!: RecentOrderDto[];
   @ApiProperty({ type: [ActivityDto] }) recentActivity!: ActivityDto[];
   @ApiProperty({ type: [LowStockItemDto] }) lowStockItems!: LowStockItemDto[];
+  @ApiProperty({ type: [LowStockItemDto], description: 'Same list as lowStockItems (the SPEC reader name)' })
+  lowStockProducts!: LowStockItemDto[];
   @ApiProperty({ enum: SETTINGS_CURRENCIES }) currency!: string;
   @ApiProperty({ enum: SETTINGS_TIMEZONES }) timezone!: string;
 }

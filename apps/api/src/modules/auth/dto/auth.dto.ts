@@ -34,14 +34,27 @@ export class RegisterDto {
   @MaxLength(20)
   phone?: string;
 
-  @ApiPropertyOptional({ enum: ['customer', 'user'], description: 'Only customers register here' })
+  @ApiPropertyOptional({
+    enum: ['customer', 'user', 'admin'],
+    description:
+      "The sign-up form's role choice. 'customer' (or 'user') registers a customer; 'admin' with a non-empty adminSecret is the admin registration (same rules as /auth/register-admin)",
+  })
   @IsOptional()
-  @IsIn(['customer', 'user'])
+  @IsIn(['customer', 'user', 'admin'], { message: 'role must be customer or admin' })
   role?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  adminSecret?: string;
 }
 
 export class RegisterAdminDto extends RegisterDto {
-  @ApiPropertyOptional({ description: "The server's admin secret key" })
+  @ApiPropertyOptional({ description: "The server's admin secret key (adminSecret is read as well)" })
   @IsOptional()
   @IsString()
   @MaxLength(200)

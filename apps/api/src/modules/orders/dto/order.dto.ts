@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import {
+  DEFAULT_PAYMENT_METHOD,
   DELIVERY_COUNTRY,
   DELIVERY_COUNTRY_MESSAGE,
   ORDER_STATUSES,
@@ -75,9 +76,17 @@ export class PlaceOrderDto {
   @Type(() => ShippingAddressDto)
   shippingAddress!: ShippingAddressDto;
 
-  @ApiPropertyOptional({ enum: PAYMENT_METHODS, default: 'chapa', description: 'All are paid through Chapa' })
+  @ApiPropertyOptional({
+    enum: [...PAYMENT_METHODS, 'none'],
+    default: 'chapa',
+    description:
+      "All are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid",
+  })
   @IsOptional()
-  @Transform(lower)
+  @Transform(({ value }) => {
+    const method = lower({ value });
+    return method === 'none' || method === '' ? DEFAULT_PAYMENT_METHOD : method;
+  })
   @IsIn(PAYMENT_METHODS, { message: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
   paymentMethod?: string;
 
@@ -109,10 +118,20 @@ export class ShippingAddressViewDto {
   @ApiProperty({ example: 'Ethiopia' }) country!: string;
 }
 
+export class OrderProductSnapshotDto {
+  @ApiProperty({ description: 'Product id' }) _id!: string;
+  @ApiProperty({ example: 'Shea Butter Cream', description: 'Name at purchase time' }) name!: string;
+  @ApiPropertyOptional({ description: 'Amharic name at purchase time' }) nameAm?: string;
+  @ApiProperty({ type: [String], description: 'Image at purchase time (absolute URL)' }) images!: string[];
+  @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' }) price!: number;
+}
+
 export class OrderItemDto {
   @ApiProperty() _id!: string;
-  @ApiProperty({ description: 'Product id' }) product!: string;
+  @ApiProperty({ type: OrderProductSnapshotDto, description: 'The product as it was bought' })
+  product!: OrderProductSnapshotDto;
   @ApiProperty({ example: 'Shea Butter Cream', description: 'Name at purchase time' }) name!: string;
+  @ApiPropertyOptional({ description: 'Amharic name at purchase time' }) nameAm?: string;
   @ApiPropertyOptional({ description: 'Image at purchase time' }) image?: string;
   @ApiProperty({ example: 2 }) quantity!: number;
   @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' })
@@ -154,6 +173,21 @@ export class OrderDto {
   @ApiProperty({ type: [StatusChangeDto] }) statusHistory!: StatusChangeDto[];
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+}
+
+export class OrderUserDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+}
+
+/** An order row of the admin list called as SPEC section 7 does: the customer's account populated. */
+export class AdminOrderRowDto extends OmitType(OrderDto, ['user'] as const) {
+  @ApiProperty({
+    type: OrderUserDto,
+    description: 'The account (its name and email at order time if deleted)',
+  })
+  user!: OrderUserDto;
 }
 
 export class OrderResponseDto {

@@ -21,6 +21,7 @@ export class OrderItem {
 
   /** Name and image at purchase time, so that history survives product edits. */
   @Prop({ required: true }) name!: string;
+  @Prop() nameAm?: string;
   @Prop() image?: string;
 
   @Prop({ required: true, min: 1 }) quantity!: number;

@@ -1,0 +1,251 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { HotCache } from '../src/common/hot-cache';
+import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { auth, customerFactory } from './support/accounts';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
+const ORIGIN = 'http://localhost:3000';
+
+/** Raw bytes and headers of one GET over plain node:http (supertest would decode gzip by itself). */
+async function rawGet(server: Server, path: string, headers: Record<string, string>) {
+  const listening = server.listening
+    ? server
+    : await new Promise<Server>((r) => server.listen(0, '127.0.0.1', () => r(server)));
+  const { port } = listening.address() as AddressInfo;
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
+describe('hot cache of anonymous public reads', () => {
+  let t: TestApp;
+  let admin: string;
+  let products: Model<Product>;
+  let cache: HotCache;
+  const newCustomer = customerFactory(() => t, 'hot', 'Hot Customer');
+
+  const makeProduct = async (name: string, stock = 10) =>
+    (
+      await request(t.http)
+        .post('/api/products')
+        .set(auth(admin))
+        .send({ name, price: 300, stock, category: 'skincare', images: ['/api/assets/products/x.svg'] })
+        .expect(201)
+    ).body.product._id as string;
+
+  /** Two anonymous reads: the second must come from the cache (same strong ETag, one entry at least). */
+  const warm = async (url: string) => {
+    const first = await request(t.http).get(url).set('Accept-Encoding', 'identity').expect(200);
+    const second = await request(t.http).get(url).set('Accept-Encoding', 'identity').expect(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(cache.size).toBeGreaterThan(0);
+    return second;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ HOT_CACHE_TTL_MS: '60000', CORS_ORIGINS: ORIGIN });
+    const a = await request(t.http)
+      .post('/api/auth/register-admin')
+      .send({
+        name: 'Hot Admin',
+        email: 'hot-admin@shop.et',
+        password: 'Admin@12345',
+        adminSecretKey: t.config.adminSecretKey,
+      })
+      .expect(201);
+    admin = a.body.token;
+    products = t.app.get<Model<Product>>(getModelToken(Product.name));
+    cache = t.app.get(HotCache);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a strong ETag, then 304 without a body on a matching If-None-Match', async () => {
+    const id = await makeProduct('Etag Serum');
+    const first = await request(t.http).get(`/api/products/${id}`).expect(200);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.vary).toMatch(/Accept-Encoding/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    const hit = await request(t.http).get(`/api/products/${id}`).expect(200);
+    expect(hit.body).toEqual(first.body);
+    expect(hit.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(hit.headers['content-type']).toMatch(/^application\/json/);
+    const notModified = await request(t.http)
+      .get(`/api/products/${id}`)
+      .set('If-None-Match', first.headers.etag)
+      .expect(304);
+    expect(notModified.text ?? '').toBe('');
+    await request(t.http).get(`/api/products/${id}`).set('If-None-Match', '"something-else"').expect(200);
+  });
+
+  it('serves a gzip body that decodes to the same JSON, with its own ETag', async () => {
+    await warm('/api/products?limit=5');
+    // the gzip copy is made off the request path
+    await new Promise((r) => setTimeout(r, 50));
+    const server = t.http as Server;
+    const plain = await rawGet(server, '/api/products?limit=5', { 'Accept-Encoding': 'identity' });
+    const zipped = await rawGet(server, '/api/products?limit=5', { 'Accept-Encoding': 'gzip, br' });
+    expect([plain.status, zipped.status]).toEqual([200, 200]);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(
+      JSON.parse(plain.body.toString('utf8')),
+    );
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    await new Promise<void>((r) => server.close(() => r()));
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    await request(t.http)
+      .get('/api/products?limit=5')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', String(zipped.headers.etag))
+      .expect(304);
+  });
+
+  it('keeps helmet and CORS headers on cache hits, per request Origin', async () => {
+    await warm('/api/categories');
+    const hit = await request(t.http).get('/api/categories').set('Origin', ORIGIN).expect(200);
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(hit.headers['strict-transport-security']).toBeDefined();
+    expect(hit.headers['x-powered-by']).toBeUndefined();
+    expect(hit.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(hit.headers['access-control-allow-credentials']).toBe('true');
+    const foreign = await request(t.http)
+      .get('/api/categories')
+      .set('Origin', 'https://evil.example')
+      .expect(200);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers.etag).toBe(hit.headers.etag);
+  });
+
+  it('shows a product edit on the next anonymous read', async () => {
+    const id = await makeProduct('Before Edit Cream');
+    const before = await warm(`/api/products/${id}`);
+    const list = await warm('/api/products?search=Edit%20Cream');
+    expect(before.body.name).toBe('Before Edit Cream');
+    expect(list.body.products.map((p: { name: string }) => p.name)).toContain('Before Edit Cream');
+    await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(auth(admin))
+      .send({ name: 'After Edit Cream', price: 450, stock: 10, category: 'skincare' })
+      .expect(200);
+    const after = await request(t.http).get(`/api/products/${id}`).expect(200);
+    expect(after.body).toMatchObject({ name: 'After Edit Cream', price: 450 });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    await request(t.http).get(`/api/products/${id}`).set('If-None-Match', before.headers.etag).expect(200);
+    const relisted = await request(t.http).get('/api/products?search=Edit%20Cream').expect(200);
+    expect(relisted.body.products.map((p: { name: string }) => p.name)).toContain('After Edit Cream');
+  });
+
+  it('shows a new review (rating) on the next anonymous read', async () => {
+    const id = await makeProduct('Reviewed Butter');
+    const before = await warm(`/api/products/${id}`);
+    expect(before.body.reviewCount).toBe(0);
+    const reviewer = await newCustomer();
+    await request(t.http)
+      .post(`/api/reviews/product/${id}`)
+      .set(auth(reviewer.token))
+      .send({ rating: 4, comment: 'Soft and light, smells of shea.' })
+      .expect(201);
+    const after = await request(t.http).get(`/api/products/${id}`).expect(200);
+    expect(after.body).toMatchObject({ reviewCount: 1, rating: 4 });
+  });
+
+  it('shows stock taken by an order, and given back by its cancellation, on the next read', async () => {
+    const id = await makeProduct('Stocked Oil', 5);
+    expect((await warm(`/api/products/${id}`)).body.stock).toBe(5);
+    const buyer = await newCustomer();
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(buyer.token))
+      .send({ productId: id, quantity: 2 })
+      .expect(200);
+    const placed = await request(t.http)
+      .post('/api/orders')
+      .set(auth(buyer.token))
+      .send({ shippingAddress: address, paymentMethod: 'chapa' })
+      .expect(201);
+    expect((await request(t.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(3);
+    expect((await warm(`/api/products/${id}`)).body.stock).toBe(3);
+    await request(t.http)
+      .patch(`/api/orders/${placed.body.order._id}/cancel`)
+      .set(auth(buyer.token))
+      .expect(200);
+    expect((await request(t.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(5);
+  });
+
+  it('shows a settings change on the next read of the public settings', async () => {
+    const before = await warm('/api/settings/public');
+    expect(before.body.settings.siteName).not.toBe('Hot Cache Beauty');
+    await request(t.http)
+      .put('/api/admin/settings')
+      .set(auth(admin))
+      .send({ siteName: 'Hot Cache Beauty' })
+      .expect(200);
+    const after = await request(t.http).get('/api/settings/public').expect(200);
+    expect(after.body.settings.siteName).toBe('Hot Cache Beauty');
+  });
+
+  it('is bypassed by signed-in requests and guest carts (nothing personal is stored or replayed)', async () => {
+    const customer = await newCustomer();
+    cache.bump();
+    await request(t.http).get('/api/products?limit=3').set(auth(customer.token)).expect(200);
+    await request(t.http).get('/api/products?limit=3').set('Cookie', `token=${customer.token}`).expect(200);
+    await request(t.http).get('/api/products?limit=3').set('X-Guest-Cart', 'abc').expect(200);
+    await request(t.http).get('/api/products?limit=3').set('Cookie', 'guestCartId=abc').expect(200);
+    expect(cache.size).toBe(0);
+    // a stored anonymous answer is not replayed to a signed-in client either: it goes through the pipeline
+    const anonymous = await warm('/api/products?limit=3');
+    const id = anonymous.body.products[0]._id as string;
+    await products.updateOne({ _id: id }, { $set: { name: 'Changed Behind The Cache' } });
+    const signedIn = await request(t.http).get('/api/products?limit=3').set(auth(customer.token)).expect(200);
+    expect(signedIn.body.products[0].name).toBe('Changed Behind The Cache');
+    const stale = await request(t.http).get('/api/products?limit=3').expect(200);
+    expect(stale.body.products[0].name).not.toBe('Changed Behind The Cache');
+  });
+
+  it('forgets a write made behind its back (another instance) after the TTL', async () => {
+    const short = await startTestApp({ HOT_CACHE_TTL_MS: '300' });
+    try {
+      const a = await request(short.http)
+        .post('/api/auth/register-admin')
+        .send({
+          name: 'Ttl Admin',
+          email: 'ttl-admin@shop.et',
+          password: 'Admin@12345',
+          adminSecretKey: short.config.adminSecretKey,
+        })
+        .expect(201);
+      const id = (
+        await request(short.http)
+          .post('/api/products')
+          .set(auth(a.body.token))
+          .send({ name: 'Ttl Toner', price: 100, stock: 3, category: 'skincare' })
+          .expect(201)
+      ).body.product._id as string;
+      await request(short.http).get(`/api/products/${id}`).expect(200);
+      const other = short.app.get<Model<Product>>(getModelToken(Product.name));
+      await other.updateOne({ _id: id }, { $set: { stock: 9 } });
+      expect((await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(3);
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(9);
+    } finally {
+      await short.close();
+    }
+  });
+});
