@@ -56,7 +56,7 @@ describe('checkout through Chapa (local stub)', () => {
     await s.page.goto(`${stack.storefront}/payment/return?tx_ref=${txRef}`);
     await s.page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await s.page.waitForURL(`${stack.storefront}/order-confirmation/${order._id}`);
-    await s.page.getByText(order._id).waitFor();
+    await s.page.getByTestId('order-number').filter({ hasText: order.orderNumber }).first().waitFor();
     const paid = (await apiJson(stack, 'GET', `/orders/${order._id}`, token)).body;
     expect(paid.paymentStatus).toBe('paid');
     await s.context.close();

@@ -110,9 +110,10 @@ export async function stockOf(stack: Stack, productId: string): Promise<number> 
   return (await apiJson(stack, 'GET', `/products/${productId}`)).body.stock;
 }
 
+/** The Ethiopian checkout form: phone, region (a choice), city, street; no postal code. */
 export async function fillAddress(page: Page): Promise<void> {
-  await page.locator('input[name=street]').fill('Bole Road 12');
+  await page.locator('input[name=phone]').fill('0911 23 45 67');
+  await page.locator('select[name=state]').selectOption('Addis Ababa');
   await page.locator('input[name=city]').fill('Addis Ababa');
-  await page.locator('input[name=state]').fill('Addis Ababa');
-  await page.locator('input[name=zipCode]').fill('1000');
+  await page.locator('input[name=street]').fill('Bole Road 12');
 }

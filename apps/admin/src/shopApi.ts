@@ -76,6 +76,8 @@ export interface ShopSettings {
   orderNotifications: boolean;
   lowStockAlerts: boolean;
   maintenanceMode: boolean;
+  /** Shelf prices include the 15% VAT (the storefront then shows 'of which VAT'). */
+  pricesIncludeTax: boolean;
   standardShipping: number;
   expressShipping: number;
   pickupShipping: number;
@@ -142,6 +144,7 @@ export function pickFields<K extends string>(
 }
 
 const SETTINGS_FIELDS: readonly (keyof ShopSettings)[] = [
+  'pricesIncludeTax',
   'siteName',
   'siteDescription',
   'adminEmail',

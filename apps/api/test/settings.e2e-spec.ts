@@ -12,6 +12,7 @@ const DEFAULTS = {
   orderNotifications: true,
   lowStockAlerts: true,
   maintenanceMode: false,
+  pricesIncludeTax: false,
   standardShipping: 150,
   expressShipping: 300,
   pickupShipping: 0,
@@ -88,6 +89,7 @@ describe('settings', () => {
         ],
         freeShippingThreshold: 1000,
         taxPercent: 15,
+        pricesIncludeTax: false,
       },
     });
     expect(JSON.stringify(res.body)).not.toContain('admin@beauty.et');

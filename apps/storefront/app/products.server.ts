@@ -6,7 +6,7 @@ import {
   type PublicSettings,
   type ReviewView,
 } from './shop-data';
-import { apiFor } from './session.server';
+import { apiFor, tokenFromRequest } from './session.server';
 
 type Query = Partial<ProductQuery>;
 type Review = components['schemas']['ReviewDto'];
@@ -98,7 +98,8 @@ export async function basketSummary(request: Request): Promise<{
       (r) => r.data,
       () => undefined,
     ),
-    api.GET('/api/wishlist').then(
+    // A guest (with a cart) has no wishlist: no call.
+    (tokenFromRequest(request) ? api.GET('/api/wishlist') : Promise.resolve({ data: undefined })).then(
       (r) => r.data,
       () => undefined,
     ),

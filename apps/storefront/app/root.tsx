@@ -22,7 +22,7 @@ import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFou
 import { env } from './env.server';
 import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
-import { getSessionUser } from './session.server';
+import { cartIdFromRequest, getSessionUser } from './session.server';
 import styles from './styles.css?url';
 
 export const links: LinksFunction = () => [
@@ -44,14 +44,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lang = languageFromCookie(cookieHeader);
   const langCookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.test(cookieHeader ?? '');
   const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
-  const basket = user
-    ? await basketSummary(request)
-    : {
-        cartCount: 0,
-        wishlistCount: 0,
-        cartQuantities: {} as Record<string, number>,
-        wishlistIds: [] as string[],
-      };
+  const basket =
+    user || cartIdFromRequest(request)
+      ? await basketSummary(request)
+      : {
+          cartCount: 0,
+          wishlistCount: 0,
+          cartQuantities: {} as Record<string, number>,
+          wishlistIds: [] as string[],
+        };
   const url = new URL(request.url);
   const path = url.pathname;
   const backPath = sameOriginPath(request.headers.get('Referer'), url);

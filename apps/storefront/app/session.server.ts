@@ -31,9 +31,66 @@ export function clearSessionCookie(): string {
   return `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
-/** A typed API client acting as the signed-in user of this request (or as a guest). */
+/**
+ * A guest's cart id (DECISIONS.md, revised): the API's guest cart id, kept in the storefront's own
+ * httpOnly cookie `cart_id` for as long as the API keeps the cart (30 days after its last change).
+ */
+export const CART_COOKIE = 'cart_id';
+const CART_SECONDS = 30 * 24 * 60 * 60;
+
+export function cartIdFromRequest(request: Request): string | undefined {
+  const match = /(?:^|;\s*)cart_id=([a-f0-9]{32})(?:;|$)/.exec(request.headers.get('Cookie') ?? '');
+  return match ? match[1] : undefined;
+}
+
+export function cartCookie(cartId: string, request?: Request): string {
+  const secure = isHttps(request) ? '; Secure' : '';
+  return `${CART_COOKIE}=${cartId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${CART_SECONDS}${secure}`;
+}
+
+export function clearCartCookie(): string {
+  return `${CART_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+/** The Set-Cookie that keeps a guest cart id the API answered, when it is not the one the browser holds. */
+export function cartCookieUpdate(request: Request, answered: unknown): string | undefined {
+  const id = (answered as { cartId?: unknown } | undefined)?.cartId;
+  if (typeof id !== 'string' || !/^[a-f0-9]{32}$/.test(id) || id === cartIdFromRequest(request))
+    return undefined;
+  return cartCookie(id, request);
+}
+
+/** A typed API client acting as the signed-in user of this request (or as a guest, with its cart). */
 export function apiFor(request: Request): ApiClient {
-  return createApiClient({ baseUrl: env.apiUrl, token: tokenFromRequest(request) });
+  const token = tokenFromRequest(request);
+  return createApiClient({
+    baseUrl: env.apiUrl,
+    token,
+    cartId: token ? undefined : cartIdFromRequest(request),
+  });
+}
+
+/**
+ * After sign-in or sign-up: moves the guest cart into the account's cart. Answers the Set-Cookie that
+ * forgets the guest cart id, and whether a quantity was capped by the stock (the page says so).
+ */
+export async function mergeGuestCart(
+  request: Request,
+  token: string,
+): Promise<{ setCookie?: string; capped: boolean }> {
+  const cartId = cartIdFromRequest(request);
+  if (!cartId) return { capped: false };
+  const result = await settle<{ notices?: { type: string }[] }>(
+    apiWithToken(token).POST('/api/cart/merge', { body: { cartId } }),
+  );
+  if (!result.ok) {
+    console.error('Merging the guest cart failed', result.status, result.message);
+    return { capped: false };
+  }
+  return {
+    setCookie: clearCartCookie(),
+    capped: (result.data.notices ?? []).some((n) => n.type === 'quantity_capped'),
+  };
 }
 
 /** A typed API client acting with a token just obtained (sign-in), before the cookie reaches the browser. */

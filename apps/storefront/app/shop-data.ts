@@ -17,10 +17,13 @@ export interface PublicSettings {
   siteName?: string;
   maintenanceMode: boolean;
   shipping: { standard: number; express: number; pickup: number; freeShippingThreshold: number };
+  /** Shelf prices include the 15% VAT (default false: VAT is added at checkout). */
+  pricesIncludeTax: boolean;
 }
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   maintenanceMode: false,
+  pricesIncludeTax: false,
   shipping: {
     standard: toBirr(DEFAULT_SHIPPING_RATES.standard),
     express: toBirr(DEFAULT_SHIPPING_RATES.express),
@@ -33,6 +36,7 @@ interface PublicSettingsAnswer {
   settings?: {
     siteName?: string;
     maintenanceMode?: boolean;
+    pricesIncludeTax?: boolean;
     shipping?: { method: string; price: number; freeOver?: number }[];
     freeShippingThreshold?: number;
   };
@@ -50,6 +54,7 @@ export function publicSettingsFrom(answer: unknown): PublicSettings {
   return {
     siteName: s.siteName,
     maintenanceMode: s.maintenanceMode === true,
+    pricesIncludeTax: s.pricesIncludeTax === true,
     shipping: {
       standard: amount(option('standard')?.price) ?? d.standard,
       express: amount(option('express')?.price) ?? d.express,

@@ -11,6 +11,8 @@ export interface ApiClientOptions {
   /** The API base including `/api`, e.g. http://localhost:4000/api. */
   baseUrl: string;
   token?: string;
+  /** A guest cart's id, sent as `X-Cart-Id` (used by the API only when there is no token). */
+  cartId?: string;
   fetch?: typeof fetch;
 }
 
@@ -30,6 +32,15 @@ export function createApiClient(options: ApiClientOptions) {
       },
     };
     client.use(auth);
+  }
+  if (options.cartId) {
+    const cart: Middleware = {
+      onRequest({ request }) {
+        request.headers.set('X-Cart-Id', options.cartId as string);
+        return request;
+      },
+    };
+    client.use(cart);
   }
   return client;
 }

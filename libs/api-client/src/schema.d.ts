@@ -509,6 +509,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a guest cart into the signed-in user's cart (call after sign-in or sign-up)
+         * @description Quantities are added, each line capped by the stock (a `quantity_capped` notice, code `CART_MERGE_CAPPED`, names the product and the quantity kept); lines no longer on sale are dropped with a notice; the guest cart is deleted. An unknown or expired guest cart merges nothing and answers the account cart.
+         */
+        post: operations["CartMerge_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -516,7 +536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The cart with current product data; drops withdrawn or sold-out lines with a notice */
+        /**
+         * The cart with current product data; drops withdrawn or sold-out lines with a notice
+         * @description A visitor without an account has a guest cart: the first `POST /cart/add` without a token creates it and answers its id (`cartId`, 128 random bits as 32 hex characters) in the body, in the `X-Cart-Id` response header and in an httpOnly `cartId` cookie. Send it back as the `X-Cart-Id` header (or the cookie) on every cart call. A guest cart expires 30 days after its last change; an unknown or expired id reads as an empty cart and the next add starts a new one. With a token the account's cart is used and `X-Cart-Id` is ignored; `POST /cart/merge` moves a guest cart into it after sign-in or sign-up.
+         */
         get: operations["Cart_getCart"];
         put?: never;
         post?: never;
@@ -535,7 +558,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add units of a product (default 1, at most 10 per add, never beyond the stock) */
+        /**
+         * Add units of a product (default 1, at most 10 per add, never beyond the stock)
+         * @description Without a token and without a live `X-Cart-Id`, creates a guest cart and answers its `cartId`. A visitor without an account has a guest cart: the first `POST /cart/add` without a token creates it and answers its id (`cartId`, 128 random bits as 32 hex characters) in the body, in the `X-Cart-Id` response header and in an httpOnly `cartId` cookie. Send it back as the `X-Cart-Id` header (or the cookie) on every cart call. A guest cart expires 30 days after its last change; an unknown or expired id reads as an empty cart and the next add starts a new one. With a token the account's cart is used and `X-Cart-Id` is ignored; `POST /cart/merge` moves a guest cart into it after sign-in or sign-up.
+         */
         post: operations["Cart_add"];
         delete?: never;
         options?: never;
@@ -997,7 +1023,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id) */
+        /** Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id) */
         get: operations["AdminOrders_list"];
         put?: never;
         post?: never;
@@ -1258,6 +1284,8 @@ export interface components {
             orderNotifications: boolean;
             lowStockAlerts: boolean;
             maintenanceMode: boolean;
+            /** @description Shelf prices include the 15% VAT */
+            pricesIncludeTax: boolean;
             /** @example 150 */
             standardShipping: number;
             /** @example 300 */
@@ -1303,7 +1331,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -1345,6 +1373,11 @@ export interface components {
             lowStockAlerts: boolean;
             /** @default false */
             maintenanceMode: boolean;
+            /**
+             * @description Shelf prices include the 15% VAT (the tax line shows the VAT they contain; nothing is added)
+             * @default false
+             */
+            pricesIncludeTax: boolean;
             /**
              * @description ETB
              * @example 150
@@ -1394,6 +1427,8 @@ export interface components {
             /** @enum {string} */
             language: "en" | "am";
             maintenanceMode: boolean;
+            /** @description Shelf prices include the 15% VAT */
+            pricesIncludeTax: boolean;
             shipping: components["schemas"]["ShippingOptionDto"][];
             /** @example 1000 */
             freeShippingThreshold: number;
@@ -1628,9 +1663,13 @@ export interface components {
             street: string;
             city: string;
             state: string;
-            zipCode: string;
+            zipCode?: string;
             /** @example Ethiopia */
             country: string;
+            /** @example +251911234567 */
+            phone?: string;
+            /** @example Near Edna Mall */
+            landmark?: string;
             isDefault: boolean;
         };
         ProfileUserDto: {
@@ -1712,10 +1751,23 @@ export interface components {
             street: string;
             /** @example Addis Ababa */
             city: string;
-            /** @example Addis Ababa */
+            /**
+             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @example Addis Ababa
+             */
             state: string;
-            /** @example 1000 */
-            zipCode: string;
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
+            zipCode?: string;
+            /**
+             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Woreda 03, near Edna Mall */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -1736,10 +1788,23 @@ export interface components {
             street?: string;
             /** @example Addis Ababa */
             city?: string;
-            /** @example Addis Ababa */
+            /**
+             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @example Addis Ababa
+             */
             state?: string;
-            /** @example 1000 */
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
             zipCode?: string;
+            /**
+             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Woreda 03, near Edna Mall */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -2035,6 +2100,13 @@ export interface components {
             urls: string[];
             files: components["schemas"]["UploadedImageDto"][];
         };
+        MergeCartDto: {
+            /**
+             * @description The guest cart id (or send it as the X-Cart-Id header)
+             * @example 9f86d081884c7d659a2feaa0c55ad015
+             */
+            cartId?: string;
+        };
         CartLineDto: {
             /** @description The current product (live price, stock, images) */
             product: components["schemas"]["ProductDto"];
@@ -2045,18 +2117,19 @@ export interface components {
             /** @example 665f1c2e9b1d8c0012345678 */
             productId: string;
             /** @enum {string} */
-            type: "removed" | "quantity_reduced";
+            type: "removed" | "quantity_reduced" | "quantity_capped";
             /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
             message: string;
             /**
              * @description Stable code; texts in libs/i18n under errors.<CODE>
              * @enum {string}
              */
-            code: "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED";
+            code: "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED";
             /**
              * @example {
              *       "product": "Shea Butter Cream",
-             *       "available": 2
+             *       "available": 2,
+             *       "quantity": 2
              *     }
              */
             params: {
@@ -2081,6 +2154,11 @@ export interface components {
             notices?: components["schemas"]["CartNoticeDto"][];
             /** @example Cart cleared */
             message?: string;
+            /**
+             * @description A guest cart's id (guests only): send it back as the X-Cart-Id header
+             * @example 9f86d081884c7d659a2feaa0c55ad015
+             */
+            cartId?: string;
         };
         AddToCartDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -2177,10 +2255,26 @@ export interface components {
             street: string;
             /** @example Addis Ababa */
             city: string;
-            /** @example Addis Ababa */
+            /**
+             * @description The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code (AA Addis Ababa / አዲስ አበባ, DD Dire Dawa / ድሬ ዳዋ, AF Afar / አፋር, AM Amhara / አማራ, BG Benishangul-Gumuz / ቤኒሻንጉል ጉሙዝ, CE Central Ethiopia / ማዕከላዊ ኢትዮጵያ, GA Gambela / ጋምቤላ, HA Harari / ሐረሪ, OR Oromia / ኦሮሚያ, SI Sidama / ሲዳማ, SO Somali / ሶማሌ, SE South Ethiopia / ደቡብ ኢትዮጵያ, SW South West Ethiopia Peoples / ደቡብ ምዕራብ ኢትዮጵያ ሕዝቦች, TI Tigray / ትግራይ); stored as the English name
+             * @example Addis Ababa
+             */
             state: string;
-            /** @example 1000 */
-            zipCode: string;
+            /**
+             * @description Optional: most Ethiopian addresses have none
+             * @example 1000
+             */
+            zipCode?: string;
+            /**
+             * @description Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the account's profile phone is used.
+             * @example +251911234567
+             */
+            phone?: string;
+            /**
+             * @description Woreda/kebele or a landmark ('near ...')
+             * @example Woreda 03, near Edna Mall
+             */
+            landmark?: string;
             /**
              * @description Delivery is only within Ethiopia
              * @default Ethiopia
@@ -2249,10 +2343,18 @@ export interface components {
         ShippingAddressViewDto: {
             street: string;
             city: string;
+            /** @description Region: the English name of one of Ethiopia's regions */
             state: string;
-            zipCode: string;
+            zipCode?: string;
             /** @example Ethiopia */
             country: string;
+            /**
+             * @description Delivery phone, E.164
+             * @example +251911234567
+             */
+            phone?: string;
+            /** @example Near Edna Mall */
+            landmark?: string;
         };
         StatusChangeDto: {
             /** @enum {string} */
@@ -2267,6 +2369,11 @@ export interface components {
             _id: string;
             /** @description Mirror of _id */
             id: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /** @description Id of the customer */
             user: string;
             customer?: components["schemas"]["OrderCustomerDto"];
@@ -2287,15 +2394,17 @@ export interface components {
              */
             shippingCost: number;
             /**
-             * @description 15% of the subtotal, ETB
+             * @description 15% VAT of the subtotal, ETB (with pricesIncludeTax: the VAT the subtotal contains)
              * @example 135.15
              */
             tax: number;
             /**
-             * @description subtotal + shippingCost + tax, ETB
+             * @description subtotal + shippingCost + tax, ETB (with pricesIncludeTax: subtotal + shippingCost)
              * @example 1186.15
              */
             totalAmount: number;
+            /** @description Whether the prices included the VAT when the order was placed */
+            pricesIncludeTax?: boolean;
             /** @example ETB */
             currency: string;
             /** @enum {string} */
@@ -2392,6 +2501,11 @@ export interface components {
         };
         PaymentOrderSummaryDto: {
             _id: string;
+            /**
+             * @description The order number customers see
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /** @enum {string} */
             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /** @enum {string} */
@@ -2631,6 +2745,11 @@ export interface components {
             _id: string;
             /** @description Mirror of _id */
             id: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
             customer?: components["schemas"]["OrderCustomerDto"];
             orderItems: components["schemas"]["OrderItemDto"][];
             shippingAddress: components["schemas"]["ShippingAddressViewDto"];
@@ -2649,15 +2768,17 @@ export interface components {
              */
             shippingCost: number;
             /**
-             * @description 15% of the subtotal, ETB
+             * @description 15% VAT of the subtotal, ETB (with pricesIncludeTax: the VAT the subtotal contains)
              * @example 135.15
              */
             tax: number;
             /**
-             * @description subtotal + shippingCost + tax, ETB
+             * @description subtotal + shippingCost + tax, ETB (with pricesIncludeTax: subtotal + shippingCost)
              * @example 1186.15
              */
             totalAmount: number;
+            /** @description Whether the prices included the VAT when the order was placed */
+            pricesIncludeTax?: boolean;
             /** @example ETB */
             currency: string;
             /** @enum {string} */
@@ -4489,14 +4610,21 @@ export interface operations {
             };
         };
     };
-    Cart_getCart: {
+    CartMerge_merge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The guest cart id, if not in the body */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeCartDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4504,6 +4632,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description cartId missing or not 32 hex characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description No or invalid token */
@@ -4517,10 +4654,44 @@ export interface operations {
             };
         };
     };
+    Cart_getCart: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description Invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Cart_add: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4547,7 +4718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4579,7 +4750,10 @@ export interface operations {
     Cart_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path: {
                 productId: string;
             };
@@ -4607,7 +4781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,7 +4813,10 @@ export interface operations {
     Cart_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path: {
                 productId: string;
             };
@@ -4655,7 +4832,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +4855,10 @@ export interface operations {
     Cart_clear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4692,7 +4872,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4706,7 +4886,10 @@ export interface operations {
     Cart_clearAll: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4720,7 +4903,7 @@ export interface operations {
                     "application/json": components["schemas"]["CartDto"];
                 };
             };
-            /** @description No or invalid token */
+            /** @description Invalid or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,8 @@ export * from './catalog';
 export * from './phone';
 export * from './cart';
 export * from './delivery';
+export * from './regions';
+export * from './order-number';
 export * from './dates';
 export * from './vocabularies';
 export * from './errors';

@@ -65,16 +65,35 @@ export function shippingCost(
   return rates[method];
 }
 
-/** Prices an order: subtotal of the lines, shipping by method, 15% tax of the subtotal. */
+/**
+ * The VAT in an amount: 15% of it added on top (prices exclude VAT, the specification's arithmetic),
+ * or the VAT contained in it (`pricesIncludeTax`: amount × 15/115, rounded to the santim).
+ */
+export function taxOf(subtotal: Santim, pricesIncludeTax = false): Santim {
+  if (!pricesIncludeTax) return percentOf(subtotal, TAX_PERCENT);
+  return subtotal - Math.round((subtotal * 100) / (100 + TAX_PERCENT));
+}
+
+/**
+ * Prices an order: subtotal of the lines, shipping by method, 15% VAT of the subtotal. With
+ * `pricesIncludeTax` (a setting) shelf prices already include the VAT: `tax` is the VAT they contain
+ * and is not added again, so the total is subtotal + shipping.
+ */
 export function priceOrder(
   lines: readonly PricedLine[],
   method: ShippingMethod = 'standard',
   rates: ShippingRates = DEFAULT_SHIPPING_RATES,
+  pricesIncludeTax = false,
 ): OrderTotals {
   const subtotal = cartTotals(lines).total;
   const shipping = shippingCost(subtotal, method, rates);
-  const tax = percentOf(subtotal, TAX_PERCENT);
-  return { subtotal, shippingCost: shipping, tax, totalAmount: subtotal + shipping + tax };
+  const tax = taxOf(subtotal, pricesIncludeTax);
+  return {
+    subtotal,
+    shippingCost: shipping,
+    tax,
+    totalAmount: subtotal + shipping + (pricesIncludeTax ? 0 : tax),
+  };
 }
 
 /** Discount percent shown on a product card, from the original and current price. */

@@ -18,7 +18,7 @@ import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type Shop
 type Key = keyof ShopSettings;
 const TABS = ['general', 'admin', 'notifications', 'system'] as const;
 const SWITCHES: Record<(typeof TABS)[number], Key[]> = {
-  general: [],
+  general: ['pricesIncludeTax'],
   admin: [],
   notifications: ['emailNotifications', 'orderNotifications', 'lowStockAlerts'],
   system: ['maintenanceMode'],

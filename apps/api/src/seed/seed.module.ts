@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Product, ProductSchema } from '../modules/catalog/schemas/product.schema';
+import { OrderNumbersModule } from '../modules/orders/order-numbers.module';
 import { Order, OrderSchema } from '../modules/orders/schemas/order.schema';
 import { Review, ReviewSchema } from '../modules/reviews/schemas/review.schema';
 import { User, UserSchema } from '../modules/users/schemas/user.schema';
@@ -20,6 +21,7 @@ import { SeedService } from './seed.service';
       { name: Review.name, schema: ReviewSchema },
       { name: Order.name, schema: OrderSchema },
     ]),
+    OrderNumbersModule,
     ReviewsModule,
   ],
   providers: [SeedService],

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { OrderNumbersService } from '../modules/orders/order-numbers.service';
 import { priceOrder, toSantim, type ShippingMethod } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
@@ -61,6 +62,7 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly orderNumbers: OrderNumbersService,
     private readonly reviewsService: ReviewsService,
   ) {}
 
@@ -135,9 +137,11 @@ export class SeedService implements OnApplicationBootstrap {
               description: p.description,
               descriptionAm: p.descriptionAm,
               ingredients: p.ingredients,
+              ingredientsAm: p.ingredientsAm,
               searchTerms: productSearchTerms(p),
               keyIngredients: p.keyIngredients,
               benefits: p.benefits,
+              benefitsAm: p.benefitsAm,
               priceSantim: toSantim(p.price),
               ...(p.originalPrice ? { originalPriceSantim: toSantim(p.originalPrice) } : {}),
               currency: 'ETB',
@@ -164,6 +168,16 @@ export class SeedService implements OnApplicationBootstrap {
       };
     });
     await this.products.collection.bulkWrite(ops, { ordered: false });
+    // Demo products seeded before the Amharic ingredient and benefit lists existed get them once.
+    await this.products.collection.bulkWrite(
+      SEED_PRODUCTS.map((p) => ({
+        updateOne: {
+          filter: { sku: p.key, ingredientsAm: { $exists: false } },
+          update: { $set: { ingredientsAm: p.ingredientsAm, benefitsAm: p.benefitsAm } },
+        },
+      })),
+      { ordered: false },
+    );
     return this.products
       .find({ sku: { $in: SEED_PRODUCTS.map((p) => p.key) } })
       .sort({ createdAt: 1, _id: 1 })
@@ -212,7 +226,13 @@ export class SeedService implements OnApplicationBootstrap {
 
   private async seedOrders(
     customers: { _id: Types.ObjectId; name: string; email: string }[],
-    products: { _id: Types.ObjectId; name: string; priceSantim: number; images: string[] }[],
+    products: {
+      _id: Types.ObjectId;
+      name: string;
+      nameAm?: string;
+      priceSantim: number;
+      images: string[];
+    }[],
     now: Date,
   ): Promise<number> {
     const random = mulberry32(14);
@@ -239,6 +259,7 @@ export class SeedService implements OnApplicationBootstrap {
           _id: new Types.ObjectId(),
           product: product._id,
           name: product.name,
+          ...(product.nameAm ? { nameAm: product.nameAm } : {}),
           image: product.images[0],
           quantity: 1 + Math.floor(random() * 3),
           priceAtPurchaseSantim: product.priceSantim,
@@ -273,7 +294,13 @@ export class SeedService implements OnApplicationBootstrap {
               user: customer._id,
               customer: { name: customer.name, email: customer.email },
               orderItems,
-              shippingAddress: { street: `Bole Road, House ${100 + n}`, ...address, country: 'Ethiopia' },
+              shippingAddress: {
+                street: `Bole Road, House ${100 + n}`,
+                ...address,
+                country: 'Ethiopia',
+                phone: `+2519${String(11000000 + n * 7919).slice(0, 8)}`,
+                landmark: 'Near Edna Mall',
+              },
               shippingMethod,
               paymentMethod: 'chapa',
               subtotalSantim: totals.subtotal,
@@ -301,6 +328,7 @@ export class SeedService implements OnApplicationBootstrap {
       });
     }
     await this.orders.collection.bulkWrite(ops, { ordered: false });
+    await this.orderNumbers.backfill();
     return this.orders.countDocuments({ idempotencyKey: /^seed-order-/ });
   }
 }

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import { lineTotalBirr } from '@shop/shared';
+import { lineTotalBirr, regionName } from '@shop/shared';
 import { useShop } from '../shop-context';
-import { Money, StatusBadge, formatDate } from './components';
+import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from './components';
 import { itemName, productIdOf, type OrderView } from './types';
 
 /** An order as the server answers it: nothing is recomputed here. */
@@ -12,21 +12,22 @@ export function OrderDetails({ order }: { order: OrderView }) {
     <div className="acc-order">
       <dl className="acc-order-facts">
         <dt>{t('orders.number')}</dt>
-        <dd data-testid="order-number">{order._id}</dd>
+        <dd>
+          <OrderNumber order={order} />
+        </dd>
         <dt>{t('orders.date')}</dt>
-        <dd>{formatDate(order.createdAt)}</dd>
+        <dd>
+          <DateText iso={order.createdAt} />
+        </dd>
         <dt>{t('orders.status')}</dt>
         <dd>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} /> <PaymentBadge status={order.paymentStatus} />
         </dd>
         <dt>{t('orders.paymentMethod')}</dt>
-        <dd>
-          {t(`orders.paymentMethods.${order.paymentMethod}`)}
-          {order.paymentStatus ? ` · ${t(`orders.paymentStatuses.${order.paymentStatus}`)}` : ''}
-        </dd>
+        <dd>{t(`orders.paymentMethods.${order.paymentMethod}`)}</dd>
         <dt>{t('orders.shippingAddress')}</dt>
         <dd>
-          {a.street}, {a.city}, {a.state} {a.zipCode}, {a.country}
+          <AddressText address={a} />
         </dd>
       </dl>
       <table className="acc-table">
@@ -64,10 +65,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <dd>
           <Money amount={order.shippingCost} />
         </dd>
-        <dt>{t('cart.tax')}</dt>
-        <dd>
-          <Money amount={order.tax} />
-        </dd>
+        <TaxRow amount={order.tax} included={order.pricesIncludeTax === true} />
         <dt>{t('cart.total')}</dt>
         <dd data-testid="order-total">
           <strong>
@@ -76,5 +74,29 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </dd>
       </dl>
     </div>
+  );
+}
+
+/** An address in the page's language: region and country translated, phone and landmark when given. */
+export function AddressText({ address: a }: { address: OrderView['shippingAddress'] }) {
+  const { t, lang } = useShop();
+  const parts = [
+    a.street,
+    a.landmark,
+    a.city,
+    regionName(a.state, lang),
+    a.zipCode,
+    t('checkout.ethiopia'),
+  ].filter(Boolean);
+  return (
+    <>
+      {parts.join(', ')}
+      {a.phone ? (
+        <>
+          {' '}
+          · <span dir="ltr">{a.phone}</span>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { customerMayCancel } from '@shop/shared';
 import { useShop } from '../shop-context';
-import { Money, StatusBadge, formatDate } from './components';
+import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from './components';
 import { itemName, productIdOf, type OrderView } from './types';
 
 export function OrderList({ orders, actions = true }: { orders: OrderView[]; actions?: boolean }) {
@@ -19,10 +19,13 @@ export function OrderList({ orders, actions = true }: { orders: OrderView[]; act
         <li key={order._id} className="acc-order-card" data-testid="order-card" data-order-id={order._id}>
           <header>
             <Link to={`/order-confirmation/${order._id}`}>
-              <strong>#{order._id.slice(-6).toUpperCase()}</strong>
+              <strong>
+                <OrderNumber order={order} />
+              </strong>
             </Link>
-            <span>{formatDate(order.createdAt)}</span>
+            <DateText iso={order.createdAt} />
             <StatusBadge status={order.status} />
+            <PaymentBadge status={order.paymentStatus} />
             <strong>
               <Money amount={order.totalAmount} />
             </strong>
@@ -40,6 +43,15 @@ export function OrderList({ orders, actions = true }: { orders: OrderView[]; act
               </li>
             ))}
           </ul>
+          {actions &&
+          order.status === 'pending' &&
+          (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') ? (
+            <Form method="post" action={`/order-confirmation/${order._id}`}>
+              <button type="submit" className="button acc-pay-now" disabled={busy}>
+                {t('orders.payNow')}
+              </button>
+            </Form>
+          ) : null}
           {actions && customerMayCancel(order.status) ? (
             <Form
               method="post"

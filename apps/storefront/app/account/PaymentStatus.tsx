@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useShop } from '../shop-context';
 import { Spinner } from './components';
@@ -53,6 +53,7 @@ export function PaymentStatus() {
           </noscript>
         ) : null}
         <h1 className="acc-success">{t('payment.success')}</h1>
+        {outcome.orderNumber ? <OrderLine number={outcome.orderNumber} /> : null}
         <p>{t('payment.redirecting')}</p>
         {outcome.orderId ? (
           <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
@@ -75,6 +76,14 @@ export function PaymentStatus() {
       <div role="alert">
         <h1 className="acc-failure">{t(outcome.message)}</h1>
       </div>
+      {outcome.orderNumber ? <OrderLine number={outcome.orderNumber} /> : null}
+      {outcome.orderId ? (
+        <Form method="post" action={`/order-confirmation/${outcome.orderId}`} className="acc-actions">
+          <button type="submit" className="button" data-testid="pay-now">
+            {t('orders.retryPayment')}
+          </button>
+        </Form>
+      ) : null}
       <p>
         {outcome.orderId ? (
           <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
@@ -82,5 +91,14 @@ export function PaymentStatus() {
         <Link to="/orders">{t('orders.title')}</Link> · <Link to="/cart">{t('cart.title')}</Link>
       </p>
     </section>
+  );
+}
+
+function OrderLine({ number }: { number: string }) {
+  const { t } = useShop();
+  return (
+    <p>
+      {t('orders.number')}: <strong data-testid="order-number">{number}</strong>
+    </p>
   );
 }

@@ -106,22 +106,33 @@ describe('form rules of SPEC section 5', () => {
     expect(validateSignUp(form({ ...base, adminSecretKey: 'k' })).errors).toEqual({});
   });
 
-  it('checkout needs every address field', () => {
+  it('checkout needs phone, region, city and street; postal code and landmark are optional', () => {
     const { errors } = validateAddress(form({ street: ' ', city: 'Addis Ababa' }));
-    expect(Object.keys(errors).sort()).toEqual(['country', 'state', 'street', 'zipCode']);
     expect(errors).toEqual({
+      phone: 'checkout.phoneRequired',
       street: 'checkout.streetRequired',
       state: 'checkout.stateRequired',
-      zipCode: 'checkout.zipCodeRequired',
       country: 'checkout.countryRequired',
     });
-    const full = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
+    const full = { street: 'Bole Road', city: 'Addis Ababa', state: 'Addis Ababa', phone: '0911 22 33 44' };
     expect(validateAddress(form({ ...full, country: 'Kenya' })).errors).toEqual({
       country: 'checkout.countryEthiopiaOnly',
     });
     expect(validateAddress(form({ ...full, country: 'ethiopia' }))).toEqual({
-      input: { ...full, country: 'Ethiopia' },
+      input: { ...full, phone: '+251911223344', country: 'Ethiopia' },
       errors: {},
+    });
+    // Amharic region names and codes are stored by the English name; a landmark and postal code are kept.
+    expect(
+      validateAddress(
+        form({ ...full, state: 'ኦሮሚያ', landmark: 'near Edna Mall', zipCode: '1000', country: 'Ethiopia' }),
+      ).input,
+    ).toMatchObject({ state: 'Oromia', landmark: 'near Edna Mall', zipCode: '1000' });
+    expect(
+      validateAddress(form({ ...full, state: 'Nairobi', phone: '0111234567', country: 'Ethiopia' })).errors,
+    ).toEqual({
+      state: 'checkout.stateInvalid',
+      phone: 'checkout.phoneInvalid',
     });
   });
 

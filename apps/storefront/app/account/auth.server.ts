@@ -4,6 +4,7 @@ import {
   clearSessionCookie,
   getSessionUser,
   isHttps,
+  mergeGuestCart,
   tokenFromRequest,
   type SessionUser,
 } from '../session.server';
@@ -62,6 +63,27 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
         );
   if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
   return clearIntentCookie();
+}
+
+/**
+ * After a sign-in or sign-up of a customer: the guest cart joins the account's cart (its cookie is
+ * forgotten), then the remembered intent is carried out. Answers where to go (with `cartNotice=capped`
+ * when a merged quantity was cut to the stock) and the cookies to set.
+ */
+export async function afterSignIn(
+  request: Request,
+  token: string,
+  headers: Headers,
+  redirectTo: string,
+): Promise<string> {
+  const merged = await mergeGuestCart(request, token);
+  if (merged.setCookie) headers.append('Set-Cookie', merged.setCookie);
+  const cleared = await carryOutPendingIntent(request, token);
+  if (cleared) headers.append('Set-Cookie', cleared);
+  if (!merged.capped) return redirectTo;
+  const target = new URL(redirectTo, 'http://shop.local');
+  target.searchParams.set('cartNotice', 'capped');
+  return target.pathname + target.search + target.hash;
 }
 
 /** The loader of the guest-only pages: a signed-in visitor goes to the back office (admins) or the remembered path. */

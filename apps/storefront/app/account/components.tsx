@@ -8,6 +8,7 @@ import {
 } from '@shop/shared';
 import { useShop } from '../shop-context';
 import { isKnownKey, type Translate as T } from '../apiMessages';
+import { formatDate as formatDateIn } from '../dates';
 
 /**
  * A message that is one of our i18n keys, a known English text (translated), or a server's own text
@@ -158,4 +159,84 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Date(date.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** The order's short human number (`AN-10042`); orders from before numbers existed show their id's end. */
+export function orderNumberOf(order: { _id: string; orderNumber?: string }): string {
+  return order.orderNumber ?? `#${order._id.slice(-6).toUpperCase()}`;
+}
+
+export function OrderNumber({ order }: { order: { _id: string; orderNumber?: string } }) {
+  return <span data-testid="order-number">{orderNumberOf(order)}</span>;
+}
+
+const PAYMENT_COLOURS: Record<string, string> = {
+  paid: 'green',
+  unpaid: 'yellow',
+  failed: 'red',
+  refund_pending: 'purple',
+  refunded: 'grey',
+};
+
+/** The payment state beside the order status: Paid, Awaiting payment, Payment failed, Refund pending, Refunded. */
+export function PaymentBadge({ status }: { status?: string }) {
+  const { t } = useShop();
+  const state = status && status in PAYMENT_COLOURS ? status : 'unpaid';
+  const colour = PAYMENT_COLOURS[state];
+  return (
+    <span
+      className={`acc-status acc-status-${colour}`}
+      data-testid="payment-state"
+      data-payment-status={state}
+    >
+      {t(`orders.paymentStates.${state}`)}
+    </span>
+  );
+}
+
+/**
+ * A date in the page's language: in Amharic the Ethiopian calendar with the Gregorian date as
+ * secondary text (and tooltip), in English the Gregorian date. One convention on every page.
+ */
+export function DateText({ iso }: { iso: string }) {
+  const { lang } = useShop();
+  const primary = formatDateIn(iso, lang);
+  if (lang !== 'am') return <time dateTime={iso}>{primary}</time>;
+  const gregorian = formatDateIn(iso, 'en');
+  return (
+    <time dateTime={iso} title={gregorian} data-testid="ethiopian-date">
+      {primary} <small className="acc-muted">({gregorian})</small>
+    </time>
+  );
+}
+
+/** The tax line: VAT added on top (the default) or the VAT contained in VAT-inclusive prices. */
+export function TaxRow({ amount, included }: { amount: number; included: boolean }) {
+  const { t } = useShop();
+  return (
+    <>
+      <dt data-testid="tax-label">{included ? t('cart.taxIncluded') : t('cart.taxAdded')}</dt>
+      <dd>
+        <Money amount={amount} />
+      </dd>
+    </>
+  );
+}
+
+/** The accepted payment methods, as text badges (no external images). */
+export function PaymentMethods() {
+  const { t } = useShop();
+  return (
+    <div className="acc-pay-methods" data-testid="payment-methods">
+      <p>{t('checkout.acceptedMethods')}</p>
+      <ul>
+        {['telebirr', 'CBE Birr', 'M-Pesa', t('checkout.cards')].map((m) => (
+          <li key={m} className="acc-pay-badge">
+            {m}
+          </li>
+        ))}
+      </ul>
+      <p className="acc-muted">{t('checkout.viaChapa')}</p>
+    </div>
+  );
 }

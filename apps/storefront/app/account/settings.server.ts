@@ -10,3 +10,11 @@ export function shippingRatesFrom(answer: unknown): ShippingRates {
 export async function loadShippingRates(request: Request): Promise<ShippingRates> {
   return shippingRatesOf(await publicSettings(request));
 }
+
+/** The rates and whether shelf prices include VAT, as the cart and checkout price an order. */
+export async function loadPricing(
+  request: Request,
+): Promise<{ rates: ShippingRates; pricesIncludeTax: boolean }> {
+  const settings = await publicSettings(request);
+  return { rates: shippingRatesOf(settings), pricesIncludeTax: settings.pricesIncludeTax };
+}

@@ -43,14 +43,17 @@ export interface Address {
   street: string;
   city: string;
   state: string;
-  zipCode: string;
+  zipCode?: string;
   country: string;
+  phone?: string;
+  landmark?: string;
 }
 
 export interface OrderItemView {
   _id?: string;
   product: string | ProductView;
   name?: string;
+  nameAm?: string;
   image?: string;
   quantity: number;
   priceAtPurchase: number;
@@ -69,6 +72,7 @@ export interface OrderView {
   subtotal: number;
   shippingCost: number;
   tax: number;
+  pricesIncludeTax?: boolean;
   totalAmount: number;
   trackingNumber?: string;
 }
@@ -97,5 +101,5 @@ export function itemName(item: OrderItemView, lang: 'en' | 'am'): string {
   if (typeof item.product !== 'string') {
     return (lang === 'am' && item.product.nameAm) || item.product.name || item.name || '';
   }
-  return item.name ?? '';
+  return (lang === 'am' && item.nameAm) || item.name || '';
 }

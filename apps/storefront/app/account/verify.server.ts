@@ -1,10 +1,13 @@
 import { apiFor } from '../session.server';
 import { settle } from './api.server';
 
-export type VerifyOutcome =
-  | { state: 'paid'; message: string; orderId?: string }
-  | { state: 'pending'; message: string; orderId?: string }
-  | { state: 'failed'; message: string; orderId?: string };
+export type VerifyOutcome = {
+  state: 'paid' | 'pending' | 'failed';
+  message: string;
+  orderId?: string;
+  /** The order's short number (`AN-10042`), shown as on every other page. */
+  orderNumber?: string;
+};
 
 /** The payment page's key for each code the payment API answers (SPEC section 8 texts). */
 const PAYMENT_KEYS: Record<string, string> = {
@@ -26,7 +29,7 @@ interface VerifyAnswer {
   status: 'paid' | 'failed' | 'pending' | 'refund_pending';
   message?: string;
   code?: string;
-  order?: { _id: string };
+  order?: { _id: string; orderNumber?: string };
 }
 
 /**
@@ -49,16 +52,23 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
     };
   }
   const orderId = result.data.order?._id;
+  const orderNumber = result.data.order?.orderNumber;
   if (result.data.status === 'paid') {
     const cleared = await settle(apiFor(request).DELETE('/api/cart/clear'));
     if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
-    return { state: 'paid', message: 'payment.success', orderId };
+    return { state: 'paid', message: 'payment.success', orderId, orderNumber };
   }
   if (result.data.status === 'pending')
-    return { state: 'pending', message: paymentMessageKey(result.data.code, 'payment.pending'), orderId };
+    return {
+      state: 'pending',
+      message: paymentMessageKey(result.data.code, 'payment.pending'),
+      orderId,
+      orderNumber,
+    };
   return {
     state: 'failed',
     message: paymentMessageKey(result.data.code, 'payment.notSuccessful'),
     orderId,
+    orderNumber,
   };
 }

@@ -13,7 +13,7 @@ type ActionAnswer = { ok?: boolean; said?: Said } | undefined;
 /**
  * Add to cart: a plain POST form to /cart/add (works without JavaScript), enhanced with a fetcher that
  * shows the 'added' state for 1 s and the
- * 'Added to Cart!' toast (components/Toast.tsx). Guests post the same form and are sent to sign in.
+ * 'Added to Cart!' toast (components/Toast.tsx). Guests add to a guest cart the same way.
  */
 export function AddToCart({
   productId,
@@ -27,7 +27,7 @@ export function AddToCart({
   /** the product's name in the page's language, for the confirmation toast */
   name?: string;
 }) {
-  const { t, user } = useShop();
+  const { t } = useShop();
   const location = useLocation();
   const fetcher = useFetcher<ActionAnswer>();
   const [quantity, setQuantity] = useState(1);
@@ -63,15 +63,16 @@ export function AddToCart({
   if (stock <= 0) {
     return <p className="stock-text out">{t('product.outOfStock')}</p>;
   }
-  const FormTag = user ? fetcher.Form : Form;
+  // Everyone adds to a cart (guests to a guest cart); `user` only decides the wishlist's sign-in.
+  const FormTag = fetcher.Form;
   const busy = fetcher.state !== 'idle';
   const qtyId = `qty-${productId}-${control}`;
   return (
     <FormTag method="post" action="/cart/add" className={`add-to-cart with-${control}`}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {user && hydrated ? <input type="hidden" name="mode" value="json" /> : null}
-      {user && control === 'stepper' && (
+      {hydrated ? <input type="hidden" name="mode" value="json" /> : null}
+      {control === 'stepper' && (
         <div className="stepper" role="group" aria-label={t('product.quantity')}>
           <button
             type="button"
@@ -120,15 +121,8 @@ export function AddToCart({
           </select>
         </label>
       )}
-      {!user && control === 'stepper' && <input type="hidden" name="quantity" value="1" />}
       <button type="submit" className={`button add ${added ? 'added' : ''}`} disabled={busy}>
-        {!user
-          ? t('product.signInToAdd')
-          : added
-            ? t('product.added')
-            : busy
-              ? t('product.adding')
-              : t('product.addToCart')}
+        {added ? t('product.added') : busy ? t('product.adding') : t('product.addToCart')}
       </button>
       {/* success is announced by the toast (one live region for it); failures here, beside the button */}
       <p className="add-status" role="status" aria-live="polite">

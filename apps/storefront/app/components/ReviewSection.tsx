@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { ReviewView } from '../shop-data';
 import { flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../shop-context';
-import { formatDate } from '../dates';
+import { DateText } from '../account/components';
 import { Stars } from './Stars';
 
 function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string }) {
@@ -36,7 +36,7 @@ export function ReviewSection({
   reviewCount: number;
   reviews: ReviewView[] | null;
 }) {
-  const { t, lang, user } = useShop();
+  const { t, user } = useShop();
   const location = useLocation();
   const [params] = useSearchParams();
   const saved = params.get('review');
@@ -91,7 +91,7 @@ export function ReviewSection({
             <p className="review-head">
               <Stars rating={r.rating} /> <strong>{r.user.name}</strong>
               {r.verified && <span className="verified">{t('product.verified')}</span>}
-              <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
+              <DateText iso={r.createdAt} />
             </p>
             {r.title && <p className="review-title">{r.title}</p>}
             <p>{r.comment}</p>

@@ -5,12 +5,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { priceOrder, toBirr, toSantim } from '@shop/shared';
 import { settle } from '../account/api.server';
-import { FormError, Money } from '../account/components';
+import { FormError, Money, TaxRow } from '../account/components';
 import { isProductId, parseQuantity } from '../account/intent';
-import { loadShippingRates } from '../account/settings.server';
+import { loadPricing } from '../account/settings.server';
 import type { CartAnswer } from '../account/types';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
@@ -21,20 +21,22 @@ import { apiFor, getSessionUser } from '../session.server';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.title')];
 
+/** Guests have a cart too (held by the API under the id in the `cart_id` cookie); checkout asks them to sign in. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request);
-  if (!user) return { user: null, cart: null, failed: false, rates: null, notices: [] };
-  const [cart, rates] = await Promise.all([
+  const [user, cart, pricing] = await Promise.all([
+    getSessionUser(request),
     settle<CartAnswer & { notices?: { type?: string; message: string; code?: string; params?: unknown }[] }>(
       apiFor(request).GET('/api/cart'),
     ),
-    loadShippingRates(request),
+    loadPricing(request),
   ]);
   return {
     user,
     cart: cart.ok ? cart.data : null,
     failed: !cart.ok,
-    rates,
+    rates: pricing.rates,
+    pricesIncludeTax: pricing.pricesIncludeTax,
+    capped: new URL(request.url).searchParams.get('cartNotice') === 'capped',
     notices: cart.ok ? (cart.data.notices ?? []).map((n) => noticeSaid(n, 'cart')) : [],
   };
 }
@@ -72,25 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Cart() {
-  const { user, cart, failed, rates, notices } = useLoaderData<typeof loader>();
+  const { user, cart, failed, rates, pricesIncludeTax, capped, notices } = useLoaderData<typeof loader>();
   const data = useActionData<{ error?: Said }>();
   const { t, lang } = useShop();
-  const location = useLocation();
   const busy = useNavigation().state !== 'idle';
-  if (!user) {
-    return (
-      <section className="acc-page acc-empty">
-        <h1>{t('cart.title')}</h1>
-        <p>{t('cart.empty')}</p>
-        <p>
-          <Link className="button" to="/products">
-            {t('cart.startShopping')}
-          </Link>{' '}
-          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname)}`}>{t('auth.signIn')}</Link>
-        </p>
-      </section>
-    );
-  }
   if (failed || !cart)
     return (
       <section className="acc-page">
@@ -119,12 +106,18 @@ export default function Cart() {
   const totals = priceOrder(
     cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity })),
     'standard',
-    rates ?? undefined,
+    rates,
+    pricesIncludeTax,
   );
   return (
     <section className="acc-page">
       <h1>{t('cart.title')}</h1>
       <FormError text={say(t, data?.error, FALLBACK.updateCart)} />
+      {capped ? (
+        <p className="acc-alert" role="status" data-testid="merge-capped">
+          {t('cart.mergeCapped')}
+        </p>
+      ) : null}
       {notices.map((n, i) => (
         <p key={i} className="acc-alert">
           {sayNotice(t, n)}
@@ -203,10 +196,7 @@ export default function Cart() {
             <dd>
               {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}
             </dd>
-            <dt>{t('cart.tax')}</dt>
-            <dd>
-              <Money amount={toBirr(totals.tax)} />
-            </dd>
+            <TaxRow amount={toBirr(totals.tax)} included={pricesIncludeTax} />
             <dt>{t('cart.total')}</dt>
             <dd data-testid="summary-total">
               <strong>
@@ -218,6 +208,7 @@ export default function Cart() {
           <Link className="button" to="/checkout">
             {t('cart.checkout')}
           </Link>
+          {!user ? <p className="acc-muted">{t('cart.guestCheckoutNote')}</p> : null}
         </aside>
       </div>
     </section>

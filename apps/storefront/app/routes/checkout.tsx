@@ -6,15 +6,24 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { SHIPPING_METHODS, priceOrder, toBirr, toSantim, type ShippingMethod } from '@shop/shared';
+import {
+  ETHIOPIAN_REGIONS,
+  SHIPPING_METHODS,
+  findEthiopianRegion,
+  priceOrder,
+  regionName,
+  toBirr,
+  toSantim,
+  type ShippingMethod,
+} from '@shop/shared';
 import { useState } from 'react';
-import { apiFor } from '../session.server';
+import { apiFor, getSessionUser } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { Field, FormError, Money } from '../account/components';
+import { Field, FormError, Money, PaymentMethods, TaxRow, message } from '../account/components';
 import { HostedForm } from '../account/HostedForm';
 import { paymentDestination } from '../account/payment.server';
-import { loadShippingRates } from '../account/settings.server';
+import { loadPricing } from '../account/settings.server';
 import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/types';
 import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from '../account/validation';
 import { reply } from '../account/reply.server';
@@ -28,22 +37,29 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'checkout
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const [cart, rates, addresses] = await Promise.all([
+  const user = await getSessionUser(request);
+  const [cart, pricing, addresses] = await Promise.all([
     settle<CartAnswer>(apiFor(request).GET('/api/cart')),
-    loadShippingRates(request),
-    settle<{ addresses: Address[] }>(apiFor(request).GET('/api/users/addresses')),
+    loadPricing(request),
+    user
+      ? settle<{ addresses: Address[] }>(apiFor(request).GET('/api/users/addresses'))
+      : Promise.resolve(null),
   ]);
-  const saved = addresses.ok ? (addresses.data.addresses ?? []) : [];
-  const chosen = new URL(request.url).searchParams.get('address');
+  const saved = addresses?.ok ? (addresses.data.addresses ?? []) : [];
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get('address');
   const prefill = saved.find((a) => String(a.id ?? a._id) === chosen) ?? saved[0] ?? null;
   // One key per rendering of the form: a double click or a resubmit never places a second order.
   return {
+    guest: !user,
+    profilePhone: user?.phone ?? '',
     cart: cart.ok ? cart.data : null,
     failed: !cart.ok,
-    rates,
+    rates: pricing.rates,
+    pricesIncludeTax: pricing.pricesIncludeTax,
     saved,
     prefill,
+    capped: url.searchParams.get('cartNotice') === 'capped',
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -111,13 +127,46 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** A guest at checkout: sign in (or create an account) right here, and come back to checkout with the cart. */
+function GuestCheckout() {
+  const { t } = useShop();
+  const back = '/checkout';
+  return (
+    <section className="acc-page">
+      <h1>{t('checkout.title')}</h1>
+      <p>{t('checkout.signInToContinue')}</p>
+      <div className="acc-two-columns">
+        <Form method="post" action={`/signin?redirectTo=${encodeURIComponent(back)}`} className="acc-form">
+          <h2>{t('auth.signIn')}</h2>
+          <input type="hidden" name="redirectTo" value={back} />
+          <input type="hidden" name="role" value="customer" />
+          <Field name="email" type="email" label={t('auth.email')} autoComplete="email" />
+          <Field name="password" type="password" label={t('auth.password')} autoComplete="current-password" />
+          <button type="submit" className="button">
+            {t('auth.signIn')}
+          </button>
+        </Form>
+        <div className="acc-form">
+          <h2>{t('checkout.newCustomer')}</h2>
+          <p>{t('checkout.cartKept')}</p>
+          <Link className="button" to={`/signup?redirectTo=${encodeURIComponent(back)}`}>
+            {t('auth.signUp')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function Checkout() {
-  const { cart, failed, rates, saved, prefill, idempotencyKey } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { cart, failed, rates, pricesIncludeTax, saved, prefill, idempotencyKey, capped } = loaded;
   const data = useActionData<ActionData>();
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   const [chosen, setChosen] = useState<ShippingMethod | null>(null);
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
+  if (loaded.guest && cart && cart.products.length > 0) return <GuestCheckout />;
   if (failed || !cart)
     return (
       <section className="acc-page">
@@ -142,16 +191,23 @@ export default function Checkout() {
     data?.values ??
     ({
       ...(prefill ?? {}),
+      phone: prefill?.phone || loaded.profilePhone,
       country: prefill?.country || 'Ethiopia',
       shippingMethod: 'standard',
     } as unknown as Record<string, string>);
   const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
   const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
-  const totals = priceOrder(lines, method, rates);
+  const totals = priceOrder(lines, method, rates, pricesIncludeTax);
+  const region = findEthiopianRegion(values.state)?.en ?? '';
   const key = data?.idempotencyKey ?? idempotencyKey;
   return (
     <section className="acc-page">
       <h1>{t('checkout.title')}</h1>
+      {capped ? (
+        <p className="acc-alert" role="status">
+          {t('cart.mergeCapped')}
+        </p>
+      ) : null}
       <FormError text={say(t, data?.formError, FALLBACK.createOrder)} />
       <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
@@ -163,8 +219,10 @@ export default function Checkout() {
               <ul>
                 {saved.map((a) => (
                   <li key={String(a.id ?? a._id)}>
-                    <Link to={`?address=${a.id ?? a._id}`} replace>
-                      {a.street}, {a.city}, {a.state} {a.zipCode}, {a.country}
+                    <Link to={`?address=${a.id ?? a._id}`} replace data-testid="saved-address">
+                      {[a.street, a.landmark, a.city, regionName(a.state, lang), a.zipCode]
+                        .filter(Boolean)
+                        .join(', ')}
                     </Link>
                   </li>
                 ))}
@@ -173,12 +231,41 @@ export default function Checkout() {
           ) : null}
           <div key={JSON.stringify(prefill)}>
             <Field
-              name="street"
-              label={t('checkout.street')}
-              autoComplete="street-address"
-              defaultValue={values.street}
-              error={data?.fieldErrors.street}
+              name="phone"
+              type="tel"
+              label={t('checkout.phone')}
+              autoComplete="tel"
+              defaultValue={values.phone}
+              hint={t('checkout.phoneHint')}
+              error={data?.fieldErrors.phone ?? data?.fieldErrors['shippingAddress.phone']}
             />
+            <label className="acc-field">
+              <span>{t('checkout.region')}</span>
+              <select
+                name="state"
+                defaultValue={region}
+                required
+                autoComplete="address-level1"
+                aria-invalid={data?.fieldErrors.state ? true : undefined}
+                aria-describedby={data?.fieldErrors.state ? 'state-error' : undefined}
+              >
+                <option value="">{t('checkout.chooseRegion')}</option>
+                {ETHIOPIAN_REGIONS.map((r) => (
+                  <option key={r.code} value={r.en}>
+                    {lang === 'am' ? r.am : r.en}
+                  </option>
+                ))}
+              </select>
+              {data?.fieldErrors.state ? (
+                <small id="state-error" className="acc-error" role="alert">
+                  {t(
+                    data.fieldErrors.state.startsWith('checkout.')
+                      ? data.fieldErrors.state
+                      : 'checkout.stateInvalid',
+                  )}
+                </small>
+              ) : null}
+            </label>
             <Field
               name="city"
               label={t('checkout.city')}
@@ -187,29 +274,38 @@ export default function Checkout() {
               error={data?.fieldErrors.city}
             />
             <Field
-              name="state"
-              label={t('checkout.state')}
-              autoComplete="address-level1"
-              defaultValue={values.state}
-              error={data?.fieldErrors.state}
+              name="street"
+              label={t('checkout.street')}
+              autoComplete="street-address"
+              defaultValue={values.street}
+              error={data?.fieldErrors.street}
+            />
+            <Field
+              name="landmark"
+              label={t('checkout.landmark')}
+              required={false}
+              defaultValue={values.landmark}
+              hint={t('checkout.landmarkHint')}
+              error={data?.fieldErrors.landmark}
             />
             <Field
               name="zipCode"
-              label={t('checkout.zipCode')}
+              label={t('checkout.zipCodeOptional')}
               autoComplete="postal-code"
+              required={false}
               defaultValue={values.zipCode}
               error={data?.fieldErrors.zipCode}
             />
-            {/* Delivery is only within Ethiopia: shown read-only and still submitted (validation refuses others). */}
-            <Field
-              name="country"
-              label={t('checkout.country')}
-              autoComplete="country-name"
-              defaultValue="Ethiopia"
-              readOnly
-              hint={t('checkout.countryHint')}
-              error={data?.fieldErrors.country}
-            />
+            {/* Delivery is only within Ethiopia: the country is submitted as a hidden value and shown translated. */}
+            <input type="hidden" name="country" value="Ethiopia" />
+            <p className="acc-muted">
+              {t('checkout.country')}: <strong>{t('checkout.ethiopia')}</strong> — {t('checkout.countryHint')}
+            </p>
+            {data?.fieldErrors.country ? (
+              <p className="acc-error" role="alert">
+                {message(t, data.fieldErrors.country)}
+              </p>
+            ) : null}
           </div>
           <label className="acc-check">
             <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />{' '}
@@ -234,6 +330,7 @@ export default function Checkout() {
               );
             })}
           </fieldset>
+          <PaymentMethods />
         </Form>
         {/* Phones: the summary (collapsible) comes before the pay button, which belongs to the form above. */}
         <details className="acc-summary checkout-summary" open>
@@ -262,10 +359,7 @@ export default function Checkout() {
             <dd>
               {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}
             </dd>
-            <dt>{t('cart.tax')}</dt>
-            <dd>
-              <Money amount={toBirr(totals.tax)} />
-            </dd>
+            <TaxRow amount={toBirr(totals.tax)} included={pricesIncludeTax} />
             <dt>{t('cart.total')}</dt>
             <dd data-testid="checkout-total">
               <strong>

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth.server';
-import { FormError } from '../account/components';
+import { FormError, orderNumberOf } from '../account/components';
 import { HostedForm } from '../account/HostedForm';
 import { OrderDetails } from '../account/OrderDetails';
 import { paymentDestination } from '../account/payment.server';
@@ -72,20 +72,34 @@ export default function OrderConfirmation() {
     );
   return (
     <section className="acc-page">
-      <h1>{t('orders.confirmationTitle')}</h1>
-      {paymentFailed && order.paymentStatus !== 'paid' ? (
+      {/* 'Thank you for your order!' only once it is paid; otherwise the order and its number. */}
+      <h1>
+        {order.paymentStatus === 'paid' ? (
+          t('orders.confirmationTitle')
+        ) : (
+          <>
+            {t('orders.orderTitle')} {orderNumberOf(order)}
+          </>
+        )}
+      </h1>
+      {order.paymentStatus === 'failed' ? (
+        <p className="acc-alert" role="alert" data-testid="payment-failed">
+          {t('orders.paymentFailedNotice')}
+        </p>
+      ) : paymentFailed && order.paymentStatus !== 'paid' ? (
         <p className="acc-alert" role="alert">
           {t('payment.initFailed')}
         </p>
-      ) : (
-        <p>{t('orders.thanks')}</p>
-      )}
+      ) : order.paymentStatus === 'paid' ? (
+        <p data-testid="order-thanks">{t('orders.thanks')}</p>
+      ) : order.paymentStatus === 'unpaid' ? (
+        <p>{t('orders.awaitingPaymentNotice')}</p>
+      ) : null}
       <FormError text={data?.error} />
       {order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
         <Form method="post" className="acc-actions">
-          <p>{t('payment.unpaid')}</p>
-          <button type="submit" className="button" disabled={busy}>
-            {t('payment.payAgain')}
+          <button type="submit" className="button" disabled={busy} data-testid="pay-now">
+            {order.paymentStatus === 'failed' ? t('orders.retryPayment') : t('orders.payNow')}
           </button>
         </Form>
       ) : null}

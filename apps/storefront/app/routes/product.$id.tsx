@@ -61,6 +61,11 @@ export default function ProductPage() {
   const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
   const name = productName(p, lang);
   const description = (lang === 'am' && p.descriptionAm) || p.description;
+  // In Amharic, the Amharic lists when the product has them (line by line beside the English ones).
+  const amharic = (list: string[] | undefined, am: string[] | undefined) =>
+    lang === 'am' && am?.length ? am : (list ?? []);
+  const ingredients = amharic(p.ingredients, (p as { ingredientsAm?: string[] }).ingredientsAm);
+  const benefits = amharic(p.benefits, (p as { benefitsAm?: string[] }).benefitsAm);
   const category = CATEGORIES.find((c) => c.slug === p.category);
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
   const images = p.images;
@@ -222,17 +227,17 @@ export default function ProductPage() {
             <AddToCart productId={p._id} stock={p.stock} control="select" name={name} />
             <WishlistHeart productId={p._id} name={name} />
           </div>
-          {p.ingredients.length > 0 && (
+          {ingredients.length > 0 && (
             <section aria-labelledby="ingredients-title" className="ingredients">
               <h2 id="ingredients-title">{t('product.ingredients')}</h2>
-              <p>{p.ingredients.join(', ')}</p>
+              <p>{ingredients.join(', ')}</p>
             </section>
           )}
-          {p.benefits.length > 0 && (
+          {benefits.length > 0 && (
             <section aria-labelledby="benefits-title">
               <h2 id="benefits-title">{t('product.benefits')}</h2>
               <ul>
-                {p.benefits.map((b) => (
+                {benefits.map((b) => (
                   <li key={b}>{b}</li>
                 ))}
               </ul>

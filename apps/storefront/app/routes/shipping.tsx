@@ -53,6 +53,10 @@ export default function Shipping() {
         </tbody>
       </table>
       <p>{t('static.shipping.ethiopiaOnly')}</p>
+      <h2>{t('static.shipping.taxTitle')}</h2>
+      <p data-testid="tax-policy">
+        {publicSettings.pricesIncludeTax ? t('static.shipping.taxIncluded') : t('static.shipping.taxAdded')}
+      </p>
 
       <h2 id="returns">{t('static.shipping.returnsTitle')}</h2>
       <p>{t('static.shipping.returns')}</p>

@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { settle } from '../account/api.server';
-import { adminUrl, carryOutPendingIntent, guestOnly } from '../account/auth.server';
+import { adminUrl, afterSignIn, guestOnly } from '../account/auth.server';
 import { Field, FormError } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '../account/validation';
@@ -43,9 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
-  const cleared = await carryOutPendingIntent(request, result.data.token);
-  if (cleared) headers.append('Set-Cookie', cleared);
-  return redirect(result.data.user.role === 'admin' ? `${adminUrl}/dashboard` : redirectTo, { headers });
+  if (result.data.user.role === 'admin') return redirect(`${adminUrl}/dashboard`, { headers });
+  return redirect(await afterSignIn(request, result.data.token, headers, redirectTo), { headers });
 }
 
 type ActionData = {

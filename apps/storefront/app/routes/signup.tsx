@@ -8,7 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
-import { adminUrl, carryOutPendingIntent, guestOnly } from '../account/auth.server';
+import { adminUrl, afterSignIn, guestOnly } from '../account/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { safeRedirectPath } from '../account/intent';
 import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
@@ -49,9 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });
   if (result.data.user.role === 'admin') return redirect(`${adminUrl}/dashboard`, { headers });
-  const cleared = await carryOutPendingIntent(request, result.data.token);
-  if (cleared) headers.append('Set-Cookie', cleared);
-  return redirect(redirectTo, { headers });
+  return redirect(await afterSignIn(request, result.data.token, headers, redirectTo), { headers });
 }
 
 type ActionData = {

@@ -35,7 +35,7 @@ export class AdminOrdersController {
   @Get()
   @ApiOperation({
     summary:
-      'Orders (react-admin list; filter q over id, customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
+      'Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
   })
   @ApiAdminList('orders', OrderDto, AdminOrderRowDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {

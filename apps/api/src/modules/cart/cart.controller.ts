@@ -1,8 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,33 +24,88 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { CartService } from './cart.service';
-import { AddToCartDto, CartDto, UpdateCartItemDto } from './dto/cart.dto';
+import { CART_ID_COOKIE, CartOwnerGuard, guestCartIdFrom, type CartRequest } from './cart-owner.guard';
+import { CartService, type CartOwner, type CartView } from './cart.service';
+import { AddToCartDto, CartDto, MergeCartDto, UpdateCartItemDto } from './dto/cart.dto';
+import { GUEST_CART_TTL_DAYS } from './schemas/cart.schema';
 
-/** Every signed-in user has a cart (admins too: the back office's "Create Order" goes to checkout). */
+const GUEST_CART_DOC =
+  `A visitor without an account has a guest cart: the first \`POST /cart/add\` without a token creates it ` +
+  `and answers its id (\`cartId\`, 128 random bits as 32 hex characters) in the body, in the ` +
+  `\`X-Cart-Id\` response header and in an httpOnly \`cartId\` cookie. Send it back as the \`X-Cart-Id\` ` +
+  `header (or the cookie) on every cart call. A guest cart expires ${GUEST_CART_TTL_DAYS} days after its ` +
+  `last change; an unknown or expired id reads as an empty cart and the next add starts a new one. ` +
+  `With a token the account's cart is used and \`X-Cart-Id\` is ignored; \`POST /cart/merge\` moves a ` +
+  `guest cart into it after sign-in or sign-up.`;
+
+/** The guest cart id header, documented on every route that reads it. */
+const CartIdHeader = () =>
+  ApiHeader({
+    name: 'X-Cart-Id',
+    required: false,
+    description: 'A guest cart id (32 hex characters), for callers without a token',
+  });
+
+/**
+ * Every signed-in user has a cart (admins too: the back office's "Create Order" goes to checkout), and
+ * so does a visitor: a guest cart held by an unguessable id (DECISIONS.md, revised).
+ */
 @ApiTags('cart')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorDto, description: 'No or invalid token' })
-@UseGuards(JwtAuthGuard)
+@ApiUnauthorizedResponse({ type: ErrorDto, description: 'Invalid or expired token' })
+@UseGuards(CartOwnerGuard)
 @Controller('cart')
 export class CartController {
-  constructor(private readonly cart: CartService) {}
+  constructor(
+    private readonly cart: CartService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The signed-in user's id, or the guest cart the request holds (undefined: none yet). */
+  private owner(req: CartRequest): CartOwner | undefined {
+    if (req.user) return req.user.id;
+    return req.guestCartId ? { guestId: req.guestCartId } : undefined;
+  }
+
+  /** Tells a guest its cart id (header and httpOnly cookie), so that a browser calling directly keeps it. */
+  private answer(res: Response, view: CartView): CartView {
+    if (view.cartId) {
+      res.setHeader('X-Cart-Id', view.cartId);
+      res.cookie(CART_ID_COOKIE, view.cartId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.nodeEnv === 'production',
+        path: '/',
+        maxAge: GUEST_CART_TTL_DAYS * 24 * 60 * 60 * 1000,
+      });
+    }
+    return view;
+  }
 
   @Get()
+  @CartIdHeader()
   @ApiOperation({
     summary: 'The cart with current product data; drops withdrawn or sold-out lines with a notice',
+    description: GUEST_CART_DOC,
   })
   @ApiOkResponse({ type: CartDto })
-  getCart(@CurrentUser() user: AuthUser) {
-    return this.cart.view(user.id);
+  async getCart(@Req() req: CartRequest) {
+    const owner = this.owner(req);
+    return owner ? this.cart.view(owner) : this.cart.emptyView();
   }
 
   @Post('add')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Add units of a product (default 1, at most 10 per add, never beyond the stock)' })
+  @CartIdHeader()
+  @ApiOperation({
+    summary: 'Add units of a product (default 1, at most 10 per add, never beyond the stock)',
+    description: `Without a token and without a live \`X-Cart-Id\`, creates a guest cart and answers its \`cartId\`. ${GUEST_CART_DOC}`,
+  })
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorDto, description: 'Invalid productId or quantity (1 to 10)' })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" (unknown or withdrawn)' })
@@ -44,45 +113,96 @@ export class CartController {
     type: ErrorDto,
     description: 'Not enough stock, e.g. "Only 2 left in stock for Shea Butter Cream"',
   })
-  add(@CurrentUser() user: AuthUser, @Body() dto: AddToCartDto) {
-    return this.cart.add(user.id, dto.productId, dto.quantity);
+  async add(@Req() req: CartRequest, @Body() dto: AddToCartDto, @Res({ passthrough: true }) res: Response) {
+    let owner = this.owner(req);
+    if (!owner || (typeof owner !== 'string' && !(await this.cart.guestCartExists(owner.guestId))))
+      owner = { guestId: await this.cart.createGuestCart() };
+    return this.answer(res, await this.cart.add(owner, dto.productId, dto.quantity));
   }
 
   @Patch('update/:productId')
+  @CartIdHeader()
   @ApiOperation({ summary: "Set a line's quantity (1 to the stock)" })
   @ApiParam({ name: 'productId' })
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" or "Product not in cart"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'Quantity beyond the stock' })
-  update(
-    @CurrentUser() user: AuthUser,
+  async update(
+    @Req() req: CartRequest,
     @Param('productId') productId: string,
     @Body() dto: UpdateCartItemDto,
   ) {
-    return this.cart.update(user.id, productId, dto.quantity);
+    const owner = this.owner(req);
+    if (!owner) throw this.cart.notInCart(productId);
+    return this.cart.update(owner, productId, dto.quantity);
   }
 
   @Delete('remove/:productId')
+  @CartIdHeader()
   @ApiOperation({ summary: 'Remove a line (idempotent)' })
   @ApiParam({ name: 'productId' })
   @ApiOkResponse({ type: CartDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Malformed product id: "Product not found"' })
-  remove(@CurrentUser() user: AuthUser, @Param('productId') productId: string) {
-    return this.cart.remove(user.id, productId);
+  async remove(@Req() req: CartRequest, @Param('productId') productId: string) {
+    const owner = this.owner(req);
+    if (!owner) {
+      this.cart.checkProductId(productId);
+      return this.cart.emptyView();
+    }
+    return this.cart.remove(owner, productId);
   }
 
   @Delete('clear')
+  @CartIdHeader()
   @ApiOperation({ summary: 'Empty the cart' })
   @ApiOkResponse({ type: CartDto })
-  async clear(@CurrentUser() user: AuthUser) {
-    return { ...(await this.cart.clear(user.id)), message: 'Cart cleared' };
+  async clear(@Req() req: CartRequest) {
+    const owner = this.owner(req);
+    return { ...(owner ? await this.cart.clear(owner) : this.cart.emptyView()), message: 'Cart cleared' };
   }
 
   @Delete('clearAllFromCart')
+  @CartIdHeader()
   @ApiOperation({ summary: 'Empty the cart (the name the payment success page calls)' })
   @ApiOkResponse({ type: CartDto })
-  async clearAll(@CurrentUser() user: AuthUser) {
-    return { ...(await this.cart.clear(user.id)), message: 'Cart cleared' };
+  async clearAll(@Req() req: CartRequest) {
+    return this.clear(req);
+  }
+}
+
+/** Merging needs an account: it is the signed-in user's cart that receives the guest's lines. */
+@ApiTags('cart')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorDto, description: 'No or invalid token' })
+@UseGuards(JwtAuthGuard)
+@Controller('cart')
+export class CartMergeController {
+  constructor(private readonly cart: CartService) {}
+
+  @Post('merge')
+  @HttpCode(200)
+  @ApiHeader({ name: 'X-Cart-Id', required: false, description: 'The guest cart id, if not in the body' })
+  @ApiOperation({
+    summary: "Merge a guest cart into the signed-in user's cart (call after sign-in or sign-up)",
+    description:
+      'Quantities are added, each line capped by the stock (a `quantity_capped` notice, code ' +
+      '`CART_MERGE_CAPPED`, names the product and the quantity kept); lines no longer on sale are ' +
+      'dropped with a notice; the guest cart is deleted. An unknown or expired guest cart merges ' +
+      'nothing and answers the account cart.',
+  })
+  @ApiOkResponse({ type: CartDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'cartId missing or not 32 hex characters' })
+  async merge(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: MergeCartDto,
+    @Req() req: CartRequest,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const guestId = dto.cartId?.toLowerCase() ?? guestCartIdFrom(req);
+    if (!guestId) throw this.cart.missingCartId();
+    const view = await this.cart.mergeGuestCart(user.id, guestId);
+    res.clearCookie(CART_ID_COOKIE, { path: '/' });
+    return view;
   }
 }

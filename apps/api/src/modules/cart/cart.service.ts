@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
-import { ClientSession, Model, Types } from 'mongoose';
+import { ClientSession, Model, Types, type FilterQuery } from 'mongoose';
+import { randomBytes } from 'node:crypto';
 import {
   ConflictError,
+  InvalidDataError,
   NotFoundError,
   type ErrorCode,
   type ErrorParams,
@@ -12,7 +14,7 @@ import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage, shortOfStock } from '../catalog/stock-errors';
-import { Cart } from './schemas/cart.schema';
+import { Cart, CartItem, GUEST_CART_TTL_DAYS, GuestCart } from './schemas/cart.schema';
 
 export { onlyLeftMessage, outOfStockMessage, shortOfStock } from '../catalog/stock-errors';
 
@@ -20,9 +22,9 @@ export const PRODUCT_NOT_IN_CART = 'Product not in cart';
 
 export interface CartNotice {
   productId: string;
-  type: 'removed' | 'quantity_reduced';
+  type: 'removed' | 'quantity_reduced' | 'quantity_capped';
   message: string;
-  /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED or NOTICE_QUANTITY_REDUCED (texts in libs/i18n). */
+  /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED, NOTICE_QUANTITY_REDUCED or CART_MERGE_CAPPED (texts in libs/i18n). */
   code: ErrorCode;
   params: ErrorParams;
 }
@@ -33,6 +35,19 @@ export interface CartView {
   total: number;
   itemCount: number;
   notices?: CartNotice[];
+  /** A guest cart's id (answered to guests only; send it back as `X-Cart-Id`). */
+  cartId?: string;
+}
+
+/** Whose cart: a user's id, or a guest cart's id. */
+export type CartOwner = string | { guestId: string };
+type CartModel = Model<{ items: CartItem[] }>;
+
+const GUEST_CART_TTL_MS = GUEST_CART_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+/** A new guest cart id: 128 random bits. */
+export function newGuestCartId(): string {
+  return randomBytes(16).toString('hex');
 }
 
 type LeanProduct = CatalogProduct;
@@ -44,14 +59,58 @@ type LeanProduct = CatalogProduct;
 @Injectable()
 export class CartService {
   constructor(
-    @InjectModel(Cart.name) private readonly carts: Model<Cart>,
+    @InjectModel(Cart.name) private readonly userCarts: Model<Cart>,
+    @InjectModel(GuestCart.name) private readonly guestCarts: Model<GuestCart>,
     private readonly catalog: CatalogService,
   ) {}
 
+  /** The collection and the filter of an owner's cart (a guest cart past its expiry is not there). */
+  private cartOf(owner: CartOwner): { model: CartModel; filter: FilterQuery<{ items: CartItem[] }> } {
+    if (typeof owner === 'string')
+      return { model: this.userCarts as unknown as CartModel, filter: { user: new Types.ObjectId(owner) } };
+    return {
+      model: this.guestCarts as unknown as CartModel,
+      filter: { guestId: owner.guestId, expiresAt: { $gt: new Date() } },
+    };
+  }
+
+  /** A guest without a cart updating a line: the line is not there (a malformed id is still 404 Product not found). */
+  notInCart(productId: string): NotFoundError {
+    this.checkProductId(productId);
+    return new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
+  }
+
+  checkProductId(productId: string): void {
+    parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+  }
+
+  missingCartId(): InvalidDataError {
+    return new InvalidDataError('cartId is required', [
+      { field: 'cartId', message: 'must be a guest cart id (32 hex characters)', code: 'CART_ID_REQUIRED' },
+    ]);
+  }
+
+  /** An empty cart as a guest without one sees it. */
+  emptyView(): CartView {
+    return { success: true, products: [], total: 0, itemCount: 0 };
+  }
+
+  /** Whether a guest cart with this id is alive. */
+  async guestCartExists(guestId: string): Promise<boolean> {
+    return (await this.guestCarts.exists({ guestId, expiresAt: { $gt: new Date() } }).exec()) !== null;
+  }
+
+  /** Creates a new, empty guest cart and answers its id. */
+  async createGuestCart(): Promise<string> {
+    const guestId = newGuestCartId();
+    await this.guestCarts.create({ guestId, items: [], expiresAt: new Date(Date.now() + GUEST_CART_TTL_MS) });
+    return guestId;
+  }
+
   /** The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first. */
-  async view(userId: string): Promise<CartView> {
-    const user = new Types.ObjectId(userId);
-    const cart = await this.carts.findOne({ user }).lean().exec();
+  async view(owner: CartOwner): Promise<CartView> {
+    const { model, filter } = this.cartOf(owner);
+    const cart = await model.findOne(filter).lean().exec();
     const items = cart?.items ?? [];
     const products = await this.productsById(items.map((i) => i.product));
     const notices: CartNotice[] = [];
@@ -80,9 +139,9 @@ export class CartService {
         });
       } else if (item.quantity > product.stock) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
-        await this.carts
+        await model
           .updateOne(
-            { user, items: { $elemMatch: { product: item.product, quantity: item.quantity } } },
+            { ...filter, items: { $elemMatch: { product: item.product, quantity: item.quantity } } },
             { $set: { 'items.$.quantity': product.stock } },
           )
           .exec();
@@ -99,7 +158,7 @@ export class CartService {
       }
     }
     if (dropped.length)
-      await this.carts.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
+      await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
     const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
     return {
       success: true,
@@ -107,36 +166,38 @@ export class CartService {
       total: toBirr(totals.total),
       itemCount: totals.itemCount,
       ...(notices.length ? { notices } : {}),
+      ...(typeof owner !== 'string' && cart ? { cartId: owner.guestId } : {}),
     };
   }
 
   /** Adds units of an active product; the line never exceeds the stock (409 naming the product). */
-  async add(userId: string, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
-    const user = new Types.ObjectId(userId);
+  async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
+    const { model, filter } = this.cartOf(owner);
     const product = await this.catalog.activeProduct(productId);
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
-    await this.ensureCart(user);
+    if (typeof owner === 'string') await this.ensureCart(new Types.ObjectId(owner));
+    else await this.touchGuestCart(owner.guestId);
     for (let attempt = 0; attempt < 8; attempt++) {
       // An existing line grows only if the result stays within the stock (one atomic conditional update).
-      const grown = await this.carts
+      const grown = await model
         .updateOne(
           {
-            user,
+            ...filter,
             items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } },
           },
           { $inc: { 'items.$.quantity': quantity } },
         )
         .exec();
-      if (grown.matchedCount) return this.view(userId);
+      if (grown.matchedCount) return this.view(owner);
       if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
-      const pushed = await this.carts
+      const pushed = await model
         .updateOne(
-          { user, 'items.product': { $ne: product._id } },
+          { ...filter, 'items.product': { $ne: product._id } },
           { $push: { items: { product: product._id, quantity, addedAt: new Date() } } },
         )
         .exec();
-      if (pushed.matchedCount) return this.view(userId);
-      const line = await this.line(user, product._id);
+      if (pushed.matchedCount) return this.view(owner);
+      const line = await this.line(owner, product._id);
       if (line && line.quantity + quantity > product.stock)
         throw shortOfStock(product.name, product.stock, line.quantity);
       // Another request created the line (or it vanished) between the two updates and the stock
@@ -147,40 +208,107 @@ export class CartService {
   }
 
   /** Sets a line's quantity, between 1 and the stock. */
-  async update(userId: string, productId: string, quantity: number): Promise<CartView> {
-    const user = new Types.ObjectId(userId);
+  async update(owner: CartOwner, productId: string, quantity: number): Promise<CartView> {
+    const { model, filter } = this.cartOf(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const product = await this.catalog.productById(id);
     if (!product || !product.active) {
-      await this.carts.updateOne({ user }, { $pull: { items: { product: id } } }).exec();
+      await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     }
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
-    const res = await this.carts
-      .updateOne({ user, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
+    const res = await model
+      .updateOne({ ...filter, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
       .exec();
     if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
-    return this.view(userId);
+    if (typeof owner !== 'string') await this.touchGuestCart(owner.guestId);
+    return this.view(owner);
   }
 
   /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
-  async remove(userId: string, productId: string): Promise<CartView> {
+  async remove(owner: CartOwner, productId: string): Promise<CartView> {
+    const { model, filter } = this.cartOf(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    await this.carts
-      .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: id } } })
-      .exec();
-    return this.view(userId);
+    await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
+    return this.view(owner);
   }
 
-  async clear(userId: string): Promise<CartView> {
-    await this.carts.updateOne({ user: new Types.ObjectId(userId) }, { $set: { items: [] } }).exec();
-    return this.view(userId);
+  async clear(owner: CartOwner): Promise<CartView> {
+    const { model, filter } = this.cartOf(owner);
+    await model.updateOne(filter, { $set: { items: [] } }).exec();
+    return this.view(owner);
+  }
+
+  /**
+   * Moves a guest cart into the user's cart: quantities are added, each line capped by the stock (a
+   * `quantity_capped` notice says so), lines no longer on sale are dropped with a notice; the guest
+   * cart is then deleted. Merging an unknown or expired guest cart changes nothing.
+   */
+  async mergeGuestCart(userId: string, guestId: string): Promise<CartView> {
+    const guest = await this.guestCarts
+      .findOneAndDelete({ guestId, expiresAt: { $gt: new Date() } })
+      .lean()
+      .exec();
+    const notices: CartNotice[] = [];
+    if (guest?.items.length) {
+      const user = new Types.ObjectId(userId);
+      await this.ensureCart(user);
+      const products = await this.productsById(guest.items.map((i) => i.product));
+      for (const item of guest.items) {
+        const product = products.get(String(item.product));
+        if (!product || !product.active || product.stock <= 0) continue; // view() below reports it if kept
+        const capped = await this.mergeLine(user, product, item.quantity);
+        if (capped !== undefined) {
+          notices.push({
+            productId: String(product._id),
+            type: 'quantity_capped',
+            message: `Only ${product.stock} left in stock for ${product.name}; your cart now has ${capped}`,
+            code: 'CART_MERGE_CAPPED',
+            params: { product: product.name, available: product.stock, quantity: capped },
+          });
+        }
+      }
+    }
+    const view = await this.view(userId);
+    const all = [...notices, ...(view.notices ?? [])];
+    return { ...view, ...(all.length ? { notices: all } : {}) };
+  }
+
+  /** Adds `quantity` to the user's line, capped by the stock; answers the capped quantity when capped. */
+  private async mergeLine(user: Types.ObjectId, product: LeanProduct, quantity: number) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await this.line(String(user), product._id);
+      const wanted = (existing?.quantity ?? 0) + quantity;
+      const next = Math.min(wanted, product.stock);
+      const res = existing
+        ? await this.userCarts
+            .updateOne(
+              { user, items: { $elemMatch: { product: product._id, quantity: existing.quantity } } },
+              { $set: { 'items.$.quantity': Math.max(next, existing.quantity) } },
+            )
+            .exec()
+        : await this.userCarts
+            .updateOne(
+              { user, 'items.product': { $ne: product._id } },
+              { $push: { items: { product: product._id, quantity: next, addedAt: new Date() } } },
+            )
+            .exec();
+      if (res.matchedCount) return next < wanted ? Math.max(next, existing?.quantity ?? 0) : undefined;
+    }
+    throw new ConflictError('The cart changed while merging; please try again', 'CART_CHANGED');
+  }
+
+  /** Pushes a guest cart's expiry GUEST_CART_TTL_DAYS ahead. */
+  private async touchGuestCart(guestId: string): Promise<void> {
+    await this.guestCarts
+      .updateOne({ guestId }, { $set: { expiresAt: new Date(Date.now() + GUEST_CART_TTL_MS) } })
+      .exec();
   }
 
   /** The raw lines, for order placement (which checks products and stock itself). */
   async lines(userId: string): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.carts
+    const cart = await this.userCarts
       .findOne({ user: new Types.ObjectId(userId) })
       .lean()
       .exec();
@@ -195,7 +323,7 @@ export class CartService {
     userId: string,
     session: ClientSession,
   ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.carts
+    const cart = await this.userCarts
       .findOneAndUpdate(
         { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
         { $set: { items: [] } },
@@ -208,13 +336,14 @@ export class CartService {
 
   /** Takes ordered products out of the cart after an order is placed. */
   async removeProducts(userId: string, productIds: Types.ObjectId[]): Promise<void> {
-    await this.carts
+    await this.userCarts
       .updateOne({ user: new Types.ObjectId(userId) }, { $pull: { items: { product: { $in: productIds } } } })
       .exec();
   }
 
-  private async line(user: Types.ObjectId, product: Types.ObjectId) {
-    const cart = await this.carts.findOne({ user }).lean().exec();
+  private async line(owner: CartOwner, product: Types.ObjectId) {
+    const { model, filter } = this.cartOf(owner);
+    const cart = await model.findOne(filter).lean().exec();
     return cart?.items.find((i) => i.product.equals(product));
   }
 
@@ -226,7 +355,7 @@ export class CartService {
   /** Creates the user's cart once; a concurrent creation loses on the unique index and is fine. */
   private async ensureCart(user: Types.ObjectId): Promise<void> {
     try {
-      await this.carts.updateOne({ user }, { $setOnInsert: { items: [] } }, { upsert: true }).exec();
+      await this.userCarts.updateOne({ user }, { $setOnInsert: { items: [] } }, { upsert: true }).exec();
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
     }

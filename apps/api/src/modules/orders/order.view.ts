@@ -24,16 +24,26 @@ export interface OrderItemView {
 export interface OrderView {
   _id: string;
   id: string;
+  orderNumber?: string;
   user: string;
   customer?: { name: string; email: string };
   orderItems: OrderItemView[];
-  shippingAddress: { street: string; city: string; state: string; zipCode: string; country: string };
+  shippingAddress: {
+    street: string;
+    city: string;
+    state: string;
+    zipCode?: string;
+    country: string;
+    phone?: string;
+    landmark?: string;
+  };
   shippingMethod: string;
   paymentMethod: string;
   subtotal: number;
   shippingCost: number;
   tax: number;
   totalAmount: number;
+  pricesIncludeTax?: boolean;
   currency: string;
   status: string;
   paymentStatus: string;
@@ -56,6 +66,7 @@ export function toOrderView(doc: OrderLike): OrderView {
   return {
     _id: id,
     id,
+    ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}),
     user: String(doc.user),
     ...(doc.customer ? { customer: { name: doc.customer.name, email: doc.customer.email } } : {}),
     orderItems: (doc.orderItems ?? []).map((item) => {
@@ -81,8 +92,10 @@ export function toOrderView(doc: OrderLike): OrderView {
       street: doc.shippingAddress.street,
       city: doc.shippingAddress.city,
       state: doc.shippingAddress.state,
-      zipCode: doc.shippingAddress.zipCode,
+      ...(doc.shippingAddress.zipCode ? { zipCode: doc.shippingAddress.zipCode } : {}),
       country: doc.shippingAddress.country,
+      ...(doc.shippingAddress.phone ? { phone: doc.shippingAddress.phone } : {}),
+      ...(doc.shippingAddress.landmark ? { landmark: doc.shippingAddress.landmark } : {}),
     },
     shippingMethod: doc.shippingMethod,
     paymentMethod: doc.paymentMethod,
@@ -90,6 +103,7 @@ export function toOrderView(doc: OrderLike): OrderView {
     shippingCost: toBirr(doc.shippingCostSantim),
     tax: toBirr(doc.taxSantim),
     totalAmount: toBirr(doc.totalAmountSantim),
+    ...(doc.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
     currency: doc.currency ?? 'ETB',
     status: doc.status,
     paymentStatus: doc.paymentStatus,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { UsersModule } from '../users/users.module';
+import { OrderNumbersModule } from './order-numbers.module';
 import { OrdersController } from './orders.controller';
 import { OrderReportsService } from './order-reports.service';
 import { OrdersService } from './orders.service';
@@ -19,6 +21,8 @@ export { OrdersService } from './orders.service';
     ]),
     CatalogModule,
     CartModule,
+    OrderNumbersModule,
+    UsersModule,
   ],
   controllers: [OrdersController],
   providers: [OrdersService, OrderReportsService],

@@ -14,6 +14,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
   type ShippingMethod,
+  parseOrderNumber,
 } from '@shop/shared';
 import { ClientSession, Connection, FilterQuery, Model, Types } from 'mongoose';
 import { createHash } from 'node:crypto';
@@ -37,6 +38,8 @@ import { AuditService } from '../audit/audit.service';
 import { CartService } from '../cart/cart.service';
 import { CatalogService } from '../catalog/catalog.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { UsersService } from '../users/users.service';
+import { OrderNumbersService } from './order-numbers.service';
 import { SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
 import { toOrderView, type OrderView } from './order.view';
@@ -85,8 +88,10 @@ function requestFingerprint(input: PlaceOrderDto): string {
     a.street,
     a.city,
     a.state,
-    a.zipCode,
+    a.zipCode ?? '',
     a.country ?? DELIVERY_COUNTRY,
+    a.phone ?? '',
+    a.landmark ?? '',
     input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     input.shippingMethod ?? 'standard',
   ];
@@ -135,6 +140,8 @@ export class OrdersService {
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+    private readonly orderNumbers: OrderNumbersService,
     private readonly hot: HotCache,
   ) {}
 
@@ -196,7 +203,7 @@ export class OrdersService {
     return toOrderView(await this.visibleOrder(id, viewer));
   }
 
-  /** The back office list: filters status, paymentStatus, user, id, and q over the order id and the customer's email or name. */
+  /** The back office list: filters status, paymentStatus, user, id, and q over the order id and number and the customer's email or name. */
   listForAdmin(query: ReactAdminListQuery) {
     return listResource(this.orders, query, {
       sortFields: {
@@ -206,6 +213,7 @@ export class OrdersService {
         totalAmount: 'totalAmountSantim',
         'customer.email': 'customer.email',
         'customer.name': 'customer.name',
+        orderNumber: 'orderNumber',
       },
       filters: ['q', 'status', 'paymentStatus', 'shippingMethod', 'createdFrom', 'createdTo', 'user'],
       defaultSort: ['createdAt', 'DESC'],
@@ -241,12 +249,15 @@ export class OrdersService {
   }
 
   /**
-   * The admin table shows the last 6 characters of an order id, so q matches any part of the id
-   * as well as the customer's email and name (always as literal text).
+   * The admin table shows the last 6 characters of an order id, so q matches any part of the id,
+   * the order number, and the customer's email and name (always as literal text).
    */
   private async textMatch(q: string): Promise<FilterQuery<Order>[]> {
     const pattern = new RegExp(escapeRegex(q), 'i');
     const or: FilterQuery<Order>[] = [{ 'customer.email': pattern }, { 'customer.name': pattern }];
+    // The order number the customer quotes ("AN-10042", "#an-10042" or just "10042"), exactly.
+    const orderNumber = parseOrderNumber(q);
+    if (orderNumber) or.push({ orderNumber });
     const hex = q.toLowerCase().replace(/^#/, '');
     if (/^[a-f0-9]{24}$/.test(hex)) {
       or.push({ _id: new Types.ObjectId(hex) });
@@ -484,8 +495,12 @@ export class OrdersService {
     fingerprint?: string,
   ): Promise<OrderView> {
     const rates = await this.settings.shippingRates();
+    const pricesIncludeTax = await this.settings.pricesIncludeTax();
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
     const userId = new Types.ObjectId(user.id);
+    const phone = input.shippingAddress.phone ?? (await this.profilePhone(user.id));
+    // Taken once, outside the transaction: every order transaction would otherwise conflict on the counter.
+    const orderNumber = await this.orderNumbers.next();
     try {
       const created = await this.inTransaction(async (session) => {
         const lines = await this.cart.takeLines(user.id, session);
@@ -495,10 +510,12 @@ export class OrdersService {
           reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
           method,
           rates,
+          pricesIncludeTax,
         );
         const [doc] = await this.orders.create(
           [
             {
+              orderNumber,
               user: userId,
               customer: { name: user.name, email: user.email },
               orderItems: reservations.map((r) => ({
@@ -511,6 +528,7 @@ export class OrdersService {
               })),
               shippingAddress: {
                 ...input.shippingAddress,
+                ...(phone ? { phone } : {}),
                 country: input.shippingAddress.country || DELIVERY_COUNTRY,
               },
               shippingMethod: method,
@@ -519,6 +537,7 @@ export class OrdersService {
               shippingCostSantim: totals.shippingCost,
               taxSantim: totals.tax,
               totalAmountSantim: totals.totalAmount,
+              ...(pricesIncludeTax ? { pricesIncludeTax: true } : {}),
               currency: 'ETB',
               status: 'pending',
               paymentStatus: 'unpaid',
@@ -545,6 +564,15 @@ export class OrdersService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The delivery phone when the order request has none (SPEC section 7 clients send none): the
+   * account's profile phone, already normalised to E.164 by the profile rules; none when it has none.
+   */
+  private async profilePhone(userId: string): Promise<string | undefined> {
+    const user = (await this.users.me(userId)) as { phone?: string };
+    return user.phone || undefined;
   }
 
   /**

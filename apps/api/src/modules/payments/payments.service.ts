@@ -50,6 +50,7 @@ export type VerificationStatus = 'paid' | 'failed' | 'pending' | 'refund_pending
 
 export interface PaymentOrderSummary {
   _id: string;
+  orderNumber?: string;
   status: string;
   paymentStatus: string;
   paymentMethod: string;
@@ -94,6 +95,7 @@ export interface ReverifyReport {
 function toOrderSummary(order: StoredOrder): PaymentOrderSummary {
   return {
     _id: String(order._id),
+    ...(order.orderNumber ? { orderNumber: order.orderNumber } : {}),
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,

@@ -30,6 +30,7 @@ const EDITABLE = [
   'orderNotifications',
   'lowStockAlerts',
   'maintenanceMode',
+  'pricesIncludeTax',
 ] as const;
 const SHIPPING_FIELDS = {
   standardShipping: 'standardShippingSantim',
@@ -112,6 +113,11 @@ export class SettingsService {
   /** Shipping prices and the free-standard-shipping threshold used to price orders. */
   async shippingRates(): Promise<ShippingRates> {
     return ratesOf(await this.get());
+  }
+
+  /** Whether shelf prices include the 15% VAT (default false: VAT is added at checkout). */
+  async pricesIncludeTax(): Promise<boolean> {
+    return (await this.get()).pricesIncludeTax === true;
   }
 
   /** Whether the shop is in maintenance; cached for a few seconds, refreshed at once by update(). */
@@ -200,6 +206,7 @@ export class SettingsService {
       })),
       freeShippingThreshold: toBirr(s.freeShippingThresholdSantim),
       taxPercent: TAX_PERCENT,
+      pricesIncludeTax: s.pricesIncludeTax === true,
     };
   }
 
@@ -215,6 +222,7 @@ export class SettingsService {
       orderNotifications: s.orderNotifications,
       lowStockAlerts: s.lowStockAlerts,
       maintenanceMode: s.maintenanceMode,
+      pricesIncludeTax: s.pricesIncludeTax === true,
       standardShipping: toBirr(s.standardShippingSantim),
       expressShipping: toBirr(s.expressShippingSantim),
       pickupShipping: toBirr(s.pickupShippingSantim),

@@ -43,8 +43,10 @@ export function toAddressView(address: Address) {
     street: address.street,
     city: address.city,
     state: address.state,
-    zipCode: address.zipCode,
+    ...(address.zipCode ? { zipCode: address.zipCode } : {}),
     country: address.country,
+    ...(address.phone ? { phone: address.phone } : {}),
+    ...(address.landmark ? { landmark: address.landmark } : {}),
     isDefault: !!address.isDefault,
   };
 }
@@ -54,6 +56,16 @@ function countryOf(input: string | undefined): string {
   const country = deliveryCountry(input);
   if (country) return country;
   throw new InvalidDataError('Validation failed', [{ field: 'country', message: DELIVERY_COUNTRY_MESSAGE }]);
+}
+
+/** The optional parts of an address (postal code, phone, landmark), left out when blank. */
+function optionalText(dto: { zipCode?: string; phone?: string; landmark?: string }) {
+  const out: { zipCode?: string; phone?: string; landmark?: string } = {};
+  for (const field of ['zipCode', 'phone', 'landmark'] as const) {
+    const value = dto[field]?.trim();
+    if (value) out[field] = value;
+  }
+  return out;
 }
 
 function requireText(field: string, value: string | undefined): string | undefined {
@@ -490,7 +502,7 @@ export class UsersService {
       street: requireText('street', dto.street)!,
       city: requireText('city', dto.city)!,
       state: requireText('state', dto.state)!,
-      zipCode: requireText('zipCode', dto.zipCode)!,
+      ...optionalText(dto),
     };
     const full = { _id: id, [`addresses.${MAX_ADDRESSES - 1}`]: { $exists: false } };
     const counter = await this.users
@@ -514,16 +526,32 @@ export class UsersService {
   async updateAddress(userId: string, addressId: number, dto: UpdateAddressDto) {
     const id = new Types.ObjectId(userId);
     const set: Record<string, unknown> = {};
-    for (const field of ['street', 'city', 'state', 'zipCode'] as const) {
+    for (const field of ['street', 'city', 'state'] as const) {
       const value = requireText(field, dto[field]);
       if (value !== undefined) set[`addresses.$.${field}`] = value;
+    }
+    // The optional parts: a blank value removes them.
+    const unset: Record<string, 1> = {};
+    for (const field of ['zipCode', 'phone', 'landmark'] as const) {
+      if (dto[field] === undefined) continue;
+      const value = dto[field]?.trim();
+      if (value) set[`addresses.$.${field}`] = value;
+      else unset[`addresses.$.${field}`] = 1;
     }
     if (dto.country !== undefined) set['addresses.$.country'] = countryOf(dto.country);
     if (dto.isDefault !== undefined) set['addresses.$.isDefault'] = dto.isDefault;
     const filter = { _id: id, 'addresses.id': addressId };
-    const res = Object.keys(set).length
-      ? await this.users.updateOne(filter, { $set: set }, { runValidators: true })
-      : { matchedCount: Number(Boolean(await this.users.exists(filter))) };
+    const res =
+      Object.keys(set).length || Object.keys(unset).length
+        ? await this.users.updateOne(
+            filter,
+            {
+              ...(Object.keys(set).length ? { $set: set } : {}),
+              ...(Object.keys(unset).length ? { $unset: unset } : {}),
+            },
+            { runValidators: true },
+          )
+        : { matchedCount: Number(Boolean(await this.users.exists(filter))) };
     if (!res.matchedCount) {
       await this.load(userId);
       throw new NotFoundError(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');

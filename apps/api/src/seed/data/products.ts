@@ -1,3 +1,5 @@
+import { BENEFIT_AM, INGREDIENT_AM, inAmharic } from './amharic';
+
 /** The demo catalogue: natural beauty products with English and Amharic texts, prices in ETB. */
 export interface SeedProduct {
   key: string;
@@ -7,8 +9,10 @@ export interface SeedProduct {
   description: string;
   descriptionAm: string;
   ingredients: string[];
+  ingredientsAm: string[];
   keyIngredients: string[];
   benefits: string[];
+  benefitsAm: string[];
   price: number;
   originalPrice?: number;
   stock: number;
@@ -122,8 +126,10 @@ export const SEED_PRODUCTS: SeedProduct[] = ROWS.map(
       description,
       descriptionAm,
       ingredients: list,
+      ingredientsAm: inAmharic(list, INGREDIENT_AM),
       keyIngredients: list.slice(0, 2),
       benefits: benefitsFor(category),
+      benefitsAm: inAmharic(benefitsFor(category), BENEFIT_AM),
       price,
       ...(originalPrice ? { originalPrice } : {}),
       stock,

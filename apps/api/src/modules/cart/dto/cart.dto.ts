@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
-import { IsInt, IsMongoId, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsMongoId, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ProductDto } from '../../catalog/dto/product.dto';
 
 export const MAX_CART_LINE_QUANTITY = 10_000;
@@ -31,20 +31,36 @@ export class UpdateCartItemDto {
   quantity!: number;
 }
 
+export class MergeCartDto {
+  @ApiPropertyOptional({
+    example: '9f86d081884c7d659a2feaa0c55ad015',
+    description: 'The guest cart id (or send it as the X-Cart-Id header)',
+  })
+  @IsOptional()
+  @Matches(/^[a-fA-F0-9]{32}$/, { message: 'cartId must be a guest cart id (32 hex characters)' })
+  cartId?: string;
+}
+
 export class CartNoticeDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
-  @ApiProperty({ enum: ['removed', 'quantity_reduced'] }) type!: 'removed' | 'quantity_reduced';
+  @ApiProperty({ enum: ['removed', 'quantity_reduced', 'quantity_capped'] }) type!:
+    'removed' | 'quantity_reduced' | 'quantity_capped';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
   message!: string;
   @ApiProperty({
-    enum: ['NOTICE_UNAVAILABLE_REMOVED', 'NOTICE_OUT_OF_STOCK_REMOVED', 'NOTICE_QUANTITY_REDUCED'],
+    enum: [
+      'NOTICE_UNAVAILABLE_REMOVED',
+      'NOTICE_OUT_OF_STOCK_REMOVED',
+      'NOTICE_QUANTITY_REDUCED',
+      'CART_MERGE_CAPPED',
+    ],
     description: 'Stable code; texts in libs/i18n under errors.<CODE>',
   })
   code!: string;
   @ApiProperty({
     type: 'object',
     additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] },
-    example: { product: 'Shea Butter Cream', available: 2 },
+    example: { product: 'Shea Butter Cream', available: 2, quantity: 2 },
   })
   params!: Record<string, string | number>;
 }
@@ -66,4 +82,9 @@ export class CartDto {
   })
   notices?: CartNoticeDto[];
   @ApiPropertyOptional({ example: 'Cart cleared' }) message?: string;
+  @ApiPropertyOptional({
+    example: '9f86d081884c7d659a2feaa0c55ad015',
+    description: "A guest cart's id (guests only): send it back as the X-Cart-Id header",
+  })
+  cartId?: string;
 }

@@ -31,3 +31,27 @@ export type CartDocument = HydratedDocument<Cart>;
 export const CartSchema = SchemaFactory.createForClass(Cart);
 CartSchema.index({ user: 1 }, { unique: true });
 CartSchema.index({ 'items.product': 1 });
+
+/** Days a guest cart lives after its last change (a TTL index removes it afterwards). */
+export const GUEST_CART_TTL_DAYS = 30;
+
+/**
+ * A visitor's cart, held by an unguessable id (128 random bits, 32 hex characters) that the client
+ * keeps (the storefront in an httpOnly cookie). It expires GUEST_CART_TTL_DAYS after its last change;
+ * signing in merges it into the account's cart and deletes it.
+ */
+@Schema({ timestamps: true, collection: 'guestcarts' })
+export class GuestCart {
+  @Prop({ required: true }) guestId!: string;
+
+  @Prop({ type: [CartItemSchema], default: [] })
+  items!: CartItem[];
+
+  @Prop({ required: true }) expiresAt!: Date;
+
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+export const GuestCartSchema = SchemaFactory.createForClass(GuestCart);
+GuestCartSchema.index({ guestId: 1 }, { unique: true });
+GuestCartSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

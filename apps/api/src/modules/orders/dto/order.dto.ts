@@ -3,6 +3,10 @@ import {
   DEFAULT_PAYMENT_METHOD,
   DELIVERY_COUNTRY,
   DELIVERY_COUNTRY_MESSAGE,
+  ETHIOPIAN_REGIONS,
+  findEthiopianRegion,
+  normaliseEthiopianPhone,
+  REGION_MESSAGE,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -17,9 +21,12 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+
+export const PHONE_MESSAGE = 'phone must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }) =>
@@ -40,19 +47,47 @@ export class ShippingAddressDto {
   @MaxLength(100)
   city!: string;
 
-  @ApiProperty({ example: 'Addis Ababa' })
-  @Transform(trim)
+  @ApiProperty({
+    example: 'Addis Ababa',
+    description:
+      "The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code " +
+      `(${ETHIOPIAN_REGIONS.map((r) => `${r.code} ${r.en} / ${r.am}`).join(', ')}); stored as the English name`,
+  })
+  @Transform(({ value }) =>
+    typeof value === 'string' ? (findEthiopianRegion(value)?.en ?? value.trim()) : value,
+  )
   @IsString()
   @IsNotEmpty({ message: 'state is required' })
-  @MaxLength(100)
+  @IsIn(ETHIOPIAN_REGIONS.map((r) => r.en), { message: REGION_MESSAGE })
   state!: string;
 
-  @ApiProperty({ example: '1000' })
+  @ApiPropertyOptional({ example: '1000', description: 'Optional: most Ethiopian addresses have none' })
+  @IsOptional()
   @Transform(trim)
   @IsString()
-  @IsNotEmpty({ message: 'zipCode is required' })
   @MaxLength(20)
-  zipCode!: string;
+  zipCode?: string;
+
+  @ApiPropertyOptional({
+    example: '+251911234567',
+    description:
+      'Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the ' +
+      "account's profile phone is used.",
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value))
+  @Matches(/^\+251[79]\d{8}$/, { message: PHONE_MESSAGE })
+  phone?: string;
+
+  @ApiPropertyOptional({
+    example: 'Woreda 03, near Edna Mall',
+    description: "Woreda/kebele or a landmark ('near ...')",
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
+  landmark?: string;
 
   @ApiPropertyOptional({
     example: 'Ethiopia',
@@ -113,9 +148,11 @@ export class ChangeOrderStatusDto {
 export class ShippingAddressViewDto {
   @ApiProperty() street!: string;
   @ApiProperty() city!: string;
-  @ApiProperty() state!: string;
-  @ApiProperty() zipCode!: string;
+  @ApiProperty({ description: "Region: the English name of one of Ethiopia's regions" }) state!: string;
+  @ApiPropertyOptional() zipCode?: string;
   @ApiProperty({ example: 'Ethiopia' }) country!: string;
+  @ApiPropertyOptional({ example: '+251911234567', description: 'Delivery phone, E.164' }) phone?: string;
+  @ApiPropertyOptional({ example: 'Near Edna Mall' }) landmark?: string;
 }
 
 export class OrderProductSnapshotDto {
@@ -154,6 +191,11 @@ export class OrderCustomerDto {
 export class OrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty({ description: 'Mirror of _id' }) id!: string;
+  @ApiPropertyOptional({
+    example: 'AN-10042',
+    description: 'Short human order number, sequential per shop; what customers and staff quote',
+  })
+  orderNumber?: string;
   @ApiProperty({ description: 'Id of the customer' }) user!: string;
   @ApiPropertyOptional({ type: OrderCustomerDto }) customer?: OrderCustomerDto;
   @ApiProperty({ type: [OrderItemDto] }) orderItems!: OrderItemDto[];
@@ -162,8 +204,18 @@ export class OrderDto {
   @ApiProperty({ example: 'chapa' }) paymentMethod!: string;
   @ApiProperty({ example: 901, description: 'ETB' }) subtotal!: number;
   @ApiProperty({ example: 150, description: 'ETB' }) shippingCost!: number;
-  @ApiProperty({ example: 135.15, description: '15% of the subtotal, ETB' }) tax!: number;
-  @ApiProperty({ example: 1186.15, description: 'subtotal + shippingCost + tax, ETB' }) totalAmount!: number;
+  @ApiProperty({
+    example: 135.15,
+    description: '15% VAT of the subtotal, ETB (with pricesIncludeTax: the VAT the subtotal contains)',
+  })
+  tax!: number;
+  @ApiProperty({
+    example: 1186.15,
+    description: 'subtotal + shippingCost + tax, ETB (with pricesIncludeTax: subtotal + shippingCost)',
+  })
+  totalAmount!: number;
+  @ApiPropertyOptional({ description: 'Whether the prices included the VAT when the order was placed' })
+  pricesIncludeTax?: boolean;
   @ApiProperty({ example: 'ETB' }) currency!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;

@@ -6,9 +6,15 @@ import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 export class ShippingAddress {
   @Prop({ required: true, trim: true }) street!: string;
   @Prop({ required: true, trim: true }) city!: string;
+  /** The region: the canonical English name of an entry of ETHIOPIAN_REGIONS. */
   @Prop({ required: true, trim: true }) state!: string;
-  @Prop({ required: true, trim: true }) zipCode!: string;
+  /** Optional: most Ethiopian addresses have no postal code. */
+  @Prop({ trim: true }) zipCode?: string;
   @Prop({ required: true, trim: true, default: 'Ethiopia' }) country!: string;
+  /** Delivery phone, E.164 (+2519... / +2517...). */
+  @Prop({ trim: true }) phone?: string;
+  /** Woreda/kebele or a landmark ("near ..."), what riders find a house by. */
+  @Prop({ trim: true }) landmark?: string;
 }
 export const ShippingAddressSchema = SchemaFactory.createForClass(ShippingAddress);
 
@@ -41,6 +47,9 @@ export const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
 @Schema({ timestamps: true, collection: 'orders' })
 export class Order {
+  /** Short human number, sequential per shop (`AN-10042`); see OrderNumbersService. */
+  @Prop({ trim: true }) orderNumber?: string;
+
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true })
   user!: Types.ObjectId;
 
@@ -64,6 +73,8 @@ export class Order {
   @Prop({ required: true, min: 0 }) shippingCostSantim!: number;
   @Prop({ required: true, min: 0 }) taxSantim!: number;
   @Prop({ required: true, min: 0 }) totalAmountSantim!: number;
+  /** The shop's pricesIncludeTax setting when the order was placed (tax contained, not added). */
+  @Prop() pricesIncludeTax?: boolean;
 
   @Prop({ enum: ['ETB'], default: 'ETB' })
   currency!: string;
@@ -95,6 +106,7 @@ OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ status: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ paymentReference: 1 }, { unique: true, sparse: true });
+OrderSchema.index({ orderNumber: 1 }, { unique: true, sparse: true });
 OrderSchema.index(
   { user: 1, idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },

@@ -59,6 +59,8 @@ export class InitializePaymentResponseDto {
 
 export class PaymentOrderSummaryDto {
   @ApiProperty() _id!: string;
+  @ApiPropertyOptional({ example: 'AN-10042', description: 'The order number customers see' })
+  orderNumber?: string;
   @ApiProperty({ enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }) status!: string;
   @ApiProperty({ enum: ['unpaid', 'paid', 'failed', 'refund_pending', 'refunded'] }) paymentStatus!: string;
   @ApiProperty() paymentMethod!: string;

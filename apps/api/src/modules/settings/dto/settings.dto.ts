@@ -38,6 +38,14 @@ export class SettingsInputDto {
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() orderNotifications?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() lowStockAlerts?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() maintenanceMode?: boolean;
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Shelf prices include the 15% VAT (the tax line shows the VAT they contain; nothing is added)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  pricesIncludeTax?: boolean;
   @ApiPropertyOptional({ example: 150, description: 'ETB' })
   @IsOptional()
   @IsAmount({ max: MAX_SHIPPING_ETB })
@@ -67,6 +75,7 @@ export class SettingsDto {
   @ApiProperty() orderNotifications!: boolean;
   @ApiProperty() lowStockAlerts!: boolean;
   @ApiProperty() maintenanceMode!: boolean;
+  @ApiProperty({ description: 'Shelf prices include the 15% VAT' }) pricesIncludeTax!: boolean;
   @ApiProperty({ example: 150 }) standardShipping!: number;
   @ApiProperty({ example: 300 }) expressShipping!: number;
   @ApiProperty({ example: 0 }) pickupShipping!: number;
@@ -99,6 +108,7 @@ export class PublicSettingsDto {
   @ApiProperty({ enum: SETTINGS_CURRENCIES }) currency!: string;
   @ApiProperty({ enum: SETTINGS_LANGUAGES }) language!: string;
   @ApiProperty() maintenanceMode!: boolean;
+  @ApiProperty({ description: 'Shelf prices include the 15% VAT' }) pricesIncludeTax!: boolean;
   @ApiProperty({ type: [ShippingOptionDto] }) shipping!: ShippingOptionDto[];
   @ApiProperty({ example: 1000 }) freeShippingThreshold!: number;
   @ApiProperty({ example: 15 }) taxPercent!: number;

@@ -26,6 +26,8 @@ export class Settings {
   @Prop({ default: true }) orderNotifications!: boolean;
   @Prop({ default: true }) lowStockAlerts!: boolean;
   @Prop({ default: false }) maintenanceMode!: boolean;
+  /** Shelf prices include the 15% VAT (shown as "of which VAT", not added); false: VAT added at checkout. */
+  @Prop({ default: false }) pricesIncludeTax!: boolean;
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.standard }) standardShippingSantim!: number;
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.express }) expressShippingSantim!: number;
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.pickup }) pickupShippingSantim!: number;

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { findEthiopianRegion, normaliseEthiopianPhone } from '@shop/shared';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
@@ -68,8 +79,35 @@ export class ChangePasswordDto {
 export class AddressInputDto {
   @ApiProperty({ example: 'Bole Road, House 12' }) @IsString() @MinLength(1) @MaxLength(200) street!: string;
   @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) city!: string;
-  @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) state!: string;
-  @ApiProperty({ example: '1000' }) @IsString() @MinLength(1) @MaxLength(20) zipCode!: string;
+  @ApiProperty({
+    example: 'Addis Ababa',
+    description: "Region; a known one of Ethiopia's is stored by its English name",
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? (findEthiopianRegion(value)?.en ?? value) : value))
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  state!: string;
+  @ApiPropertyOptional({ example: '1000', description: 'Optional: most Ethiopian addresses have none' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  zipCode?: string;
+  @ApiPropertyOptional({
+    example: '+251911234567',
+    description: 'Delivery phone (Ethiopian mobile, stored as E.164)',
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value))
+  @Matches(/^\+251[79]\d{8}$/, {
+    message: 'phone must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)',
+  })
+  phone?: string;
+  @ApiPropertyOptional({ example: 'Woreda 03, near Edna Mall' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  landmark?: string;
 
   @ApiPropertyOptional({
     example: 'Ethiopia',
@@ -94,8 +132,10 @@ export class AddressDto {
   @ApiProperty() street!: string;
   @ApiProperty() city!: string;
   @ApiProperty() state!: string;
-  @ApiProperty() zipCode!: string;
+  @ApiPropertyOptional() zipCode?: string;
   @ApiProperty({ example: 'Ethiopia' }) country!: string;
+  @ApiPropertyOptional({ example: '+251911234567' }) phone?: string;
+  @ApiPropertyOptional({ example: 'Near Edna Mall' }) landmark?: string;
   @ApiProperty() isDefault!: boolean;
 }
 

@@ -10,8 +10,10 @@ export class Address {
   @Prop({ required: true, trim: true }) street!: string;
   @Prop({ required: true, trim: true }) city!: string;
   @Prop({ required: true, trim: true }) state!: string;
-  @Prop({ required: true, trim: true }) zipCode!: string;
+  @Prop({ trim: true }) zipCode?: string;
   @Prop({ required: true, trim: true, default: 'Ethiopia' }) country!: string;
+  @Prop({ trim: true }) phone?: string;
+  @Prop({ trim: true }) landmark?: string;
   @Prop({ default: false }) isDefault!: boolean;
 }
 export const AddressSchema = SchemaFactory.createForClass(Address);
