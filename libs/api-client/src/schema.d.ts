@@ -187,7 +187,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: clears the token cookie */
+        /** Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie */
         post: operations["Auth_logout"];
         delete?: never;
         options?: never;
@@ -1621,6 +1621,10 @@ export interface components {
             password: string;
             confirmPassword?: string;
         };
+        LogoutDto: {
+            /** @description Sign out on every device (every token of this account ends), not just this session */
+            everywhere?: boolean;
+        };
         MeResponseDto: {
             /** @example true */
             success: boolean;
@@ -1747,6 +1751,13 @@ export interface components {
             newPassword: string;
             /** @description When sent, must equal newPassword */
             confirmPassword?: string;
+        };
+        SessionRenewedResponseDto: {
+            /** @example true */
+            success: boolean;
+            message: string;
+            /** @description A new token for this session: every earlier token of the account has ended */
+            token: string;
         };
         AddressListResponseDto: {
             /** @example true */
@@ -3463,7 +3474,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LogoutDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3860,7 +3875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponseDto"];
+                    "application/json": components["schemas"]["SessionRenewedResponseDto"];
                 };
             };
             /** @description 'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match' */
