@@ -47,12 +47,16 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** An error answered by the API, in its one error shape. */
+export type FieldError = components['schemas']['FieldErrorDto'];
+
+/** An error answered by the API, in its one error shape: its stable `code` and `params` travel with it. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: { field: string; message: string }[],
+    readonly errors?: FieldError[],
+    readonly code?: string,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,6 +68,8 @@ export class ApiError extends Error {
       b.statusCode ?? status,
       b.message ?? `Request failed with status ${status}`,
       b.errors,
+      b.code,
+      b.params,
     );
   }
 }

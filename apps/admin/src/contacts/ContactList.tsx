@@ -22,6 +22,7 @@ import {
   type RaRecord,
   SearchInput,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { adminApi, type ContactStatus } from '../shopApi';
 import { useFormat } from '../format';
 import { ShopDateField } from '../ShopDateField';
@@ -58,6 +59,7 @@ function StatusChip({ status }: { status: ContactStatus }) {
 
 function useMarkRead() {
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   return async (contact: ContactRecord, status: ContactStatus = 'read') => {
     try {
@@ -65,8 +67,8 @@ function useMarkRead() {
       notify('shop.admin.contacts.statusUpdated', { type: 'success' });
       refresh();
       return true;
-    } catch {
-      notify('shop.admin.contacts.statusFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.contacts.statusFailed');
       return false;
     }
   };
@@ -115,6 +117,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: 
 export function ContactList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<ContactRecord | null>(null);
@@ -135,7 +138,7 @@ export function ContactList() {
         title={t('shop.admin.contacts.title')}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        queryOptions={{ onError: () => notify('shop.admin.contacts.fetchFailed', { type: 'error' }) }}
+        queryOptions={{ onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.fetchFailed') }}
       >
         <Datagrid
           bulkActionButtons={false}
@@ -188,7 +191,7 @@ export function ContactList() {
                       notify('shop.admin.contacts.deleted', { type: 'success' });
                       refresh();
                     },
-                    onError: () => notify('shop.admin.contacts.deleteFailed', { type: 'error' }),
+                    onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.deleteFailed'),
                   }}
                 />
               </Box>

@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { imageSrc } from '../config';
 import { adminApi, MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '../shopApi';
@@ -19,6 +20,7 @@ export const MAX_IMAGES = 10;
 export function GalleryField() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const { setValue } = useFormContext();
   const images: string[] = useWatch({ name: 'images' }) ?? [];
   const input = useRef<HTMLInputElement>(null);
@@ -39,8 +41,8 @@ export function GalleryField() {
     try {
       const urls = await adminApi.upload(files);
       set([...images, ...urls]);
-    } catch {
-      notify('shop.admin.products.uploadFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.products.uploadFailed');
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';

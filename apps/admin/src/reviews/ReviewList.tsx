@@ -10,6 +10,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { ShopDateField } from '../ShopDateField';
 
 interface ReviewRecord extends RaRecord {
@@ -31,6 +32,7 @@ const nameOf = (v: { name?: string } | string | undefined, fallback?: string) =>
 export function ReviewList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   return (
     <List
@@ -75,7 +77,7 @@ export function ReviewList() {
                   notify('shop.admin.reviews.deleted', { type: 'success' });
                   refresh();
                 },
-                onError: () => notify('shop.admin.reviews.deleteFailed', { type: 'error' }),
+                onError: (error: unknown) => notifyError(error, 'shop.admin.reviews.deleteFailed'),
               }}
             />
           )}

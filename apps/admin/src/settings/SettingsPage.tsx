@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type ShopSettings } from '../shopApi';
 
 type Key = keyof ShopSettings;
@@ -29,17 +30,18 @@ const SHIPPING: Key[] = ['standardShipping', 'expressShipping', 'pickupShipping'
 export function SettingsPage() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const [tab, setTab] = useState<(typeof TABS)[number]>('general');
   const [settings, setSettings] = useState<ShopSettings>();
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    adminApi.settings().then(setSettings, () => {
+    adminApi.settings().then(setSettings, (error: unknown) => {
       setFailed(true);
-      notify('shop.admin.settings.loadFailed', { type: 'error' });
+      notifyError(error, 'shop.admin.settings.loadFailed');
     });
-  }, [notify]);
+  }, [notifyError]);
 
   if (failed)
     return (
@@ -99,8 +101,8 @@ export function SettingsPage() {
     try {
       setSettings(await adminApi.saveSettings(settings));
       notify('shop.admin.settings.saved', { type: 'success' });
-    } catch {
-      notify('shop.admin.settings.saveFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.settings.saveFailed');
     } finally {
       setSaving(false);
     }
