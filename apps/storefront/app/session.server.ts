@@ -17,7 +17,7 @@ export function tokenFromRequest(request: Request): string | undefined {
 
 /** True when the browser reached us over HTTPS (directly or through a proxy): only then is the cookie Secure. */
 export function isHttps(request?: Request): boolean {
-  if (!request) return process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false';
+  if (!request) return env.cookieSecure;
   const proto = request.headers.get('X-Forwarded-Proto') ?? new URL(request.url).protocol.replace(':', '');
   return proto.split(',')[0].trim() === 'https';
 }
