@@ -1,3 +1,4 @@
+import { calendarYear } from '@shop/shared';
 import { ADMIN, CUSTOMER, ETHIOPIC, shopHarness } from './shop-support';
 
 describe('storefront layout and home page', () => {
@@ -75,7 +76,8 @@ describe('storefront layout and home page', () => {
       const service = footer.getByRole('navigation', { name: text.service });
       for (const href of ['/faq', '/shipping'])
         expect(await service.locator(`a[href="${href}"]`).count()).toBe(1);
-      expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+      // the year in the page's calendar: Ethiopian in Amharic (2019 ዓ.ም. for 2026/27)
+      expect(await footer.textContent()).toContain(`© ${calendarYear(new Date(), lang)}`);
       if (lang === 'am') expect(await footer.textContent()).toMatch(ETHIOPIC);
       await close();
       expect(errors).toEqual([]);

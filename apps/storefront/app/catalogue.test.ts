@@ -9,6 +9,7 @@ import {
   quantityOptions,
   readFilters,
   showingRange,
+  sizeText,
 } from './catalogue';
 
 const pages = (current: number, total: number) =>
@@ -114,5 +115,17 @@ describe('numbers shown', () => {
   it('formats prices as ETB in the active language', () => {
     expect(formatMoney(1250, 'ETB', 'en')).toBe('ETB 1,250.00');
     expect(formatMoney(1250, 'ETB', 'am')).toBe('1,250.00 ብር');
+  });
+});
+
+describe('product size', () => {
+  it('writes the units in Amharic on Amharic pages and leaves English alone', () => {
+    expect(sizeText('30 ml', 'am')).toBe('30 ሚሊ');
+    expect(sizeText('250g', 'am')).toBe('250 ግራም');
+    expect(sizeText('250 g', 'am')).toBe('250 ግራም');
+    expect(sizeText('1 L', 'am')).toBe('1 ሊትር');
+    expect(sizeText('9 x 1.5 g', 'am')).toBe('9 × 1.5 ግራም');
+    expect(sizeText('Travel kit', 'am')).toBe('Travel kit');
+    expect(sizeText('30 ml', 'en')).toBe('30 ml');
   });
 });

@@ -142,3 +142,26 @@ export const badgeCount = cartBadge;
 export function quantityOptions(stock: number): number[] {
   return Array.from({ length: maxAddable(Math.floor(stock)) }, (_, i) => i + 1);
 }
+
+/** Units of a product's size as Amharic readers write them (the size itself is free text from the back office). */
+const AMHARIC_UNITS: Record<string, string> = {
+  ml: 'ሚሊ',
+  l: 'ሊትር',
+  g: 'ግራም',
+  gr: 'ግራም',
+  kg: 'ኪሎ',
+  pcs: 'ፍሬ',
+  pc: 'ፍሬ',
+  oz: 'አውንስ',
+};
+
+/** A product's size in the page's language: `30 ml` stays in English, reads `30 ሚሊ` in Amharic. */
+export function sizeText(size: string, lang: string): string {
+  if (lang !== 'am') return size;
+  return size
+    .replace(/(\d)\s*x\s*(?=\d)/gi, '$1 × ')
+    .replace(/(^|\d|\s)(ml|l|g|gr|kg|pcs|pc|oz)\b\.?/gi, (match, before: string, unit: string) => {
+      const name = AMHARIC_UNITS[unit.toLowerCase()];
+      return name ? `${before}${/\d/.test(before) ? ' ' : ''}${name}` : match;
+    });
+}

@@ -1,2 +1,2 @@
 /** Dates in the active language; Amharic uses the Ethiopian calendar (one helper, shared with the back office). */
-export { formatDate, formatDateTime } from '@shop/shared';
+export { formatDate, formatDateTime, formatGregorianDate } from '@shop/shared';

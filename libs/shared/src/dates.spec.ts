@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './dates';
+import { calendarYear, formatDate, formatDateTime, formatGregorianDate } from './dates';
 
 describe('dates in the chosen language', () => {
   it('are written out in English, day first, in Addis Ababa time', () => {
@@ -15,6 +15,23 @@ describe('dates in the chosen language', () => {
     const time = formatDateTime('2026-11-23T08:00:00Z', 'am');
     expect(time).toContain('2019');
     expect(time).toContain('11:00');
+  });
+
+  it('give the Gregorian date in Amharic words beside an Amharic date, and the English date otherwise', () => {
+    const gregorian = formatGregorianDate('2026-11-22T22:30:00Z', 'am');
+    expect(gregorian).toContain('23');
+    expect(gregorian).toContain('2026');
+    expect(gregorian).toContain('እ.ኤ.አ.');
+    expect(gregorian).not.toMatch(/[A-Za-z]/);
+    expect(formatGregorianDate('2026-11-22T22:30:00Z', 'en')).toBe('23 November 2026');
+    expect(formatGregorianDate('not a date', 'am')).toBe('');
+  });
+
+  it("count the year in the language's calendar", () => {
+    expect(calendarYear('2026-11-23T08:00:00Z', 'en')).toBe('2026');
+    expect(calendarYear('2026-11-23T08:00:00Z', 'am')).toBe('2019');
+    // the Ethiopian year starts in September (Meskerem)
+    expect(calendarYear('2026-08-01T08:00:00Z', 'am')).toBe('2018');
   });
 
   it('show nothing for a broken date', () => {

@@ -36,3 +36,32 @@ export function formatDateTime(value: string | number | Date, lang: string): str
     timeZone: SHOP_TIME_ZONE,
   }).format(date);
 }
+
+/**
+ * The Gregorian date beside an Amharic (Ethiopian-calendar) date: in Amharic it keeps the Gregorian
+ * calendar but Amharic month names and the era mark `እ.ኤ.አ.`, e.g. `23 ኖቬምበር 2026 እ.ኤ.አ.`, so an Amharic
+ * page shows no English; in English it is `formatDate`. '' for a broken date.
+ */
+export function formatGregorianDate(value: string | number | Date, lang: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  if (lang !== 'am') return formatDate(date, lang);
+  const text = new Intl.DateTimeFormat('am-ET-u-ca-gregory', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  }).format(date);
+  return `${text} እ.ኤ.አ.`;
+}
+
+/** The current year in the language's calendar (Ethiopian in Amharic, 7–8 years behind), e.g. for a copyright line. */
+export function calendarYear(value: string | number | Date, lang: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  const parts = new Intl.DateTimeFormat(localeOf(lang), {
+    year: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  }).formatToParts(date);
+  return parts.find((p) => p.type === 'year')?.value ?? String(date.getUTCFullYear());
+}

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import { useShop } from '../shop-context';
 import { isKnownKey, type Translate as T } from '../apiMessages';
-import { formatDate as formatDateIn } from '../dates';
+import { formatDate as formatDateIn, formatGregorianDate } from '../dates';
 
 /**
  * A message that is one of our i18n keys, a known English text (translated), or a server's own text
@@ -154,13 +154,6 @@ export function Toast({ kind, text, stamp }: { kind: 'success' | 'error'; text: 
   );
 }
 
-/** Dates as YYYY-MM-DD in Addis Ababa time: the same text on the server and in every browser (no hydration mismatch). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Date(date.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 /** The order's short human number (`AN-10042`); orders from before numbers existed show their id's end. */
 export function orderNumberOf(order: { _id: string; orderNumber?: string }): string {
   return order.orderNumber ?? `#${order._id.slice(-6).toUpperCase()}`;
@@ -202,10 +195,14 @@ export function DateText({ iso }: { iso: string }) {
   const { lang } = useShop();
   const primary = formatDateIn(iso, lang);
   if (lang !== 'am') return <time dateTime={iso}>{primary}</time>;
-  const gregorian = formatDateIn(iso, 'en');
+  // the Gregorian date in Amharic words (month names, era mark): secondary text and tooltip
+  const gregorian = formatGregorianDate(iso, 'am');
   return (
     <time dateTime={iso} title={gregorian} data-testid="ethiopian-date">
-      {primary} <small className="acc-muted">({gregorian})</small>
+      {primary}{' '}
+      <small className="acc-muted" data-testid="gregorian-date">
+        ({gregorian})
+      </small>
     </time>
   );
 }

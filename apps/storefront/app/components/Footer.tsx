@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react';
+import { calendarYear } from '@shop/shared';
 import { useShop } from '../shop-context';
 
 export function Footer() {
-  const { t } = useShop();
+  const { t, lang } = useShop();
   return (
     <footer className="footer">
       <div className="footer-grid">
@@ -61,7 +62,7 @@ export function Footer() {
           <p>{t('footer.delivery')}</p>
         </section>
       </div>
-      <p className="copyright">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <p className="copyright">{t('footer.rights', { year: calendarYear(new Date(), lang) })}</p>
     </footer>
   );
 }

@@ -89,12 +89,16 @@ export function ReviewSection({
         {list.map((r) => (
           <li key={r._id} className="review">
             <p className="review-head">
-              <Stars rating={r.rating} /> <strong>{r.user.name}</strong>
+              <Stars rating={r.rating} /> <strong data-user-content>{r.user.name}</strong>
               {r.verified && <span className="verified">{t('product.verified')}</span>}
               <DateText iso={r.createdAt} />
             </p>
-            {r.title && <p className="review-title">{r.title}</p>}
-            <p>{r.comment}</p>
+            {r.title && (
+              <p className="review-title" data-user-content>
+                {r.title}
+              </p>
+            )}
+            <p data-user-content>{r.comment}</p>
           </li>
         ))}
       </ul>

@@ -14,7 +14,11 @@ interface Testimonial {
   product?: string;
 }
 
-/** Recent reviews rotating every 6 s (arrows and dots when more than one); 3 static ones otherwise. */
+/**
+ * Recent reviews rotating every 6 s (arrows and dots when more than one); 3 static ones otherwise. A
+ * customer's review is shown as written (marked `data-user-content`: the Amharic page's English check
+ * skips what customers wrote); the static ones are the shop's own words, translated.
+ */
 export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
   const { t, lang } = useShop();
   const items: Testimonial[] = reviews.length
@@ -58,11 +62,11 @@ export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
       <h2 id="testimonials-title">{t('home.testimonials')}</h2>
       <figure className="testimonial" data-testid="testimonial">
         <Stars rating={current.rating} />
-        <blockquote>
+        <blockquote data-user-content={reviews.length ? true : undefined}>
           <p>“{current.text}”</p>
         </blockquote>
         <figcaption>
-          — {current.name}
+          — <span data-user-content={reviews.length ? true : undefined}>{current.name}</span>
           {current.product ? (
             <>
               , <cite>{current.product}</cite>

@@ -3,6 +3,7 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError, useSearchPara
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
 import { createTranslator } from '@shop/i18n';
 import { useState } from 'react';
+import { sizeText } from '../catalogue';
 import { AddToCart, WishlistHeart } from '../components/AddToCart';
 import { ErrorPage, NotFound } from '../components/NotFound';
 import { Price } from '../components/Price';
@@ -208,7 +209,7 @@ export default function ProductPage() {
             {p.size && (
               <>
                 <dt>{t('product.size')}</dt>
-                <dd>{p.size}</dd>
+                <dd>{sizeText(p.size, lang)}</dd>
               </>
             )}
             <dt>{t('product.availability')}</dt>
