@@ -7,6 +7,23 @@ export type ProductList = components['schemas']['ProductListDto'];
 export type Category = components['schemas']['CategoryDto'];
 export type ApiErrorBody = components['schemas']['ErrorDto'];
 
+/** The answers' shapes, by the names the frontends use (all generated from openapi.yaml; never written by hand). */
+type Schemas = components['schemas'];
+export type Cart = Schemas['CartDto'];
+export type CartLine = Schemas['CartLineDto'];
+export type CartNotice = Schemas['CartNoticeDto'];
+export type Wishlist = Schemas['WishlistDto'];
+export type WishlistItem = Schemas['WishlistItemDto'];
+export type Order = Schemas['OrderDto'];
+export type OrderItem = Schemas['OrderItemDto'];
+export type ShippingAddress = Schemas['ShippingAddressViewDto'];
+export type SavedAddress = Schemas['AddressDto'];
+export type PaymentInit = Schemas['InitializePaymentResponseDto'];
+export type PaymentVerification = Schemas['VerifyPaymentResponseDto'];
+export type SignedInUser = Schemas['UserDto'];
+export type ProfileUser = Schemas['ProfileUserDto'];
+export type Settings = Schemas['SettingsDto'];
+
 export interface ApiClientOptions {
   /** The API base including `/api`, e.g. http://localhost:4000/api. */
   baseUrl: string;
