@@ -8,6 +8,7 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
 import { useState } from 'react';
 import {
   Datagrid,
@@ -23,7 +24,7 @@ import {
   SearchInput,
 } from 'react-admin';
 import { useNotifyApiError } from '../apiErrors';
-import { adminApi, type ContactStatus } from '../shopApi';
+import { adminApi } from '../shopApi';
 import { useFormat } from '../format';
 import { ShopDateField } from '../ShopDateField';
 
@@ -42,7 +43,6 @@ const STATUS_COLOR: Record<ContactStatus, 'warning' | 'default' | 'success'> = {
   read: 'default',
   replied: 'success',
 };
-const STATUSES: ContactStatus[] = ['unread', 'read', 'replied'];
 
 function StatusChip({ status }: { status: ContactStatus }) {
   const t = useTranslate();
@@ -129,7 +129,7 @@ export function ContactList() {
       label="shop.admin.contacts.statusLabel"
       alwaysOn
       emptyText="shop.admin.contacts.allStatuses"
-      choices={STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))}
+      choices={CONTACT_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))}
     />,
   ];
   return (

@@ -11,10 +11,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '@shop/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { useNotifyApiError } from '../apiErrors';
-import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type ShopSettings } from '../shopApi';
+import { adminApi, type ShopSettings } from '../shopApi';
 
 type Key = keyof ShopSettings;
 const TABS = ['general', 'admin', 'notifications', 'system'] as const;
@@ -115,7 +116,7 @@ export function SettingsPage() {
       select('currency', SETTINGS_CURRENCIES, (c) => c),
       select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`)),
     ],
-    admin: [text('adminEmail', 'email'), select('timezone', TIMEZONES, (z) => z)],
+    admin: [text('adminEmail', 'email'), select('timezone', SETTINGS_TIMEZONES, (z) => z)],
     notifications: SWITCHES.notifications.map(toggle),
     system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
   };
