@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { WishlistUnsubscribe } from '@shop/api-client';
 import { isLanguage } from '@shop/i18n';
 import { settle } from '../account/api.server';
 import { FormError } from '../account/components';
@@ -22,11 +23,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 /** What the API answers about a link (GET/POST /api/wishlist/unsubscribe). */
-interface Unsubscribe {
-  kind: 'sale' | 'stock';
-  product: { _id: string; name: string; nameAm?: string };
-  subscribed: boolean;
-}
+type Unsubscribe = WishlistUnsubscribe;
 
 type LoaderData = { token: string; state?: Unsubscribe; error?: string };
 type ActionData = { state?: Unsubscribe; error?: string };
@@ -51,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const token = url.searchParams.get('token') ?? '';
   if (!TOKEN.test(token)) return reply<LoaderData>({ token: '', error: 'errors.UNSUBSCRIBE_INVALID' }, 400);
-  const result = await settle<Unsubscribe>(
+  const result = await settle(
     apiFor(request).GET('/api/wishlist/unsubscribe', { params: { query: { token } } }),
   );
   if (!result.ok)
@@ -62,9 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const token = String((await request.formData()).get('token') ?? '');
   if (!TOKEN.test(token)) return reply<ActionData>({ error: 'errors.UNSUBSCRIBE_INVALID' }, 400);
-  const result = await settle<Unsubscribe>(
-    apiFor(request).POST('/api/wishlist/unsubscribe', { body: { token } }),
-  );
+  const result = await settle(apiFor(request).POST('/api/wishlist/unsubscribe', { body: { token } }));
   if (!result.ok) return reply<ActionData>({ error: result.message || 'unsubscribe.failed' }, result.status);
   return reply<ActionData>({ state: result.data });
 }
