@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { ApiError } from '@shop/api-client';
 import { shopClient } from './shopApi';
 
 interface AdminIdentity {
@@ -88,11 +89,13 @@ export async function registerAdmin(input: AdminRegistration): Promise<void> {
     },
   });
   if (!data) {
-    const message = (error as { message?: string } | undefined)?.message ?? '';
+    const refusal = ApiError.from(error, response.status);
     if (response.status === 403) throw new Error('shop.admin.auth.wrongKey');
     if (response.status === 409) throw new Error('shop.admin.auth.emailTaken');
     if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
-    if (/password/i.test(message)) throw new Error('shop.admin.users.passwordWeak');
+    // the strength rule (WEAK_PASSWORD) or the DTO's rules on the password field
+    if (refusal.code === 'WEAK_PASSWORD' || refusal.errors?.some((e) => e.field === 'password'))
+      throw new Error('shop.admin.users.passwordWeak');
     throw new Error('shop.admin.auth.registerFailed');
   }
   remember((data as { user: AdminIdentity }).user);
@@ -106,10 +109,9 @@ export const authProvider: AuthProvider = {
       body: { email: (email ?? username ?? '').trim(), password, role: 'admin' },
     });
     if (!data) {
-      const message = (error as { message?: string } | undefined)?.message;
       if (response.status === 403)
         throw new Error(
-          message === 'This account has been deactivated'
+          ApiError.from(error, response.status).code === 'ACCOUNT_DEACTIVATED'
             ? 'shop.admin.auth.deactivated'
             : 'shop.admin.auth.refused',
         );
