@@ -1,14 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import { ApiError } from '@shop/api-client';
+import { ApiError, type SignedInUser } from '@shop/api-client';
 import { shopClient } from './shopApi';
 
-interface AdminIdentity {
-  _id?: string;
-  id?: string;
-  name?: string;
-  email?: string;
-  role?: string;
-}
+/** Who signed in, as the API answers sign-in and `GET /api/auth/me` (generated from openapi.yaml). */
+type AdminIdentity = SignedInUser;
 
 /** How long the answer of `GET /api/auth/me` stands in for the session check (react-admin checks on every screen). */
 export const ME_CACHE_MS = 15_000;
@@ -48,7 +43,7 @@ async function currentUser(): Promise<AdminIdentity> {
         forget();
         throw new Error('shop.admin.auth.required');
       }
-      return remember((data as { user: AdminIdentity }).user);
+      return remember(data.user);
     } finally {
       asking = undefined;
     }
@@ -98,7 +93,7 @@ export async function registerAdmin(input: AdminRegistration): Promise<void> {
       throw new Error('shop.admin.users.passwordWeak');
     throw new Error('shop.admin.auth.registerFailed');
   }
-  remember((data as { user: AdminIdentity }).user);
+  remember(data.user);
 }
 
 /** Admins only: the API refuses non-admins when the sign-in asks for the admin role, and we check the role again. */
@@ -118,7 +113,7 @@ export const authProvider: AuthProvider = {
       if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
       throw new Error('shop.admin.auth.refused');
     }
-    const { user } = data as { user: AdminIdentity };
+    const { user } = data;
     if (user.role !== 'admin') {
       await shopClient()
         .POST('/api/auth/logout')

@@ -3,7 +3,7 @@ import { publicSettings } from '../../products.server';
 import { publicSettingsFrom, shippingRatesOf } from '../../shop-data';
 
 /** Shipping prices from the public settings (ETB) in santim; the shop's defaults fill what is missing. */
-export function shippingRatesFrom(answer: unknown): ShippingRates {
+export function shippingRatesFrom(answer: Parameters<typeof publicSettingsFrom>[0]): ShippingRates {
   return shippingRatesOf(publicSettingsFrom(answer));
 }
 
