@@ -83,6 +83,29 @@ describe('password reset: email link, SMS code, sessions end', () => {
   };
   const forgot = (body: Record<string, unknown>) =>
     request(t.http).post('/api/auth/forgot-password').send(body).expect(200);
+  /** The texts the SMS stub received for a number whose message matches `pattern`. */
+  const smsTo = (phone: string, pattern: RegExp) =>
+    sms.received.filter((m) => m.to === phone && pattern.test(m.message));
+  const waitForSms = async (phone: string, pattern: RegExp, count = 1) => {
+    for (let i = 0; i < 300 && smsTo(phone, pattern).length < count; i++) await sleep(50);
+    const found = smsTo(phone, pattern);
+    expect(found.length).toBeGreaterThanOrEqual(count);
+    return found;
+  };
+  const VERIFY_SMS = /verification code|የስልክ ማረጋገጫ ኮድ/;
+  /** Proves the profile phone with the code the SMS stub received. */
+  const verifyPhone = async (token: string, phone: string) => {
+    const before = smsTo(phone, VERIFY_SMS).length;
+    await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(200);
+    const texts = await waitForSms(phone, VERIFY_SMS, before + 1);
+    const code = /(\d{6})/.exec(texts[before].message)![1];
+    const res = await request(t.http)
+      .post('/api/auth/phone/verify')
+      .set(auth(token))
+      .send({ code })
+      .expect(200);
+    expect(res.body.user).toMatchObject({ phone, phoneVerified: true });
+  };
   const linkIn = (text: string) =>
     /https:\/\/shop\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
@@ -176,18 +199,23 @@ describe('password reset: email link, SMS code, sessions end', () => {
   it('sends a 6-digit code by SMS through AfroMessage (in the customer language), retried after a gateway error', async () => {
     const { email, token } = await register({ phone: '0911223344' });
     await request(t.http).put('/api/users/profile').set(auth(token)).send({ language: 'am' }).expect(200);
+    await verifyPhone(token, '+251911223344');
     sms.failNext = 1;
     await forgot({ email, channel: 'sms' });
-    for (let i = 0; i < 300 && !sms.received.some((m) => m.to === '+251911223344'); i++) await sleep(50);
-    const texts = sms.received.filter((m) => m.to === '+251911223344');
+    const RESET_SMS = /የይለፍ ቃል መቀየሪያ ኮድዎ/;
+    await waitForSms('+251911223344', RESET_SMS);
+    await sleep(300);
+    const texts = smsTo('+251911223344', RESET_SMS);
     expect(texts).toHaveLength(1);
     expect(texts[0].sender).toBe('BeautyShop');
     expect(texts[0].message).toMatch(/የይለፍ ቃል መቀየሪያ ኮድዎ \d{6} ነው/);
-    let row = await outbox.findOne({ channel: 'sms', to: '+251911223344' }).lean();
+    const resetRow = () =>
+      outbox.findOne({ channel: 'sms', to: '+251911223344', template: 'passwordReset' }).lean();
+    let row = await resetRow();
     // the gateway has it; the worker marks it sent right after
     for (let i = 0; i < 200 && row?.state !== 'sent'; i++) {
       await sleep(50);
-      row = await outbox.findOne({ channel: 'sms', to: '+251911223344' }).lean();
+      row = await resetRow();
     }
     expect(row).toMatchObject({ state: 'sent', attempts: 2 });
     expect(row!.lastError).toMatch(/Temporary failure/); // kept for staff: it took a retry
@@ -211,10 +239,11 @@ describe('password reset: email link, SMS code, sessions end', () => {
   });
 
   it('spends an SMS code after five wrong tries', async () => {
-    const { email } = await register({ phone: '0922334455' });
+    const { email, token } = await register({ phone: '0922334455' });
+    await verifyPhone(token, '+251922334455');
     await forgot({ email, channel: 'sms' });
-    for (let i = 0; i < 300 && !sms.received.some((m) => m.to === '+251922334455'); i++) await sleep(50);
-    const code = /(\d{6})/.exec(sms.received.find((m) => m.to === '+251922334455')!.message)![1];
+    const [text] = await waitForSms('+251922334455', /password reset code/);
+    const code = /(\d{6})/.exec(text.message)![1];
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       await request(t.http)
@@ -225,6 +254,84 @@ describe('password reset: email link, SMS code, sessions end', () => {
       .post('/api/auth/reset-password')
       .send({ email, code, password: 'Teff@Harvest27' })
       .expect(400);
+  });
+
+  it('sends reset codes only to a verified phone; verifying takes the SMS code, and a new number must be verified again', async () => {
+    const phone = '+251933445566';
+    const { email, token } = await register({ phone: '0933445566' });
+    const me = async () => (await request(t.http).get('/api/auth/me').set(auth(token)).expect(200)).body.user;
+    expect(await me()).toMatchObject({ phone, phoneVerified: false });
+    // not verified: the reset goes by email, nothing by SMS
+    await forgot({ email, channel: 'sms' });
+    await waitForMails(t, admin, email, /Reset your password/);
+    expect(smsTo(phone, /./)).toEqual([]);
+
+    await request(t.http).post('/api/auth/phone/send-code').expect(401);
+    await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(200);
+    const [text] = await waitForSms(phone, VERIFY_SMS);
+    expect(text.message).toMatch(/your phone verification code is \d{6}\. It expires in 10 minutes/);
+    const code = /(\d{6})/.exec(text.message)![1];
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await request(t.http)
+      .post('/api/auth/phone/verify')
+      .set(auth(token))
+      .send({ code: wrong })
+      .expect(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'PHONE_CODE_INVALID' });
+    for (const bad of ['12345', 'abcdef', 123456, undefined])
+      await request(t.http).post('/api/auth/phone/verify').set(auth(token)).send({ code: bad }).expect(400);
+    expect(await me()).toMatchObject({ phoneVerified: false });
+    await request(t.http).post('/api/auth/phone/verify').set(auth(token)).send({ code }).expect(200);
+    expect(await me()).toMatchObject({ phone, phoneVerified: true });
+    // single use, and nothing more to verify
+    await request(t.http).post('/api/auth/phone/verify').set(auth(token)).send({ code }).expect(400);
+    const again = await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(409);
+    expect(again.body.code).toBe('PHONE_VERIFIED');
+    // the staff view of the outbox never shows the code
+    const row = await outbox.findOne({ template: 'phoneVerify', to: phone }).lean();
+    const listed = await request(t.http)
+      .get(`/api/admin/notifications/${row!._id}`)
+      .set(auth(admin))
+      .expect(200);
+    expect(listed.body).toMatchObject({ sensitive: true });
+    expect(JSON.stringify(listed.body)).not.toContain(code);
+
+    // the same number saved again stays verified; a new number does not
+    await request(t.http)
+      .put('/api/users/profile')
+      .set(auth(token))
+      .send({ phone: '0933445566' })
+      .expect(200);
+    expect(await me()).toMatchObject({ phoneVerified: true });
+    await request(t.http)
+      .put('/api/users/profile')
+      .set(auth(token))
+      .send({ phone: '0944556677' })
+      .expect(200);
+    expect(await me()).toMatchObject({ phone: '+251944556677', phoneVerified: false });
+    await forgot({ email, channel: 'sms' });
+    await waitForMails(t, admin, email, /Reset your password/, 2);
+    expect(smsTo('+251944556677', /password reset/)).toEqual([]);
+    // the old number's code proves nothing for the new one
+    await request(t.http).post('/api/auth/phone/verify').set(auth(token)).send({ code }).expect(400);
+  });
+
+  it('limits verification codes per account and needs a phone', async () => {
+    const { token } = await register();
+    const none = await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(400);
+    expect(none.body.code).toBe('PHONE_REQUIRED');
+    await request(t.http)
+      .put('/api/users/profile')
+      .set(auth(token))
+      .send({ phone: '0955667788' })
+      .expect(200);
+    for (let i = 0; i < 3; i++)
+      await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(200);
+    const limited = await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(429);
+    expect(limited.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    await waitForSms('+251955667788', VERIFY_SMS, 3);
+    await sleep(300);
+    expect(smsTo('+251955667788', VERIFY_SMS)).toHaveLength(3);
   });
 
   it('limits requests per account (same answer, nothing more sent) and per client', async () => {

@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   'NOTIFICATION_NOT_FOUND',
   'RESET_INVALID',
   'UNSUBSCRIBE_INVALID',
+  'PHONE_REQUIRED',
+  'PHONE_VERIFIED',
+  'PHONE_CODE_INVALID',
   'MAINTENANCE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -33,6 +33,9 @@ type ActionData = {
   message?: string;
   fieldErrors?: FieldErrors;
   values?: Record<string, string>;
+  /** A phone verification code was sent: the page asks for it. */
+  codeSent?: boolean;
+  codeError?: string;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,6 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
       result.ok ? 200 : 400,
     );
   }
+  const intent = form.get('intent');
+  if (intent === 'send-code' || intent === 'verify-code') return phoneAction(request, form);
   const { input, errors } = validateProfile(form);
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
   const result = await settle(
@@ -64,6 +69,26 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   return reply({ ok: true, message: 'profile.updated' });
+}
+
+/** Verifying the profile phone: send a code by SMS, then check it (both through the API). */
+async function phoneAction(request: Request, form: FormData) {
+  if (form.get('intent') === 'send-code') {
+    const sent = await settle(apiFor(request).POST('/api/auth/phone/send-code'));
+    return sent.ok
+      ? reply<ActionData>({ ok: true, message: 'profile.codeSent', codeSent: true })
+      : reply<ActionData>({ ok: false, message: sent.message || 'profile.verifyFailed' }, sent.status);
+  }
+  const code = String(form.get('code') ?? '').trim();
+  if (!/^\d{6}$/.test(code))
+    return reply<ActionData>({ ok: false, codeSent: true, codeError: 'recover.codeInvalid' }, 400);
+  const checked = await settle(apiFor(request).POST('/api/auth/phone/verify', { body: { code } }));
+  return checked.ok
+    ? reply<ActionData>({ ok: true, message: 'profile.phoneVerified' })
+    : reply<ActionData>(
+        { ok: false, codeSent: true, message: checked.message || 'profile.verifyFailed' },
+        checked.status,
+      );
 }
 
 export default function Profile() {
@@ -134,8 +159,41 @@ export default function Profile() {
             <dt>{t('auth.email')}</dt>
             <dd>{user.email}</dd>
             <dt>{t('profile.phone')}</dt>
-            <dd>{user.phone || '—'}</dd>
+            <dd>
+              {user.phone || '—'}
+              {user.phone ? (
+                <span className="acc-phone-state" data-testid="phone-state">
+                  {' '}
+                  ({t(user.phoneVerified ? 'profile.verified' : 'profile.notVerified')})
+                </span>
+              ) : null}
+            </dd>
           </dl>
+          {user.phone && !user.phoneVerified ? (
+            <div className="acc-form">
+              <p>{t('profile.verifyHelp')}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="send-code" />
+                <button type="submit" className="button" disabled={busy}>
+                  {t('profile.sendCode')}
+                </button>
+              </Form>
+              {data?.codeSent ? (
+                <Form method="post" noValidate>
+                  <input type="hidden" name="intent" value="verify-code" />
+                  <Field
+                    name="code"
+                    label={t('profile.code')}
+                    autoComplete="one-time-code"
+                    error={data.codeError}
+                  />
+                  <button type="submit" className="button" disabled={busy}>
+                    {t('profile.confirmCode')}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ) : null}
           <Link className="button" to="/profile?edit=1">
             {t('profile.edit')}
           </Link>

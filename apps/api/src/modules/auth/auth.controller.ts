@@ -42,8 +42,10 @@ import {
   RegisterAdminDto,
   RegisterDto,
   ResetPasswordDto,
+  VerifyPhoneDto,
 } from './dto/auth.dto';
 import { PasswordResetService, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
+import { PHONE_CODE_SENT, PhoneVerificationService } from './phone-verification.service';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -60,6 +62,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly resets: PasswordResetService,
+    private readonly phones: PhoneVerificationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -179,6 +182,38 @@ export class AuthController {
   @ApiOkResponse({ type: MeResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorDto })
   async me(@CurrentUser() user: AuthUser) {
+    return { success: true, user: await this.auth.me(user.id) };
+  }
+
+  @Post('phone/send-code')
+  @UseGuards(JwtAuthGuard)
+  @RateLimited()
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Send a 6-digit code by SMS to my profile phone to verify it (10 minutes; 3 per hour per account)',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'PHONE_REQUIRED: no phone in the profile' })
+  @ApiConflictResponse({ type: ErrorDto, description: 'PHONE_VERIFIED: already verified' })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  async sendPhoneCode(@CurrentUser() user: AuthUser) {
+    await this.phones.sendCode(user.id);
+    return { success: true, message: PHONE_CODE_SENT };
+  }
+
+  @Post('phone/verify')
+  @UseGuards(JwtAuthGuard)
+  @RateLimited()
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Verify my profile phone with the SMS code (single use, five tries)' })
+  @ApiOkResponse({ type: MeResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'PHONE_CODE_INVALID: wrong, used or expired code' })
+  @ApiUnauthorizedResponse({ type: ErrorDto })
+  async verifyPhone(@CurrentUser() user: AuthUser, @Body() dto: VerifyPhoneDto) {
+    await this.phones.verify(user.id, dto.code);
     return { success: true, user: await this.auth.me(user.id) };
   }
 }

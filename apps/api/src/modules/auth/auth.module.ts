@@ -9,7 +9,9 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
+import { PhoneVerificationService } from './phone-verification.service';
 import { PasswordReset, PasswordResetSchema } from './schemas/password-reset.schema';
+import { PhoneVerification, PhoneVerificationSchema } from './schemas/phone-verification.schema';
 
 type ThrottledRequest = { ip?: string; body?: { email?: unknown } };
 const client = (req: Record<string, unknown>) => String((req as ThrottledRequest).ip ?? 'unknown');
@@ -23,7 +25,10 @@ const clientAndAccount = (req: Record<string, unknown>) => {
 @Module({
   imports: [
     UsersModule,
-    MongooseModule.forFeature([{ name: PasswordReset.name, schema: PasswordResetSchema }]),
+    MongooseModule.forFeature([
+      { name: PasswordReset.name, schema: PasswordResetSchema },
+      { name: PhoneVerification.name, schema: PhoneVerificationSchema },
+    ]),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, MongoThrottlerStorage],
       useFactory: (config: AppConfig, storage: MongoThrottlerStorage) => ({
@@ -47,7 +52,7 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, JwtAuthGuard],
+  providers: [AuthService, PasswordResetService, PhoneVerificationService, JwtAuthGuard],
   exports: [AuthService, JwtAuthGuard, JwtModule, UsersModule],
 })
 export class AuthModule {}

@@ -47,7 +47,8 @@ export class PasswordResetService {
     const email = input.email.trim().toLowerCase();
     const user = await this.users.findByEmail(email, { activeOnly: true });
     if (!user) return;
-    const channel = input.channel === 'sms' && user.phone ? 'sms' : 'email';
+    // a code goes only to a phone the customer proved is theirs; otherwise the link goes by email
+    const channel = input.channel === 'sms' && user.phone && user.phoneVerifiedAt ? 'sms' : 'email';
     const since = new Date(Date.now() - 60 * 60 * 1000);
     if (
       (await this.resets.countDocuments({ user: user._id, createdAt: { $gte: since } })) >=

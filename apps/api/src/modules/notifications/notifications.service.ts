@@ -65,6 +65,8 @@ export type NotificationEvent =
       cause: string;
       userIds: string[];
     }
+  /** A 6-digit code proving the account's phone (SMS, never shown to staff). */
+  | { type: 'phone.verify'; requestId: string; phone: string; language?: string; code: string }
   | {
       type: 'password.reset';
       requestId: string;
@@ -310,6 +312,21 @@ export class NotificationsService {
         return this.wishlistNotices(settings, event);
       case 'password.reset':
         return [this.passwordReset(settings, event)];
+      case 'phone.verify': {
+        const lang: Language = isLanguage(event.language) ? event.language : languageOf(settings);
+        return [
+          {
+            eventKey: `phone.verify:${event.requestId}`,
+            channel: 'sms',
+            to: event.phone,
+            template: 'phoneVerify',
+            language: lang,
+            subject: '',
+            text: tr(lang)('mail.phoneVerify.sms', { shop: settings.siteName, code: event.code }),
+            sensitive: true,
+          },
+        ];
+      }
     }
   }
 

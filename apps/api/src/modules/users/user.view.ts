@@ -17,7 +17,7 @@ export function toUserView(user: UserRecord) {
     firstName,
     lastName: rest.join(' '),
     email: user.email,
-    ...(user.phone ? { phone: user.phone } : {}),
+    ...(user.phone ? { phone: user.phone, phoneVerified: Boolean(user.phoneVerifiedAt) } : {}),
     ...(user.language ? { language: user.language } : {}),
     role: user.role,
     isActive: user.isActive,

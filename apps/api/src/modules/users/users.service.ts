@@ -396,6 +396,24 @@ export class UsersService {
     return found;
   }
 
+  /** The account's phone, whether it is verified, and its language (phone verification). */
+  async phoneOf(userId: string): Promise<{ phone?: string; phoneVerified: boolean; language?: string }> {
+    const user = await this.load(userId);
+    return {
+      phone: user.phone || undefined,
+      phoneVerified: Boolean(user.phone && user.phoneVerifiedAt),
+      language: user.language ?? undefined,
+    };
+  }
+
+  /** Marks the phone verified if it is still `phone` (not changed meanwhile); answers whether it did. */
+  async markPhoneVerified(userId: string, phone: string): Promise<boolean> {
+    const res = await this.users
+      .updateOne({ _id: new Types.ObjectId(userId), phone }, { $set: { phoneVerifiedAt: new Date() } })
+      .exec();
+    return res.matchedCount > 0;
+  }
+
   /** The language an account chose for messages, if any (notifications). */
   async languageOf(userId: string): Promise<string | undefined> {
     if (!Types.ObjectId.isValid(userId)) return undefined;
@@ -441,6 +459,11 @@ export class UsersService {
       throw new InvalidDataError('Nothing to update: send name, email, phone or language');
     }
     const id = new Types.ObjectId(userId);
+    if (set.phone || unset.phone) {
+      // a new number is not proven yet: SMS codes (password reset) wait until it is verified again
+      const stored = await this.users.findById(id, { phone: 1 }).lean().exec();
+      if (stored?.phone !== set.phone) unset.phoneVerifiedAt = 1;
+    }
     if (set.email && (await this.users.exists({ email: set.email, _id: { $ne: id } }))) {
       throw new ConflictError(DUPLICATE_EMAIL, 'DUPLICATE_EMAIL');
     }

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 
 export class RegisterDto {
   @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
@@ -99,6 +108,11 @@ export class UserDto {
   @ApiProperty() lastName!: string;
   @ApiProperty() email!: string;
   @ApiPropertyOptional() phone?: string;
+  @ApiPropertyOptional({
+    description:
+      'With a phone: whether it was proven with an SMS code (reset codes go only to a verified phone)',
+  })
+  phoneVerified?: boolean;
   @ApiPropertyOptional({ enum: ['en', 'am'], description: 'Language of the messages the shop sends' })
   language?: string;
   @ApiProperty({ enum: ['customer', 'admin'] }) role!: string;
@@ -183,4 +197,11 @@ export class ResetPasswordDto {
   @IsString()
   @MaxLength(128)
   confirmPassword?: string;
+}
+
+export class VerifyPhoneDto {
+  @ApiProperty({ example: '042519', description: 'The 6-digit code sent by SMS to the profile phone' })
+  @IsString({ message: 'code must be the 6 digits sent by SMS' })
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits sent by SMS' })
+  code!: string;
 }

@@ -39,6 +39,10 @@ export class User {
   @Prop({ default: true })
   isActive!: boolean;
 
+  /** When the phone above was proven with an SMS code; unset when the number changes. */
+  @Prop()
+  phoneVerifiedAt?: Date;
+
   /** The language the customer reads messages in; unset means the shop's language (settings). */
   @Prop({ enum: ['en', 'am'] })
   language?: string;
