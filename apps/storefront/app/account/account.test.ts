@@ -11,7 +11,13 @@ import {
 } from './intent';
 import { paymentDestination, txRefFrom } from './payment.server';
 import { shippingRatesFrom } from './settings.server';
-import { validateAddress, validateProfile, validateSignIn, validateSignUp } from './validation';
+import {
+  serverFieldErrors,
+  validateAddress,
+  validateProfile,
+  validateSignIn,
+  validateSignUp,
+} from './validation';
 import { paymentMessageKey } from './verify.server';
 
 const form = (fields: Record<string, string>) => {
@@ -237,5 +243,38 @@ describe('account dictionaries', () => {
         !/^(cart\.tax)$/.test(k),
     );
     expect(latinOnly).toEqual([]);
+  });
+});
+
+describe("the API's field errors on the form", () => {
+  it('become the texts of their codes, under the nested and the form field names, never the English message', () => {
+    expect(
+      serverFieldErrors([
+        {
+          field: 'shippingAddress.phone',
+          message: 'phone must be an Ethiopian mobile number',
+          code: 'INVALID_PHONE',
+        },
+        { field: 'shippingAddress.state', message: 'state must be one of…', code: 'INVALID_REGION' },
+        { field: 'street', message: 'street is required', code: 'VALIDATION_FAILED' },
+        { field: 'city', message: 'city is weird', code: 'NOT_A_CODE_WE_KNOW' },
+        { field: 'landmark', message: 'no code at all' },
+      ]),
+    ).toEqual({
+      'shippingAddress.phone': 'errors.INVALID_PHONE',
+      phone: 'errors.INVALID_PHONE',
+      'shippingAddress.state': 'errors.INVALID_REGION',
+      state: 'errors.INVALID_REGION',
+      street: 'errors.VALIDATION_FAILED',
+      city: 'errors.VALIDATION_FAILED',
+      landmark: 'errors.VALIDATION_FAILED',
+    });
+    expect(serverFieldErrors(undefined)).toEqual({});
+  });
+
+  it('have texts in both languages', () => {
+    for (const code of ['INVALID_PHONE', 'INVALID_REGION'])
+      for (const lang of ['en', 'am'] as const)
+        expect(keysOf(dictionaries[lang])).toContain(`errors.${code}`);
   });
 });
