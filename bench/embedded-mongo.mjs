@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { fill as fillProducts, productIndexes } from './lib/products.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -116,50 +117,6 @@ async function run(mode) {
 const SCALE_DOCS = Number(process.env.BENCH_SCALE_DOCS ?? 100_000);
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 2000);
 
-function product(i) {
-  return {
-    _id: new ObjectId(),
-    name: `Product ${i}`,
-    sku: `SKU-${i}`,
-    active: i % 10 !== 0,
-    category: `c${i % 20}`,
-    brand: `brand${i % 50}`,
-    priceSantim: ((i * 7919) % 100_000) * 100,
-    rating: (i % 50) / 10,
-    reviewCount: i % 97,
-    isFeatured: i % 13 === 0,
-    stock: i % 40,
-    createdAt: new Date(1_700_000_000_000 + i * 60_000),
-    searchTerms: [`product`, `w${i % 1000}`, `brand${i % 50}`],
-    description: 'A natural skincare product made in Ethiopia with shea butter and moringa oil.',
-  };
-}
-
-/** The indexes the API declares on products (apps/api/src/modules/catalog/schemas/product.schema.ts). */
-async function productIndexes(coll) {
-  await coll.createIndex({ active: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 });
-  await coll.createIndex({ active: 1, category: 1, isFeatured: -1, rating: -1, createdAt: -1, _id: 1 });
-  await coll.createIndex({ active: 1, priceSantim: 1, _id: 1 });
-  await coll.createIndex({ active: 1, category: 1, priceSantim: 1, _id: 1 });
-  await coll.createIndex({ active: 1, reviewCount: -1, rating: -1, _id: 1 });
-  await coll.createIndex({ active: 1, createdAt: -1, _id: -1 });
-  await coll.createIndex({ active: 1, rating: -1 });
-  await coll.createIndex({ brand: 1 });
-  await coll.createIndex({ sku: 1 }, { unique: true, sparse: true });
-  await coll.createIndex({ stock: 1 });
-  await coll.createIndex({ searchTerms: 1 });
-}
-
-async function fill(coll, count) {
-  const ids = [];
-  for (let start = 0; start < count; start += 1000) {
-    const docs = Array.from({ length: Math.min(1000, count - start) }, (_, k) => product(start + k));
-    for (const d of docs) ids.push(d._id);
-    await coll.insertMany(docs);
-  }
-  return ids;
-}
-
 const mb = (bytes) => Math.round(bytes / 1024 / 1024);
 
 async function scale() {
@@ -173,7 +130,7 @@ async function scale() {
   const coll = client.db('bench').collection('products');
   await productIndexes(coll);
   const loadStarted = performance.now();
-  const ids = await fill(coll, SCALE_DOCS);
+  const ids = await fillProducts(coll, SCALE_DOCS, ObjectId);
   out.loadSeconds = Number(((performance.now() - loadStarted) / 1000).toFixed(2));
   global.gc?.();
   const mem = process.memoryUsage();
@@ -244,7 +201,7 @@ async function scale() {
   const diskClient = await MongoClient.connect(disk.uri);
   const diskColl = diskClient.db('bench').collection('products');
   await productIndexes(diskColl);
-  await fill(diskColl, SCALE_DOCS);
+  await fillProducts(diskColl, SCALE_DOCS, ObjectId);
   await diskClient.close();
   await disk.stop();
   out.journalMB = mb(fs.statSync(path.join(dir, 'journal.bson')).size);

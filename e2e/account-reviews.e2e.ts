@@ -114,15 +114,20 @@ describe('reviews and a double-submitted checkout', () => {
     await page.getByRole('button', { name: 'Fail payment' }).click();
     await page.getByRole('heading', { name: 'Payment was not successful' }).waitFor();
     await page.getByRole('link', { name: 'View order' }).click();
-    await page.getByText('This order has not been paid yet.').waitFor();
-    await page.getByRole('button', { name: 'Pay for this order' }).click();
+    // the order page says the payment failed (not 'Thank you') and offers to pay again
+    await page
+      .getByTestId('payment-failed')
+      .filter({ hasText: 'Your payment did not go through.' })
+      .waitFor();
+    expect(await page.getByTestId('order-thanks').count()).toBe(0);
+    await page.getByRole('button', { name: 'Try paying again' }).click();
     await page.waitForURL(/\/payment\/test\//);
     await page.getByRole('button', { name: 'Complete payment' }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await page.waitForURL(/\/order-confirmation\//);
     const order = (await apiJson(stack, 'GET', '/orders/my-orders', token)).body.orders[0];
     expect(order.paymentStatus).toBe('paid');
-    expect(await page.getByRole('button', { name: 'Pay for this order' }).count()).toBe(0);
+    expect(await page.getByTestId('pay-now').count()).toBe(0);
     await s.context.close();
     expect(s.errors).toEqual([]);
   });

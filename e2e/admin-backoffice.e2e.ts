@@ -76,7 +76,7 @@ describe('the back office in Chromium', () => {
     expect((await api('POST', '/cart/add', { productId: product._id, quantity }, customerToken)).status).toBe(
       200,
     );
-    const placed = await api<{ order: { _id: string; totalAmount: number } }>(
+    const placed = await api<{ order: { _id: string; orderNumber?: string; totalAmount: number } }>(
       'POST',
       '/orders',
       {
@@ -267,7 +267,7 @@ describe('the back office in Chromium', () => {
     const order = await placePaidOrder(1);
     await admin.goto(`${stack.admin}/admin/orders`);
     await admin
-      .locator('tr', { hasText: order._id.slice(-6) })
+      .locator('tr', { hasText: order.orderNumber ?? order._id.slice(-6) })
       .getByTestId('status-badge')
       .filter({ hasText: 'Pending' })
       .waitFor();

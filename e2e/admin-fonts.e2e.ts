@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { badEthiopicRuns, ethiopicFonts, type FontUse } from './font-check';
+import { apiJson, STRONG_PASSWORD, uniqueEmail } from './account-support';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN = { email: 'admin@beauty.et', password: 'Admin@12345' };
@@ -8,6 +9,8 @@ const ADMIN = { email: 'admin@beauty.et', password: 'Admin@12345' };
  * Issue 15: in Amharic every Ethiopic text node of the back office is drawn by a font that has
  * Ethiopic glyphs (the self-hosted Noto Sans Ethiopic), whatever its weight or element: dashboard
  * cards and chart, menus, list headers and badges, form labels and inputs, dialogs and dropdowns.
+ * In English the Ethiopic text is the customers' own (names, addresses, Amharic product names) and the
+ * language menu: it must be drawn by the same font, inside English-styled tables and headings.
  */
 describe('the back office draws every Ethiopic text with an Ethiopic font', () => {
   let stack: Stack;
@@ -95,5 +98,79 @@ describe('the back office draws every Ethiopic text with an Ethiopic font', () =
     await page.goto(`${stack.admin}/admin/settings`);
     await check('settings', () => page.getByRole('tab').first().waitFor());
     expect(seen.length).toBeGreaterThan(60);
+  });
+
+  it('in English, on the Amharic text customers typed: names and addresses', async () => {
+    const name = 'ሰላም ታደሰ';
+    const email = uniqueEmail('font-en');
+    const reg = await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name,
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
+    expect(reg.status).toBe(201);
+    const products = await apiJson<{ products: { _id: string; stock: number }[] }>(
+      stack,
+      'GET',
+      '/products?limit=50',
+    );
+    const product = products.body.products.find((p) => p.stock >= 5)!;
+    expect(
+      (await apiJson(stack, 'POST', '/cart/add', reg.body.token, { productId: product._id, quantity: 1 }))
+        .status,
+    ).toBe(200);
+    const placed = await apiJson<{ order: { _id: string } }>(stack, 'POST', '/orders', reg.body.token, {
+      shippingAddress: {
+        street: 'ቦሌ መንገድ 12',
+        city: 'አዲስ አበባ',
+        state: 'Addis Ababa',
+        landmark: 'ከመድኃኔዓለም ቤተ ክርስቲያን አጠገብ',
+        country: 'Ethiopia',
+        phone: '+251911223344',
+      },
+      paymentMethod: 'chapa',
+      shippingMethod: 'standard',
+    });
+    expect(placed.status).toBe(201);
+
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const english = await context.newPage();
+    english.setDefaultTimeout(20000);
+    const previous = page;
+    page = english;
+    try {
+      await page.goto(`${stack.admin}/admin`);
+      await page.locator('input[name=email]').fill(ADMIN.email);
+      await page.locator('input[name=password]').fill(ADMIN.password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await page.getByText('Dashboard').first().waitFor();
+
+      await page.goto(`${stack.admin}/admin/orders`);
+      const list = await check('orders list (en)', () =>
+        page.locator('tr', { hasText: name }).first().waitFor(),
+      );
+      expect(list.some((u) => u.text.includes('ሰላም'))).toBe(true);
+
+      await page.goto(`${stack.admin}/admin/orders/${placed.body.order._id}`);
+      const show = await check('order page (en)', () =>
+        page.getByTestId('order-details').getByText('አዲስ አበባ', { exact: false }).first().waitFor(),
+      );
+      expect(show.some((u) => u.text.includes('መድኃኔዓለም'))).toBe(true);
+
+      await page.goto(`${stack.admin}/admin/users`);
+      await check('users list (en)', () => page.locator('tr', { hasText: email }).waitFor());
+
+      await page
+        .getByRole('button', { name: /language|english|ቋንቋ/i })
+        .first()
+        .click();
+      await check('language menu (en)', () => page.getByRole('menuitem', { name: 'አማርኛ' }).waitFor());
+    } finally {
+      page = previous;
+      await context.close();
+    }
   });
 });

@@ -239,7 +239,8 @@ describe('back office workflows in Chromium', () => {
     await row.first().getByText('Withdrawn').waitFor();
     await row.first().getByRole('checkbox').check();
     await admin.getByRole('button', { name: 'Put on sale' }).click();
-    await admin.getByText('1 product updated').waitFor();
+    // the first action's '1 product updated' may still be showing: wait for the row itself
+    await row.first().getByText('Withdrawn').waitFor({ state: 'detached' });
     const back = await api<{ products: unknown[] }>('GET', `/products?search=${encodeURIComponent(unique)}`);
     expect(back.json.products).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { HotCacheModule } from './common/hot-cache';
+import { LeaseModule } from './common/lease';
+import { RateLimitModule } from './common/rate-limit';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { MaintenanceGuard } from './common/guards/maintenance.guard';
 import { ConfigModule, type AppConfig } from './config';
@@ -31,6 +33,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         HotCacheModule,
+        RateLimitModule,
+        LeaseModule,
         SettingsModule,
         AuditModule,
         HealthModule,

@@ -10,7 +10,10 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
+  expose?: string[];
   command?: string[];
+  volumes?: string[];
+  deploy?: { replicas?: string | number };
 }
 
 describe('docker-compose.yml', () => {
@@ -20,7 +23,7 @@ describe('docker-compose.yml', () => {
   };
 
   it('runs MongoDB as a single-node replica set and the three apps from their own Dockerfiles', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'mongo', 'storefront']);
+    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-lb', 'mongo', 'storefront']);
     expect(compose.services.mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     for (const app of ['api', 'storefront', 'admin']) {
       const dockerfile = compose.services[app].build!.dockerfile;
@@ -36,8 +39,23 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api.depends_on!.mongo.condition).toBe('service_healthy');
   });
 
+  it('runs API_REPLICAS API replicas (default 1) behind the api-lb load balancer, sharing state through MongoDB', () => {
+    const api = compose.services.api;
+    expect(api.deploy!.replicas).toBe('${API_REPLICAS:-1}');
+    expect(api.ports).toBeUndefined(); // replicas cannot share a published port
+    expect(api.environment!.IMAGE_STORAGE).toBe('${IMAGE_STORAGE:-gridfs}');
+    const lb = compose.services['api-lb'];
+    expect(lb.depends_on!.api.condition).toBe('service_healthy');
+    const [config] = lb.volumes!.map((v) => v.split(':')[0]);
+    const nginx = fs.readFileSync(path.join(root, config), 'utf8');
+    expect(nginx).toMatch(/listen 4000;/);
+    expect(nginx).toMatch(/proxy_pass \$api;/);
+    expect(nginx).toMatch(/set \$api http:\/\/api:4000;/);
+    expect(compose.services.storefront.environment!.API_URL).toBe('http://api-lb:4000/api');
+  });
+
   it('publishes the documented ports', () => {
-    expect(compose.services.api.ports).toEqual(['4000:4000']);
+    expect(compose.services['api-lb'].ports).toEqual(['4000:4000']);
     expect(compose.services.storefront.ports).toEqual(['3000:3000']);
     expect(compose.services.admin.ports).toEqual(['3001:3001']);
   });

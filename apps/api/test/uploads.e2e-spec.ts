@@ -1,7 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import request from 'supertest';
+import { IMAGES_BUCKET } from '../src/modules/uploads/storage/gridfs-image-storage';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.service';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -12,17 +15,22 @@ const PNG = Buffer.concat([
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg body')]);
 const GIF = Buffer.from('GIF89a gif body');
 
-describe('uploads', () => {
+// the same rules whichever storage keeps the images: GridFS (the default) or local disk
+describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storage) => {
   let t: TestApp;
   let dir: string;
   let admin: string;
   let customer: string;
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const stored = () => readdirSync(dir).length;
+  /** How many images the storage holds. */
+  const stored = async () =>
+    storage === 'disk'
+      ? readdirSync(dir).length
+      : t.app.get<Connection>(getConnectionToken()).collection(`${IMAGES_BUCKET}.files`).countDocuments();
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'uploads-test-'));
-    t = await startTestApp({ UPLOAD_DIR: dir });
+    t = await startTestApp({ UPLOAD_DIR: dir, IMAGE_STORAGE: storage });
     await request(t.http)
       .post('/api/auth/register-admin')
       .send({
@@ -70,13 +78,15 @@ describe('uploads', () => {
       contentType: 'image/gif',
       size: GIF.length,
     });
-    expect(stored()).toBe(3);
+    expect(await stored()).toBe(3);
 
     const png = await request(t.http).get(new URL(res.body.urls[0]).pathname).expect(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(png.body as Buffer, PNG)).toBe(0);
+    expect(png.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const gif = await request(t.http).get(new URL(res.body.urls[2]).pathname).expect(200);
     expect(gif.headers['content-type']).toBe('image/gif');
+    expect(Buffer.compare(gif.body as Buffer, GIF)).toBe(0);
   });
 
   it('accepts an uploaded URL as the product image', async () => {
@@ -94,7 +104,7 @@ describe('uploads', () => {
   });
 
   it('refuses a file that is not a PNG, JPG or GIF, whatever its name, storing nothing', async () => {
-    const before = stored();
+    const before = await stored();
     const res = await request(t.http)
       .post('/api/uploads')
       .set(as(admin))
@@ -109,11 +119,11 @@ describe('uploads', () => {
       statusCode: 400,
       message: 'Only PNG, JPG or GIF images are allowed',
     });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("answers 413 'File size must be less than 5MB' for a file of 5MB or more", async () => {
-    const before = stored();
+    const before = await stored();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
     const res = await request(t.http)
       .post('/api/uploads')
@@ -127,7 +137,7 @@ describe('uploads', () => {
       code: 'FILE_TOO_LARGE',
       params: {},
     });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
     const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
     await request(t.http)
       .post('/api/uploads')
@@ -137,7 +147,7 @@ describe('uploads', () => {
   });
 
   it('refuses more than 5 files with a clear message', async () => {
-    const before = stored();
+    const before = await stored();
     let req = request(t.http).post('/api/uploads').set(as(admin));
     for (let i = 0; i < 6; i++) req = req.attach('images', PNG, `p${i}.png`);
     const res = await req.expect(400);
@@ -148,7 +158,7 @@ describe('uploads', () => {
       code: 'TOO_MANY_FILES',
       params: {},
     });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
     let five = request(t.http).post('/api/uploads').set(as(admin));
     for (let i = 0; i < 5; i++) five = five.attach('images', PNG, `p${i}.png`);
     expect((await five.expect(201)).body.urls).toHaveLength(5);
@@ -177,7 +187,7 @@ describe('uploads', () => {
   });
 
   it('keeps guests and customers out, storing nothing', async () => {
-    const before = stored();
+    const before = await stored();
     await request(t.http).post('/api/uploads').attach('images', PNG, 'p.png').expect(401);
     const forbidden = await request(t.http)
       .post('/api/uploads')
@@ -191,7 +201,7 @@ describe('uploads', () => {
       code: 'ACCESS_DENIED',
       params: {},
     });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it('answers 404 for unknown files and never serves anything outside the upload folder', async () => {

@@ -16,7 +16,8 @@ import {
 import { collateFilter, collator } from './collation';
 import { Transactions, type Transaction } from './transactions';
 import { applyUpdateTo, isOperatorUpdate, upsertSeed } from './update';
-import { Collection, Storage, cloneDoc, defaultIndexName, valueKey, type IndexSpec } from './storage';
+import { Collection, cloneDoc, defaultIndexName, valueKey, type IndexSpec } from './collection';
+import type { Storage } from './storage';
 
 interface CursorState {
   ns: string;
@@ -167,6 +168,9 @@ export class Engine {
       return { ...reply, ok: 1 };
     } catch (error) {
       return toCommandError(error).toReply();
+    } finally {
+      // the command's journal records reach the file before its reply is sent
+      this.storage.flush();
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
 import BTree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import { compareValues, keysAtPath } from './bson-order';
 
 export interface IndexSpec {
@@ -31,6 +32,9 @@ function getPath(doc: Document, parts: string[]): unknown {
   return current;
 }
 
+/** Entries per B+tree node (sorted-btree's default). */
+const NODE_SIZE = 32;
+
 /** Whether an index spec is an ordered (1/-1) index the planner can walk: no text, hashed or geo keys, no collation. */
 export function isOrderedSpec(spec: IndexSpec): boolean {
   const collation = spec.collation as Document | undefined;
@@ -51,10 +55,14 @@ export function isOrderedSpec(spec: IndexSpec): boolean {
  */
 export class OrderedIndex {
   readonly fields: IndexField[];
-  readonly tree: BTree<Entry, undefined>;
+  private btree: BTree<Entry, undefined>;
+  /** Entry order: the key fields in BSON order with their directions, then the position. */
+  readonly compare: (a: Entry, b: Entry) => number;
   /** Field numbers where some document had an array (mongod's multikey paths; never reset). */
   readonly multikeyFields = new Set<number>();
   private readonly partial?: Query;
+  /** How the last `build` got its order: from a snapshot's stored order, or by sorting. */
+  builtFrom?: 'stored order' | 'sort';
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.entries(spec.key).map(([path, dir]) => ({
@@ -64,7 +72,7 @@ export class OrderedIndex {
     }));
     const n = this.fields.length;
     const dirs = this.fields.map((f) => f.direction);
-    this.tree = new BTree<Entry, undefined>(undefined, (a, b) => {
+    this.compare = (a, b) => {
       for (let i = 0; i < n; i++) {
         const c = compareValues(a[i], b[i]);
         if (c) return dirs[i] > 0 ? c : -c;
@@ -72,8 +80,14 @@ export class OrderedIndex {
       const x = a[n] as number;
       const y = b[n] as number;
       return x < y ? -1 : x > y ? 1 : 0;
-    });
+    };
+    this.btree = new BTree<Entry, undefined>(undefined, this.compare, NODE_SIZE);
     if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+  }
+
+  /** The B+tree of entries (replaced as a whole by `build`). */
+  get tree(): BTree<Entry, undefined> {
+    return this.btree;
   }
 
   get name(): string {
@@ -90,6 +104,13 @@ export class OrderedIndex {
     if (this.partial && !this.partial.test(doc)) return [];
     let keys: unknown[][] = [[]];
     this.fields.forEach((field, i) => {
+      if (field.parts.length === 1) {
+        const value = doc[field.path];
+        if (!Array.isArray(value)) {
+          for (const key of keys) key.push(value === undefined ? null : value);
+          return;
+        }
+      }
       const { values, sawArray } = keysAtPath(doc, field.parts);
       if (sawArray) this.multikeyFields.add(i);
       if (values.length === 1) {
@@ -106,14 +127,85 @@ export class OrderedIndex {
   add(position: number, doc: Document): void {
     for (const key of this.keysOf(doc)) {
       key.push(position);
-      this.tree.set(key, undefined);
+      this.btree.set(key, undefined);
     }
+  }
+
+  /**
+   * Replaces the tree with one holding the entries of `docs` (position, document), built bottom-up
+   * from the sorted entries: far cheaper than inserting them one by one. `order` is the entries'
+   * order as a snapshot stored it (their positions, in index order): when it fits the documents it
+   * spares the sort; when it does not (another version's order, a damaged file) the entries are sorted.
+   */
+  build(docs: Iterable<[number, Document]>, order?: ArrayLike<number>): void {
+    const byPosition: Entry[][] = [];
+    let total = 0;
+    this.multikeyFields.clear();
+    for (const [position, doc] of docs) {
+      const keys = this.keysOf(doc);
+      for (const key of keys) key.push(position);
+      byPosition[position] = keys.length > 1 ? this.sortedUnique(keys) : keys;
+      total += byPosition[position].length;
+    }
+    if (order && order.length === total) {
+      try {
+        this.btree = this.load(this.inOrder(byPosition, order));
+        this.builtFrom = 'stored order';
+        return;
+      } catch {
+        // the stored order does not fit: sort below
+      }
+    }
+    const entries: Entry[] = [];
+    for (const keys of byPosition) if (keys) for (const key of keys) entries.push(key);
+    this.btree = this.load(this.sortedUnique(entries));
+    this.builtFrom = 'sort';
+  }
+
+  /** The entries in a stored order; throws when the order names entries the documents do not have. */
+  private inOrder(byPosition: Entry[][], order: ArrayLike<number>): Entry[] {
+    const taken = new Map<number, number>();
+    const entries = new Array<Entry>(order.length);
+    for (let i = 0; i < order.length; i++) {
+      const position = order[i];
+      const keys = byPosition[position];
+      // a document's own entries come in key order, so its n-th appearance is its n-th smallest key
+      const n = keys && keys.length > 1 ? (taken.get(position) ?? 0) : 0;
+      if (!keys || n >= keys.length) throw new Error('stored order does not fit');
+      if (keys.length > 1) taken.set(position, n + 1);
+      entries[i] = keys[n];
+    }
+    return entries;
+  }
+
+  /** Sorts entries in index order and drops repeats (an array holding a value twice gives it twice). */
+  private sortedUnique(entries: Entry[]): Entry[] {
+    entries.sort(this.compare);
+    let unique = 0;
+    for (let i = 0; i < entries.length; i++) {
+      if (unique === 0 || this.compare(entries[unique - 1], entries[i]) !== 0) entries[unique++] = entries[i];
+    }
+    entries.length = unique;
+    return entries;
+  }
+
+  /** A tree of sorted entries (bulkLoad checks they are strictly ascending and throws otherwise). */
+  private load(entries: Entry[]): BTree<Entry, undefined> {
+    return bulkLoad(entries, new Array<undefined>(entries.length), NODE_SIZE, this.compare);
+  }
+
+  /** The positions of the entries in index order (what a snapshot stores to spare the next start a sort). */
+  positionsInOrder(): Int32Array {
+    const out = new Int32Array(this.btree.size);
+    let i = 0;
+    for (const entry of this.btree.keys()) out[i++] = entry[entry.length - 1] as number;
+    return out;
   }
 
   remove(position: number, doc: Document): void {
     for (const key of this.keysOf(doc)) {
       key.push(position);
-      this.tree.delete(key);
+      this.btree.delete(key);
     }
   }
 }

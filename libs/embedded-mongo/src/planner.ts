@@ -12,7 +12,7 @@ import {
 } from './bson-order';
 import type { Entry, OrderedIndex } from './indexes';
 import { collateFilter, collator } from './collation';
-import { valueKey, type Collection } from './storage';
+import { valueKey, type Collection } from './collection';
 
 const idKeyOf = (doc: Document) => valueKey(doc._id);
 

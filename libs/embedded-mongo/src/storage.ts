@@ -1,226 +1,8 @@
-import { BSON, EJSON, type Document } from 'bson';
-import { Query } from 'mingo';
+import { BSON, Binary, type Document } from 'bson';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MongoCommandError } from './errors';
-
-import { OrderedIndex, isOrderedSpec, type IndexSpec } from './indexes';
+import { BSON_OPTS, Collection, valueKey, type IndexSpec } from './collection';
 import type { CollectionOptions } from './validation';
-
-export type { IndexSpec } from './indexes';
-
-const BSON_OPTS = { promoteLongs: true, promoteValues: true, promoteBuffers: false };
-
-export function cloneDoc<T extends Document>(doc: T): T {
-  return BSON.deserialize(BSON.serialize(doc), BSON_OPTS) as T;
-}
-
-/** A stable string for an `_id` (or any BSON value), type-aware: 1 and '1' differ. */
-export function valueKey(value: unknown): string {
-  return EJSON.stringify({ v: value === undefined ? null : value }, { relaxed: false });
-}
-
-export function getPath(doc: Document, dotted: string): unknown {
-  let current: unknown = doc;
-  for (const part of dotted.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Document)[part];
-  }
-  return current;
-}
-
-export function defaultIndexName(key: Record<string, unknown>): string {
-  return Object.entries(key)
-    .map(([field, dir]) => `${field}_${dir}`)
-    .join('_');
-}
-
-/** One collection: documents by `_id` in insertion order, index specs, and maps for unique indexes. */
-export class Collection {
-  readonly docs = new Map<string, Document>();
-  readonly indexes: IndexSpec[] = [{ v: 2, key: { _id: 1 }, name: '_id_' }];
-  /** index name -> unique key -> _id key */
-  private readonly uniqueMaps = new Map<string, Map<string, string>>();
-  /** _id key -> version, bumped on every committed write (transaction conflict detection). */
-  readonly versions = new Map<string, number>();
-  /** _id key -> position in `docs` (insertion order), so index lookups return documents in scan order. */
-  private readonly positions = new Map<string, number>();
-  private nextPosition = 0;
-  /** position -> _id key, to fetch the documents an index walk finds. */
-  readonly byPosition = new Map<number, string>();
-  /** position -> document (the same documents as `docs`, by position). */
-  private readonly slots: Array<Document | undefined> = [];
-  /** The ordered (B+tree) indexes, `_id_` first, by name. */
-  readonly ordered = new Map<string, OrderedIndex>([['_id_', new OrderedIndex(this.indexes[0])]]);
-  /** create/collMod options: validator, validation level and action, a view's viewOn and pipeline. */
-  options: CollectionOptions = {};
-  /** Bumped on every committed write. */
-  writeVersion = 0;
-  /** Index-only counts by index and bounds, valid while `writeVersion` is unchanged. */
-  readonly countCache = new Map<string, { version: number; count: number; keys: number }>();
-  private planCacheSize = 0;
-  private readonly plans = new Map<string, string>();
-
-  /** Query shape -> chosen index name; emptied when the indexes change or the size crosses a power of two. */
-  get planCache(): Map<string, string> {
-    const bucket = Math.floor(Math.log2(this.docs.size + 1));
-    if (bucket !== this.planCacheSize) {
-      this.plans.clear();
-      this.planCacheSize = bucket;
-    }
-    return this.plans;
-  }
-
-  constructor(
-    readonly db: string,
-    readonly name: string,
-  ) {}
-
-  get ns(): string {
-    return `${this.db}.${this.name}`;
-  }
-
-  uniqueIndexes(): IndexSpec[] {
-    return this.indexes.filter((i) => i.unique && i.name !== '_id_');
-  }
-
-  /** The unique key of a document for an index, or undefined when the index does not cover it. */
-  static uniqueKey(index: IndexSpec, doc: Document): string | undefined {
-    const fields = Object.keys(index.key);
-    const values = fields.map((f) => getPath(doc, f));
-    if (index.sparse && values.every((v) => v === undefined)) return undefined;
-    if (index.partialFilterExpression && !new Query(index.partialFilterExpression).test(doc))
-      return undefined;
-    return valueKey(values.map((v) => (v === undefined ? null : v)));
-  }
-
-  static duplicateError(ns: string, index: IndexSpec, doc: Document): MongoCommandError {
-    const keyValue: Document = {};
-    for (const field of Object.keys(index.key)) keyValue[field] = getPath(doc, field) ?? null;
-    const shown = Object.entries(keyValue)
-      .map(([k, v]) => `${k}: ${EJSON.stringify(v)}`)
-      .join(', ');
-    return new MongoCommandError(
-      11000,
-      'DuplicateKey',
-      `E11000 duplicate key error collection: ${ns} index: ${index.name} dup key: { ${shown} }`,
-      { keyPattern: { ...index.key }, keyValue },
-    );
-  }
-
-  /**
-   * Throws the duplicate-key error if storing `doc` would break a unique index. `pending` are the other
-   * writes committed together with it (a transaction): an owner that they delete or move off the key
-   * no longer holds it.
-   */
-  checkUnique(doc: Document, idKey: string, pending?: Map<string, Document | null>): void {
-    for (const index of this.uniqueIndexes()) {
-      const key = Collection.uniqueKey(index, doc);
-      if (key === undefined) continue;
-      const owner = this.uniqueMaps.get(index.name)?.get(key);
-      if (owner === undefined || owner === idKey) continue;
-      if (pending?.has(owner)) {
-        const next = pending.get(owner);
-        if (!next || Collection.uniqueKey(index, next) !== key) continue;
-      }
-      throw Collection.duplicateError(this.ns, index, doc);
-    }
-  }
-
-  /** The `_id` key of the committed document holding a unique index key, if any. */
-  uniqueOwner(indexName: string, key: string): string | undefined {
-    return this.uniqueMaps.get(indexName)?.get(key);
-  }
-
-  /** Position of a committed document in scan order (undefined when it is not stored). */
-  position(idKey: string): number | undefined {
-    return this.positions.get(idKey);
-  }
-
-  /** The committed document at a position. */
-  atPosition(position: number): Document | undefined {
-    return this.slots[position];
-  }
-
-  put(idKey: string, doc: Document): void {
-    const previous = this.docs.get(idKey);
-    let position = this.positions.get(idKey);
-    if (previous && position !== undefined) this.unindex(idKey, position, previous);
-    else {
-      position = this.nextPosition++;
-      this.positions.set(idKey, position);
-      this.byPosition.set(position, idKey);
-    }
-    this.docs.set(idKey, doc);
-    this.slots[position] = doc;
-    this.indexDoc(idKey, position, doc);
-    this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
-    this.writeVersion++;
-  }
-
-  remove(idKey: string): void {
-    const previous = this.docs.get(idKey);
-    const position = this.positions.get(idKey);
-    if (!previous || position === undefined) return;
-    this.unindex(idKey, position, previous);
-    this.docs.delete(idKey);
-    this.positions.delete(idKey);
-    this.byPosition.delete(position);
-    this.slots[position] = undefined;
-    this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
-    this.writeVersion++;
-  }
-
-  private indexDoc(idKey: string, position: number, doc: Document): void {
-    for (const index of this.uniqueIndexes()) {
-      const key = Collection.uniqueKey(index, doc);
-      if (key === undefined) continue;
-      let map = this.uniqueMaps.get(index.name);
-      if (!map) this.uniqueMaps.set(index.name, (map = new Map()));
-      map.set(key, idKey);
-    }
-    for (const index of this.ordered.values()) index.add(position, doc);
-  }
-
-  private unindex(idKey: string, position: number, doc: Document): void {
-    for (const index of this.uniqueIndexes()) {
-      const key = Collection.uniqueKey(index, doc);
-      const map = this.uniqueMaps.get(index.name);
-      if (key !== undefined && map?.get(key) === idKey) map.delete(key);
-    }
-    for (const index of this.ordered.values()) index.remove(position, doc);
-  }
-
-  addIndex(spec: IndexSpec): void {
-    if (spec.unique) {
-      const map = new Map<string, string>();
-      for (const [idKey, doc] of this.docs) {
-        const key = Collection.uniqueKey(spec, doc);
-        if (key === undefined) continue;
-        if (map.has(key)) throw Collection.duplicateError(this.ns, spec, doc);
-        map.set(key, idKey);
-      }
-      this.uniqueMaps.set(spec.name, map);
-    }
-    this.indexes.push(spec);
-    if (isOrderedSpec(spec)) {
-      const index = new OrderedIndex(spec);
-      for (const [idKey, doc] of this.docs) index.add(this.positions.get(idKey)!, doc);
-      this.ordered.set(spec.name, index);
-    }
-    this.plans.clear();
-    this.writeVersion++;
-  }
-
-  dropIndex(name: string): void {
-    const at = this.indexes.findIndex((i) => i.name === name);
-    if (at > 0) this.indexes.splice(at, 1);
-    this.uniqueMaps.delete(name);
-    this.ordered.delete(name);
-    this.plans.clear();
-    this.writeVersion++;
-  }
-}
 
 export type JournalRecord =
   | { t: 'put'; d: string; c: string; doc: Document }
@@ -231,20 +13,160 @@ export type JournalRecord =
   | { t: 'index'; d: string; c: string; spec: IndexSpec }
   | { t: 'dropIndex'; d: string; c: string; name: string }
   | { t: 'options'; d: string; c: string; options: CollectionOptions }
-  | { t: 'batch'; ops: JournalRecord[] };
+  | { t: 'batch'; ops: JournalRecord[] }
+  /** Snapshot only: part of an index's order, as the positions (int32 LE) of its entries in the snapshot. */
+  | { t: 'order'; d: string; c: string; name: string; positions: Binary };
 
-/** All databases, with an append-only journal when a data folder is given. */
+/** Files of a data folder. */
+export const SNAPSHOT_FILE = 'snapshot.bson';
+export const JOURNAL_FILE = 'journal.bson';
+
+/**
+ * A start compacts when the journal has grown to this share of the snapshot (or there is no snapshot
+ * yet): below it, replaying the journal on top of the snapshot costs less than rewriting the snapshot.
+ */
+const COMPACT_RATIO = 0.25;
+/** Snapshot writes are gathered into chunks of this size. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Entries per `order` record (4 MB, well under BSON's 16 MB). */
+const ORDER_CHUNK = 1 << 20;
+
+/**
+ * For the crash tests only: `EMBEDDED_MONGO_FAULT=<point>` kills the process with SIGKILL at that
+ * point of a compaction, exactly as a crash or `kill -9` there would.
+ */
+function faultPoint(point: string): void {
+  if (process.env.EMBEDDED_MONGO_FAULT === point) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Replays a file of BSON records through `apply`, up to the first torn or unreadable record (the last
+ * one written when the process died); answers where the readable part ends and the file's size.
+ */
+function replayFile(file: string, apply: (record: JournalRecord) => void): { good: number; size: number } {
+  if (!fs.existsSync(file)) return { good: 0, size: 0 };
+  const data = fs.readFileSync(file);
+  let offset = 0;
+  while (offset + 4 <= data.length) {
+    const size = data.readInt32LE(offset);
+    if (size < 5 || offset + size > data.length) break;
+    let record: JournalRecord;
+    try {
+      record = BSON.deserialize(data.subarray(offset, offset + size), BSON_OPTS) as JournalRecord;
+    } catch {
+      break;
+    }
+    apply(record);
+    offset += size;
+  }
+  return { good: offset, size: data.length };
+}
+
+/** Appends buffers to a file descriptor in chunks (one write per chunk). */
+class ChunkWriter {
+  private parts: Buffer[] = [];
+  private bytes = 0;
+  written = 0;
+
+  constructor(private readonly fd: number) {}
+
+  push(buffer: Uint8Array): void {
+    this.parts.push(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+    this.bytes += buffer.byteLength;
+    if (this.bytes >= CHUNK_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (!this.bytes) return;
+    fs.writeSync(this.fd, this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts, this.bytes));
+    this.written += this.bytes;
+    this.parts = [];
+    this.bytes = 0;
+  }
+}
+
+/**
+ * All databases, and with a data folder their durable form: `snapshot.bson`, the whole state as of the
+ * last compaction, and `journal.bson`, every write since, appended before the command is acknowledged.
+ * A start replays the snapshot then the journal on top (every record sets an absolute state, so a
+ * journal replayed over a snapshot that already holds it gives the same state), builds the indexes in
+ * bulk, and compacts when the journal has grown. A compaction writes the snapshot to a temporary file,
+ * fsyncs it, renames it over the old one, fsyncs the folder, and only then empties the journal: a crash
+ * at any point leaves either the old snapshot and the full journal, or the new snapshot and a journal
+ * that replays on top of it.
+ */
 export class Storage {
   readonly dbs = new Map<string, Map<string, Collection>>();
   private fd: number | undefined;
-  private readonly journalPath?: string;
+  private readonly dir?: string;
+  /** Records of the command being run, written together by `flush` before it is acknowledged. */
+  private pending: Buffer[] = [];
+  /** True during the replay at start: collections load without index upkeep. */
+  private loading = false;
+  /** What the last start did (for logs and the benchmarks). */
+  readonly startInfo = {
+    snapshotBytes: 0,
+    journalBytes: 0,
+    compacted: false,
+    /** Milliseconds spent reading the snapshot, building indexes, replaying the journal, compacting. */
+    ms: { snapshot: 0, indexes: 0, journal: 0, compaction: 0 },
+  };
 
   constructor(dbPath?: string) {
     if (!dbPath) return;
     fs.mkdirSync(dbPath, { recursive: true });
-    this.journalPath = path.join(dbPath, 'journal.bson');
-    this.replay();
-    this.compact();
+    this.dir = dbPath;
+    fs.rmSync(this.file(`${SNAPSHOT_FILE}.tmp`), { force: true }); // a compaction that did not finish
+    const apply = (record: JournalRecord) => this.apply(record);
+    const ms = this.startInfo.ms;
+    let mark = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const spent = now - mark;
+      mark = now;
+      return Math.round(spent);
+    };
+    this.loading = true;
+    const snapshot = replayFile(this.file(SNAPSHOT_FILE), apply);
+    ms.snapshot = lap();
+    const journalSize = fs.existsSync(this.file(JOURNAL_FILE))
+      ? fs.statSync(this.file(JOURNAL_FILE)).size
+      : 0;
+    // a short journal replays on indexes built from the snapshot; a long one (or one without a
+    // snapshot) loads in bulk too, and is compacted afterwards
+    const compact = journalSize > 0 && (snapshot.size === 0 || journalSize >= snapshot.good * COMPACT_RATIO);
+    if (!compact) {
+      this.finishLoading();
+      ms.indexes = lap();
+    }
+    const journal = replayFile(this.file(JOURNAL_FILE), apply);
+    ms.journal = lap();
+    if (compact) {
+      this.finishLoading();
+      ms.indexes = lap();
+    }
+    this.startInfo.snapshotBytes = snapshot.good;
+    this.startInfo.journalBytes = journal.good;
+    if (compact) {
+      this.compact();
+      this.startInfo.compacted = true;
+      ms.compaction = lap();
+    } else {
+      // keep the journal, without a torn last record (the next record would follow the torn bytes)
+      if (journal.size > journal.good) fs.truncateSync(this.file(JOURNAL_FILE), journal.good);
+      this.fd = fs.openSync(this.file(JOURNAL_FILE), 'a');
+    }
+  }
+
+  /** Ends the bulk load: every collection builds its indexes. */
+  private finishLoading(): void {
+    if (!this.loading) return;
+    this.loading = false;
+    for (const database of this.dbs.values()) for (const coll of database.values()) coll.finishLoad();
+  }
+
+  private file(name: string): string {
+    return path.join(this.dir!, name);
   }
 
   collection(db: string, name: string): Collection | undefined {
@@ -258,6 +180,7 @@ export class Storage {
     let coll = database.get(name);
     if (!coll) {
       coll = new Collection(db, name);
+      if (this.loading) coll.beginLoad();
       database.set(name, coll);
       if (journal) this.append({ t: 'create', d: db, c: name });
     }
@@ -280,10 +203,18 @@ export class Storage {
     if (this.dbs.delete(db)) this.append({ t: 'dropDb', d: db });
   }
 
-  /** Writes a record before the command is acknowledged; it survives a kill -9 of the process. */
+  /** Queues a journal record; `flush` writes the queue before the command is acknowledged. */
   append(record: JournalRecord): void {
     if (this.fd === undefined) return;
-    fs.writeSync(this.fd, BSON.serialize(record));
+    this.pending.push(BSON.serialize(record) as Buffer);
+  }
+
+  /** Writes the queued records in one write: once written they survive a kill -9 of the process. */
+  flush(): void {
+    if (this.fd === undefined || this.pending.length === 0) return;
+    const records = this.pending;
+    this.pending = [];
+    fs.writeSync(this.fd, records.length === 1 ? records[0] : Buffer.concat(records));
   }
 
   apply(record: JournalRecord): void {
@@ -319,52 +250,90 @@ export class Storage {
       case 'batch':
         for (const op of record.ops) this.apply(op);
         break;
-    }
-  }
-
-  private replay(): void {
-    if (!this.journalPath || !fs.existsSync(this.journalPath)) return;
-    const data = fs.readFileSync(this.journalPath);
-    let offset = 0;
-    while (offset + 4 <= data.length) {
-      const size = data.readInt32LE(offset);
-      if (size < 5 || offset + size > data.length) break; // torn last record after a crash
-      let record: JournalRecord;
-      try {
-        record = BSON.deserialize(data.subarray(offset, offset + size), BSON_OPTS) as JournalRecord;
-      } catch {
+      case 'order': {
+        const bytes = record.positions.buffer;
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const positions = new Int32Array(bytes.byteLength >> 2);
+        for (let i = 0; i < positions.length; i++) positions[i] = view.getInt32(i * 4, true);
+        this.collection(record.d, record.c)?.loadOrder(record.name, positions);
         break;
       }
-      this.apply(record);
-      offset += size;
     }
   }
 
-  /** Rewrites the journal as a snapshot of the current state, atomically (write, fsync, rename). */
+  /**
+   * Writes the current state as the new snapshot and empties the journal (see the class comment for
+   * why a crash at any step loses nothing).
+   */
   compact(): void {
-    if (!this.journalPath) return;
+    if (!this.dir) return;
+    this.flush();
     if (this.fd !== undefined) fs.closeSync(this.fd);
-    const tmp = `${this.journalPath}.tmp`;
+    this.fd = undefined;
+    const tmp = this.file(`${SNAPSHOT_FILE}.tmp`);
     const fd = fs.openSync(tmp, 'w');
+    const out = new ChunkWriter(fd);
+    let records = 0;
+    const write = (record: JournalRecord) => {
+      out.push(BSON.serialize(record));
+      if (++records === 1000) {
+        out.flush();
+        faultPoint('compact-partial');
+      }
+    };
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {
-        fs.writeSync(fd, BSON.serialize({ t: 'create', d: db, c: name }));
-        if (Object.keys(coll.options).length)
-          fs.writeSync(fd, BSON.serialize({ t: 'options', d: db, c: name, options: coll.options }));
-        for (const spec of coll.indexes.slice(1))
-          fs.writeSync(fd, BSON.serialize({ t: 'index', d: db, c: name, spec }));
-        for (const doc of coll.docs.values())
-          fs.writeSync(fd, BSON.serialize({ t: 'put', d: db, c: name, doc }));
+        write({ t: 'create', d: db, c: name });
+        if (Object.keys(coll.options).length) write({ t: 'options', d: db, c: name, options: coll.options });
+        for (const spec of coll.indexes.slice(1)) write({ t: 'index', d: db, c: name, spec });
+        // documents in scan order; the n-th becomes position n when the snapshot is loaded
+        const ordinal = new Map<number, number>();
+        for (const [position, doc] of coll.byPositionOrder()) {
+          ordinal.set(position, ordinal.size);
+          write({ t: 'put', d: db, c: name, doc });
+        }
+        // each index's order, so that the next start need not sort its entries
+        for (const index of coll.ordered.values()) {
+          const positions = index.positionsInOrder();
+          for (let from = 0; from < positions.length; from += ORDER_CHUNK) {
+            const part = positions.subarray(from, from + ORDER_CHUNK);
+            const bytes = Buffer.alloc(part.length * 4);
+            for (let i = 0; i < part.length; i++) bytes.writeInt32LE(ordinal.get(part[i])!, i * 4);
+            write({ t: 'order', d: db, c: name, name: index.name, positions: new Binary(bytes) });
+          }
+        }
       }
     }
+    out.flush();
     fs.fsyncSync(fd);
     fs.closeSync(fd);
-    fs.renameSync(tmp, this.journalPath);
-    this.fd = fs.openSync(this.journalPath, 'a');
+    faultPoint('compact-written');
+    fs.renameSync(tmp, this.file(SNAPSHOT_FILE));
+    this.syncFolder();
+    faultPoint('compact-renamed');
+    // the snapshot holds everything the journal did: start a new, empty journal
+    const journal = fs.openSync(this.file(JOURNAL_FILE), 'w');
+    fs.fsyncSync(journal);
+    fs.closeSync(journal);
+    this.fd = fs.openSync(this.file(JOURNAL_FILE), 'a');
+  }
+
+  /** Makes a rename in the data folder durable. */
+  private syncFolder(): void {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(this.dir!, 'r');
+      fs.fsyncSync(fd);
+    } catch {
+      // some file systems cannot fsync a folder; the rename is still atomic
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
   }
 
   close(): void {
     if (this.fd === undefined) return;
+    this.flush();
     fs.fsyncSync(this.fd);
     fs.closeSync(this.fd);
     this.fd = undefined;

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { noSuchTransaction, writeConflict } from './errors';
-import { Collection, type JournalRecord, type Storage, valueKey } from './storage';
+import { Collection, valueKey } from './collection';
+import type { JournalRecord, Storage } from './storage';
 
 /** A multi-document transaction: its writes stay private until commit (snapshot per document, first writer wins). */
 export interface Transaction {

@@ -1,7 +1,7 @@
 import { ObjectId, type Document } from 'bson';
 import { aggregate, update as applyUpdate } from 'mingo';
 import { MongoCommandError, failedToParse } from './errors';
-import { cloneDoc, valueKey } from './storage';
+import { cloneDoc, valueKey } from './collection';
 
 /** Update application: operators, replacements and pipelines over a copy of a document, with mongod's checks. */
 

@@ -19,16 +19,24 @@ function freePort(): Promise<number> {
 }
 
 /** Starts the CLI in its own process and resolves once it printed its URI. */
-function startCli(args: string[]): Promise<{ child: ChildProcess; uri: string }> {
+function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; uri: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /(mongodb:\/\/\S+)/.exec(out);
       if (match) resolve({ child, uri: match[1] });
     });
-    child.on('exit', (code) => reject(new Error(`cli exited early (${code}): ${out}`)));
+    child.on('exit', (code, signal) =>
+      reject(Object.assign(new Error(`cli exited early (${code ?? signal}): ${out}`), { signal })),
+    );
   });
 }
 
@@ -113,6 +121,92 @@ describe('durability in a data folder', () => {
       await restarted.stop();
     }
   });
+
+  // a crash (kill -9) at each step of the compaction a start runs: before the temporary snapshot is
+  // complete, after it is written and fsynced, and after it replaced the old one but before the
+  // journal was emptied (the whole journal then replays on top of a snapshot that already holds it)
+  it.each(['compact-partial', 'compact-written', 'compact-renamed'])(
+    'loses nothing when killed during a compaction (%s)',
+    async (fault) => {
+      const kill = async (child: ChildProcess) => {
+        const gone = exited(child);
+        child.kill('SIGKILL');
+        await gone;
+      };
+      const first = await startCli(['--port', String(await freePort()), '--dbpath', dir]);
+      let client = await MongoClient.connect(first.uri);
+      type Item = { _id: number | string; sku: string; cat: string; price: number; tags: string[] };
+      let items = client.db('shop').collection<Item>('items');
+      await items.createIndex({ sku: 1 }, { unique: true });
+      await items.createIndex({ cat: 1, price: -1 });
+      await items.createIndex({ tags: 1 });
+      await items.insertMany(
+        Array.from({ length: 3000 }, (_, i) => ({
+          _id: i,
+          sku: `s${i}`,
+          cat: `c${i % 7}`,
+          price: (i * 37) % 101,
+          tags: [`t${i % 3}`, `t${i % 5}`],
+        })),
+      );
+      await items.updateMany({ cat: 'c1' }, { $inc: { price: 1000 } });
+      await items.deleteMany({ cat: 'c2' });
+      await client.db('shop').collection('scratch').insertOne({ a: 1 });
+      await client.db('shop').dropCollection('scratch');
+      await client.close(true);
+      await kill(first.child);
+      expect(fs.existsSync(path.join(dir, 'snapshot.bson'))).toBe(false);
+
+      // this start compacts (a journal and no snapshot) and dies at the fault point
+      const crash = await startCli(['--port', String(await freePort()), '--dbpath', dir], {
+        EMBEDDED_MONGO_FAULT: fault,
+      }).catch((error: { signal?: string }) => error);
+      expect(crash).toMatchObject({ signal: 'SIGKILL' });
+      const files = fs.readdirSync(dir).sort();
+      if (fault === 'compact-renamed') {
+        expect(files).toEqual(['journal.bson', 'snapshot.bson']);
+        expect(fs.statSync(path.join(dir, 'journal.bson')).size).toBeGreaterThan(0);
+      } else expect(files).toEqual(['journal.bson', 'snapshot.bson.tmp']);
+
+      const check = async (uri: string, extra: number) => {
+        client = await MongoClient.connect(uri);
+        items = client.db('shop').collection<Item>('items');
+        expect(await items.countDocuments()).toBe(3000 - 429 + extra);
+        expect(await items.findOne({ _id: 2 })).toBeNull();
+        expect((await items.findOne({ _id: 1 }))?.price).toBe(1037);
+        // served by { cat: 1, price: -1 }: ties in insertion order, as before the restart
+        const page = await items.find({ cat: 'c1' }).sort({ price: -1 }).skip(2).limit(4).toArray();
+        const expected = Array.from({ length: 3000 }, (_, i) => i)
+          .filter((i) => i % 7 === 1)
+          .sort((a, b) => ((b * 37) % 101) - ((a * 37) % 101) || a - b)
+          .slice(2, 6);
+        expect(page.map((d) => d._id)).toEqual(expected);
+        const t4 = Array.from({ length: 3000 }, (_, i) => i).filter((i) => i % 5 === 4 && i % 7 !== 2);
+        expect(await items.countDocuments({ tags: 't4' })).toBe(t4.length + extra);
+        expect(await client.db('shop').listCollections({ name: 'scratch' }).toArray()).toEqual([]);
+        await expect(
+          items.insertOne({ _id: 'dup', sku: 's3', cat: 'c0', price: 0, tags: [] }),
+        ).rejects.toMatchObject({ code: 11000 });
+      };
+      const second = await startCli(['--port', String(await freePort()), '--dbpath', dir]);
+      await check(second.uri, 0);
+      expect(fs.readdirSync(dir).sort()).toEqual(['journal.bson', 'snapshot.bson']);
+      // writes after the snapshot go to the journal and replay on top of it
+      await items.insertOne({ _id: 'late', sku: 'late', cat: 'c0', price: 1, tags: ['t4'] });
+      await client.close(true);
+      await kill(second.child);
+
+      const third = await startCli(['--port', String(await freePort()), '--dbpath', dir]);
+      try {
+        await check(third.uri, 1);
+        expect(await items.findOne({ sku: 'late' })).toMatchObject({ _id: 'late' });
+      } finally {
+        await client.close();
+        await kill(third.child);
+      }
+    },
+    60_000,
+  );
 
   it('writes nothing to disk in memory mode', async () => {
     const server = await startEmbeddedMongo({ inMemory: true, dbPath: dir });

@@ -72,5 +72,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ MONGODB_URI: 'postgres://x' })).toThrow(/MONGODB_URI/);
     expect(() => loadConfig({ EMBEDDED_IN_MEMORY: 'maybe' })).toThrow(/EMBEDDED_IN_MEMORY/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => loadConfig({ IMAGE_STORAGE: 's3' })).toThrow(/IMAGE_STORAGE must be gridfs or disk/);
+  });
+
+  it('keeps uploaded images in GridFS unless local disk is chosen', () => {
+    expect(loadConfig({}).imageStorage).toBe('gridfs');
+    expect(loadConfig({ IMAGE_STORAGE: 'disk', UPLOAD_DIR: '/srv/img' })).toMatchObject({
+      imageStorage: 'disk',
+      uploadDir: '/srv/img',
+    });
+    expect(loadConfig({ IMAGE_STORAGE: 'GridFS' }).imageStorage).toBe('gridfs');
   });
 });

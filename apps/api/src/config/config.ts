@@ -23,6 +23,9 @@ export interface AppConfig {
   corsOrigins: string[];
   jwt: { secret: string; expiresIn: string };
   adminSecretKey: string;
+  /** Where uploaded images live: MongoDB GridFS (default, shared by every instance) or local disk (uploadDir). */
+  imageStorage: 'gridfs' | 'disk';
+  /** Folder of uploaded images when imageStorage is 'disk'. */
   uploadDir: string;
   storefrontUrl: string;
   bodyLimit: string;
@@ -159,6 +162,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('CORS_ORIGINS must list origins explicitly in production, not *');
   }
 
+  const imageStorage = (env.IMAGE_STORAGE || 'gridfs').trim().toLowerCase();
+  if (!['gridfs', 'disk'].includes(imageStorage)) {
+    problems.push(`IMAGE_STORAGE must be gridfs or disk (got "${env.IMAGE_STORAGE}")`);
+  }
+
   const inMemory = readBool(env, 'EMBEDDED_IN_MEMORY', false, problems);
   const config: AppConfig = {
     nodeEnv,
@@ -177,6 +185,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins,
     jwt: { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN || '7d' },
     adminSecretKey,
+    imageStorage: imageStorage === 'disk' ? 'disk' : 'gridfs',
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(REPO_ROOT, '.data', 'uploads')),
     storefrontUrl: readUrl(env, 'STOREFRONT_URL', 'http://localhost:3000', problems),
     bodyLimit: env.BODY_LIMIT || '1mb',

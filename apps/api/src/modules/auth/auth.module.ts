@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { MongoThrottlerStorage } from '../../common/rate-limit';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
@@ -24,8 +25,10 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     UsersModule,
     MongooseModule.forFeature([{ name: PasswordReset.name, schema: PasswordResetSchema }]),
     ThrottlerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      inject: [APP_CONFIG, MongoThrottlerStorage],
+      useFactory: (config: AppConfig, storage: MongoThrottlerStorage) => ({
+        // counted in the database, so that every API instance sees the same counts
+        storage,
         throttlers: [
           // per client and account: guessing one account's password is stopped...
           { name: 'auth', ttl: 60_000, limit: config.authRateLimit, getTracker: clientAndAccount },

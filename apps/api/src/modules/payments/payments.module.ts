@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { LeasedJob, Leases } from '../../common/lease';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsController } from './payments.controller';
@@ -10,6 +11,8 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-prov
 import { TestPaymentProvider } from './providers/test.provider';
 import { Payment, PaymentSchema } from './schemas/payment.schema';
 
+/** The lease that lets one instance at a time re-verify payments. */
+export const REVERIFY_LEASE = 'payments.reverify';
 const DEFAULT_REVERIFY_INTERVAL_MS = 10 * 60 * 1000;
 /** A transaction younger than this may still be on the customer's screen; leave it to the return page. */
 const REVERIFY_MIN_AGE_MS = 5 * 60 * 1000;
@@ -48,37 +51,30 @@ export function reverifyIntervalMs(
   exports: [PaymentsService],
 })
 export class PaymentsModule implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  /** The re-verification, run by one API instance at a time (the lease REVERIFY_LEASE). */
+  job?: LeasedJob;
   private readonly logger = new Logger('Payments');
 
   constructor(
     private readonly payments: PaymentsService,
+    private readonly leases: Leases,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     const interval = reverifyIntervalMs(process.env, this.config.nodeEnv);
     if (!interval) return;
-    this.timer = setInterval(() => void this.reverify(), interval);
-    this.timer.unref(); // never keeps the process alive on its own
+    this.job = new LeasedJob(this.leases, REVERIFY_LEASE, interval, () => this.reverify());
+    this.job.start();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  async onModuleDestroy(): Promise<void> {
+    await this.job?.stop(); // releases the lease: another instance takes the job over at its next tick
   }
 
   private async reverify(): Promise<void> {
-    if (this.running) return; // a slow provider must not stack runs
-    this.running = true;
-    try {
-      const report = await this.payments.reverifyPending(REVERIFY_MIN_AGE_MS);
-      if (report.checked)
-        this.logger.log(`re-verified ${report.checked} payment(s): ${JSON.stringify(report)}`);
-    } catch (error) {
-      this.logger.warn(`re-verification failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+    const report = await this.payments.reverifyPending(REVERIFY_MIN_AGE_MS);
+    if (report.checked)
+      this.logger.log(`re-verified ${report.checked} payment(s): ${JSON.stringify(report)}`);
   }
 }
