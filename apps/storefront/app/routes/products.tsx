@@ -250,11 +250,16 @@ export default function Catalogue() {
               {hasFilters && <Link to={location.pathname}>{t('catalogue.clearAll')}</Link>}
             </div>
           ) : (
-            <div className="grid">
-              {data.products.map((p, i) => (
-                <ProductCard key={p._id} product={p} priority={i === 0} />
-              ))}
-            </div>
+            <>
+              {/* the cards' titles are h3: with the filters drawer folded away (phones) this h2 keeps the
+                  outline sequential */}
+              <h2 className="sr-only">{t('nav.products')}</h2>
+              <div className="grid">
+                {data.products.map((p, i) => (
+                  <ProductCard key={p._id} product={p} priority={i === 0} />
+                ))}
+              </div>
+            </>
           )}
           <Pagination filters={filters} totalPages={data.totalPages} />
         </>
