@@ -4,6 +4,7 @@
 // the page's texts), in English and in Amharic, plus the largest scripts of the home page.
 //
 //   node bench/web/js-size.mjs                  # uses the existing builds (API dist, apps/storefront/build)
+//   STOREFRONT_DIR=/other/checkout/apps/storefront node bench/web/js-size.mjs   # another build (before/after)
 //
 // Writes bench/results/web-js-<YYYY-MM-DD>.json. Sizes do not depend on the machine's load.
 import * as fs from 'node:fs';
@@ -49,7 +50,10 @@ async function main() {
   const procs = [];
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
   try {
-    const { api, storefront } = await startApiAndStorefront(path.join(root, 'apps/storefront'), procs);
+    const { api, storefront } = await startApiAndStorefront(
+      process.env.STOREFRONT_DIR ?? path.join(root, 'apps/storefront'),
+      procs,
+    );
     const { products } = await (await fetch(`${api}/products?limit=1`)).json();
     const host = new URL(storefront).host;
     const pages = [
@@ -74,7 +78,10 @@ async function main() {
       }
     }
     const date = new Date().toISOString().slice(0, 10);
-    const out = path.join(root, `bench/results/web-js-${date}.json`);
+    const out = path.join(
+      root,
+      `bench/results/web-js-${date}${process.env.STOREFRONT_DIR ? '-other' : ''}.json`,
+    );
     fs.writeFileSync(
       out,
       JSON.stringify({ date: new Date().toISOString(), budgetKiB: 90, results }, null, 2),
