@@ -82,3 +82,5 @@ export function keysOf(dictionary: Dictionary, prefix = ''): string[] {
     typeof v === 'string' ? [prefix + k] : keysOf(v, `${prefix}${k}.`),
   );
 }
+
+export { reactAdminAm } from './react-admin.am';

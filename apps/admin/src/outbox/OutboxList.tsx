@@ -14,6 +14,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { apiUrl } from '../config';
 import { withSession } from '../shopApi';
 
@@ -48,6 +49,7 @@ const STATES = ['pending', 'sending', 'sent', 'failed'];
 function ResendButton({ record }: { record: OutboxRecord }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   if (record.sensitive || (record.state !== 'sent' && record.state !== 'failed')) return null;
   const resend = async () => {
@@ -55,7 +57,8 @@ function ResendButton({ record }: { record: OutboxRecord }) {
       `${apiUrl}/admin/notifications/${record.id}/resend`,
       withSession({ method: 'POST' }),
     );
-    notify(res.ok ? 'shop.outbox.resent' : 'shop.outbox.resendFailed', { type: res.ok ? 'info' : 'error' });
+    if (res.ok) notify('shop.outbox.resent', { type: 'info' });
+    else notifyError({ body: await res.json().catch(() => undefined) }, 'shop.outbox.resendFailed');
     refresh();
   };
   return (

@@ -19,6 +19,7 @@ import {
   useUnselectAll,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { imageSrc } from '../config';
 import { useFormat } from '../format';
 import { useIsPhone } from '../layout/useIsPhone';
@@ -64,6 +65,7 @@ function StockChip({ stock }: { stock: number }) {
 function BulkActiveButtons() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('products');
@@ -75,8 +77,8 @@ function BulkActiveButtons() {
       notify('shop.admin.products.bulkDone', { type: 'success', messageArgs: { smart_count: updated } });
       unselectAll();
       refresh();
-    } catch {
-      notify('shop.admin.products.bulkFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.products.bulkFailed');
     } finally {
       setBusy(false);
     }
@@ -96,6 +98,7 @@ function BulkActiveButtons() {
 export function ProductList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const { money, lang } = useFormat();
   const phone = useIsPhone();
@@ -228,7 +231,7 @@ export function ProductList() {
                           notify('shop.admin.products.deleted', { type: 'success' });
                           refresh();
                         },
-                        onError: () => notify('shop.admin.products.deleteFailed', { type: 'error' }),
+                        onError: (error: unknown) => notifyError(error, 'shop.admin.products.deleteFailed'),
                       }}
                     />
                   )}
