@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import {
   Box,
   Button,
@@ -28,15 +29,8 @@ import { adminApi } from '../shopApi';
 import { useFormat } from '../format';
 import { ShopDateField } from '../ShopDateField';
 
-interface ContactRecord extends RaRecord {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: string;
-  ipAddress?: string;
-}
+/** A record as GET /api/admin/contacts answers it (generated from openapi.yaml). */
+type ContactRecord = RaRecord & components['schemas']['ContactRecordDto'];
 
 const STATUS_COLOR: Record<ContactStatus, 'warning' | 'default' | 'success'> = {
   unread: 'warning',

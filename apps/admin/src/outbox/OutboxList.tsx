@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import { Button } from '@mui/material';
 import {
   Datagrid,
@@ -18,19 +19,8 @@ import { useNotifyApiError } from '../apiErrors';
 import { apiUrl } from '../config';
 import { withSession } from '../shopApi';
 
-interface OutboxRecord extends RaRecord {
-  to: string;
-  channel: 'email' | 'sms';
-  template: string;
-  language: string;
-  subject: string;
-  text?: string;
-  sensitive: boolean;
-  state: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  lastError?: string;
-  createdAt: string;
-}
+/** A record as GET /api/admin/notifications answers it (generated from openapi.yaml). */
+type OutboxRecord = RaRecord & components['schemas']['NotificationRecordDto'];
 
 /** The message as sent (a password reset's content is never shown). */
 function OutboxText() {

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Chip, Typography } from '@mui/material';
@@ -27,16 +28,8 @@ import { adminApi } from '../shopApi';
 import { stockState } from './gallery';
 import { ProductFormDialog } from './ProductForm';
 
-interface ProductRecord extends RaRecord {
-  name: string;
-  nameAm?: string;
-  brand?: string;
-  category?: string;
-  price: number;
-  stock: number;
-  images?: string[];
-  active?: boolean;
-}
+/** A record as GET /api/admin/products answers it (generated from openapi.yaml). */
+type ProductRecord = RaRecord & components['schemas']['ProductDto'];
 
 const STOCK_CHIP = {
   out: { color: 'error', key: 'shop.admin.products.stockStates.out' },

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { ROLES } from '@shop/shared';
@@ -20,13 +21,8 @@ import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
 import { ShopDateField } from '../ShopDateField';
 
-interface UserRecord extends RaRecord {
-  name?: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-}
+/** A record as GET /api/admin/users answers it (generated from openapi.yaml). */
+type UserRecord = RaRecord & components['schemas']['AdminUserRecordDto'];
 
 function RoleSelect({ user }: { user: UserRecord }) {
   const t = useTranslate();

@@ -1,3 +1,4 @@
+import type { FieldError } from '@shop/api-client';
 import { codeKey } from '../apiMessages';
 /** The outcome of one API call: the answer, or the API's error (status, server message, field errors). */
 export type ApiResult<T> =
@@ -6,7 +7,7 @@ export type ApiResult<T> =
       ok: false;
       status: number;
       message?: string;
-      errors?: { field: string; message: string }[];
+      errors?: FieldError[];
       code?: string;
       params?: Record<string, unknown>;
     };
@@ -28,7 +29,7 @@ export async function settle<C extends Promise<{ data?: unknown; error?: unknown
     if (response.ok) return { ok: true, status: response.status, data: data as AnswerOf<C> };
     const body = (error ?? {}) as {
       message?: unknown;
-      errors?: { field: string; message: string }[];
+      errors?: FieldError[];
       code?: unknown;
       params?: unknown;
     };
