@@ -50,6 +50,26 @@ function distinctValues(docs: Document[], key: string): unknown[] {
   return [...seen.values()];
 }
 
+/**
+ * A find's projection: top-level exclusions (`{ secret: 0 }`, what Mongoose sends for `select: false`)
+ * copy each document without those fields; anything else goes through mingo.
+ */
+function project(docs: Document[], projection: Document): Document[] {
+  const fields = Object.keys(projection);
+  if (
+    fields.every(
+      (f) => !f.includes('.') && !f.startsWith('$') && (projection[f] === 0 || projection[f] === false),
+    )
+  ) {
+    return docs.map((doc) => {
+      const out: Document = {};
+      for (const key in doc) if (!fields.includes(key)) out[key] = doc[key];
+      return out;
+    });
+  }
+  return new Query({}).find(docs, projection).all() as Document[];
+}
+
 /** `{ $group: { _id: <constant>, n: { $sum: 1 } } }`, the counting stage of countDocuments. */
 function isCountGroup(stage: Document): boolean {
   const group = stage?.$group as Document | undefined;
@@ -449,8 +469,7 @@ export class Engine {
       if (limit) cursor = cursor.limit(Math.abs(limit));
       results = cursor.all() as Document[];
     }
-    if (cmd.projection && Object.keys(cmd.projection).length)
-      results = new Query({}).find(results, cmd.projection).all() as Document[];
+    if (cmd.projection && Object.keys(cmd.projection).length) results = project(results, cmd.projection);
     return this.cursorReply(`${db}.${name}`, results, cmd.batchSize, !!cmd.singleBatch || limit < 0);
   }
 
