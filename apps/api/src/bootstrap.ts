@@ -11,6 +11,7 @@ import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HotCache } from './common/hot-cache';
+import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config';
@@ -54,6 +55,7 @@ export async function createApp(
     if (req.url.startsWith('/api/api/') || req.url === '/api/api') req.url = req.url.slice(4);
     next();
   });
+  app.use(personalNoStore);
   app.use(
     helmet({
       crossOriginResourcePolicy: { policy: 'cross-origin' },

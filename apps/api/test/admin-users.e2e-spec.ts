@@ -228,6 +228,14 @@ describe('admin API: users', () => {
       .set(asOwner())
       .send({ isActive: true })
       .expect(200);
+    // reactivation does not revive the tokens the deactivation ended: the customer signs in again
+    await request(t.http).get('/api/auth/me').set(auth(customer.token)).expect(401);
+    customer.token = (
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: 'hanna@example.et', password: 'Buna@2026' })
+        .expect(200)
+    ).body.token;
     await request(t.http).get('/api/auth/me').set(auth(customer.token)).expect(200);
 
     await request(t.http)
@@ -344,6 +352,15 @@ describe('admin API: users', () => {
       .set(auth(secondToken))
       .send({ role: 'admin' })
       .expect(200);
+    // the owner's sessions ended with the deactivation and the role changes: signing in again works
+    await request(t.http).get('/api/admin/users').set(asOwner()).expect(401);
+    owner.token = (
+      await request(t.http)
+        .post('/api/auth/login')
+        .send({ email: 'owner@shop.et', password: 'Admin@12345' })
+        .expect(200)
+    ).body.token;
+    await request(t.http).get('/api/admin/users').set(asOwner()).expect(200);
   });
 
   it('deletes a user with the spec message; 404 afterwards', async () => {

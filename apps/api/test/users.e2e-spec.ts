@@ -203,7 +203,15 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ oldPassword: strong, newPassword: next })
       .expect(200);
-    expect(ok.body).toEqual({ success: true, message: 'Password updated successfully' });
+    expect(ok.body).toEqual({
+      success: true,
+      message: 'Password updated successfully',
+      token: expect.any(String),
+    });
+    // the change ended every earlier session; this one goes on with the new token
+    await request(t.http).get('/api/auth/me').set(as(dawit)).expect(401);
+    dawit = ok.body.token;
+    await request(t.http).get('/api/auth/me').set(as(dawit)).expect(200);
     await request(t.http)
       .post('/api/auth/login')
       .send({ email: 'dawit@example.et', password: strong })

@@ -187,7 +187,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: clears the token cookie */
+        /** Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie */
         post: operations["Auth_logout"];
         delete?: never;
         options?: never;
@@ -1603,6 +1603,10 @@ export interface components {
             password: string;
             confirmPassword?: string;
         };
+        LogoutDto: {
+            /** @description Sign out on every device (every token of this account ends), not just this session */
+            everywhere?: boolean;
+        };
         MeResponseDto: {
             /** @example true */
             success: boolean;
@@ -1729,6 +1733,13 @@ export interface components {
             newPassword: string;
             /** @description When sent, must equal newPassword */
             confirmPassword?: string;
+        };
+        SessionRenewedResponseDto: {
+            /** @example true */
+            success: boolean;
+            message: string;
+            /** @description A new token for this session: every earlier token of the account has ended */
+            token: string;
         };
         AddressListResponseDto: {
             /** @example true */
@@ -3419,7 +3430,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LogoutDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3816,7 +3831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponseDto"];
+                    "application/json": components["schemas"]["SessionRenewedResponseDto"];
                 };
             };
             /** @description 'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match' */

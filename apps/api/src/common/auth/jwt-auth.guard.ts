@@ -2,6 +2,7 @@ import {
   applyDecorators,
   CanActivate,
   ExecutionContext,
+  Inject,
   Injectable,
   SetMetadata,
   UseGuards,
@@ -9,45 +10,20 @@ import {
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { ErrorDto } from '../error.dto';
 import { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
+import { csrfPolicyOf, refuseCrossSiteCookieWrite, type CsrfPolicy } from './csrf';
+import { activeUserFromToken, sessionToken } from './session';
+import { APP_CONFIG, type AppConfig } from '../../config';
 
 export const ROLES_KEY = 'roles';
 /** Restricts a route to these roles; checked on every call from the token's user. */
 export const Roles = (...roles: AuthUser['role'][]) => SetMetadata(ROLES_KEY, roles);
 
-/** The token from `Authorization: Bearer` or, failing that, the httpOnly `token` cookie. */
-export function tokenFrom(request: Request): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  const cookie = (request.cookies as Record<string, unknown> | undefined)?.token;
-  return typeof cookie === 'string' && cookie ? cookie : undefined;
-}
-
-/**
- * The active user a token stands for, or null when the token is invalid or expired, or its user is
- * gone or deactivated. The one place a token is turned into a user (JwtAuthGuard, MaintenanceGuard).
- */
-export async function activeUserFromToken(
-  jwt: JwtService,
-  users: UsersService,
-  token: string,
-): Promise<AuthUser | null> {
-  let subject: unknown;
-  let version: number;
-  try {
-    const payload = await jwt.verifyAsync<{ sub: unknown; ver?: number }>(token);
-    subject = payload.sub;
-    version = payload.ver ?? 0;
-  } catch {
-    return null;
-  }
-  // a token from before the last password reset no longer counts (UsersService compares the version)
-  return typeof subject === 'string' ? users.activeAccount(subject, version) : null;
-}
+export { activeUserFromToken, tokenFrom } from './session';
 
 /**
  * Admits a request with a valid token of an existing, active user and attaches it as `request.user`;
@@ -59,13 +35,22 @@ export class JwtAuthGuard implements CanActivate {
     private readonly jwt: JwtService,
     private readonly reflector: Reflector,
     private readonly users: UsersService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.csrf = csrfPolicyOf(config);
+  }
+
+  private readonly csrf: CsrfPolicy;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    const token = tokenFrom(request);
-    if (!token) throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
-    const user = await activeUserFromToken(this.jwt, this.users, token);
+    // whatever the outcome, an answer about a signed-in person is never stored by a cache
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+    const session = sessionToken(request);
+    if (!session)
+      throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
+    if (session.from === 'cookie') refuseCrossSiteCookieWrite(request, this.csrf);
+    const user = await activeUserFromToken(this.jwt, this.users, session.token);
     if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [

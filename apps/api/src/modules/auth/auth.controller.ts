@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -26,13 +27,16 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
+import { csrfPolicyOf, refuseCrossSiteCookieWrite } from '../../common/auth/csrf';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
+import { sessionToken } from '../../common/auth/session';
 import { ErrorDto } from '../../common/error.dto';
 import { AuthService } from './auth.service';
 import {
   AuthResponseDto,
   ForgotPasswordDto,
   LoginDto,
+  LogoutDto,
   MeResponseDto,
   MessageResponseDto,
   RegisterAdminDto,
@@ -57,7 +61,11 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly resets: PasswordResetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.csrf = csrfPolicyOf(config);
+  }
+
+  private readonly csrf: ReturnType<typeof csrfPolicyOf>;
 
   private cookieOptions(): CookieOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.nodeEnv === 'production', path: '/' };
@@ -150,11 +158,18 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign out: clears the token cookie' })
+  @ApiOperation({
+    summary:
+      'Sign out: ends this token (or, with everywhere: true, every token of the account) and clears the token cookie',
+  })
+  @ApiBody({ type: LogoutDto, required: false })
   @ApiOkResponse({ type: MessageResponseDto })
-  logout(@Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Body() dto: LogoutDto, @Res({ passthrough: true }) res: Response) {
+    const session = sessionToken(req);
+    if (session?.from === 'cookie') refuseCrossSiteCookieWrite(req, this.csrf);
+    await this.auth.logout(session?.token, dto?.everywhere === true);
     res.clearCookie('token', this.cookieOptions());
-    return { success: true, message: 'Signed out' };
+    return { success: true, message: dto?.everywhere ? 'Signed out on every device' : 'Signed out' };
   }
 
   @Get('me')

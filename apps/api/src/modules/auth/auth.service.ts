@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { Response } from 'express';
+import { activeUserFromToken, signSession, verifySession } from '../../common/auth/session';
 import { isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { timingSafeEqual, createHash } from 'node:crypto';
@@ -75,7 +77,7 @@ export class AuthService {
   /** Password rules (SPEC section 5) hold for every account the server creates. */
   private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     const user = await this.createUser(dto, role);
-    return { user, token: await this.sign(user._id, 0) };
+    return { user, token: await signSession(this.jwt, { _id: user._id, tokenVersion: 0 }) };
   }
 
   /**
@@ -115,15 +117,45 @@ export class AuthService {
         undefined,
         'ACCOUNT_DEACTIVATED',
       );
-    return { user: toUserView(user), token: await this.sign(String(user._id), user.tokenVersion ?? 0) };
+    return { user: toUserView(user), token: await signSession(this.jwt, user) };
   }
 
   me(id: string) {
     return this.users.me(id);
   }
 
-  /** `ver`: the account's token version; a password reset bumps it and every earlier token stops working. */
-  private sign(subject: string, version: number): Promise<string> {
-    return this.jwt.signAsync({ sub: subject, ver: version });
+  /** The httpOnly session cookie, as sign-in sets it. */
+  setSessionCookie(res: Response, token: string): void {
+    res.cookie('token', token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.nodeEnv === 'production',
+      path: '/',
+      maxAge: 7 * 24 * 60 * 60 * 1000,
+    });
+  }
+
+  /** A new token for a user as they are now (e.g. right after a password change ended the others). */
+  async issueToken(userId: string): Promise<string> {
+    const tokenVersion = await this.users.tokenVersionOf(userId);
+    if (tokenVersion === null)
+      throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
+    return signSession(this.jwt, { _id: userId, tokenVersion });
+  }
+
+  /**
+   * Ends the session of this token, or with `everywhere` every session of its user. A token that is
+   * already invalid has nothing to end (a plain logout still succeeds; "everywhere" needs a session).
+   */
+  async logout(token: string | undefined, everywhere: boolean): Promise<void> {
+    const claims = token ? await verifySession(this.jwt, token) : null;
+    const user = token ? await activeUserFromToken(this.jwt, this.users, token) : null;
+    if (!claims || !user) {
+      if (everywhere)
+        throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
+      return;
+    }
+    if (everywhere) await this.users.endAllSessions(user.id);
+    else await this.users.endSession(user.id, claims.jti, claims.exp);
   }
 }

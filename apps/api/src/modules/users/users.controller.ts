@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,9 +26,11 @@ import {
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
+import { sessionToken } from '../../common/auth/session';
 import { ErrorDto } from '../../common/error.dto';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { MessageResponseDto } from '../auth/dto/auth.dto';
+import { AuthService } from '../auth/auth.service';
+import { SessionRenewedResponseDto } from '../auth/dto/auth.dto';
 import {
   AddressInputDto,
   AddressListResponseDto,
@@ -40,7 +55,10 @@ function addressId(raw: string): number {
 @UseGuards(JwtAuthGuard)
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+  ) {}
 
   @Get('profile')
   @ApiOperation({ summary: 'My profile (with my saved addresses)' })
@@ -67,15 +85,23 @@ export class UsersController {
 
   @Put('profile/password')
   @ApiOperation({ summary: 'Change my password (current password required, new one strong enough)' })
-  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiOkResponse({ type: SessionRenewedResponseDto })
   @ApiBadRequestResponse({
     type: ErrorDto,
     description:
       "'Current password is required', 'Current password is incorrect', 'Please choose a stronger password', 'Passwords do not match'",
   })
-  async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.users.changePassword(user.id, dto);
-    return { success: true, message: 'Password updated successfully' };
+    // every other session ended; this one goes on with a fresh token (cookie renewed when it came as one)
+    const token = await this.auth.issueToken(user.id);
+    if (sessionToken(req)?.from === 'cookie') this.auth.setSessionCookie(res, token);
+    return { success: true, message: 'Password updated successfully', token };
   }
 
   @Get('addresses')

@@ -30,6 +30,8 @@ import { Address, User } from './schemas/user.schema';
 
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
+/** Revoked token ids kept per user; beyond this many unexpired ones, a logout ends every session. */
+export const MAX_REVOKED_TOKENS = 50;
 export const USER_NOT_FOUND = 'User not found';
 
 type Role = 'customer' | 'admin';
@@ -86,15 +88,50 @@ export class UsersService {
    * The signed-in identity of an active account, or null when the account is gone or deactivated:
    * the one token-to-user check (JwtAuthGuard, MaintenanceGuard).
    */
-  async activeAccount(userId: string, tokenVersion = 0): Promise<AuthUser | null> {
+  async activeAccount(userId: string, tokenVersion = 0, tokenId?: string): Promise<AuthUser | null> {
     if (!Types.ObjectId.isValid(userId)) return null;
+    // one read by _id with a projection: the hot path of every signed-in request
+    const filter: Record<string, unknown> = { _id: new Types.ObjectId(userId), isActive: true };
+    if (tokenId) filter['revokedTokens.jti'] = { $ne: tokenId };
     const user = await this.users
-      .findById(new Types.ObjectId(userId), { role: 1, email: 1, name: 1, isActive: 1, tokenVersion: 1 })
+      .findOne(filter, { role: 1, email: 1, name: 1, isActive: 1, tokenVersion: 1 })
       .lean()
       .exec();
-    // a token from before the last password reset (an older version) no longer counts
-    if (!user?.isActive || (user.tokenVersion ?? 0) !== tokenVersion) return null;
+    // a token from before the last password change or reset, logout everywhere, deactivation or
+    // role change (an older version) no longer counts
+    if (!user || (user.tokenVersion ?? 0) !== tokenVersion) return null;
     return { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
+  }
+
+  /** The current token version of an account (null when it is gone), to sign a new token with. */
+  async tokenVersionOf(userId: string): Promise<number | null> {
+    const user = await this.users.findById(new Types.ObjectId(userId), { tokenVersion: 1 }).lean().exec();
+    return user ? (user.tokenVersion ?? 0) : null;
+  }
+
+  /** Ends every session of an account: each earlier token is refused from the next request on. */
+  async endAllSessions(userId: string): Promise<void> {
+    await this.users.updateOne({ _id: new Types.ObjectId(userId) }, { $inc: { tokenVersion: 1 } }).exec();
+  }
+
+  /**
+   * Ends one session: the token's id is revoked until its own expiry (expired entries are dropped
+   * first). A token without an id (issued before ids) or a full list ends every session instead.
+   */
+  async endSession(userId: string, tokenId: string | undefined, expiresAtSeconds?: number): Promise<void> {
+    if (!tokenId) return this.endAllSessions(userId);
+    const _id = new Types.ObjectId(userId);
+    await this.users
+      .updateOne({ _id }, { $pull: { revokedTokens: { expiresAt: { $lt: new Date() } } } })
+      .exec();
+    const expiresAt = new Date((expiresAtSeconds ?? Date.now() / 1000 + 7 * 24 * 3600) * 1000);
+    const pushed = await this.users
+      .updateOne(
+        { _id, [`revokedTokens.${MAX_REVOKED_TOKENS - 1}`]: { $exists: false } },
+        { $push: { revokedTokens: { jti: tokenId, expiresAt } } },
+      )
+      .exec();
+    if (!pushed.matchedCount) await this.endAllSessions(userId);
   }
 
   /** Registration and the back office's "Add User": 409 when the email is taken (the unique index decides races). */
@@ -221,7 +258,12 @@ export class UsersService {
     if (user.role === 'admin' && user.isActive)
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be demoted');
     const updated = await this.users
-      .findOneAndUpdate({ _id: user._id, role: user.role }, { $set: { role } }, { new: true })
+      // a role change ends the user's sessions: no token outlives the role it was issued under
+      .findOneAndUpdate(
+        { _id: user._id, role: user.role },
+        { $set: { role }, $inc: { tokenVersion: 1 } },
+        { new: true },
+      )
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again', 'RECORD_CHANGED');
@@ -243,7 +285,12 @@ export class UsersService {
     if (!isActive && user.role === 'admin')
       await this.keepAnotherActiveAdmin(user._id, 'The last active admin cannot be deactivated');
     const updated = await this.users
-      .findOneAndUpdate({ _id: user._id, isActive: user.isActive }, { $set: { isActive } }, { new: true })
+      // deactivating ends every session for good: reactivating does not revive old tokens
+      .findOneAndUpdate(
+        { _id: user._id, isActive: user.isActive },
+        { $set: { isActive }, ...(isActive ? {} : { $inc: { tokenVersion: 1 } }) },
+        { new: true },
+      )
       .lean()
       .exec();
     if (!updated) throw new ConflictError('The user changed meanwhile; please try again', 'RECORD_CHANGED');
@@ -435,7 +482,8 @@ export class UsersService {
       );
     }
     const passwordHash = await bcrypt.hash(dto.newPassword, BCRYPT_ROUNDS);
-    await this.users.updateOne({ _id: user._id }, { $set: { passwordHash } });
+    // every earlier session ends with the old password (the caller gets a new token)
+    await this.users.updateOne({ _id: user._id }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
   }
 
   async listAddresses(userId: string) {

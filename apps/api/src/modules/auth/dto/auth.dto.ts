@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 export class RegisterDto {
   @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
@@ -82,6 +82,15 @@ export class LoginDto {
   role?: string;
 }
 
+export class LogoutDto {
+  @ApiPropertyOptional({
+    description: 'Sign out on every device (every token of this account ends), not just this session',
+  })
+  @IsOptional()
+  @IsBoolean()
+  everywhere?: boolean;
+}
+
 export class UserDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
@@ -112,6 +121,13 @@ export class MeResponseDto {
 export class MessageResponseDto {
   @ApiProperty({ example: true }) success!: boolean;
   @ApiProperty() message!: string;
+}
+
+export class SessionRenewedResponseDto extends MessageResponseDto {
+  @ApiProperty({
+    description: 'A new token for this session: every earlier token of the account has ended',
+  })
+  token!: string;
 }
 
 export class ForgotPasswordDto {

@@ -43,16 +43,27 @@ export class User {
   @Prop({ enum: ['en', 'am'] })
   language?: string;
 
-  /** Bumped when the password changes: tokens signed with an older version stop working. */
-  @Prop({ default: 0 })
-  tokenVersion!: number;
-
   @Prop({ type: [AddressSchema], default: [] })
   addresses!: Address[];
 
   /** Last numeric address id handed out; ids are never reused within a user. */
   @Prop({ default: 0, select: false })
   addressSeq!: number;
+
+  /**
+   * Bumped by a password change or reset, "log out everywhere", a deactivation and a role change: tokens
+   * carry the version they were issued with and die when it moves on (common/auth/session.ts).
+   */
+  @Prop({ default: 0, min: 0 })
+  tokenVersion!: number;
+
+  /** Ids of tokens ended by a plain logout, until the token would have expired anyway. */
+  @Prop({
+    type: [{ _id: false, jti: { type: String, required: true }, expiresAt: { type: Date, required: true } }],
+    default: [],
+    select: false,
+  })
+  revokedTokens!: { jti: string; expiresAt: Date }[];
 
   createdAt!: Date;
   updatedAt!: Date;

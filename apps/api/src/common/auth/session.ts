@@ -1,0 +1,70 @@
+import type { JwtService } from '@nestjs/jwt';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
+import type { UsersService } from '../../modules/users/users.service';
+import type { AuthUser } from './auth-user';
+
+/**
+ * Sessions that can be ended (issue 16, docs/decisions.md). A token carries its user's token
+ * version (`ver`) and an id (`jti`). The one token→user check admits it only while the user is
+ * active, still has that version and has not revoked that id: a password change, "log out
+ * everywhere", a deactivation and a role change bump the version (every earlier token dies); a
+ * plain logout revokes just its own id, kept on the user until the token would have expired anyway.
+ */
+export interface SessionClaims {
+  sub: string;
+  /** The user's token version when the token was issued (absent on tokens from before versions: 0). */
+  ver?: number;
+  jti?: string;
+  exp?: number;
+}
+
+export function signSession(jwt: JwtService, user: { _id: unknown; tokenVersion?: number }): Promise<string> {
+  return jwt.signAsync({ sub: String(user._id), ver: user.tokenVersion ?? 0 }, { jwtid: randomUUID() });
+}
+
+/** The claims of a token with a valid signature and expiry, or null. */
+export async function verifySession(jwt: JwtService, token: string): Promise<SessionClaims | null> {
+  try {
+    const claims = await jwt.verifyAsync<SessionClaims>(token);
+    if (typeof claims?.sub !== 'string' || !Types.ObjectId.isValid(claims.sub)) return null;
+    if (claims.ver !== undefined && !Number.isSafeInteger(claims.ver)) return null;
+    if (claims.jti !== undefined && typeof claims.jti !== 'string') return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The active user a token stands for, or null when the token is invalid or expired, revoked, older
+ * than its user's token version, or its user is gone or deactivated: UsersService.activeAccount
+ * makes it one read by _id with a projection. The one place a token is turned into a user
+ * (JwtAuthGuard, MaintenanceGuard, logout).
+ */
+export async function activeUserFromToken(
+  jwt: JwtService,
+  users: Pick<UsersService, 'activeAccount'>,
+  token: string,
+): Promise<AuthUser | null> {
+  const claims = await verifySession(jwt, token);
+  if (!claims) return null;
+  return users.activeAccount(claims.sub, claims.ver ?? 0, claims.jti);
+}
+
+/** The token from `Authorization: Bearer` or, failing that, the httpOnly `token` cookie. */
+export function tokenFrom(request: Request): string | undefined {
+  return sessionToken(request)?.token;
+}
+
+/** The token with where it came from: a cookie-authenticated write needs the CSRF checks. */
+export function sessionToken(request: Request): { token: string; from: 'bearer' | 'cookie' } | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    return token ? { token, from: 'bearer' } : undefined;
+  }
+  const cookie = (request.cookies as Record<string, unknown> | undefined)?.token;
+  return typeof cookie === 'string' && cookie ? { token: cookie, from: 'cookie' } : undefined;
+}
