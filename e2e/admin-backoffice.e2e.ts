@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { translate } from '@shop/i18n';
 import { formatMoney, type Currency } from '@shop/shared';
 import { launchChromium, startStack, type Stack } from './stack';
 
@@ -436,6 +437,13 @@ describe('the back office in Chromium', () => {
       );
     });
     expect(ethiopicFontLoaded).toBe(true);
+    // a refusal of the API is worded from its code (OWN_ACCOUNT_DEACTIVATE) in Amharic, not in English
+    await page.goto(`${stack.admin}/admin/users`);
+    await page.getByPlaceholder(translate('am', 'admin.users.search')).fill(ADMIN.email);
+    const row = page.locator('tr', { hasText: ADMIN.email });
+    await row.getByRole('button', { name: translate('am', 'admin.users.deactivate') }).click();
+    await page.getByText(translate('am', 'errors.OWN_ACCOUNT_DEACTIVATE')).waitFor();
+    expect(await page.getByText('You cannot deactivate your own account').count()).toBe(0);
     await page.close();
   });
 });

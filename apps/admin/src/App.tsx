@@ -3,7 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
-import { dataProvider } from './dataProvider';
+import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
@@ -16,6 +16,9 @@ import orders from './orders';
 import products from './products';
 import reviews from './reviews';
 import users from './users';
+
+/** Refusals are worded in the language chosen at the time of the call. */
+const dataProvider = createDataProvider((key, options) => i18nProvider.translate(key, options));
 
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 

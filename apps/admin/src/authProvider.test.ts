@@ -1,4 +1,6 @@
+import { translate } from '@shop/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { translator } from './testTranslate';
 
 const API = 'http://127.0.0.1:4999/api';
 const ADMIN = { _id: 'a1', name: 'Admin', email: 'admin@beauty.et', role: 'admin' };
@@ -176,6 +178,19 @@ describe('the cookie session of the back office', () => {
     );
     expect(stored.size).toBe(0);
   });
+
+  it('tells a deactivated account by its code, not by its English text', async () => {
+    fakeApi({
+      'POST /api/auth/login': () => ({
+        status: 403,
+        body: { success: false, statusCode: 403, message: 'Account disabled', code: 'ACCOUNT_DEACTIVATED' },
+      }),
+    });
+    const auth = await load();
+    await expect(auth.login({ email: 'admin@beauty.et', password: 'Admin@12345' })).rejects.toThrow(
+      'shop.admin.auth.deactivated',
+    );
+  });
 });
 
 describe('the calls of the back office', () => {
@@ -201,10 +216,7 @@ describe('the calls of the back office', () => {
 describe('the react-admin lists', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('read and write with the session cookie', async () => {
-    const calls = fakeApi({
-      'GET /api/admin/orders/o1': () => ({ status: 200, body: { id: 'o1', status: 'pending' } }),
-    });
+  async function loadDataProvider() {
     vi.resetModules();
     // react-admin's keyboard shortcuts listen on window when the module loads
     vi.stubGlobal('window', {
@@ -212,10 +224,92 @@ describe('the react-admin lists', () => {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     });
-    const { dataProvider } = await import('./dataProvider');
+    return import('./dataProvider');
+  }
+
+  it('read and write with the session cookie', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/orders/o1': () => ({ status: 200, body: { id: 'o1', status: 'pending' } }),
+    });
+    const { createDataProvider } = await loadDataProvider();
+    const dataProvider = createDataProvider(translator('en'));
     expect((await dataProvider.getOne('orders', { id: 'o1' })).data).toEqual({ id: 'o1', status: 'pending' });
     expect(calls).toEqual([
       { method: 'GET', url: '/api/admin/orders/o1', credentials: 'include', authorization: null },
     ]);
+  });
+
+  it("word a refusal in the chosen language from its code and params, field errors as react-admin's", async () => {
+    fakeApi({
+      'PUT /api/admin/orders/o1': () => ({
+        status: 400,
+        body: {
+          success: false,
+          statusCode: 400,
+          message: 'Cannot change status from delivered to pending',
+          code: 'INVALID_STATUS_TRANSITION',
+          params: { from: 'delivered', to: 'pending' },
+        },
+      }),
+      'POST /api/admin/users': () => ({
+        status: 400,
+        body: {
+          success: false,
+          statusCode: 400,
+          message: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          params: {},
+          errors: [
+            { field: 'phone', message: 'phone must be an Ethiopian mobile number', code: 'INVALID_PHONE' },
+            {
+              field: 'name',
+              message: 'name must be shorter than or equal to 100 characters',
+              code: 'VALIDATION_FAILED',
+            },
+          ],
+        },
+      }),
+      'DELETE /api/admin/reviews/r1': () => ({
+        status: 409,
+        body: {
+          success: false,
+          statusCode: 409,
+          message: 'Something new happened',
+          code: 'NOT_A_KNOWN_CODE',
+        },
+      }),
+    });
+    const { createDataProvider } = await loadDataProvider();
+    const am = createDataProvider(translator('am'));
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => expect.unreachable(),
+        (e: unknown) => e,
+      );
+
+    const moved = (await refusal(
+      am.update('orders', { id: 'o1', data: { status: 'pending' }, previousData: { id: 'o1' } }),
+    )) as { message: string; status: number };
+    expect(moved.status).toBe(400);
+    expect(moved.message).toBe(
+      translate('am', 'errors.INVALID_STATUS_TRANSITION', { from: 'delivered', to: 'pending' }),
+    );
+    expect(moved.message).toContain('delivered');
+
+    const invalid = (await refusal(am.create('users', { data: { name: 'x'.repeat(101) } }))) as {
+      message: string;
+      body: { errors: Record<string, string> };
+    };
+    expect(invalid.message).toBe(translate('am', 'errors.VALIDATION_FAILED'));
+    expect(invalid.body.errors).toEqual({
+      phone: translate('am', 'errors.INVALID_PHONE'),
+      name: 'name must be shorter than or equal to 100 characters',
+    });
+
+    // a code the dictionaries do not know: the API's English message
+    const unknown = (await refusal(am.delete('reviews', { id: 'r1', previousData: { id: 'r1' } }))) as {
+      message: string;
+    };
+    expect(unknown.message).toBe('Something new happened');
   });
 });

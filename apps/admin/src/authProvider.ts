@@ -1,13 +1,9 @@
 import type { AuthProvider } from 'react-admin';
+import { ApiError, type SignedInUser } from '@shop/api-client';
 import { shopClient } from './shopApi';
 
-interface AdminIdentity {
-  _id?: string;
-  id?: string;
-  name?: string;
-  email?: string;
-  role?: string;
-}
+/** Who signed in, as the API answers sign-in and `GET /api/auth/me` (generated from openapi.yaml). */
+type AdminIdentity = SignedInUser;
 
 /** How long the answer of `GET /api/auth/me` stands in for the session check (react-admin checks on every screen). */
 export const ME_CACHE_MS = 15_000;
@@ -47,7 +43,7 @@ async function currentUser(): Promise<AdminIdentity> {
         forget();
         throw new Error('shop.admin.auth.required');
       }
-      return remember((data as { user: AdminIdentity }).user);
+      return remember(data.user);
     } finally {
       asking = undefined;
     }
@@ -88,14 +84,16 @@ export async function registerAdmin(input: AdminRegistration): Promise<void> {
     },
   });
   if (!data) {
-    const message = (error as { message?: string } | undefined)?.message ?? '';
+    const refusal = ApiError.from(error, response.status);
     if (response.status === 403) throw new Error('shop.admin.auth.wrongKey');
     if (response.status === 409) throw new Error('shop.admin.auth.emailTaken');
     if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
-    if (/password/i.test(message)) throw new Error('shop.admin.users.passwordWeak');
+    // the strength rule (WEAK_PASSWORD) or the DTO's rules on the password field
+    if (refusal.code === 'WEAK_PASSWORD' || refusal.errors?.some((e) => e.field === 'password'))
+      throw new Error('shop.admin.users.passwordWeak');
     throw new Error('shop.admin.auth.registerFailed');
   }
-  remember((data as { user: AdminIdentity }).user);
+  remember(data.user);
 }
 
 /** Admins only: the API refuses non-admins when the sign-in asks for the admin role, and we check the role again. */
@@ -106,17 +104,16 @@ export const authProvider: AuthProvider = {
       body: { email: (email ?? username ?? '').trim(), password, role: 'admin' },
     });
     if (!data) {
-      const message = (error as { message?: string } | undefined)?.message;
       if (response.status === 403)
         throw new Error(
-          message === 'This account has been deactivated'
+          ApiError.from(error, response.status).code === 'ACCOUNT_DEACTIVATED'
             ? 'shop.admin.auth.deactivated'
             : 'shop.admin.auth.refused',
         );
       if (response.status === 429) throw new Error('shop.admin.auth.tooMany');
       throw new Error('shop.admin.auth.refused');
     }
-    const { user } = data as { user: AdminIdentity };
+    const { user } = data;
     if (user.role !== 'admin') {
       await shopClient()
         .POST('/api/auth/logout')

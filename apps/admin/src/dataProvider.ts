@@ -1,11 +1,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
+import { translatedHttpError, type Translate } from './apiErrors';
 import { apiUrl } from './config';
 import { pickFields, withSession } from './shopApi';
-
-/** Every list/one/create/update/delete call sends the httpOnly session cookie (no token in script reach). */
-const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
-  fetchUtils.fetchJson(url, withSession(options));
 
 /** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
 const PRODUCT_FIELDS = [
@@ -39,19 +36,28 @@ export function productPayload(data: Record<string, unknown>): Record<string, un
   return out;
 }
 
-const rest = simpleRestProvider(`${apiUrl}/admin`, httpClient);
-
-/** ra-data-simple-rest over /api/admin, sending products only their writable fields. */
-export const dataProvider: DataProvider = {
-  ...rest,
-  create: (resource, params) =>
-    rest.create(
-      resource,
-      resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
-    ),
-  update: (resource, params) =>
-    rest.update(
-      resource,
-      resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
-    ),
-};
+/**
+ * ra-data-simple-rest over /api/admin, sending products only their writable fields. Every call sends
+ * the httpOnly session cookie (no token in script reach); a refusal comes back worded by `translate`
+ * in the chosen language (the API's code, else its English message) with react-admin form errors.
+ */
+export function createDataProvider(translate: Translate): DataProvider {
+  const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
+    fetchUtils.fetchJson(url, withSession(options)).catch((error: unknown) => {
+      throw translatedHttpError(error, translate);
+    });
+  const rest = simpleRestProvider(`${apiUrl}/admin`, httpClient);
+  return {
+    ...rest,
+    create: (resource, params) =>
+      rest.create(
+        resource,
+        resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
+      ),
+    update: (resource, params) =>
+      rest.update(
+        resource,
+        resource === 'products' ? { ...params, data: productPayload(params.data) } : params,
+      ),
+  };
+}

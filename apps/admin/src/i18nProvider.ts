@@ -1,9 +1,8 @@
-import { dictionaries } from '@shop/i18n';
+import { dictionaries, reactAdminAm } from '@shop/i18n';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { resolveBrowserLocale, type TranslationMessages } from 'react-admin';
 import { loadFonts } from './fonts';
-import { amharicRaMessages } from './raAmharic';
 
 /** Polyglot interpolates %{name}; the shared dictionaries use {name}. */
 function toPolyglot<T>(node: T): T {
@@ -26,7 +25,7 @@ function withFallback(base: Tree, over: Tree): Tree {
 const en = { ...englishMessages, shop: toPolyglot(dictionaries.en) } as unknown as Tree;
 export const messages = {
   en,
-  am: withFallback(en, { ...amharicRaMessages, shop: toPolyglot(dictionaries.am) } as unknown as Tree),
+  am: withFallback(en, { ...reactAdminAm, shop: toPolyglot(dictionaries.am) } as unknown as Tree),
 };
 
 /** The language chosen last (shared key `language`, as the storefront), else the browser's, else English. */

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { amharicRaMessages } from './raAmharic';
+import { reactAdminAm } from '@shop/i18n';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
@@ -11,7 +11,7 @@ const placeholders = (s: string) => (s.match(/%\{\w+\}/g) ?? []).sort();
 
 describe("react-admin's own messages in Amharic", () => {
   const en = englishMessages as unknown as Tree;
-  const am = amharicRaMessages as unknown as Tree;
+  const am = reactAdminAm as unknown as Tree;
 
   it('has every key of ra-language-english and no other', () => {
     expect(keys(am).sort()).toEqual(keys(en).sort());

@@ -1,5 +1,11 @@
-import { ApiError, createApiClient } from '@shop/api-client';
-import type { OrderStatus } from '@shop/shared';
+import {
+  ApiError,
+  createApiClient,
+  type components,
+  type Settings,
+  type SignedInUser,
+} from '@shop/api-client';
+import type { ContactStatus, OrderStatus } from '@shop/shared';
 import { apiUrl } from './config';
 
 /**
@@ -20,79 +26,18 @@ async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Re
   return data;
 }
 
-export interface SalesDay {
-  _id: string;
-  totalSales: number;
-}
-export interface TopProduct {
-  _id: string;
-  totalQuantity: number;
-  productDetails: { name: string; price: number };
-}
-export interface ActivityItem {
-  _id?: string;
-  orderId?: string;
-  status?: string;
-  message?: string;
-  customer?: string;
-  customerName?: string;
-  email?: string;
-  totalAmount?: number;
-  createdAt?: string;
-  at?: string;
-}
-export interface LowStockItem {
-  _id: string;
-  name: string;
-  stock: number;
-  brand?: string;
-}
-export interface DashboardStats {
-  totalOrders: number;
-  totalRevenue: number;
-  itemsSold: number;
-  totalUsers: number;
-  totalProducts: number;
-  currency: 'ETB' | 'USD';
-  salesData: SalesDay[];
-  topSellingProducts: TopProduct[];
-  recentOrders: { _id: string; status: string; totalAmount: number; createdAt: string }[];
-  recentActivity: ActivityItem[];
-  lowStockItems: LowStockItem[];
-}
+type Schemas = components['schemas'];
 
-export const SETTINGS_CURRENCIES = ['USD', 'ETB'] as const;
-export const SETTINGS_LANGUAGES = ['en', 'am'] as const;
-export const TIMEZONES = ['UTC', 'Africa/Addis_Ababa', 'America/New_York', 'Europe/London'] as const;
-
-export interface ShopSettings {
-  siteName: string;
-  siteDescription: string;
-  adminEmail: string;
-  currency: (typeof SETTINGS_CURRENCIES)[number];
-  language: (typeof SETTINGS_LANGUAGES)[number];
-  timezone: (typeof TIMEZONES)[number];
-  emailNotifications: boolean;
-  orderNotifications: boolean;
-  lowStockAlerts: boolean;
-  maintenanceMode: boolean;
-  /** Shelf prices include the 15% VAT (the storefront then shows 'of which VAT'). */
-  pricesIncludeTax: boolean;
-  standardShipping: number;
-  expressShipping: number;
-  pickupShipping: number;
-  freeShippingThreshold: number;
-}
-
-export type Role = 'customer' | 'admin';
-export type ContactStatus = 'unread' | 'read' | 'replied';
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+/** The dashboard's figures as GET /api/admin/dashboard/stats answers them (generated from openapi.yaml). */
+export type DashboardStats = Schemas['DashboardStatsDto'];
+export type SalesDay = Schemas['SalesDayDto'];
+/** The shop's settings as the API answers and accepts them. */
+export type ShopSettings = Settings;
+export type Role = SignedInUser['role'];
 
 /** The back office's calls outside the react-admin lists, through the typed client. */
 export const adminApi = {
-  stats: () => unwrap(shopClient().GET('/api/admin/dashboard/stats')) as Promise<DashboardStats>,
+  stats: () => unwrap(shopClient().GET('/api/admin/dashboard/stats')),
   setOrderStatus: (id: string, status: OrderStatus, trackingNumber?: string) =>
     unwrap(
       shopClient().PUT('/api/admin/orders/{id}/status', {
@@ -111,14 +56,14 @@ export const adminApi = {
     unwrap(
       shopClient().PUT('/api/admin/users/{id}/active', { params: { path: { id } }, body: { isActive } }),
     ),
-  settings: () => unwrap(shopClient().GET('/api/admin/settings')).then((r) => r.settings as ShopSettings),
+  settings: () => unwrap(shopClient().GET('/api/admin/settings')).then((r) => r.settings),
   saveSettings: (settings: ShopSettings) =>
     unwrap(shopClient().PUT('/api/admin/settings', { body: settingsInput(settings) })).then(
-      (r) => r.settings as ShopSettings,
+      (r) => r.settings,
     ),
   setContactStatus: (id: string, status: ContactStatus) =>
     unwrap(shopClient().PATCH('/api/contacts/{id}/status', { params: { path: { id } }, body: { status } })),
-  /** Uploads images (PNG/JPG/GIF under 5 MB) and answers their URLs. */
+  /** Uploads images (UPLOAD_TYPES under UPLOAD_MAX_BYTES, libs/shared) and answers their URLs. */
   upload: (files: File[]) => {
     const form = new FormData();
     for (const f of files) form.append('images', f);

@@ -1,4 +1,5 @@
 import { translate } from '@shop/i18n';
+import { codeParams } from '@shop/shared';
 
 /**
  * Messages the storefront shows after an API call: routes answer an i18n KEY (plus parameters), never
@@ -61,16 +62,7 @@ export function codeKey(code: unknown): string | undefined {
   return translate('en', key) !== key ? key : undefined;
 }
 
-/** Only what a coded text may show: short texts and whole numbers (a name, a count, a status). */
-export function codeParams(raw: unknown): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  if (!raw || typeof raw !== 'object') return out;
-  for (const [name, value] of Object.entries(raw as Record<string, unknown>).slice(0, 8)) {
-    if (typeof value === 'string' && value.trim()) out[name] = value.trim().slice(0, 120);
-    else if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
-  }
-  return out;
-}
+export { codeParams };
 
 /**
  * What to say after a failed API call: the stock code with its parameters, else the API's code as its

@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@shop/api-client';
+import { createApiClient, type ApiClient, type Cart, type SignedInUser } from '@shop/api-client';
 import { env } from './env.server';
 import { settle } from './account/api.server';
 
@@ -17,7 +17,7 @@ export function tokenFromRequest(request: Request): string | undefined {
 
 /** True when the browser reached us over HTTPS (directly or through a proxy): only then is the cookie Secure. */
 export function isHttps(request?: Request): boolean {
-  if (!request) return process.env.NODE_ENV === 'production' && process.env.COOKIE_SECURE !== 'false';
+  if (!request) return env.cookieSecure;
   const proto = request.headers.get('X-Forwarded-Proto') ?? new URL(request.url).protocol.replace(':', '');
   return proto.split(',')[0].trim() === 'https';
 }
@@ -53,8 +53,11 @@ export function clearCartCookie(): string {
 }
 
 /** The Set-Cookie that keeps a guest cart id the API answered, when it is not the one the browser holds. */
-export function cartCookieUpdate(request: Request, answered: unknown): string | undefined {
-  const id = (answered as { cartId?: unknown } | undefined)?.cartId;
+export function cartCookieUpdate(
+  request: Request,
+  answered: Pick<Cart, 'cartId'> | undefined,
+): string | undefined {
+  const id = answered?.cartId;
   if (typeof id !== 'string' || !/^[a-f0-9]{32}$/.test(id) || id === cartIdFromRequest(request))
     return undefined;
   return cartCookie(id, request);
@@ -80,9 +83,7 @@ export async function mergeGuestCart(
 ): Promise<{ setCookie?: string; capped: boolean }> {
   const cartId = cartIdFromRequest(request);
   if (!cartId) return { capped: false };
-  const result = await settle<{ notices?: { type: string }[] }>(
-    apiWithToken(token).POST('/api/cart/merge', { body: { cartId } }),
-  );
+  const result = await settle(apiWithToken(token).POST('/api/cart/merge', { body: { cartId } }));
   if (!result.ok) {
     console.error('Merging the guest cart failed', result.status, result.message);
     return { capped: false };
@@ -98,18 +99,13 @@ export function apiWithToken(token: string | undefined): ApiClient {
   return createApiClient({ baseUrl: env.apiUrl, token });
 }
 
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  phone?: string;
-  role: 'customer' | 'admin';
-}
+/** The signed-in user as `/api/auth/me` answers it (generated from openapi.yaml). */
+export type SessionUser = SignedInUser;
 
 /** The signed-in user, or null for a guest or an expired token. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = tokenFromRequest(request);
   if (!token) return null;
-  const result = await settle<{ user?: SessionUser }>(apiWithToken(token).GET('/api/auth/me'));
+  const result = await settle(apiWithToken(token).GET('/api/auth/me'));
   return result.ok ? (result.data.user ?? null) : null;
 }

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import { DEFAULT_SHIPPING_RATES, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 
 /** A review as the product page and the testimonials show it. */
@@ -32,22 +33,20 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   },
 };
 
-interface PublicSettingsAnswer {
-  settings?: {
-    siteName?: string;
-    maintenanceMode?: boolean;
-    pricesIncludeTax?: boolean;
-    shipping?: { method: string; price: number; freeOver?: number }[];
-    freeShippingThreshold?: number;
+type Schemas = components['schemas'];
+/** GET /api/settings/public as generated from openapi.yaml, read leniently: what is missing takes the defaults. */
+type PublicSettingsAnswer = {
+  settings?: Partial<Omit<Schemas['PublicSettingsDto'], 'shipping'>> & {
+    shipping?: Partial<Schemas['ShippingOptionDto']>[];
   };
-}
+};
 
 const amount = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
 /** The answer of `GET /api/settings/public` read once for every page: the shop's defaults fill what is missing. */
-export function publicSettingsFrom(answer: unknown): PublicSettings {
-  const s = (answer as PublicSettingsAnswer | undefined)?.settings;
+export function publicSettingsFrom(answer: PublicSettingsAnswer | undefined): PublicSettings {
+  const s = answer?.settings;
   if (!s) return DEFAULT_PUBLIC_SETTINGS;
   const d = DEFAULT_PUBLIC_SETTINGS.shipping;
   const option = (method: 'standard' | 'express' | 'pickup') => s.shipping?.find((o) => o.method === method);

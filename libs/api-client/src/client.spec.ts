@@ -12,7 +12,15 @@ describe('api client', () => {
       seen.push({ url: req.url, auth: req.headers.authorization });
       if (req.url?.startsWith('/api/products/missing')) {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ success: false, statusCode: 404, message: 'Product not found' }));
+        res.end(
+          JSON.stringify({
+            success: false,
+            statusCode: 404,
+            message: 'Product not found',
+            code: 'PRODUCT_NOT_FOUND',
+            params: { id: 'missing' },
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -41,6 +49,8 @@ describe('api client', () => {
     const err = ApiError.from(error, response.status);
     expect(err.statusCode).toBe(404);
     expect(err.message).toBe('Product not found');
+    expect(err.code).toBe('PRODUCT_NOT_FOUND');
+    expect(err.params).toEqual({ id: 'missing' });
     expect(seen[seen.length - 1].auth).toBeUndefined();
   });
 

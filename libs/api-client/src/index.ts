@@ -7,6 +7,23 @@ export type ProductList = components['schemas']['ProductListDto'];
 export type Category = components['schemas']['CategoryDto'];
 export type ApiErrorBody = components['schemas']['ErrorDto'];
 
+/** The answers' shapes, by the names the frontends use (all generated from openapi.yaml; never written by hand). */
+type Schemas = components['schemas'];
+export type Cart = Schemas['CartDto'];
+export type CartLine = Schemas['CartLineDto'];
+export type CartNotice = Schemas['CartNoticeDto'];
+export type Wishlist = Schemas['WishlistDto'];
+export type WishlistItem = Schemas['WishlistItemDto'];
+export type Order = Schemas['OrderDto'];
+export type OrderItem = Schemas['OrderItemDto'];
+export type ShippingAddress = Schemas['ShippingAddressViewDto'];
+export type SavedAddress = Schemas['AddressDto'];
+export type PaymentInit = Schemas['InitializePaymentResponseDto'];
+export type PaymentVerification = Schemas['VerifyPaymentResponseDto'];
+export type SignedInUser = Schemas['UserDto'];
+export type ProfileUser = Schemas['ProfileUserDto'];
+export type Settings = Schemas['SettingsDto'];
+
 export interface ApiClientOptions {
   /** The API base including `/api`, e.g. http://localhost:4000/api. */
   baseUrl: string;
@@ -47,12 +64,16 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** An error answered by the API, in its one error shape. */
+export type FieldError = components['schemas']['FieldErrorDto'];
+
+/** An error answered by the API, in its one error shape: its stable `code` and `params` travel with it. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: { field: string; message: string }[],
+    readonly errors?: FieldError[],
+    readonly code?: string,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,6 +85,8 @@ export class ApiError extends Error {
       b.statusCode ?? status,
       b.message ?? `Request failed with status ${status}`,
       b.errors,
+      b.code,
+      b.params,
     );
   }
 }

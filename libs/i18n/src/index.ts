@@ -56,3 +56,5 @@ export function keysOf(dictionary: Dictionary, prefix = ''): string[] {
     typeof v === 'string' ? [prefix + k] : keysOf(v, `${prefix}${k}.`),
   );
 }
+
+export { reactAdminAm } from './react-admin.am';

@@ -115,3 +115,14 @@ export type ErrorParams = Record<string, string | number>;
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/** Only what a coded text may show: short texts and finite numbers (a name, a count, a status), at most 8. */
+export function codeParams(raw: unknown): ErrorParams {
+  const out: ErrorParams = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>).slice(0, 8)) {
+    if (typeof value === 'string' && value.trim()) out[name] = value.trim().slice(0, 120);
+    else if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
+  }
+  return out;
+}

@@ -11,3 +11,4 @@ export * from './order-number';
 export * from './dates';
 export * from './vocabularies';
 export * from './errors';
+export * from './env';

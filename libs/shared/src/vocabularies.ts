@@ -9,3 +9,12 @@ export type SettingsTimezone = (typeof SETTINGS_TIMEZONES)[number];
 /** A contact message's state in the back office. */
 export const CONTACT_STATUSES = ['unread', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/**
+ * Image uploads (SPEC: PNG/JPG/GIF "under 5MB"): the API refuses a file of UPLOAD_MAX_BYTES or more and
+ * more than UPLOAD_MAX_FILES per request; the back office checks the same before sending.
+ */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 5;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import {
   Box,
   Button,
@@ -8,6 +9,7 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
 import { useState } from 'react';
 import {
   Datagrid,
@@ -22,26 +24,19 @@ import {
   type RaRecord,
   SearchInput,
 } from 'react-admin';
-import { adminApi, type ContactStatus } from '../shopApi';
+import { useNotifyApiError } from '../apiErrors';
+import { adminApi } from '../shopApi';
 import { useFormat } from '../format';
 import { ShopDateField } from '../ShopDateField';
 
-interface ContactRecord extends RaRecord {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: ContactStatus;
-  createdAt: string;
-  ipAddress?: string;
-}
+/** A record as GET /api/admin/contacts answers it (generated from openapi.yaml). */
+type ContactRecord = RaRecord & components['schemas']['ContactRecordDto'];
 
 const STATUS_COLOR: Record<ContactStatus, 'warning' | 'default' | 'success'> = {
   unread: 'warning',
   read: 'default',
   replied: 'success',
 };
-const STATUSES: ContactStatus[] = ['unread', 'read', 'replied'];
 
 function StatusChip({ status }: { status: ContactStatus }) {
   const t = useTranslate();
@@ -58,6 +53,7 @@ function StatusChip({ status }: { status: ContactStatus }) {
 
 function useMarkRead() {
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   return async (contact: ContactRecord, status: ContactStatus = 'read') => {
     try {
@@ -65,8 +61,8 @@ function useMarkRead() {
       notify('shop.admin.contacts.statusUpdated', { type: 'success' });
       refresh();
       return true;
-    } catch {
-      notify('shop.admin.contacts.statusFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.contacts.statusFailed');
       return false;
     }
   };
@@ -115,6 +111,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: 
 export function ContactList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<ContactRecord | null>(null);
@@ -126,7 +123,7 @@ export function ContactList() {
       label="shop.admin.contacts.statusLabel"
       alwaysOn
       emptyText="shop.admin.contacts.allStatuses"
-      choices={STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))}
+      choices={CONTACT_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.contacts.status.${s}`) }))}
     />,
   ];
   return (
@@ -135,7 +132,7 @@ export function ContactList() {
         title={t('shop.admin.contacts.title')}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        queryOptions={{ onError: () => notify('shop.admin.contacts.fetchFailed', { type: 'error' }) }}
+        queryOptions={{ onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.fetchFailed') }}
       >
         <Datagrid
           bulkActionButtons={false}
@@ -188,7 +185,7 @@ export function ContactList() {
                       notify('shop.admin.contacts.deleted', { type: 'success' });
                       refresh();
                     },
-                    onError: () => notify('shop.admin.contacts.deleteFailed', { type: 'error' }),
+                    onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.deleteFailed'),
                   }}
                 />
               </Box>

@@ -14,7 +14,7 @@ import { type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useFormat } from '../format';
-import { adminApi, type ActivityItem, type DashboardStats } from '../shopApi';
+import { adminApi, type DashboardStats } from '../shopApi';
 import { activityColor } from './chartScale';
 import { SalesChart } from './SalesChart';
 
@@ -44,9 +44,15 @@ export function Dashboard() {
   }, []);
 
   const money = (n: number) => format.money(n, (stats?.currency ?? 'ETB') as Currency);
-  const activity: ActivityItem[] = stats?.recentActivity?.length
-    ? stats.recentActivity
-    : (stats?.recentOrders ?? []);
+  // an order's latest status change; before any, the recent orders themselves
+  const activity = stats?.recentActivity?.length
+    ? stats.recentActivity.map((a) => ({ ...a, customer: a.customerName }))
+    : (stats?.recentOrders ?? []).map((o) => ({
+        orderId: o._id,
+        status: o.status,
+        customer: o.customer?.name,
+        at: o.createdAt,
+      }));
 
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
@@ -120,7 +126,7 @@ export function Dashboard() {
             )}
             <List dense data-testid="recent-activity">
               {activity.map((a, i) => (
-                <ListItem key={`${a._id ?? a.orderId}-${i}`}>
+                <ListItem key={`${a.orderId}-${i}`}>
                   <Box
                     component="span"
                     data-status={a.status}
@@ -134,16 +140,11 @@ export function Dashboard() {
                     }}
                   />
                   <ListItemText
-                    primary={
-                      a.message ??
-                      t('shop.admin.dashboard.orderActivity', {
-                        id: String(a.orderId ?? a._id ?? '').slice(-6),
-                        status: a.status ? t(`shop.admin.orders.status.${a.status}`) : '',
-                      })
-                    }
-                    secondary={[a.customerName ?? a.customer ?? a.email, format.dateTime(a.createdAt ?? a.at)]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    primary={t('shop.admin.dashboard.orderActivity', {
+                      id: a.orderId.slice(-6),
+                      status: t(`shop.admin.orders.status.${a.status}`),
+                    })}
+                    secondary={[a.customer, format.dateTime(a.at)].filter(Boolean).join(' · ')}
                   />
                 </ListItem>
               ))}

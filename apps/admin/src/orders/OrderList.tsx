@@ -13,11 +13,11 @@ import {
   SimpleList,
   TopToolbar,
   useListContext,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useNotifyApiError } from '../apiErrors';
 import { storefrontUrl } from '../config';
 import { useFormat } from '../format';
 import { useIsPhone } from '../layout/useIsPhone';
@@ -67,7 +67,7 @@ function NoOrders({ onRefresh }: { onRefresh: () => void }) {
 /** The orders staff ship from: number, customer and phone, total, payment state and status, with filters for each. */
 export function OrderList() {
   const t = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const navigate = useNavigate();
   const { money, dateTime } = useFormat();
   const phone = useIsPhone();
@@ -79,10 +79,11 @@ export function OrderList() {
   const onLoaded = () => {
     refreshing.current = false;
   };
-  const onLoadFailed = () => {
-    notify(refreshing.current ? 'shop.admin.orders.refreshFailed' : 'shop.admin.orders.listFailed', {
-      type: 'error',
-    });
+  const onLoadFailed = (error: unknown) => {
+    notifyError(
+      error,
+      refreshing.current ? 'shop.admin.orders.refreshFailed' : 'shop.admin.orders.listFailed',
+    );
     refreshing.current = false;
   };
   const filters = [

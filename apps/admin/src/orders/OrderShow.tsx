@@ -167,7 +167,7 @@ export function OrderShow() {
             </TableHead>
             <TableBody>
               {lines.map((l, i) => {
-                const price = l.priceAtPurchase ?? l.price ?? 0;
+                const price = l.priceAtPurchase;
                 const image = lineImage(l);
                 return (
                   <TableRow key={l._id ?? i}>
@@ -223,8 +223,7 @@ export function OrderShow() {
           <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="status-history">
             {(order.statusHistory ?? []).map((h, i) => (
               <li key={i}>
-                <strong>{t(`shop.admin.orders.status.${h.status}`)}</strong> ·{' '}
-                {dateTime(h.at ?? h.changedAt ?? h.date ?? h.createdAt)}
+                <strong>{t(`shop.admin.orders.status.${h.status}`)}</strong> · {dateTime(h.at)}
                 {h.note ? ` · ${h.note}` : ''}
               </li>
             ))}

@@ -8,6 +8,7 @@ import {
 } from '@shop/shared';
 import { useState } from 'react';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { adminApi } from '../shopApi';
 
 /**
@@ -29,6 +30,7 @@ export function StatusSelect({
 }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -52,8 +54,8 @@ export function StatusSelect({
       );
       refresh();
       onChanged?.();
-    } catch {
-      notify('shop.admin.orders.statusFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.orders.statusFailed');
     } finally {
       setBusy(false);
     }

@@ -1,61 +1,18 @@
-import type { OrderStatus } from '@shop/shared';
+import type { components } from '@shop/api-client';
 import type { RaRecord } from 'react-admin';
 
-export interface Person {
-  name?: string;
-  email?: string;
-}
-export interface OrderLine {
-  _id?: string;
-  product?: string | { _id?: string; name?: string; nameAm?: string; images?: string[] };
-  name?: string;
-  nameAm?: string;
-  image?: string;
-  quantity: number;
-  priceAtPurchase?: number;
-  price?: number;
-}
-export interface StatusEvent {
-  status: string;
-  at?: string;
-  changedAt?: string;
-  date?: string;
-  createdAt?: string;
-  note?: string;
-  by?: string | null;
-}
-export interface ShippingAddress {
-  street?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  country?: string;
-  phone?: string;
-  landmark?: string;
-  [key: string]: string | undefined;
-}
-export interface OrderRecord extends RaRecord {
-  orderNumber?: string;
-  status: OrderStatus;
-  createdAt: string;
-  totalAmount: number;
-  subtotal?: number;
-  shippingCost?: number;
-  tax?: number;
-  paymentStatus?: string;
-  paymentMethod?: string;
-  paymentReference?: string;
-  paidAt?: string;
-  shippingMethod?: string;
-  trackingNumber?: string;
-  user?: Person | string;
-  customer?: Person;
-  email?: string;
-  orderItems?: OrderLine[];
-  items?: OrderLine[];
-  shippingAddress?: ShippingAddress;
-  statusHistory?: StatusEvent[];
-}
+type Schemas = components['schemas'];
+/** A customer as an order names them. */
+export type Person = Partial<Schemas['OrderCustomerDto']>;
+export type OrderLine = Schemas['OrderItemDto'];
+export type StatusEvent = Schemas['StatusChangeDto'];
+export type ShippingAddress = Schemas['ShippingAddressViewDto'];
+/**
+ * An order as the back office reads it (generated from openapi.yaml): a row of GET /api/admin/orders
+ * (`user` is the customer's `{ _id, name, email }`) or one order of GET /api/admin/orders/{id}
+ * (`user` is the customer's id, `customer` their name and email).
+ */
+export type OrderRecord = RaRecord & (Schemas['OrderDto'] | Schemas['AdminOrderRowDto']);
 
 export const shortId = (id: unknown) => String(id ?? '').slice(-6);
 
@@ -66,23 +23,21 @@ export const orderLabel = (o: Pick<OrderRecord, 'id' | 'orderNumber'>) =>
 export function customerOf(o: OrderRecord): Person {
   if (o.customer) return o.customer;
   if (o.user && typeof o.user === 'object') return o.user;
-  return { email: o.email };
+  return {};
 }
 
 /** The line's name in the chosen language (the Amharic name kept at purchase when there is one). */
 export const lineName = (l: OrderLine, lang: 'en' | 'am' = 'en') => {
-  const product = typeof l.product === 'object' ? l.product : undefined;
   if (lang === 'am') {
-    const am = l.nameAm ?? product?.nameAm;
+    const am = l.nameAm ?? l.product?.nameAm;
     if (am) return am;
   }
-  return l.name ?? product?.name ?? '';
+  return l.name ?? l.product?.name ?? '';
 };
 
-export const lineImage = (l: OrderLine): string | undefined =>
-  l.image ?? (typeof l.product === 'object' ? l.product?.images?.[0] : undefined);
+export const lineImage = (l: OrderLine): string | undefined => l.image ?? l.product?.images?.[0];
 
-export const linesOf = (o: OrderRecord): OrderLine[] => o.orderItems ?? o.items ?? [];
+export const linesOf = (o: OrderRecord): OrderLine[] => o.orderItems;
 
 /** Address lines for a rider: street, landmark, city, region, postal code, country. */
 export function addressLines(a: ShippingAddress | undefined, regionName: (r: string) => string): string[] {

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import {
   Datagrid,
   DateField,
@@ -10,12 +11,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 
-interface MailRecord extends RaRecord {
-  to: string;
-  subject: string;
-  text: string;
-  receivedAt: string;
-}
+/** A record as GET /api/admin/mails answers it (generated from openapi.yaml). */
+type MailRecord = RaRecord & components['schemas']['MailRecordDto'];
 
 function MailText() {
   const record = useRecordContext<MailRecord>();

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import { Button } from '@mui/material';
 import {
   Datagrid,
@@ -14,22 +15,12 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { apiUrl } from '../config';
 import { withSession } from '../shopApi';
 
-interface OutboxRecord extends RaRecord {
-  to: string;
-  channel: 'email' | 'sms';
-  template: string;
-  language: string;
-  subject: string;
-  text?: string;
-  sensitive: boolean;
-  state: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  lastError?: string;
-  createdAt: string;
-}
+/** A record as GET /api/admin/notifications answers it (generated from openapi.yaml). */
+type OutboxRecord = RaRecord & components['schemas']['NotificationRecordDto'];
 
 /** The message as sent (a password reset's content is never shown). */
 function OutboxText() {
@@ -48,6 +39,7 @@ const STATES = ['pending', 'sending', 'sent', 'failed'];
 function ResendButton({ record }: { record: OutboxRecord }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   if (record.sensitive || (record.state !== 'sent' && record.state !== 'failed')) return null;
   const resend = async () => {
@@ -55,7 +47,8 @@ function ResendButton({ record }: { record: OutboxRecord }) {
       `${apiUrl}/admin/notifications/${record.id}/resend`,
       withSession({ method: 'POST' }),
     );
-    notify(res.ok ? 'shop.outbox.resent' : 'shop.outbox.resendFailed', { type: res.ok ? 'info' : 'error' });
+    if (res.ok) notify('shop.outbox.resent', { type: 'info' });
+    else notifyError({ body: await res.json().catch(() => undefined) }, 'shop.outbox.resendFailed');
     refresh();
   };
   return (

@@ -2,11 +2,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { imageSrc } from '../config';
-import { adminApi, MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '../shopApi';
+import { adminApi } from '../shopApi';
 import { moveItem } from './gallery';
 
 /** The API keeps at most this many images per product. */
@@ -19,6 +21,7 @@ export const MAX_IMAGES = 10;
 export function GalleryField() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const { setValue } = useFormContext();
   const images: string[] = useWatch({ name: 'images' }) ?? [];
   const input = useRef<HTMLInputElement>(null);
@@ -29,9 +32,9 @@ export function GalleryField() {
 
   const upload = async (files: File[]) => {
     if (!files.length) return;
-    if (files.some((f) => !UPLOAD_TYPES.includes(f.type)))
+    if (files.some((f) => !(UPLOAD_TYPES as readonly string[]).includes(f.type)))
       return notify('shop.admin.products.imageType', { type: 'error' });
-    if (files.some((f) => f.size >= MAX_UPLOAD_BYTES))
+    if (files.some((f) => f.size >= UPLOAD_MAX_BYTES))
       return notify('shop.admin.products.imageTooLarge', { type: 'error' });
     if (images.length + files.length > MAX_IMAGES)
       return notify('shop.admin.products.tooManyImages', { type: 'error', messageArgs: { max: MAX_IMAGES } });
@@ -39,8 +42,8 @@ export function GalleryField() {
     try {
       const urls = await adminApi.upload(files);
       set([...images, ...urls]);
-    } catch {
-      notify('shop.admin.products.uploadFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.products.uploadFailed');
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -126,7 +129,7 @@ export function GalleryField() {
             multiple
             type="file"
             name="image-upload"
-            accept="image/png,image/jpeg,image/gif"
+            accept={UPLOAD_TYPES.join(',')}
             onChange={(e) => upload([...(e.target.files ?? [])])}
           />
         </Button>

@@ -25,6 +25,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { useWatch } from 'react-hook-form';
 import { cleanLines, linesToText, stockState, textToLines } from './gallery';
 import { GalleryField } from './GalleryField';
@@ -159,6 +160,7 @@ function ProductFields() {
 export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new'; onClose: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const mutationOptions = {
@@ -167,7 +169,7 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
       refresh();
       onClose();
     },
-    onError: () => notify('shop.admin.products.saveFailed', { type: 'error' }),
+    onError: (error: unknown) => notifyError(error, 'shop.admin.products.saveFailed'),
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Chip, Typography } from '@mui/material';
@@ -19,6 +20,7 @@ import {
   useUnselectAll,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { imageSrc } from '../config';
 import { useFormat } from '../format';
 import { useIsPhone } from '../layout/useIsPhone';
@@ -26,16 +28,8 @@ import { adminApi } from '../shopApi';
 import { stockState } from './gallery';
 import { ProductFormDialog } from './ProductForm';
 
-interface ProductRecord extends RaRecord {
-  name: string;
-  nameAm?: string;
-  brand?: string;
-  category?: string;
-  price: number;
-  stock: number;
-  images?: string[];
-  active?: boolean;
-}
+/** A record as GET /api/admin/products answers it (generated from openapi.yaml). */
+type ProductRecord = RaRecord & components['schemas']['ProductDto'];
 
 const STOCK_CHIP = {
   out: { color: 'error', key: 'shop.admin.products.stockStates.out' },
@@ -64,6 +58,7 @@ function StockChip({ stock }: { stock: number }) {
 function BulkActiveButtons() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('products');
@@ -75,8 +70,8 @@ function BulkActiveButtons() {
       notify('shop.admin.products.bulkDone', { type: 'success', messageArgs: { smart_count: updated } });
       unselectAll();
       refresh();
-    } catch {
-      notify('shop.admin.products.bulkFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.products.bulkFailed');
     } finally {
       setBusy(false);
     }
@@ -96,6 +91,7 @@ function BulkActiveButtons() {
 export function ProductList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const { money, lang } = useFormat();
   const phone = useIsPhone();
@@ -228,7 +224,7 @@ export function ProductList() {
                           notify('shop.admin.products.deleted', { type: 'success' });
                           refresh();
                         },
-                        onError: () => notify('shop.admin.products.deleteFailed', { type: 'error' }),
+                        onError: (error: unknown) => notifyError(error, 'shop.admin.products.deleteFailed'),
                       }}
                     />
                   )}

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import { Rating } from '@mui/material';
 import {
   Datagrid,
@@ -10,27 +11,17 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { ShopDateField } from '../ShopDateField';
 
-interface ReviewRecord extends RaRecord {
-  user?: { name?: string } | string;
-  userName?: string;
-  product?: { name?: string } | string;
-  productName?: string;
-  rating: number;
-  comment?: string;
-  text?: string;
-  verified?: boolean;
-  createdAt: string;
-}
-
-const nameOf = (v: { name?: string } | string | undefined, fallback?: string) =>
-  fallback ?? (typeof v === 'object' ? v?.name : v) ?? '';
+/** A review as GET /api/admin/reviews answers it (generated from openapi.yaml). */
+type ReviewRecord = RaRecord & components['schemas']['ReviewRecordDto'];
 
 /** Moderation: read every review and delete the ones that break the rules. */
 export function ReviewList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   return (
     <List
@@ -41,21 +32,15 @@ export function ReviewList() {
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <FunctionField
           label="shop.admin.reviews.product"
-          render={(r: ReviewRecord) => nameOf(r.product, r.productName)}
+          render={(r: ReviewRecord) => r.product?.name ?? ''}
         />
-        <FunctionField
-          label="shop.admin.reviews.author"
-          render={(r: ReviewRecord) => nameOf(r.user, r.userName)}
-        />
+        <FunctionField label="shop.admin.reviews.author" render={(r: ReviewRecord) => r.user?.name ?? ''} />
         <FunctionField
           label="shop.admin.reviews.rating"
           sortBy="rating"
           render={(r: ReviewRecord) => <Rating value={r.rating} readOnly size="small" />}
         />
-        <FunctionField
-          label="shop.admin.reviews.comment"
-          render={(r: ReviewRecord) => r.comment ?? r.text ?? ''}
-        />
+        <FunctionField label="shop.admin.reviews.comment" render={(r: ReviewRecord) => r.comment} />
         <FunctionField
           label="shop.admin.reviews.verified"
           render={(r: ReviewRecord) => (r.verified ? t('ra.boolean.true') : t('ra.boolean.false'))}
@@ -75,7 +60,7 @@ export function ReviewList() {
                   notify('shop.admin.reviews.deleted', { type: 'success' });
                   refresh();
                 },
-                onError: () => notify('shop.admin.reviews.deleteFailed', { type: 'error' }),
+                onError: (error: unknown) => notifyError(error, 'shop.admin.reviews.deleteFailed'),
               }}
             />
           )}

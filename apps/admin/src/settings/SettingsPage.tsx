@@ -11,9 +11,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '@shop/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
-import { adminApi, SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, TIMEZONES, type ShopSettings } from '../shopApi';
+import { useNotifyApiError } from '../apiErrors';
+import { adminApi, type ShopSettings } from '../shopApi';
 
 type Key = keyof ShopSettings;
 const TABS = ['general', 'admin', 'notifications', 'system'] as const;
@@ -29,17 +31,18 @@ const SHIPPING: Key[] = ['standardShipping', 'expressShipping', 'pickupShipping'
 export function SettingsPage() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const [tab, setTab] = useState<(typeof TABS)[number]>('general');
   const [settings, setSettings] = useState<ShopSettings>();
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    adminApi.settings().then(setSettings, () => {
+    adminApi.settings().then(setSettings, (error: unknown) => {
       setFailed(true);
-      notify('shop.admin.settings.loadFailed', { type: 'error' });
+      notifyError(error, 'shop.admin.settings.loadFailed');
     });
-  }, [notify]);
+  }, [notifyError]);
 
   if (failed)
     return (
@@ -99,8 +102,8 @@ export function SettingsPage() {
     try {
       setSettings(await adminApi.saveSettings(settings));
       notify('shop.admin.settings.saved', { type: 'success' });
-    } catch {
-      notify('shop.admin.settings.saveFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.settings.saveFailed');
     } finally {
       setSaving(false);
     }
@@ -113,7 +116,7 @@ export function SettingsPage() {
       select('currency', SETTINGS_CURRENCIES, (c) => c),
       select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`)),
     ],
-    admin: [text('adminEmail', 'email'), select('timezone', TIMEZONES, (z) => z)],
+    admin: [text('adminEmail', 'email'), select('timezone', SETTINGS_TIMEZONES, (z) => z)],
     notifications: SWITCHES.notifications.map(toggle),
     system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
   };

@@ -12,6 +12,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { apiFieldErrors, useNotifyApiError } from '../apiErrors';
 import { strongPassword } from '../passwordRule';
 import { adminApi, type Role } from '../shopApi';
 
@@ -19,6 +20,7 @@ import { adminApi, type Role } from '../shopApi';
 export function UserCreateDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const submit = async (values: Record<string, unknown>) => {
     try {
@@ -31,8 +33,10 @@ export function UserCreateDialog({ onClose }: { onClose: () => void }) {
       notify('shop.admin.users.created', { type: 'success' });
       refresh();
       onClose();
-    } catch {
-      notify('shop.admin.users.createFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.users.createFailed');
+      // the API's field errors under their fields (e.g. the email already taken)
+      return apiFieldErrors(error, t);
     }
   };
   return (

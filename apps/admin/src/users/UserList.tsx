@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { ROLES } from '@shop/shared';
@@ -15,28 +16,25 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { useNotifyApiError } from '../apiErrors';
 import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
 import { ShopDateField } from '../ShopDateField';
 
-interface UserRecord extends RaRecord {
-  name?: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-}
+/** A record as GET /api/admin/users answers it (generated from openapi.yaml). */
+type UserRecord = RaRecord & components['schemas']['AdminUserRecordDto'];
 
 function RoleSelect({ user }: { user: UserRecord }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const change = async (role: Role) => {
     try {
       await adminApi.setUserRole(String(user.id), role);
       notify('shop.admin.users.roleUpdated', { type: 'success' });
-    } catch {
-      notify('shop.admin.users.roleFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.users.roleFailed');
     }
     refresh();
   };
@@ -61,13 +59,14 @@ function RoleSelect({ user }: { user: UserRecord }) {
 function ActiveToggle({ user }: { user: UserRecord }) {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const toggle = async () => {
     try {
       await adminApi.setUserActive(String(user.id), !user.isActive);
       notify('shop.admin.users.statusUpdated', { type: 'success' });
-    } catch {
-      notify('shop.admin.users.statusFailed', { type: 'error' });
+    } catch (error) {
+      notifyError(error, 'shop.admin.users.statusFailed');
     }
     refresh();
   };
@@ -81,6 +80,7 @@ function ActiveToggle({ user }: { user: UserRecord }) {
 export function UserList() {
   const t = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyApiError();
   const refresh = useRefresh();
   const [adding, setAdding] = useState(false);
   const filters = [
@@ -100,7 +100,7 @@ export function UserList() {
         title={t('shop.admin.users.title')}
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        queryOptions={{ onError: () => notify('shop.admin.users.fetchFailed', { type: 'error' }) }}
+        queryOptions={{ onError: (error: unknown) => notifyError(error, 'shop.admin.users.fetchFailed') }}
         actions={
           <TopToolbar>
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
@@ -158,7 +158,7 @@ export function UserList() {
                       notify('shop.admin.users.deleted', { type: 'success' });
                       refresh();
                     },
-                    onError: () => notify('shop.admin.users.deleteFailed', { type: 'error' }),
+                    onError: (error: unknown) => notifyError(error, 'shop.admin.users.deleteFailed'),
                   }}
                 />
               </Box>

@@ -1,3 +1,4 @@
+import { readBool, readInt, readNodeEnv, readUrl, type Env } from '@shop/shared';
 import * as path from 'node:path';
 
 /** The API's configuration, read and validated once at start from the environment. */
@@ -90,50 +91,10 @@ export const DEV_ADMIN_SECRET_KEY = 'dev-admin-secret';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
-type Env = Record<string, string | undefined>;
-
-function readBool(env: Env, key: string, fallback: boolean, problems: string[]): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  problems.push(`${key} must be true or false (got "${raw}")`);
-  return fallback;
-}
-
-function readInt(env: Env, key: string, fallback: number, problems: string[], min = 0, max = 65535): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${key} must be an integer between ${min} and ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function readUrl(env: Env, key: string, fallback: string, problems: string[]): string {
-  const raw = env[key] || fallback;
-  try {
-    const url = new URL(raw);
-    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
-    return raw.replace(/\/+$/, '');
-  } catch {
-    problems.push(`${key} must be an http(s) URL (got "${raw}")`);
-    return fallback;
-  }
-}
-
 /** Parses the environment; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
-  const nodeEnvRaw = env.NODE_ENV || 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
-  }
-  const nodeEnv = (
-    ['development', 'production', 'test'].includes(nodeEnvRaw) ? nodeEnvRaw : 'development'
-  ) as AppConfig['nodeEnv'];
+  const nodeEnv = readNodeEnv(env, problems);
   const production = nodeEnv === 'production';
 
   const port = readInt(env, 'PORT', 4000, problems);

@@ -1,3 +1,4 @@
+import type { PaymentInit } from '@shop/api-client';
 import { describe, expect, it } from 'vitest';
 import { dictionaries, keysOf } from '@shop/i18n';
 import {
@@ -8,11 +9,13 @@ import {
   parseQuantity,
   safeRedirectPath,
   signInPath,
-} from './intent';
-import { paymentDestination, txRefFrom } from './payment.server';
-import { shippingRatesFrom } from './settings.server';
-import { validateAddress, validateProfile, validateSignIn, validateSignUp } from './validation';
-import { paymentMessageKey } from './verify.server';
+} from './auth/intent';
+import { paymentDestination, txRefFrom } from './payment/payment.server';
+import { shippingRatesFrom } from './checkout/settings.server';
+import { validateAddress } from './addresses/validation';
+import { validateSignIn, validateSignUp } from './auth/validation';
+import { validateProfile } from './profile/validation';
+import { paymentMessageKey } from './payment/verify.server';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -163,7 +166,10 @@ describe('payments', () => {
     ).toEqual({
       redirect: 'https://checkout.chapa.co/x',
     });
-    const hostedForm = { action: 'https://api.chapa.co/v1/hosted/pay', fields: { tx_ref: 'bs-1' } };
+    const hostedForm = {
+      action: 'https://api.chapa.co/v1/hosted/pay',
+      fields: { tx_ref: 'bs-1' },
+    } as unknown as PaymentInit['hostedForm'];
     expect(paymentDestination({ provider: 'chapa', txRef: 'bs-1', hostedForm }, 'o1')).toEqual({
       hostedForm,
     });

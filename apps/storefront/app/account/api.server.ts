@@ -1,3 +1,4 @@
+import type { FieldError } from '@shop/api-client';
 import { codeKey } from '../apiMessages';
 /** The outcome of one API call: the answer, or the API's error (status, server message, field errors). */
 export type ApiResult<T> =
@@ -6,25 +7,29 @@ export type ApiResult<T> =
       ok: false;
       status: number;
       message?: string;
-      errors?: { field: string; message: string }[];
+      errors?: FieldError[];
       code?: string;
       params?: Record<string, unknown>;
     };
 
+/** The answer of a typed-client call: its success body as generated from openapi.yaml (libs/api-client). */
+export type AnswerOf<C> =
+  C extends Promise<infer R> ? (R extends { data?: infer D } ? Exclude<D, undefined> : never) : never;
+
 /**
- * Settles a call of the typed client (libs/api-client: paths, parameters and bodies checked against
- * openapi.yaml) into an ApiResult, reading the answer with the view types of ./types. A network failure
- * becomes a 503 instead of an exception.
+ * Settles a call of the typed client (libs/api-client: paths, parameters, bodies and answers checked
+ * against openapi.yaml) into an ApiResult whose data has the call's generated answer type: no cast,
+ * no hand-written copy of the contract. A network failure becomes a 503 instead of an exception.
  */
-export async function settle<T = unknown>(
-  call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
-): Promise<ApiResult<T>> {
+export async function settle<C extends Promise<{ data?: unknown; error?: unknown; response: Response }>>(
+  call: C,
+): Promise<ApiResult<AnswerOf<C>>> {
   try {
     const { data, error, response } = await call;
-    if (response.ok) return { ok: true, status: response.status, data: data as T };
+    if (response.ok) return { ok: true, status: response.status, data: data as AnswerOf<C> };
     const body = (error ?? {}) as {
       message?: unknown;
-      errors?: { field: string; message: string }[];
+      errors?: FieldError[];
       code?: unknown;
       params?: unknown;
     };

@@ -9,9 +9,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { priceOrder, toBirr, toSantim } from '@shop/shared';
 import { settle } from '../account/api.server';
 import { FormError, Money, TaxRow } from '../account/components';
-import { isProductId, parseQuantity } from '../account/intent';
-import { loadPricing } from '../account/settings.server';
-import type { CartAnswer } from '../account/types';
+import { isProductId, parseQuantity } from '../account/auth/intent';
+import { loadPricing } from '../account/checkout/settings.server';
+import type { Cart } from '@shop/api-client';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
@@ -25,9 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, cart, pricing] = await Promise.all([
     getSessionUser(request),
-    settle<CartAnswer & { notices?: { type?: string; message: string; code?: string; params?: unknown }[] }>(
-      apiFor(request).GET('/api/cart'),
-    ),
+    settle(apiFor(request).GET('/api/cart')),
     loadPricing(request),
   ]);
   return {

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { settle } from '../account/api.server';
-import { redirectGuestWithIntent } from '../account/auth.server';
-import { isProductId, parseQuantity, safeRedirectPath } from '../account/intent';
-import type { CartAnswer } from '../account/types';
+import { redirectGuestWithIntent } from '../account/auth/auth.server';
+import { isProductId, parseQuantity, safeRedirectPath } from '../account/auth/intent';
 import { apiFor, cartCookieUpdate, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, flashToUrl, type Said } from '../apiMessages';
@@ -24,9 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ? reply({ ok: false, said: { key: FALLBACK.addToCart } satisfies Said }, 400)
       : redirect(back);
   }
-  const result = await settle<CartAnswer>(
-    apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }),
-  );
+  const result = await settle(apiFor(request).POST('/api/cart/add', { body: { productId, quantity } }));
   if (!result.ok && result.status === 401 && tokenFromRequest(request))
     return redirectGuestWithIntent(request, { type: 'cart', productId, quantity }, back);
   const keep = result.ok ? cartCookieUpdate(request, result.data) : undefined;

@@ -19,13 +19,14 @@ import {
 import { useState } from 'react';
 import { apiFor, getSessionUser } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { Field, FormError, Money, PaymentMethods, TaxRow, message } from '../account/components';
-import { HostedForm } from '../account/HostedForm';
-import { paymentDestination } from '../account/payment.server';
-import { loadPricing } from '../account/settings.server';
-import type { Address, CartAnswer, OrderView, PaymentInit } from '../account/types';
-import { hasErrors, serverFieldErrors, validateAddress, type FieldErrors } from '../account/validation';
+import { HostedForm } from '../account/payment/HostedForm';
+import { paymentDestination } from '../account/payment/payment.server';
+import { loadPricing } from '../account/checkout/settings.server';
+import type { PaymentInit } from '@shop/api-client';
+import { validateAddress } from '../account/addresses/validation';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
@@ -39,16 +40,14 @@ const KEY = /^[A-Za-z0-9-]{16,64}$/;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const [cart, pricing, addresses] = await Promise.all([
-    settle<CartAnswer>(apiFor(request).GET('/api/cart')),
+    settle(apiFor(request).GET('/api/cart')),
     loadPricing(request),
-    user
-      ? settle<{ addresses: Address[] }>(apiFor(request).GET('/api/users/addresses'))
-      : Promise.resolve(null),
+    user ? settle(apiFor(request).GET('/api/users/addresses')) : Promise.resolve(null),
   ]);
   const saved = addresses?.ok ? (addresses.data.addresses ?? []) : [];
   const url = new URL(request.url);
   const chosen = url.searchParams.get('address');
-  const prefill = saved.find((a) => String(a.id ?? a._id) === chosen) ?? saved[0] ?? null;
+  const prefill = saved.find((a) => String(a.id) === chosen) ?? saved[0] ?? null;
   // One key per rendering of the form: a double click or a resubmit never places a second order.
   return {
     guest: !user,
@@ -87,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
   if (hasErrors(errors)) return fail(400, { fieldErrors: errors });
 
-  const placed = await settle<{ order: OrderView }>(
+  const placed = await settle(
     apiFor(request).POST('/api/orders', {
       body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
       headers: { 'Idempotency-Key': idempotencyKey },
@@ -105,9 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const saved = await settle(apiFor(request).POST('/api/users/addresses', { body: input }));
     if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.message);
   }
-  const init = await settle<PaymentInit>(
-    apiFor(request).POST('/api/payments/initialize', { body: { orderId } }),
-  );
+  const init = await settle(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination) {
     console.error(
@@ -218,8 +215,8 @@ export default function Checkout() {
               <p>{t('checkout.savedAddresses')}</p>
               <ul>
                 {saved.map((a) => (
-                  <li key={String(a.id ?? a._id)}>
-                    <Link to={`?address=${a.id ?? a._id}`} replace data-testid="saved-address">
+                  <li key={String(a.id)}>
+                    <Link to={`?address=${a.id}`} replace data-testid="saved-address">
                       {[a.street, a.landmark, a.city, regionName(a.state, lang), a.zipCode]
                         .filter(Boolean)
                         .join(', ')}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { settle } from '../account/api.server';
-import { guestOnly } from '../account/auth.server';
+import { guestOnly } from '../account/auth/auth.server';
 import { Field, FormError } from '../account/components';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';

@@ -8,14 +8,14 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { FormError, orderNumberOf } from '../account/components';
-import { HostedForm } from '../account/HostedForm';
-import { OrderDetails } from '../account/OrderDetails';
-import { paymentDestination } from '../account/payment.server';
+import { HostedForm } from '../account/payment/HostedForm';
+import { OrderDetails } from '../account/orders/OrderDetails';
+import { paymentDestination } from '../account/payment/payment.server';
 import { reply } from '../account/reply.server';
-import { paymentMessageKey } from '../account/verify.server';
-import type { OrderView, PaymentInit } from '../account/types';
+import { paymentMessageKey } from '../account/payment/verify.server';
+import type { PaymentInit } from '@shop/api-client';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
 
@@ -27,9 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = params.orderId ?? '';
   const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
   // the API answers the order document itself (DECISIONS.md, revised)
-  const result = await settle<OrderView>(
-    apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }),
-  );
+  const result = await settle(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
   return { order: result.ok ? result.data : null, paymentFailed };
 }
@@ -38,9 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
-  const init = await settle<PaymentInit>(
-    apiFor(request).POST('/api/payments/initialize', { body: { orderId } }),
-  );
+  const init = await settle(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination)
     return reply(

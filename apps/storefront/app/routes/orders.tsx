@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { FormError, Toast, message } from '../account/components';
-import { OrderList } from '../account/OrderList';
-import { cancelOrder, loadMyOrders } from '../account/orders.server';
+import { OrderList } from '../account/orders/OrderList';
+import { cancelOrder, loadMyOrders } from '../account/orders/orders.server';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { paymentPageLoader } from '../account/payment-page.server';
-import { PaymentStatus } from '../account/PaymentStatus';
+import { paymentPageLoader } from '../account/payment/payment-page.server';
+import { PaymentStatus } from '../account/payment/PaymentStatus';
 import { titleMeta } from '../shop-context';
 import accountStyles from '../account.css?url';
 

@@ -8,11 +8,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { FormError, Money } from '../account/components';
-import type { OrderView } from '../account/types';
 import { reply } from '../account/reply.server';
-import { paymentMessageKey } from '../account/verify.server';
+import { paymentMessageKey } from '../account/payment/verify.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
 
@@ -32,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The amount shown is the stored order's total (the payment's amount comes from it on the server).
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const order = /^[A-Za-z0-9]{1,64}$/.test(orderId)
-    ? await settle<OrderView>(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }))
+    ? await settle(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }))
     : null;
   const found = order?.ok ? order.data : null;
   return {

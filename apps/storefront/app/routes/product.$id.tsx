@@ -65,8 +65,8 @@ export default function ProductPage() {
   // In Amharic, the Amharic lists when the product has them (line by line beside the English ones).
   const amharic = (list: string[] | undefined, am: string[] | undefined) =>
     lang === 'am' && am?.length ? am : (list ?? []);
-  const ingredients = amharic(p.ingredients, (p as { ingredientsAm?: string[] }).ingredientsAm);
-  const benefits = amharic(p.benefits, (p as { benefitsAm?: string[] }).benefitsAm);
+  const ingredients = amharic(p.ingredients, p.ingredientsAm);
+  const benefits = amharic(p.benefits, p.benefitsAm);
   const category = CATEGORIES.find((c) => c.slug === p.category);
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
   const images = p.images;

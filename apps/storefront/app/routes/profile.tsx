@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { Field, FormError, Toast, message } from '../account/components';
-import { OrderList } from '../account/OrderList';
-import { cancelOrder, loadMyOrders } from '../account/orders.server';
-import type { UserView } from '../account/types';
-import { hasErrors, serverFieldErrors, validateProfile, type FieldErrors } from '../account/validation';
+import { OrderList } from '../account/orders/OrderList';
+import { cancelOrder, loadMyOrders } from '../account/orders/orders.server';
+import { validateProfile } from '../account/profile/validation';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import { codeKey } from '../apiMessages';
 import accountStyles from '../account.css?url';
@@ -22,10 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = url.searchParams.get('tab') === 'orders' ? 'orders' : 'profile';
   const editing = url.searchParams.get('edit') === '1';
   const [profile, orders] = await Promise.all([
-    settle<{ user: UserView }>(apiFor(request).GET('/api/users/profile')),
+    settle(apiFor(request).GET('/api/users/profile')),
     tab === 'orders' ? loadMyOrders(request) : Promise.resolve([]),
   ]);
-  return { user: profile.ok ? profile.data.user : (sessionUser as UserView), tab, editing, orders };
+  return { user: profile.ok ? profile.data.user : sessionUser, tab, editing, orders };
 }
 
 type ActionData = {

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { isStrongEnough } from '@shop/shared';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
-import { guestOnly } from '../account/auth.server';
+import { guestOnly } from '../account/auth/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { settle } from '../account/api.server';
-import { isProductId, signInPath } from '../account/intent';
+import { isProductId, signInPath } from '../account/auth/intent';
 import { apiFor, tokenFromRequest } from '../session.server';
 import { apiError } from '../apiMessages';
 

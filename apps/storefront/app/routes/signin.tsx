@@ -7,10 +7,11 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { settle } from '../account/api.server';
-import { adminUrl, afterSignIn, guestOnly } from '../account/auth.server';
+import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
 import { Field, FormError } from '../account/components';
-import { safeRedirectPath } from '../account/intent';
-import { hasErrors, serverFieldErrors, validateSignIn, type FieldErrors } from '../account/validation';
+import { safeRedirectPath } from '../account/auth/intent';
+import { validateSignIn } from '../account/auth/validation';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
@@ -22,11 +23,6 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.sig
 /** Sign-in and sign-up are for guests: a signed-in visitor goes where they were heading. */
 export const loader = ({ request }: LoaderFunctionArgs) => guestOnly(request);
 
-interface AuthAnswer {
-  token: string;
-  user: { role: 'customer' | 'admin' };
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
@@ -34,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { email: input.email };
   if (hasErrors(errors)) return reply({ fieldErrors: errors, formError: null, values }, 400);
   // customers' form: no role is asked for; an admin who signs in here is sent to the back office
-  const result = await settle<AuthAnswer>(
+  const result = await settle(
     apiFor(request).POST('/api/auth/login', { body: { email: input.email, password: input.password } }),
   );
   if (!result.ok || !result.data?.token) {

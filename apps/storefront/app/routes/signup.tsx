@@ -8,10 +8,11 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
-import { adminUrl, afterSignIn, guestOnly } from '../account/auth.server';
+import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
 import { Field, FormError, PasswordStrength } from '../account/components';
-import { safeRedirectPath } from '../account/intent';
-import { hasErrors, serverFieldErrors, validateSignUp, type FieldErrors } from '../account/validation';
+import { safeRedirectPath } from '../account/auth/intent';
+import { validateSignUp } from '../account/auth/validation';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
@@ -22,11 +23,6 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'auth.sig
 
 /** Sign-in and sign-up are for guests: a signed-in visitor goes where they were heading. */
 export const loader = ({ request }: LoaderFunctionArgs) => guestOnly(request);
-
-interface AuthAnswer {
-  token: string;
-  user: { role: 'customer' | 'admin' };
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -41,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     confirmPassword: input.confirmPassword || input.password,
   };
   // customers only: admins register with the admin key on the back office's sign-in page
-  const result = await settle<AuthAnswer>(apiFor(request).POST('/api/auth/register', { body }));
+  const result = await settle(apiFor(request).POST('/api/auth/register', { body }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
     const formError = (!result.ok && result.message) || 'auth.signUpFailed';

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth.server';
+import { requireUser } from '../account/auth/auth.server';
 import { Money, Toast } from '../account/components';
-import { isProductId } from '../account/intent';
-import type { WishlistAnswer } from '../account/types';
+import { isProductId } from '../account/auth/intent';
+import type { Wishlist } from '@shop/api-client';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'wishlist
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const result = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
+  const result = await settle(apiFor(request).GET('/api/wishlist'));
   // Lines of products withdrawn since the last visit are dropped by the API, which says so.
   return {
     lines: result.ok ? result.data.products : null,

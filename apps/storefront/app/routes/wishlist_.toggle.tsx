@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { settle } from '../account/api.server';
-import { redirectGuestWithIntent } from '../account/auth.server';
-import { isProductId, safeRedirectPath } from '../account/intent';
-import type { WishlistAnswer } from '../account/types';
+import { redirectGuestWithIntent } from '../account/auth/auth.server';
+import { isProductId, safeRedirectPath } from '../account/auth/intent';
 import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, type Said } from '../apiMessages';
@@ -23,15 +22,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!tokenFromRequest(request))
     return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
-  const current = await settle<WishlistAnswer>(apiFor(request).GET('/api/wishlist'));
+  const current = await settle(apiFor(request).GET('/api/wishlist'));
   if (!current.ok && current.status === 401)
     return redirectGuestWithIntent(request, { type: 'wishlist', productId }, back);
   const present = current.ok && current.data.products.some((line) => line.product?._id === productId);
   const result = present
-    ? await settle<WishlistAnswer>(
+    ? await settle(
         apiFor(request).DELETE('/api/wishlist/remove/{productId}', { params: { path: { productId } } }),
       )
-    : await settle<WishlistAnswer>(
+    : await settle(
         apiFor(request).POST('/api/wishlist/add/{productId}', { params: { path: { productId } }, body: {} }),
       );
   const answer = result.ok

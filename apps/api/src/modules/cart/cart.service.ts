@@ -107,10 +107,13 @@ export class CartService {
     return guestId;
   }
 
-  /** The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first. */
-  async view(owner: CartOwner): Promise<CartView> {
+  /**
+   * The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first.
+   * `current`: the cart as an update just left it (not read again).
+   */
+  async view(owner: CartOwner, current?: { items: CartItem[] }): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
-    const cart = await model.findOne(filter).lean().exec();
+    const cart = current ?? (await model.findOne(filter).lean().exec());
     const items = cart?.items ?? [];
     const products = await this.productsById(items.map((i) => i.product));
     const notices: CartNotice[] = [];
@@ -170,33 +173,47 @@ export class CartService {
     };
   }
 
-  /** Adds units of an active product; the line never exceeds the stock (409 naming the product). */
+  /**
+   * Adds units of an active product; the line never exceeds the stock (409 naming the product). Each
+   * update answers the cart it left (findOneAndUpdate), which the answer is built from: no separate
+   * read of the cart, and a user's first add creates the cart with the same upsert.
+   */
   async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
     const product = await this.catalog.activeProduct(productId);
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
-    if (typeof owner === 'string') await this.ensureCart(new Types.ObjectId(owner));
-    else await this.touchGuestCart(owner.guestId);
+    const guest = typeof owner !== 'string';
+    if (guest) await this.touchGuestCart(owner.guestId);
     for (let attempt = 0; attempt < 8; attempt++) {
       // An existing line grows only if the result stays within the stock (one atomic conditional update).
       const grown = await model
-        .updateOne(
+        .findOneAndUpdate(
           {
             ...filter,
             items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } },
           },
           { $inc: { 'items.$.quantity': quantity } },
+          { new: true },
         )
+        .lean()
         .exec();
-      if (grown.matchedCount) return this.view(owner);
+      if (grown) return this.view(owner, grown);
       if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
+      // A user's cart is created here if it does not exist yet (upsert; the unique index on `user`
+      // turns a concurrent creation, or a cart that already has the line, into a duplicate key).
       const pushed = await model
-        .updateOne(
+        .findOneAndUpdate(
           { ...filter, 'items.product': { $ne: product._id } },
           { $push: { items: { product: product._id, quantity, addedAt: new Date() } } },
+          { new: true, upsert: !guest },
         )
-        .exec();
-      if (pushed.matchedCount) return this.view(owner);
+        .lean()
+        .exec()
+        .catch((error: unknown) => {
+          if (isDuplicateKeyError(error)) return null;
+          throw error;
+        });
+      if (pushed) return this.view(owner, pushed);
       const line = await this.line(owner, product._id);
       if (line && line.quantity + quantity > product.stock)
         throw shortOfStock(product.name, product.stock, line.quantity);

@@ -162,12 +162,11 @@ export class OrdersService {
     const deadline = Date.now() + CLAIM_WAIT_MS;
     const fingerprint = requestFingerprint(input);
     for (;;) {
-      const earlier = await this.findByKey(userId, idempotencyKey);
-      if (earlier) return this.replay(earlier, fingerprint);
+      // The claim first: a new key (the usual case) then costs one read, made under the claim.
       const claim = await this.claim(userId, idempotencyKey);
       if (claim) {
         try {
-          // Checked again under the claim: the previous holder may have finished just before we claimed.
+          // Checked under the claim: an earlier request with this key may have finished already.
           const finished = await this.findByKey(userId, idempotencyKey);
           if (finished) return this.replay(finished, fingerprint);
           return { order: await this.createOrder(user, input, idempotencyKey, fingerprint), replayed: false };
@@ -178,6 +177,9 @@ export class OrdersService {
           await this.requests.deleteOne({ _id: claim }).exec();
         }
       }
+      // another request holds the claim: its order may be there already
+      const earlier = await this.findByKey(userId, idempotencyKey);
+      if (earlier) return this.replay(earlier, fingerprint);
       if (Date.now() > deadline) {
         throw new ConflictError(
           'An order with this Idempotency-Key is still being processed; please retry shortly',
@@ -494,13 +496,15 @@ export class OrdersService {
     idempotencyKey?: string,
     fingerprint?: string,
   ): Promise<OrderView> {
-    const rates = await this.settings.shippingRates();
-    const pricesIncludeTax = await this.settings.pricesIncludeTax();
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
     const userId = new Types.ObjectId(user.id);
-    const phone = input.shippingAddress.phone ?? (await this.profilePhone(user.id));
-    // Taken once, outside the transaction: every order transaction would otherwise conflict on the counter.
-    const orderNumber = await this.orderNumbers.next();
+    // Independent reads at once. The number is taken outside the transaction: every order
+    // transaction would otherwise conflict on the counter.
+    const [{ rates, pricesIncludeTax }, phone, orderNumber] = await Promise.all([
+      this.settings.checkoutTerms(),
+      input.shippingAddress.phone ?? this.profilePhone(user.id),
+      this.orderNumbers.next(),
+    ]);
     try {
       const created = await this.inTransaction(async (session) => {
         const lines = await this.cart.takeLines(user.id, session);

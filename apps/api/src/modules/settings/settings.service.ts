@@ -115,6 +115,12 @@ export class SettingsService {
     return ratesOf(await this.get());
   }
 
+  /** What pricing an order needs, from one read of the settings. */
+  async checkoutTerms(): Promise<{ rates: ShippingRates; pricesIncludeTax: boolean }> {
+    const settings = await this.get();
+    return { rates: ratesOf(settings), pricesIncludeTax: settings.pricesIncludeTax === true };
+  }
+
   /** Whether shelf prices include the 15% VAT (default false: VAT is added at checkout). */
   async pricesIncludeTax(): Promise<boolean> {
     return (await this.get()).pricesIncludeTax === true;

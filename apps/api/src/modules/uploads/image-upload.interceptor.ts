@@ -1,13 +1,14 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@shop/shared';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { Observable } from 'rxjs';
 import { DomainError, InvalidDataError } from '../../common/errors/domain-error';
 
 export const UPLOAD_FIELD = 'images';
-export const MAX_FILES = 5;
-/** "Under 5MB": a file of exactly 5 MiB is refused too. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024 - 1;
+export const MAX_FILES = UPLOAD_MAX_FILES;
+/** "Under 5MB": a file of exactly 5 MiB is refused too (the limits are libs/shared's, as the back office checks them). */
+export const MAX_FILE_BYTES = UPLOAD_MAX_BYTES - 1;
 export const FILE_TOO_LARGE = 'File size must be less than 5MB';
 export const TOO_MANY_FILES = `A maximum of ${MAX_FILES} files can be uploaded at once`;
 

@@ -1,5 +1,5 @@
-import { apiFor } from '../session.server';
-import { settle } from './api.server';
+import { apiFor } from '../../session.server';
+import { settle } from '../api.server';
 
 export type VerifyOutcome = {
   state: 'paid' | 'pending' | 'failed';
@@ -25,20 +25,13 @@ export function paymentMessageKey(code: string | undefined, fallback: string): s
   return (code && PAYMENT_KEYS[code]) || fallback;
 }
 
-interface VerifyAnswer {
-  status: 'paid' | 'failed' | 'pending' | 'refund_pending';
-  message?: string;
-  code?: string;
-  order?: { _id: string; orderNumber?: string };
-}
-
 /**
  * Verifies a transaction with the API. On success the cart is emptied; a failure to do so is only
  * logged (SPEC section 8).
  */
 export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
   if (!txRef) return { state: 'failed', message: 'payment.notFound' };
-  const result = await settle<VerifyAnswer>(
+  const result = await settle(
     apiFor(request).GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }),
   );
   if (!result.ok) {

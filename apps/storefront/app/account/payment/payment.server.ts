@@ -1,13 +1,13 @@
-import type { PaymentInit } from './types';
+import type { PaymentInit } from '@shop/api-client';
 
 /**
  * Where the customer goes to pay: the checkout URL the server obtained from Chapa, or the test
  * provider's page of this storefront. A hosted form to auto-post is returned when there is no URL.
  */
 export function paymentDestination(
-  init: PaymentInit,
+  init: Pick<PaymentInit, 'provider' | 'txRef'> & Partial<Pick<PaymentInit, 'checkoutUrl' | 'hostedForm'>>,
   orderId: string,
-): { redirect: string } | { hostedForm: NonNullable<PaymentInit['hostedForm']> } | null {
+): { redirect: string } | { hostedForm: PaymentInit['hostedForm'] } | null {
   if (init.provider === 'test') {
     const url = init.checkoutUrl ? new URL(init.checkoutUrl, 'http://shop.local') : null;
     if (url && url.pathname.startsWith('/payment/test/')) return { redirect: url.pathname + url.search };

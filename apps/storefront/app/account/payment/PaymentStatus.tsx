@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
-import { useShop } from '../shop-context';
-import { Spinner } from './components';
+import { useShop } from '../../shop-context';
+import { Spinner } from '../components';
 import type { VerifyOutcome } from './verify.server';
 
 export type PaymentPageData = { txRef: string | null; outcome: VerifyOutcome | null; checkUrl: string };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useShop } from '../shop-context';
-import type { PaymentInit } from './types';
+import { useShop } from '../../shop-context';
+import type { PaymentInit } from '@shop/api-client';
 
 /** Chapa's hosted form, posted by the browser with the server's values (a button without JavaScript). */
 export function HostedForm({ hostedForm }: { hostedForm: NonNullable<PaymentInit['hostedForm']> }) {

@@ -1,9 +1,9 @@
 import type { ShippingRates } from '@shop/shared';
-import { publicSettings } from '../products.server';
-import { publicSettingsFrom, shippingRatesOf } from '../shop-data';
+import { publicSettings } from '../../products.server';
+import { publicSettingsFrom, shippingRatesOf } from '../../shop-data';
 
 /** Shipping prices from the public settings (ETB) in santim; the shop's defaults fill what is missing. */
-export function shippingRatesFrom(answer: unknown): ShippingRates {
+export function shippingRatesFrom(answer: Parameters<typeof publicSettingsFrom>[0]): ShippingRates {
   return shippingRatesOf(publicSettingsFrom(answer));
 }
 

@@ -7,9 +7,9 @@ import {
   mergeGuestCart,
   tokenFromRequest,
   type SessionUser,
-} from '../session.server';
-import { settle } from './api.server';
-import { env } from '../env.server';
+} from '../../session.server';
+import { settle } from '../api.server';
+import { env } from '../../env.server';
 import {
   clearIntentCookie,
   intentCookie,

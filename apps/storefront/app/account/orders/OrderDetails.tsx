@@ -1,11 +1,12 @@
 import { Link } from '@remix-run/react';
 import { lineTotalBirr, regionName } from '@shop/shared';
-import { useShop } from '../shop-context';
-import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from './components';
-import { itemName, productIdOf, type OrderView } from './types';
+import { useShop } from '../../shop-context';
+import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from '../components';
+import type { Order } from '@shop/api-client';
+import { itemName, productIdOf } from './items';
 
 /** An order as the server answers it: nothing is recomputed here. */
-export function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order }: { order: Order }) {
   const { t, lang } = useShop();
   const a = order.shippingAddress;
   return (
@@ -78,7 +79,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
 }
 
 /** An address in the page's language: region and country translated, phone and landmark when given. */
-export function AddressText({ address: a }: { address: OrderView['shippingAddress'] }) {
+export function AddressText({ address: a }: { address: Order['shippingAddress'] }) {
   const { t, lang } = useShop();
   const parts = [
     a.street,

@@ -1,4 +1,4 @@
-import { requireUser } from './auth.server';
+import { requireUser } from '../auth/auth.server';
 import { txRefFrom } from './payment.server';
 import { verifyPayment } from './verify.server';
 import type { PaymentPageData } from './PaymentStatus';

@@ -1,14 +1,12 @@
-import { codeParams } from '../apiMessages';
-import { apiFor } from '../session.server';
-import { settle } from './api.server';
-import type { OrderView } from './types';
+import { codeParams } from '../../apiMessages';
+import { apiFor } from '../../session.server';
+import { settle } from '../api.server';
+import type { Order } from '@shop/api-client';
 
-export async function loadMyOrders(request: Request): Promise<OrderView[] | null> {
-  const result = await settle<{ orders?: OrderView[] } | OrderView[]>(
-    apiFor(request).GET('/api/orders/my-orders'),
-  );
+export async function loadMyOrders(request: Request): Promise<Order[] | null> {
+  const result = await settle(apiFor(request).GET('/api/orders/my-orders'));
   if (!result.ok) return null;
-  return Array.isArray(result.data) ? result.data : (result.data.orders ?? []);
+  return result.data.orders;
 }
 
 /** Cancels one of the customer's orders; the server decides whether it still may (and restores stock). */

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { customerMayCancel } from '@shop/shared';
-import { useShop } from '../shop-context';
-import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from './components';
-import { itemName, productIdOf, type OrderView } from './types';
+import { useShop } from '../../shop-context';
+import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from '../components';
+import type { Order } from '@shop/api-client';
+import { itemName, productIdOf } from './items';
 
-export function OrderList({ orders, actions = true }: { orders: OrderView[]; actions?: boolean }) {
+export function OrderList({ orders, actions = true }: { orders: Order[]; actions?: boolean }) {
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   if (orders.length === 0)

@@ -1,7 +1,11 @@
-import type { TranslationMessages } from 'react-admin';
+type Messages = { [key: string]: string | Messages };
 
-/** react-admin's own interface texts in Amharic: every key of ra-language-english (checked by raAmharic.test.ts). */
-export const amharicRaMessages: TranslationMessages = {
+/**
+ * react-admin's own interface texts in Amharic (polyglot `%{name}` placeholders, `||||` plural forms):
+ * every key of ra-language-english, checked by apps/admin/src/raAmharic.test.ts. Kept here with the
+ * shop's other dictionaries; the back office lays it under its own `shop.*` texts.
+ */
+export const reactAdminAm: Messages = {
   ra: {
     action: {
       add_filter: 'ማጣሪያ ጨምር',
