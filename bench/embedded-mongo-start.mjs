@@ -30,7 +30,6 @@ const { MongoClient, ObjectId } = require(mongodb);
 const DOCS = Number(process.env.BENCH_START_DOCS ?? 100_000);
 const TAIL_UPDATES = Math.round(DOCS / 50);
 const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
-const mb = (bytes) => Math.round(bytes / 1024 / 1024);
 
 /** One start in a child process: timings, memory, and a check that the data and indexes answer. */
 function startOnce(dir) {

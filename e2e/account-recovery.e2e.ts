@@ -111,6 +111,66 @@ describe('account recovery', () => {
     await s.context.close();
   });
 
+  it('stops a wishlist notice from the emailed link without signing in, in the message’s language (Amharic)', async () => {
+    const am = (key: string, params?: Record<string, string>) => translate('am', key, params);
+    const email = uniqueEmail('unsubscribe');
+    const registered = await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'Hana Girma',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
+    const token = registered.body.token as string;
+    expect((await apiJson(stack, 'PUT', '/users/profile', token, { language: 'am' })).status).toBe(200);
+    const admin = (
+      await apiJson(stack, 'POST', '/auth/login', undefined, {
+        email: 'admin@beauty.et',
+        password: 'Admin@12345',
+      })
+    ).body.token as string;
+    const product = { name: 'Teff Face Mask', nameAm: 'የጤፍ የፊት ማስክ', price: 300, stock: 5 };
+    const created = await apiJson(stack, 'POST', '/products', admin, product);
+    expect(created.status).toBe(201);
+    const id = created.body.product._id as string;
+    expect((await apiJson(stack, 'POST', `/wishlist/add/${id}`, token, { notifyOnSale: true })).status).toBe(
+      200,
+    );
+    expect((await apiJson(stack, 'PUT', `/products/${id}`, admin, { ...product, price: 240 })).status).toBe(
+      200,
+    );
+
+    let mail: { subject: string; text: string } | undefined;
+    for (let i = 0; i < 200 && !mail; i++) {
+      mail = mailsTo(dataDir, email).find((m) => m.subject === 'የጤፍ የፊት ማስክ ቅናሽ ላይ ነው');
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mail).toBeDefined();
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[A-Za-z0-9._-]+&lang=am)/.exec(
+      mail!.text,
+    )?.[1];
+    expect(link!.startsWith(stack.storefront)).toBe(true);
+
+    // a fresh browser with no cookie and no sign-in: opening the link only asks
+    const s = await session(browser, stack);
+    const { page } = s;
+    await page.goto(link!);
+    await page.waitForURL((url) => !url.search.includes('lang='));
+    await page.getByRole('heading', { name: am('unsubscribe.title') }).waitFor();
+    await page.getByText(am('unsubscribe.askSale', { product: product.nameAm })).waitFor();
+    expect((await apiJson(stack, 'GET', '/wishlist', token)).body.products[0].notifyOnSale).toBe(true);
+    await page.getByRole('button', { name: am('unsubscribe.confirm') }).click();
+    await page.getByText(am('unsubscribe.doneSale', { product: product.nameAm })).waitFor();
+    const wishlist = (await apiJson(stack, 'GET', '/wishlist', token)).body;
+    expect(wishlist.products[0]).toMatchObject({ notifyOnSale: false });
+    // opening it again says it is done; a forged link says it is not valid
+    await page.goto(link!.replace('&lang=am', ''));
+    await page.getByText(am('unsubscribe.doneSale', { product: product.nameAm })).waitFor();
+    await page.goto(`${stack.storefront}/unsubscribe?token=forged.token`);
+    await page.getByText(am('errors.UNSUBSCRIBE_INVALID')).waitFor();
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
   it("shows staff the outbox in the back office, the reset message's content hidden", async () => {
     const page = await browser.newPage();
     const errors: string[] = [];

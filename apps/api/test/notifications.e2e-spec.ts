@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
+import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { Notification } from '../src/modules/notifications/schemas/notification.schema';
 import { Settings, SETTINGS_KEY } from '../src/modules/settings/schemas/settings.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -175,6 +176,60 @@ describe('notifications: outbox, local SMTP server, messages', () => {
       .expect(200);
     const [cancelled] = await waitForMails(t, admin, email, /was cancelled/);
     expect(cancelled.text).toContain('a refund is pending');
+  });
+
+  it('writes payment messages in the settlement’s transaction: a fault leaves the payment unsettled, the retry settles and tells once', async () => {
+    const customer = await newCustomer();
+    const email = await emailOf(customer.token);
+    const toner = await makeProduct({ name: 'Rose Toner', price: 95, stock: 50 });
+    const service = t.app.get(NotificationsService);
+    const audits = t.app.get<Model<{ entityId: string; action: string }>>(getModelToken('AuditEntry'));
+    for (const outcome of ['failed', 'success'] as const) {
+      const order = await buy(customer.token, toner);
+      const { txRef } = (
+        await request(t.http)
+          .post('/api/payments/initialize')
+          .set(auth(customer.token))
+          .send({ orderId: order._id })
+          .expect(201)
+      ).body;
+      const fault = jest
+        .spyOn(service, 'enqueue')
+        .mockRejectedValueOnce(new Error('outbox fault inside the settlement'));
+      try {
+        await request(t.http)
+          .post(`/api/payments/test/${txRef}/complete`)
+          .set(auth(customer.token))
+          .send({ outcome })
+          .expect(500);
+      } finally {
+        fault.mockRestore();
+      }
+      // nothing of the settlement stayed: order unpaid, no audit entry, no message
+      const unsettled = (await request(t.http).get(`/api/orders/${order._id}`).set(auth(customer.token)))
+        .body;
+      expect((unsettled.order ?? unsettled).paymentStatus).toBe('unpaid');
+      expect(await audits.countDocuments({ entityId: order._id, action: 'order.paymentStatus' })).toBe(0);
+      expect(
+        await outbox.countDocuments({
+          eventKey: new RegExp(`^payment\\.(paid|failed):(${order._id}|${txRef})$`),
+        }),
+      ).toBe(0);
+      // the next check settles it, with its message, once (a repeat check changes nothing)
+      const verified = await request(t.http)
+        .get(`/api/payments/verify/${txRef}`)
+        .set(auth(customer.token))
+        .expect(200);
+      expect(verified.body.status).toBe(outcome === 'success' ? 'paid' : 'failed');
+      await request(t.http).get(`/api/payments/verify/${txRef}`).set(auth(customer.token)).expect(200);
+      const subject = new RegExp(
+        `${outcome === 'success' ? 'Payment received for order' : 'Payment for order'} ${order.orderNumber}`,
+      );
+      await waitForMails(t, admin, email, subject);
+      await sleep(300);
+      expect((await mails(t, admin, email)).filter((m) => subject.test(m.subject))).toHaveLength(1);
+      expect(await audits.countDocuments({ entityId: order._id, action: 'order.paymentStatus' })).toBe(1);
+    }
   });
 
   it('tells the shop about contact messages and products crossing their low-stock threshold', async () => {

@@ -539,7 +539,8 @@ describe('orders', () => {
     const id = await makeProduct({ name: 'Atomic Cancel Balm', price: 10, stock: 5 });
     await add(owner.token, id, 2);
     const placed = await place(owner.token).expect(201);
-    const updateOne = jest.spyOn(products, 'updateOne').mockImplementationOnce(() => {
+    // the stock's write (releaseStock's conditional findOneAndUpdate) fails
+    const updateOne = jest.spyOn(products, 'findOneAndUpdate').mockImplementationOnce(() => {
       throw new Error('disk full');
     });
     try {

@@ -280,6 +280,7 @@ describe('wishlist', () => {
       userId: expect.any(String),
       wishlistItemId: expect.stringMatching(/^[a-f0-9]{24}$/),
       priceAtAdd: 500,
+      priceAtAddSantim: 50000,
       addedAt: expect.any(Date),
     });
     expect((await service.subscribersFor(a, 'stock')).map((s) => s.userId).sort()).toEqual(

@@ -14,6 +14,7 @@ export type CartLine = Schemas['CartLineDto'];
 export type CartNotice = Schemas['CartNoticeDto'];
 export type Wishlist = Schemas['WishlistDto'];
 export type WishlistItem = Schemas['WishlistItemDto'];
+export type WishlistUnsubscribe = Schemas['UnsubscribeDto'];
 export type Order = Schemas['OrderDto'];
 export type OrderItem = Schemas['OrderItemDto'];
 export type ShippingAddress = Schemas['ShippingAddressViewDto'];

@@ -105,6 +105,7 @@ export const ERROR_CODES = [
   'AUDIT_ENTRY_NOT_FOUND',
   'NOTIFICATION_NOT_FOUND',
   'RESET_INVALID',
+  'UNSUBSCRIBE_INVALID',
   'MAINTENANCE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { FilterQuery, Model, Types } from 'mongoose';
+import { ClientSession, FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
@@ -51,13 +51,17 @@ export class AuditService {
   async record(
     actor: (Pick<AuthUser, 'id' | 'email'> & { name?: string }) | undefined,
     change: AuditChange,
+    session?: ClientSession,
   ): Promise<void> {
-    await this.entries.create({
+    const entry = {
       ...change,
       actor: actor ? new Types.ObjectId(actor.id) : undefined,
       actorEmail: actor?.email,
       actorName: actor?.name || undefined,
-    });
+    };
+    // inside the caller's transaction when given one: the entry exists exactly when the change does
+    if (session) await this.entries.create([entry], { session });
+    else await this.entries.create(entry);
   }
 
   /** The react-admin list: newest first by default; filters entity, entityId, action, actor. */

@@ -1,6 +1,6 @@
 import { HotCache } from '../../common/hot-cache';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   CATEGORIES,
   CATEGORY_SLUGS,
@@ -10,7 +10,7 @@ import {
   toSantim,
   type ProductSort,
 } from '@shop/shared';
-import { ClientSession, FilterQuery, Model, SortOrder, Types } from 'mongoose';
+import { ClientSession, Connection, FilterQuery, Model, SortOrder, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
@@ -61,15 +61,37 @@ export interface RatingStats {
   count: number;
 }
 
+/**
+ * One committed-together change of a product's price or stock: the product before and after, and
+ * `cause`, a key naming the change itself (`update:<updatedAt ms>`, `cancel:<orderId>`), so that
+ * messages about it are made once per change however often a request is retried.
+ */
+export interface ProductChange {
+  before: CatalogProduct;
+  after: CatalogProduct;
+  cause: string;
+}
+/**
+ * Called inside the transaction of every price or stock change (after low-stock alerts are written).
+ * Other modules register one with `CatalogService.onProductChange` (the wishlist's notices) and write
+ * through the given session, so their effects commit or roll back with the change.
+ */
+export type ProductChangeListener = (change: ProductChange, session: ClientSession) => Promise<void>;
+
+/** MongoDB's write-conflict code: two transactions raced for one product (retried by the driver). */
+const WRITE_CONFLICT = 112;
+
 /** The back office's stock states: out (none), low (1 to LOW_STOCK_THRESHOLD), in (more). */
 export const STOCK_STATES = ['out', 'low', 'in'] as const;
 
 @Injectable()
 export class CatalogService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
+  private readonly listeners: ProductChangeListener[] = [];
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
+    @InjectConnection() private readonly connection: Connection,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly hot: HotCache,
@@ -290,32 +312,79 @@ export class CatalogService implements OnApplicationBootstrap {
     return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
   }
 
-  /** Replaces the product's form fields (PUT semantics); a product with an _id is updated. */
+  /**
+   * Replaces the product's form fields (PUT semantics); a product with an _id is updated. The change,
+   * its low-stock alert and its wishlist notices are written in one transaction.
+   */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
     return this.hot.after(async () => {
       const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       const update = this.toDocument(input);
       const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
-      const before = await conflictOnDuplicate(
-        this.products
-          .findByIdAndUpdate(productId, { $set: update, ...unset }, { new: false, runValidators: true })
+      const { before, after } = await this.inTransaction(async (session) => {
+        const stored = (await conflictOnDuplicate(
+          this.products
+            .findByIdAndUpdate(
+              productId,
+              { $set: update, ...unset },
+              { new: false, runValidators: true, session },
+            )
+            .lean()
+            .exec(),
+          DUPLICATE_SKU,
+          'DUPLICATE_SKU',
+        )) as CatalogProduct | null;
+        if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+        const doc = (await this.products
+          .findById(productId)
+          .session(session)
           .lean()
-          .exec(),
-        DUPLICATE_SKU,
-        'DUPLICATE_SKU',
-      );
-      if (!before) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      const doc = await this.products.findById(productId).lean().exec();
-      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      await this.auditPriceAndStock(actor, before, doc);
-      await this.notifications.enqueue(null, {
-        type: 'stock.changed',
-        before,
-        after: doc,
-        cause: `update:${doc.updatedAt?.getTime()}`,
+          .exec()) as CatalogProduct;
+        await this.productChanged(session, {
+          before: stored,
+          after: doc,
+          cause: `update:${doc.updatedAt?.getTime()}`,
+        });
+        return { before: stored, after: doc };
       });
-      return toProductView(doc);
+      await this.auditPriceAndStock(actor, before, after);
+      return toProductView(after);
     });
+  }
+
+  /** Registers a listener told of every price or stock change inside its transaction; answers its removal. */
+  onProductChange(listener: ProductChangeListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
+
+  /** The admin's low-stock alert (when the change crosses the threshold), then the listeners; all in `session`. */
+  private async productChanged(session: ClientSession, change: ProductChange): Promise<void> {
+    await this.notifications.enqueue(session, {
+      type: 'stock.changed',
+      before: change.before,
+      after: change.after,
+      cause: change.cause,
+    });
+    for (const listener of this.listeners) await listener(change, session);
+  }
+
+  /** Runs `work` in one transaction; a write conflict that outlasts the driver's retries is a 409, never a 500. */
+  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    try {
+      await this.connection.transaction(async (session) => {
+        result = await work(session);
+      });
+    } catch (error) {
+      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
+        throw new ConflictError('The shop is busy with the same products; please try again', 'SHOP_BUSY');
+      throw error;
+    }
+    return result as T;
   }
 
   /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */
@@ -441,13 +510,21 @@ export class CatalogService implements OnApplicationBootstrap {
     });
   }
 
-  /** Gives reserved stock back (a cancelled order), inside the caller's transaction when one is given. */
-  async releaseStock(lines: readonly StockLine[], session?: ClientSession): Promise<void> {
+  /**
+   * Gives reserved stock back (a cancelled order) inside the caller's transaction. `cause` names the
+   * change (e.g. `cancel:<orderId>`): each product's change goes through the same path as a staff
+   * edit, so a sold-out product coming back tells the customers who asked, in the same transaction.
+   */
+  async releaseStock(lines: readonly StockLine[], session: ClientSession, cause: string): Promise<void> {
     return this.hot.after(async () => {
       for (const line of lines) {
-        await this.products
-          .updateOne({ _id: line.product }, { $inc: { stock: line.quantity } }, { session })
-          .exec();
+        const after = (await this.products
+          .findOneAndUpdate({ _id: line.product }, { $inc: { stock: line.quantity } }, { new: true, session })
+          .lean()
+          .exec()) as CatalogProduct | null;
+        if (!after) continue; // a product deleted for good: nothing to give back to
+        const before = { ...after, stock: after.stock - line.quantity };
+        await this.productChanged(session, { before, after, cause });
       }
     });
   }

@@ -38,6 +38,9 @@ export interface ProductLike {
   active?: boolean;
 }
 
+/** Wishlist notice kinds, as the wishlist's notify flags and unsubscribe tokens name them. */
+export type WishlistNoticeKind = 'sale' | 'stock';
+
 /** What happened; the outbox decides who is told, in which language, and whether the switches allow it. */
 export type NotificationEvent =
   /** `reserved`: the products after the order took their stock (for low-stock alerts). */
@@ -49,6 +52,19 @@ export type NotificationEvent =
   | { type: 'contact.received'; contact: ContactLike }
   /** A product's stock went down (`cause` names the change, e.g. the order that took the stock). */
   | { type: 'stock.changed'; before: ProductLike; after: ProductLike; cause: string }
+  /**
+   * A wished product's price dropped (`sale`, `wasSantim` the price before) or it came back in stock
+   * (`stock`), told to the customers who chose that notice; `cause` names the change (one message
+   * per change and customer).
+   */
+  | {
+      type: 'wishlist.notice';
+      kind: WishlistNoticeKind;
+      product: ProductLike;
+      wasSantim?: number;
+      cause: string;
+      userIds: string[];
+    }
   | {
       type: 'password.reset';
       requestId: string;
@@ -195,7 +211,7 @@ export class NotificationsService {
   // ---- unsubscribe links ----
 
   /** A signed, non-expiring token that stops one kind of wishlist notice for one product. */
-  unsubscribeToken(userId: string, productId: string, kind: 'sale' | 'stock'): string {
+  unsubscribeToken(userId: string, productId: string, kind: WishlistNoticeKind): string {
     const payload = `${userId}.${productId}.${kind}`;
     const mac = createHmac('sha256', this.config.jwt.secret)
       .update(`unsubscribe:${payload}`)
@@ -204,13 +220,15 @@ export class NotificationsService {
   }
 
   /** Reads an unsubscribe token; null when it was not made by this shop. */
-  readUnsubscribeToken(token: string): { userId: string; productId: string; kind: 'sale' | 'stock' } | null {
+  readUnsubscribeToken(
+    token: string,
+  ): { userId: string; productId: string; kind: WishlistNoticeKind } | null {
     const match = /^([a-f0-9]{24})\.([a-f0-9]{24})\.(sale|stock)\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
     if (!match) return null;
     const expected = Buffer.from(this.unsubscribeToken(match[1], match[2], match[3] as 'sale').split('.')[3]);
     const given = Buffer.from(match[4]);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    return { userId: match[1], productId: match[2], kind: match[3] as 'sale' | 'stock' };
+    return { userId: match[1], productId: match[2], kind: match[3] as WishlistNoticeKind };
   }
 
   // ---- what each event says, to whom ----
@@ -288,9 +306,60 @@ export class NotificationsService {
         );
       case 'stock.changed':
         return this.lowStock(settings, event.before, event.after, event.cause);
+      case 'wishlist.notice':
+        return this.wishlistNotices(settings, event);
       case 'password.reset':
         return [this.passwordReset(settings, event)];
     }
+  }
+
+  /**
+   * On-sale and back-in-stock notices: one email per customer who asked, in their language, with a
+   * link to the product and a signed link that stops this notice for this product without signing in.
+   * Not transactional mail: only while email notifications are on.
+   */
+  private async wishlistNotices(
+    settings: Settings,
+    event: Extract<NotificationEvent, { type: 'wishlist.notice' }>,
+  ): Promise<Message[]> {
+    if (!settings.emailNotifications || !event.userIds.length) return [];
+    const recipients = await this.users.recipientsByIds(event.userIds);
+    const product = event.product;
+    const productId = String(product._id);
+    const template = event.kind === 'sale' ? 'onSale' : 'backInStock';
+    const messages: Message[] = [];
+    for (const userId of event.userIds) {
+      const user = recipients.get(userId);
+      if (!user?.email) continue;
+      const lang: Language = isLanguage(user.language) ? user.language : languageOf(settings);
+      const t = tr(lang);
+      const name = (lang === 'am' && product.nameAm) || product.name;
+      // the page opens in the message's language (it sets the storefront's language cookie)
+      const unsubscribe = `${this.config.storefrontUrl}/unsubscribe?token=${this.unsubscribeToken(userId, productId, event.kind)}&lang=${lang}`;
+      const intro =
+        event.kind === 'sale'
+          ? t('mail.onSale.intro', {
+              product: name,
+              price: money(product.priceSantim, lang),
+              was: money(event.wasSantim ?? product.priceSantim, lang),
+            })
+          : t('mail.backInStock.intro', { product: name });
+      messages.push({
+        eventKey: `wishlist.${event.kind}:${productId}:${event.cause}:${userId}`,
+        channel: 'email',
+        to: user.email,
+        template,
+        language: lang,
+        ...compose(lang, t(`mail.${template}.subject`, { product: name }), [
+          t('mail.greeting', { name: user.name }),
+          intro,
+          t('mail.productLink', { link: `${this.config.storefrontUrl}/product/${productId}` }),
+          t('mail.signature', { shop: settings.siteName }),
+          t('mail.unsubscribe', { link: unsubscribe }),
+        ]),
+      });
+    }
+    return messages;
   }
 
   /** The admin's alert when a product's stock crosses its low-stock threshold (lowStockAlerts). */

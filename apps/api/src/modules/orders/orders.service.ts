@@ -366,70 +366,107 @@ export class OrdersService {
 
   /**
    * unpaid → failed, only for the order's current attempt `txRef` (one conditional update); the order
-   * stays payable with a new transaction. Answers whether it changed.
+   * stays payable with a new transaction. The change, its audit entry and the customer's message are
+   * written together: in `session` (the payment settlement's transaction) or a transaction of their own.
+   * Answers whether it changed.
    */
-  async markPaymentFailed(orderId: Types.ObjectId, txRef: string, source?: string): Promise<boolean> {
-    const changed = await this.orders
-      .updateOne(
-        { _id: orderId, paymentReference: txRef, paymentStatus: { $in: paymentSources('failed') } },
-        { $set: { paymentStatus: 'failed' } },
-      )
-      .exec();
-    if (!changed.modifiedCount) return false;
-    const failed = await this.orderForPayment(orderId);
-    if (failed) await this.notifications.enqueue(null, { type: 'payment.failed', order: failed, txRef });
-    await this.auditPayment(orderId, 'unpaid', 'failed', source);
-    return true;
+  async markPaymentFailed(
+    orderId: Types.ObjectId,
+    txRef: string,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(session, async (s) => {
+      const failed = (await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, paymentReference: txRef, paymentStatus: { $in: paymentSources('failed') } },
+          { $set: { paymentStatus: 'failed' } },
+          { new: true, session: s },
+        )
+        .lean()
+        .exec()) as LeanOrder | null;
+      if (!failed) return false;
+      await this.notifications.enqueue(s, { type: 'payment.failed', order: failed, txRef });
+      await this.auditPayment(orderId, 'unpaid', 'failed', source, s);
+      return true;
+    });
   }
 
   /**
    * unpaid | failed → paid for an order that is not cancelled, in one conditional update (a repeat
-   * changes nothing). Answers whether this call made it paid.
+   * changes nothing), with its audit entry and the customer's message in the same transaction
+   * (`session`, or one of its own). Answers whether this call made it paid.
    */
-  async markPaid(orderId: Types.ObjectId, txRef: string, paidAt: Date, source?: string): Promise<boolean> {
-    const before = await this.orders
-      .findOneAndUpdate(
-        { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-        { $set: { paymentStatus: 'paid', paidAt, paymentReference: txRef } },
-        { new: false },
-      )
-      .lean()
-      .exec();
-    if (!before) return false;
-    const paid = await this.orderForPayment(orderId);
-    if (paid) await this.notifications.enqueue(null, { type: 'payment.paid', order: paid });
-    await this.auditPayment(orderId, before.paymentStatus, 'paid', source);
-    return true;
+  async markPaid(
+    orderId: Types.ObjectId,
+    txRef: string,
+    paidAt: Date,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(session, async (s) => {
+      const before = await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+          { $set: { paymentStatus: 'paid', paidAt, paymentReference: txRef } },
+          { new: false, session: s },
+        )
+        .lean()
+        .exec();
+      if (!before) return false;
+      const paid = { ...before, paymentStatus: 'paid', paidAt, paymentReference: txRef } as LeanOrder;
+      await this.notifications.enqueue(s, { type: 'payment.paid', order: paid });
+      await this.auditPayment(orderId, before.paymentStatus, 'paid', source, s);
+      return true;
+    });
   }
 
   /**
    * Money arrived for an order cancelled meanwhile: it counts as paid and is due back at once
    * (paid → refund_pending), never lost and never "paid". Answers whether this call flagged it.
    */
-  async flagRefund(orderId: Types.ObjectId, txRef: string, source?: string): Promise<boolean> {
-    const before = await this.orders
-      .findOneAndUpdate(
-        { _id: orderId, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
-        { $set: { paymentStatus: 'refund_pending', paymentReference: txRef } },
-        { new: false },
-      )
-      .lean()
-      .exec();
-    if (!before) return false;
-    await this.auditPayment(orderId, before.paymentStatus, 'refund_pending', source);
-    return true;
+  async flagRefund(
+    orderId: Types.ObjectId,
+    txRef: string,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(session, async (s) => {
+      const before = await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+          { $set: { paymentStatus: 'refund_pending', paymentReference: txRef } },
+          { new: false, session: s },
+        )
+        .lean()
+        .exec();
+      if (!before) return false;
+      await this.auditPayment(orderId, before.paymentStatus, 'refund_pending', source, s);
+      return true;
+    });
+  }
+
+  /** Runs `work` in the caller's transaction when given one, else in a transaction of its own. */
+  private inSession<T>(
+    session: ClientSession | undefined,
+    work: (s: ClientSession) => Promise<T>,
+  ): Promise<T> {
+    return session ? work(session) : this.inTransaction(work);
   }
 
   /** `source`: what settled the payment (webhook, verify, reverify, test), shown as the actor in the audit log. */
-  private auditPayment(orderId: Types.ObjectId, from: string, to: PaymentStatus, source?: string) {
-    return this.audit.record(undefined, {
-      entity: 'order',
-      entityId: String(orderId),
-      action: 'order.paymentStatus',
-      from,
-      to,
-      source,
-    });
+  private auditPayment(
+    orderId: Types.ObjectId,
+    from: string,
+    to: PaymentStatus,
+    source?: string,
+    session?: ClientSession,
+  ) {
+    return this.audit.record(
+      undefined,
+      { entity: 'order', entityId: String(orderId), action: 'order.paymentStatus', from, to, source },
+      session,
+    );
   }
 
   /**
@@ -460,7 +497,8 @@ export class OrdersService {
         .lean()
         .exec();
       // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
-      if (changed && to === 'cancelled') await this.catalog.releaseStock(order.orderItems, session);
+      if (changed && to === 'cancelled')
+        await this.catalog.releaseStock(order.orderItems, session, `cancel:${String(order._id)}`);
       if (changed)
         await this.notifications.enqueue(session, { type: 'order.status', order: changed as LeanOrder });
       return changed;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { ClientSession, Connection, Model, Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canTransitionPayment, toBirr, type PaymentStatus } from '@shop/shared';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -35,6 +35,8 @@ export const PAYMENT_MESSAGES = {
 const ORDER_NOT_FOUND = 'Order not found';
 /** Chapa limits customization[title] to 16 characters. */
 const CHECKOUT_TITLE = 'Beauty Shop';
+/** MongoDB's write-conflict code: two settlements raced for one order (retried by the driver first). */
+const WRITE_CONFLICT = 112;
 /** Re-verification gives up on transactions older than this: the provider has long expired them. */
 const REVERIFY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const TX_REF_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -136,6 +138,7 @@ export class PaymentsService {
 
   constructor(
     @InjectModel(Payment.name) private readonly payments: Model<Payment>,
+    @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orders: OrdersService,
@@ -463,26 +466,33 @@ export class PaymentsService {
       reason === 'declined'
         ? verification.message
         : `provider confirmed ${verification.amountSantim ?? '?'} santim ${verification.currency ?? '?'}, expected ${payment.amountSantim} ${payment.currency}`;
-    const settled = await this.payments
-      .findOneAndUpdate(
-        { _id: payment._id, status: 'initialized' },
-        {
-          $set: {
-            status: 'failed',
-            failureReason: reason,
-            settledAt: now,
-            lastCheckedAt: now,
-            providerReference: verification.providerReference,
+    // the payment's settlement, the order's payment status, its audit entry and the customer's
+    // message commit together: a crash leaves either all of them or none (and the next check settles)
+    const settled = await this.inTransaction(async (session) => {
+      const changed = await this.payments
+        .findOneAndUpdate(
+          { _id: payment._id, status: 'initialized' },
+          {
+            $set: {
+              status: 'failed',
+              failureReason: reason,
+              settledAt: now,
+              lastCheckedAt: now,
+              providerReference: verification.providerReference,
+            },
+            $push: {
+              events: { source, at: now, providerStatus: verification.status, processed: true, note },
+            },
           },
-          $push: { events: { source, at: now, providerStatus: verification.status, processed: true, note } },
-        },
-        { new: true },
-      )
-      .lean<StoredPayment>();
+          { new: true, session },
+        )
+        .lean<StoredPayment>();
+      // Only the order's current attempt marks it failed; it stays payable with a new transaction.
+      if (changed) await this.orders.markPaymentFailed(payment.order, payment.txRef, source, session);
+      return changed;
+    });
     if (!settled) return this.outcome((await this.payments.findById(payment._id).lean<StoredPayment>())!);
     if (reason !== 'declined') this.logger.warn(`payment ${payment.txRef} refused: ${note}`);
-    // Only the order's current attempt marks it failed; it stays payable with a new transaction.
-    await this.orders.markPaymentFailed(payment.order, payment.txRef, source);
     return this.outcome(settled);
   }
 
@@ -492,21 +502,27 @@ export class PaymentsService {
     verification: ProviderVerification,
   ): Promise<VerificationResult> {
     const now = new Date();
-    const settled = await this.payments
-      .findOneAndUpdate(
-        { _id: payment._id, status: 'initialized' },
-        {
-          $set: {
-            status: 'success',
-            settledAt: now,
-            lastCheckedAt: now,
-            providerReference: verification.providerReference,
+    // the settlement and the order's move (paid, or refund pending if cancelled meanwhile) with its
+    // audit entry and message commit together; outcome() re-applies idempotently for older records
+    const settled = await this.inTransaction(async (session) => {
+      const changed = await this.payments
+        .findOneAndUpdate(
+          { _id: payment._id, status: 'initialized' },
+          {
+            $set: {
+              status: 'success',
+              settledAt: now,
+              lastCheckedAt: now,
+              providerReference: verification.providerReference,
+            },
+            $push: { events: { source, at: now, providerStatus: 'success', processed: true } },
           },
-          $push: { events: { source, at: now, providerStatus: 'success', processed: true } },
-        },
-        { new: true },
-      )
-      .lean<StoredPayment>();
+          { new: true, session },
+        )
+        .lean<StoredPayment>();
+      if (changed) await this.applySuccessInSession(changed, source, session);
+      return changed;
+    });
     return this.outcome(settled ?? (await this.payments.findById(payment._id).lean<StoredPayment>())!);
   }
 
@@ -515,10 +531,8 @@ export class PaymentsService {
    * again (a repeat verify, a crash between the two writes) changes nothing or completes the work.
    */
   private async applySuccessToOrder(payment: StoredPayment): Promise<StoredOrder | null> {
-    // Cancelled meanwhile: the money is flagged for refund, never lost and never "paid".
     const source = lastSource(payment);
-    if (!(await this.orders.markPaid(payment.order, payment.txRef, payment.settledAt ?? new Date(), source)))
-      await this.orders.flagRefund(payment.order, payment.txRef, source);
+    await this.inTransaction((session) => this.applySuccessInSession(payment, source, session));
     const order = await this.orders.orderForPayment(payment.order);
     const ownsOrder = order?.paymentReference === payment.txRef;
     if (!ownsOrder && !payment.refundRequired) {
@@ -531,6 +545,32 @@ export class PaymentsService {
       await this.payments.updateOne({ _id: payment._id }, { $set: { refundRequired: true } });
     }
     return order;
+  }
+
+  /** paid, or, cancelled meanwhile, flagged for refund: the money is never lost and never "paid" (both no-ops once done). */
+  private async applySuccessInSession(
+    payment: StoredPayment,
+    source: string | undefined,
+    session: ClientSession,
+  ): Promise<void> {
+    const paidAt = payment.settledAt ?? new Date();
+    if (!(await this.orders.markPaid(payment.order, payment.txRef, paidAt, source, session)))
+      await this.orders.flagRefund(payment.order, payment.txRef, source, session);
+  }
+
+  /** Runs `work` in one transaction; a write conflict that outlasts the driver's retries is a 409, never a 500. */
+  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    try {
+      await this.connection.transaction(async (session) => {
+        result = await work(session);
+      });
+    } catch (error) {
+      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
+        throw new ConflictError('The shop is busy with the same order; please try again', 'SHOP_BUSY');
+      throw error;
+    }
+    return result as T;
   }
 
   /** The answer for a payment's current state (and the order's), with the spec's messages. */

@@ -380,6 +380,22 @@ export class UsersService {
     return new Map(users.map((u) => [String(u._id), { name: u.name, email: u.email }]));
   }
 
+  /** Who may receive a customer message (notifications): active accounts only, with their language. */
+  async recipientsByIds(ids: readonly (Types.ObjectId | string)[]) {
+    const valid = ids
+      .filter((id) => Types.ObjectId.isValid(String(id)))
+      .map((id) => new Types.ObjectId(String(id)));
+    const found = new Map<string, { name: string; email: string; language?: string }>();
+    if (!valid.length) return found;
+    const users = await this.users
+      .find({ _id: { $in: valid }, isActive: { $ne: false } }, { name: 1, email: 1, language: 1 })
+      .lean()
+      .exec();
+    for (const u of users)
+      found.set(String(u._id), { name: u.name, email: u.email, language: u.language ?? undefined });
+    return found;
+  }
+
   /** The language an account chose for messages, if any (notifications). */
   async languageOf(userId: string): Promise<string | undefined> {
     if (!Types.ObjectId.isValid(userId)) return undefined;

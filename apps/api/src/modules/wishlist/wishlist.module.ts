@@ -4,6 +4,7 @@ import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { Wishlist, WishlistSchema } from './schemas/wishlist.schema';
 import { WishlistController } from './wishlist.controller';
+import { WishlistUnsubscribeController } from './wishlist-unsubscribe.controller';
 import { WishlistService } from './wishlist.service';
 
 @Module({
@@ -12,7 +13,7 @@ import { WishlistService } from './wishlist.service';
     CatalogModule,
     CartModule,
   ],
-  controllers: [WishlistController],
+  controllers: [WishlistUnsubscribeController, WishlistController],
   providers: [WishlistService],
   exports: [WishlistService],
 })

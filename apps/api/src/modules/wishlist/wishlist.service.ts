@@ -1,15 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { toBirr } from '@shop/shared';
-import { Model, Types } from 'mongoose';
-import { NotFoundError } from '../../common/errors/domain-error';
+import { ClientSession, Model, Types } from 'mongoose';
+import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CartService, type CartView } from '../cart/cart.service';
-import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
+import { CatalogService, PRODUCT_NOT_FOUND, type ProductChange } from '../catalog/catalog.service';
+import { NotificationsService, type WishlistNoticeKind } from '../notifications/notifications.service';
 import { toProductView } from '../catalog/product.view';
 import { Wishlist } from './schemas/wishlist.schema';
 
 export const PRODUCT_NOT_IN_WISHLIST = 'Product not in wishlist';
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid';
+
+/** What an unsubscribe link stops, and whether it is still on (the storefront's confirmation page). */
+export interface UnsubscribeView {
+  success: true;
+  kind: WishlistNoticeKind;
+  product: { _id: string; name: string; nameAm?: string };
+  /** Whether the customer still gets this notice for this product. */
+  subscribed: boolean;
+}
 
 export interface WishlistPreferences {
   notifyOnSale?: boolean;
@@ -44,16 +55,94 @@ export interface WishlistSubscriber {
   wishlistItemId: string;
   /** ETB price when the product was wished, to tell a real price drop. */
   priceAtAdd: number;
+  priceAtAddSantim: number;
   addedAt: Date;
 }
 
 @Injectable()
-export class WishlistService {
+export class WishlistService implements OnModuleInit {
   constructor(
     @InjectModel(Wishlist.name) private readonly wishlists: Model<Wishlist>,
     private readonly cart: CartService,
     private readonly catalog: CatalogService,
+    private readonly notifications: NotificationsService,
   ) {}
+
+  /** The catalogue tells the wishlist of every price and stock change, inside the change's transaction. */
+  onModuleInit(): void {
+    this.catalog.onProductChange((change, session) => this.productChanged(change, session));
+  }
+
+  /**
+   * A product on sale (its price dropped below the price it had when the customer wished for it) or
+   * back in stock (from none to some): the customers who chose that notice get one message each,
+   * written in the change's transaction. Withdrawn products tell no one.
+   */
+  async productChanged({ before, after, cause }: ProductChange, session: ClientSession): Promise<void> {
+    if (!after.active) return;
+    if (after.priceSantim < before.priceSantim) {
+      const subscribers = (await this.subscribersFor(String(after._id), 'sale', session)).filter(
+        (s) => after.priceSantim < s.priceAtAddSantim,
+      );
+      if (subscribers.length)
+        await this.notifications.enqueue(session, {
+          type: 'wishlist.notice',
+          kind: 'sale',
+          product: after,
+          wasSantim: before.priceSantim,
+          cause,
+          userIds: subscribers.map((s) => s.userId),
+        });
+    }
+    if (before.stock <= 0 && after.stock > 0) {
+      const subscribers = await this.subscribersFor(String(after._id), 'stock', session);
+      if (subscribers.length)
+        await this.notifications.enqueue(session, {
+          type: 'wishlist.notice',
+          kind: 'stock',
+          product: after,
+          cause,
+          userIds: subscribers.map((s) => s.userId),
+        });
+    }
+  }
+
+  /** What an emailed unsubscribe link is about (no sign-in: the link's signature is the proof); 400 if forged. */
+  async describeUnsubscribe(token: string): Promise<UnsubscribeView> {
+    const { userId, productId, kind } = this.readToken(token);
+    const [product] = await this.catalog.productsByIds([productId], { name: 1, nameAm: 1 });
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    const flag = kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock';
+    const subscribed = Boolean(
+      await this.wishlists
+        .exists({
+          user: new Types.ObjectId(userId),
+          items: { $elemMatch: { product: new Types.ObjectId(productId), [flag]: true } },
+        })
+        .exec(),
+    );
+    return {
+      success: true,
+      kind,
+      product: { _id: productId, name: product.name, ...(product.nameAm ? { nameAm: product.nameAm } : {}) },
+      subscribed,
+    };
+  }
+
+  /** Stops the link's notice for its product (idempotent: a second click, or a removed item, changes nothing). */
+  async unsubscribe(token: string): Promise<UnsubscribeView> {
+    const { userId, productId, kind } = this.readToken(token);
+    await this.setPreferences(new Types.ObjectId(userId), new Types.ObjectId(productId), {
+      [kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock']: false,
+    });
+    return this.describeUnsubscribe(token);
+  }
+
+  private readToken(token: unknown) {
+    const read = typeof token === 'string' ? this.notifications.readUnsubscribeToken(token) : null;
+    if (!read) throw new InvalidDataError(UNSUBSCRIBE_INVALID, undefined, 'UNSUBSCRIBE_INVALID');
+    return read;
+  }
 
   /** The wishlist with current product data; withdrawn products leave it with a notice. */
   async view(userId: string): Promise<WishlistView> {
@@ -156,12 +245,17 @@ export class WishlistService {
     return { ...(await this.view(userId)), cart };
   }
 
-  /** Who asked to hear about a price drop ('sale') or a restock ('stock') of this product. */
-  async subscribersFor(productId: string, kind: 'sale' | 'stock'): Promise<WishlistSubscriber[]> {
+  /** Who asked to hear about a price drop ('sale') or a restock ('stock') of this product (in `session` when given). */
+  async subscribersFor(
+    productId: string,
+    kind: WishlistNoticeKind,
+    session?: ClientSession,
+  ): Promise<WishlistSubscriber[]> {
     const product = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const flag = kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock';
     const lists = await this.wishlists
       .find({ items: { $elemMatch: { product, [flag]: true } } })
+      .session(session ?? null)
       .lean()
       .exec();
     return lists.flatMap((list) =>
@@ -171,6 +265,7 @@ export class WishlistService {
           userId: String(list.user),
           wishlistItemId: String(item._id),
           priceAtAdd: toBirr(item.priceAtAddSantim),
+          priceAtAddSantim: item.priceAtAddSantim,
           addedAt: item.addedAt,
         })),
     );

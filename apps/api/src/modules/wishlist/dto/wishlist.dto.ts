@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ProductDto } from '../../catalog/dto/product.dto';
 import { AddToCartDto, CartDto } from '../../cart/dto/cart.dto';
 
@@ -55,4 +55,29 @@ export class WishlistDto {
 
 export class MoveToCartResponseDto extends WishlistDto {
   @ApiProperty({ type: CartDto, description: 'The cart after the move' }) cart!: CartDto;
+}
+
+export class UnsubscribeRequestDto {
+  @ApiProperty({
+    description: 'The signed token of the unsubscribe link in a wishlist notice',
+    example: '66f0c0ffee0000000000abcd.66f0c0ffee0000000000dcba.sale.<signature>',
+  })
+  @IsString({ message: 'token must be a string' })
+  @MaxLength(200, { message: 'token must be at most 200 characters' })
+  token!: string;
+}
+
+export class UnsubscribeProductDto {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ example: 'Shea Butter Cream' }) name!: string;
+  @ApiPropertyOptional({ example: 'የሺአ ቅቤ ክሬም' }) nameAm?: string;
+}
+
+export class UnsubscribeDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ enum: ['sale', 'stock'], description: 'sale: price drops; stock: back in stock' })
+  kind!: 'sale' | 'stock';
+  @ApiProperty({ type: UnsubscribeProductDto }) product!: UnsubscribeProductDto;
+  @ApiProperty({ description: 'Whether the customer still receives this notice for this product' })
+  subscribed!: boolean;
 }
