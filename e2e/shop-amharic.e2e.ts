@@ -267,6 +267,15 @@ describe('Amharic pages show no English', () => {
         .first()
         .waitFor();
       await check('unpaid order page');
+      // the profile refuses a landline: the API's INVALID_PHONE, shown in Amharic under the field
+      await page.goto(`${stack.storefront}/profile?edit=1`);
+      await page.locator('input[name=phone]').fill('0111 23 45 67');
+      await page.getByRole('button', { name: t('profile.save') }).click();
+      await page
+        .locator('#phone-error')
+        .filter({ hasText: t('errors.INVALID_PHONE') })
+        .waitFor();
+      await check('profile (refused phone)');
       // and the rest of the signed-in customer's shop
       for (const path of ['/profile', '/wishlist', '/about', '/shipping', '/faq', '/contact']) {
         await page.goto(stack.storefront + path);
@@ -281,7 +290,7 @@ describe('Amharic pages show no English', () => {
     });
   }
 
-  it('English pages write Gregorian dates (reviews, My orders, an order page)', async () => {
+  it('English pages write Gregorian dates (reviews, My orders, an order page); the profile refuses a foreign phone in English', async () => {
     const s = await session(browser, stack, 'en');
     const { page, context } = s;
     const email = uniqueEmail('dates-en');
@@ -318,6 +327,15 @@ describe('Amharic pages show no English', () => {
       expect(await page.locator('main [data-testid=ethiopian-date]').count()).toBe(0);
     }
     expect(dates).toBeGreaterThanOrEqual(3);
+    // the API's INVALID_PHONE in English under the profile's phone field
+    await page.goto(`${stack.storefront}/profile?edit=1`);
+    await page.locator('input[name=phone]').fill('+254 712 345 678');
+    await page.getByRole('button', { name: translate('en', 'profile.save') }).click();
+    await page
+      .locator('#phone-error')
+      .filter({ hasText: translate('en', 'errors.INVALID_PHONE') })
+      .waitFor();
+    expect((await apiJson(stack, 'GET', '/users/profile', token)).body.user.phone).toBeUndefined();
     await context.close();
     expect(s.errors).toEqual([]);
   });

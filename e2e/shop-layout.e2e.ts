@@ -1,3 +1,4 @@
+import { translate } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
 import { ADMIN, CUSTOMER, ETHIOPIC, shopHarness } from './shop-support';
 
@@ -165,10 +166,31 @@ describe('storefront layout and home page', () => {
   );
 
   it('switches language with the selector, keeps it in localStorage and the cookie, and restores it from localStorage', async () => {
+    const scripts: Promise<string>[] = [];
+    const fetched: string[] = [];
     const { page, context, errors, close } = await open('/about');
+    // reloaded with listeners: the page's scripts, and what it fetches later
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
+    });
+    await page.reload();
+    await page.waitForSelector('html[data-js]', { state: 'attached' });
     await page.getByRole('heading', { name: 'About us' }).waitFor();
+    // The JavaScript carries no dictionary (the page's texts come with its HTML): no Amharic text of the
+    // shop, no back-office text.
+    const code = (await Promise.all(scripts)).join('\n');
+    expect(code.length).toBeGreaterThan(100_000);
+    for (const text of [
+      translate('am', 'nav.home'),
+      translate('am', 'static.about.title'),
+      translate('en', 'admin.menu.audit'),
+    ])
+      expect(code).not.toContain(text);
     await page.locator('select[name=lang]').selectOption('am');
     await page.getByRole('heading', { name: 'ስለ እኛ' }).waitFor();
+    // the Amharic texts were fetched once, after the switch
+    expect(fetched.filter((p) => p === '/i18n/am')).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('am');
     expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('am');

@@ -266,6 +266,69 @@ describe('storefront on a phone and on a desktop', () => {
     });
   });
 
+  describe.each(['en', 'am'] as const)('keyboard focus on a phone (%s)', (lang) => {
+    const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
+    /** The focused element's description, and whether it lies inside `selector`. */
+    const focused = (page: Page, selector: string) =>
+      page.evaluate((sel) => {
+        const el = document.activeElement as HTMLElement | null;
+        return {
+          inside: Boolean(el && el.closest(sel)),
+          label: el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '',
+        };
+      }, selector);
+
+    it('the open menu keeps the focus; Escape closes it and gives the focus back to its button', async () => {
+      const { page, errors, close } = await open('/', { lang, viewport: PHONE });
+      const toggle = page.getByRole('banner').getByRole('button', { name: t('header.menu') });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const nav = page.getByRole('navigation', { name: t('header.mainNav') });
+      await nav.waitFor({ state: 'visible' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      // Tab forwards and backwards (more presses than the menu has controls) never leaves the menu and its button
+      const trap = '#site-menu, button.menu-toggle';
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focused(page, trap)).toMatchObject({ inside: true });
+      }
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focused(page, trap)).toMatchObject({ inside: true });
+      }
+      await page.keyboard.press('Escape');
+      await nav.waitFor({ state: 'hidden' });
+      expect(await focused(page, 'button.menu-toggle')).toEqual({ inside: true, label: t('header.menu') });
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('the open filters drawer keeps the focus; Escape closes it and gives the focus back to Filters', async () => {
+      const { page, errors, close } = await open('/products', { lang, viewport: PHONE });
+      const toggle = page.getByRole('button', { name: t('ui.filters'), exact: true });
+      const form = page.getByRole('form', { name: t('catalogue.filters') });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await form.waitFor({ state: 'visible' });
+      // the drawer's close button has the focus first
+      expect(await focused(page, '#filters')).toEqual({ inside: true, label: t('ui.closeFilters') });
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focused(page, '#filters')).toMatchObject({ inside: true });
+      }
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focused(page, '#filters')).toMatchObject({ inside: true });
+      }
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await focused(page, '.filters-toggle')).toMatchObject({ inside: true });
+      await close();
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('opens the filters drawer and applies filters without JavaScript on a phone', async () => {
     const { page, errors, close } = await open('/products', { viewport: PHONE, javaScriptEnabled: false });
     const form = page.getByRole('form', { name: 'Filter products' });

@@ -65,17 +65,33 @@ describe('orders for Ethiopia: region, phone, landmark, order numbers, Amharic',
     const region = await place(customer.token, { shippingAddress: { ...address, state: 'Nairobi' } }).expect(
       400,
     );
+    // specific codes, so that clients show their own text (libs/i18n errors.INVALID_REGION / INVALID_PHONE)
+    expect(region.body.code).toBe('INVALID_REGION');
     expect(region.body.errors).toEqual([
       {
         field: 'shippingAddress.state',
         message: 'state must be one of Ethiopia’s regions or chartered cities',
-        code: 'VALIDATION_FAILED',
+        code: 'INVALID_REGION',
       },
     ]);
     for (const phone of ['0111234567', '+254712345678', '0911', 12345]) {
       const bad = await place(customer.token, { shippingAddress: { ...address, phone } }).expect(400);
-      expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['shippingAddress.phone']);
+      expect(bad.body.code).toBe('INVALID_PHONE');
+      expect(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+        ['shippingAddress.phone', 'INVALID_PHONE'],
+      ]);
     }
+    // a bad phone and a missing street together: the answer is VALIDATION_FAILED, each field keeps its code
+    const both = await place(customer.token, {
+      shippingAddress: { ...address, street: '', phone: '0111234567' },
+    }).expect(400);
+    expect(both.body.code).toBe('VALIDATION_FAILED');
+    expect(both.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'shippingAddress.phone', code: 'INVALID_PHONE' }),
+        expect.objectContaining({ field: 'shippingAddress.street', code: 'VALIDATION_FAILED' }),
+      ]),
+    );
     const cart = await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200);
     expect(cart.body.itemCount).toBe(2);
     expect(await orders.countDocuments({ user: customer.id })).toBe(0);

@@ -125,7 +125,8 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ phone: '+254712345678' })
       .expect(400);
-    expect(phone.body.errors[0]).toMatchObject({ field: 'phone' });
+    expect(phone.body.code).toBe('INVALID_PHONE');
+    expect(phone.body.errors[0]).toMatchObject({ field: 'phone', code: 'INVALID_PHONE' });
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ name: '   ' }).expect(400);
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ role: 'admin' }).expect(400);
     await request(t.http).put('/api/users/profile').set(as(dawit)).send({ isActive: false }).expect(400);
@@ -279,10 +280,27 @@ describe('users: profile and address book', () => {
     const fields = missing.body.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['city', 'state']));
     expect(fields).not.toContain('zipCode');
+    // a region that is not Ethiopia's, and a landline as the delivery phone: specific codes
+    const region = await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: 'x', city: 'Nairobi', state: 'Nairobi' })
+      .expect(400);
+    expect(region.body.code).toBe('INVALID_REGION');
+    expect(region.body.errors).toEqual([expect.objectContaining({ field: 'state', code: 'INVALID_REGION' })]);
+    const landline = await request(t.http)
+      .post('/api/users/addresses')
+      .set(as(dawit))
+      .send({ street: 'x', city: 'Adama', state: 'Oromia', phone: '0221 11 22 33' })
+      .expect(400);
+    expect(landline.body.code).toBe('INVALID_PHONE');
+    expect(landline.body.errors).toEqual([
+      expect.objectContaining({ field: 'phone', code: 'INVALID_PHONE' }),
+    ]);
     const abroad = await request(t.http)
       .post('/api/users/addresses')
       .set(as(dawit))
-      .send({ street: 'x', city: 'Nairobi', state: 'Nairobi', zipCode: '00100', country: 'Kenya' })
+      .send({ street: 'x', city: 'Moyale', state: 'Oromia', zipCode: '00100', country: 'Kenya' })
       .expect(400);
     expect(abroad.body.errors[0]).toEqual({
       field: 'country',

@@ -118,7 +118,7 @@ describe('API error messages', () => {
 
 describe('flash messages read from the URL', () => {
   const flash = (query: string) =>
-    flashFromUrl(new URLSearchParams(query), 'cartError', FALLBACK.addToCart, ['cart']);
+    flashFromUrl(new URLSearchParams(query), 'cartError', FALLBACK.addToCart, ['cart'], en);
 
   it('never renders raw text from the URL', () => {
     const phishing = 'Your account is locked, call +251 911 000 000';
@@ -150,7 +150,7 @@ describe('flash messages read from the URL', () => {
       params: { product: 'Oil', available: 4, inCart: 3 },
     });
     expect(target.searchParams.has('product')).toBe(false);
-    expect(say(en, flashFromUrl(target.searchParams, 'cartError', FALLBACK.addToCart, ['cart']))).toBe(
+    expect(say(en, flashFromUrl(target.searchParams, 'cartError', FALLBACK.addToCart, ['cart'], en))).toBe(
       'Only 4 left in stock (you already have 3 in your cart)',
     );
   });

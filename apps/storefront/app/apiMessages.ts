@@ -34,9 +34,13 @@ export function isStockCode(value: unknown): value is StockCode {
   return typeof value === 'string' && (STOCK_CODES as readonly string[]).includes(value);
 }
 
-/** A key that exists in the English dictionary (so a made-up key from a URL is refused). */
-export function isKnownKey(value: unknown): value is string {
-  return typeof value === 'string' && KEY.test(value) && translate('en', value) !== value;
+/**
+ * A key that exists in the page's dictionary (so a made-up key from a URL is refused): `t` answers the
+ * key itself for a key it does not know. The check runs against the dictionary the page has, so the
+ * browser needs no other.
+ */
+export function isKnownKey(value: unknown, t: Translate): value is string {
+  return typeof value === 'string' && KEY.test(value) && t(value) !== value;
 }
 
 function count(value: unknown): number | undefined {
@@ -107,7 +111,7 @@ export function say(
     case 'UNAVAILABLE':
       return p.product ? t('cart.unavailable', values) : t('cart.unavailableThis');
     default:
-      return isKnownKey(key) ? t(key, codeParams(params)) : t(fallbackKey);
+      return isKnownKey(key, t) ? t(key, codeParams(params)) : t(fallbackKey);
   }
 }
 
@@ -121,6 +125,7 @@ export function flashFromUrl(
   name: string,
   fallbackKey: string,
   namespaces: readonly string[],
+  t: Translate,
 ): Said | null {
   const value = params.get(name);
   if (value === null) return null;
@@ -129,7 +134,7 @@ export function flashFromUrl(
       key: value,
       params: { available: count(params.get('available')), inCart: count(params.get('inCart')) },
     };
-  if (isKnownKey(value) && namespaces.includes(value.split('.')[0])) return { key: value };
+  if (isKnownKey(value, t) && namespaces.includes(value.split('.')[0])) return { key: value };
   return { key: fallbackKey };
 }
 
@@ -165,5 +170,7 @@ export function noticeSaid(
 /** The text of a notice (see noticeSaid) in the active language. */
 export function sayNotice(t: Translate, said: Said): string {
   const p = stockParams(said.params);
-  return isKnownKey(said.key) ? t(said.key, { product: p.product ?? '', available: p.available ?? 0 }) : '';
+  return isKnownKey(said.key, t)
+    ? t(said.key, { product: p.product ?? '', available: p.available ?? 0 })
+    : '';
 }

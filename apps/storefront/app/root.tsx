@@ -1,4 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import {
   Links,
   Meta,
@@ -8,13 +9,13 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from '@remix-run/react';
-import { createTranslator } from '@shop/i18n';
+import { storefrontDictionary, translatorOver } from '@shop/i18n';
 import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?url';
 import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?url';
 import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
 import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
 import { useEffect } from 'react';
-import { useShop } from './shop-context';
+import { dictionaryOf, fetchDictionary, useShop } from './shop-context';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { Toast } from './components/Toast';
@@ -60,10 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings.maintenanceMode &&
     user?.role !== 'admin' &&
     !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
+  // The page's texts come with the page (one language, the storefront's namespaces); a data request of a
+  // client-side navigation (a fetch: Sec-Fetch-Dest 'empty') leaves them out, the browser has them.
+  const dictionary = request.headers.get('Sec-Fetch-Dest') === 'empty' ? null : storefrontDictionary(lang);
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
     {
       lang,
+      dictionary,
       langCookie,
       backPath,
       user,
@@ -74,6 +79,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );
+}
+
+/** In the browser: the root data with the dictionary it kept, or fetched when the language changed. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  const dictionary = dictionaryOf(data.lang, data.dictionary) ?? (await fetchDictionary(data.lang));
+  return { ...data, dictionary };
 }
 
 /** The page the shopper came from, when it is one of ours (for 'Go back' without JavaScript). */
@@ -118,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const t = createTranslator(data?.lang ?? 'en');
+  const t = translatorOver(dictionaryOf(data?.lang ?? 'en', data?.dictionary) ?? {});
   if (data?.maintenance) return [{ title: t('errors.maintenanceTitle') }];
   if (error)
     return [

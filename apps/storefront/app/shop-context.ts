@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { createTranslator, type Language } from '@shop/i18n';
+import { translatorOver, type Dictionary, type Language } from '@shop/i18n';
 import type { loader } from './root';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './shop-data';
 import type { SessionUser } from './session.server';
@@ -14,7 +14,7 @@ export interface ShopContext {
   lang: Language;
   /** whether the request carried a valid language cookie */
   langCookie: boolean;
-  t: ReturnType<typeof createTranslator>;
+  t: Translate;
   user: SessionUser | null;
   cartCount: number;
   wishlistCount: number;
@@ -25,6 +25,47 @@ export interface ShopContext {
   maintenance: boolean;
 }
 
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * The dictionary of the page's language. The server sends it with the page (root loader data) and
+ * leaves it out of the data requests of client-side navigations: the browser keeps the one it has,
+ * and fetches `/i18n/<lang>` when the language changed (root `clientLoader`). The storefront's
+ * JavaScript holds no dictionary at all.
+ */
+let kept: { lang: Language; dictionary: Dictionary } | null = null;
+
+/** Remembers the page's dictionary in the browser (never on the server: requests share its modules). */
+export function keepDictionary(lang: Language, dictionary: Dictionary): void {
+  if (typeof document !== 'undefined') kept = { lang, dictionary };
+}
+
+/** The dictionary of `lang`: the one sent with the data, else the one kept in the browser. */
+export function dictionaryOf(lang: Language, sent: Dictionary | null | undefined): Dictionary | undefined {
+  if (sent) {
+    keepDictionary(lang, sent);
+    return sent;
+  }
+  return kept?.lang === lang ? kept.dictionary : undefined;
+}
+
+/** In the browser, the dictionary of a language it does not have yet (after a change of language). */
+export async function fetchDictionary(lang: Language): Promise<Dictionary> {
+  if (kept?.lang === lang) return kept.dictionary;
+  const res = await fetch(`/i18n/${lang}`);
+  if (!res.ok) throw new Response('The texts of the page could not be loaded', { status: res.status });
+  const dictionary = (await res.json()) as Dictionary;
+  keepDictionary(lang, dictionary);
+  return dictionary;
+}
+
+type RootData = { lang?: Language; dictionary?: Dictionary | null; maintenance?: boolean };
+
+function translatorFrom(data: RootData | undefined): Translate {
+  const dictionary = dictionaryOf(data?.lang ?? 'en', data?.dictionary);
+  return translatorOver(dictionary ?? {});
+}
+
 /** What every page knows: language and translator, the shopper, their cart and wishlist counts, settings. */
 export function useShop(): ShopContext {
   const data = useRouteLoaderData<typeof loader>('root');
@@ -33,7 +74,7 @@ export function useShop(): ShopContext {
     lang,
     langCookie: data?.langCookie ?? false,
     backPath: data?.backPath ?? null,
-    t: createTranslator(lang),
+    t: translatorFrom(data as RootData | undefined),
     user: data?.user ?? null,
     cartCount: data?.cartCount ?? 0,
     wishlistCount: data?.wishlistCount ?? 0,
@@ -45,26 +86,23 @@ export function useShop(): ShopContext {
   };
 }
 
+type Matches = readonly { id: string; data?: unknown }[];
+const rootOf = (matches: Matches) => matches.find((m) => m.id === 'root')?.data as RootData | undefined;
+
 /** The language of the page, for a route's `meta` function (from the root loader's data). */
-export function langOf(matches: readonly { id: string; data?: unknown }[]): Language {
-  const root = matches.find((m) => m.id === 'root')?.data as { lang?: Language } | undefined;
-  return root?.lang ?? 'en';
+export function langOf(matches: Matches): Language {
+  return rootOf(matches)?.lang ?? 'en';
 }
 
-/** A route's title entry; the maintenance title while the shop is closed. */
-export function titleMeta(
-  matches: readonly { id: string; data?: unknown }[],
-  key: string,
-): { title: string } {
-  const root = matches.find((m) => m.id === 'root')?.data as { maintenance?: boolean } | undefined;
-  const lang = langOf(matches);
-  return root?.maintenance
-    ? { title: createTranslator(lang)('errors.maintenanceTitle') }
-    : pageTitle(lang, key);
+/** The page's translator, for a route's `meta` function. */
+export function translatorOf(matches: Matches): Translate {
+  return translatorFrom(rootOf(matches));
 }
 
-/** Page titles: '<page> · <shop>' from a route's `meta`, the shop's name otherwise. */
-export function pageTitle(lang: Language | undefined, key: string): { title: string } {
-  const t = createTranslator(lang ?? 'en');
-  return { title: `${t(key)} · ${t('common.shopName')}` };
+/** A route's title entry ('<page> · <shop>'); the maintenance title while the shop is closed. */
+export function titleMeta(matches: Matches, key: string): { title: string } {
+  const t = translatorOf(matches);
+  return rootOf(matches)?.maintenance
+    ? { title: t('errors.maintenanceTitle') }
+    : { title: `${t(key)} · ${t('common.shopName')}` };
 }

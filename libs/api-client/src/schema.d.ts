@@ -1383,7 +1383,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_INVALID" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_INVALID" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -1774,7 +1774,7 @@ export interface components {
             /** @example hanna@example.et */
             email?: string;
             /**
-             * @description Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it
+             * @description Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it; anything else is refused with INVALID_PHONE
              * @example 0911234567
              */
             phone?: string | null;
@@ -1815,7 +1815,7 @@ export interface components {
             /** @example Addis Ababa */
             city: string;
             /**
-             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @description Region: one of Ethiopia's regions or chartered cities by English name, Amharic name or code, stored by its English name; anything else is refused with INVALID_REGION
              * @example Addis Ababa
              */
             state: string;
@@ -1825,7 +1825,7 @@ export interface components {
              */
             zipCode?: string;
             /**
-             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @description Delivery phone (Ethiopian mobile, stored as E.164); anything else is refused with INVALID_PHONE
              * @example +251911234567
              */
             phone?: string;
@@ -1852,7 +1852,7 @@ export interface components {
             /** @example Addis Ababa */
             city?: string;
             /**
-             * @description Region; a known one of Ethiopia's is stored by its English name
+             * @description Region: one of Ethiopia's regions or chartered cities by English name, Amharic name or code, stored by its English name; anything else is refused with INVALID_REGION
              * @example Addis Ababa
              */
             state?: string;
@@ -1862,7 +1862,7 @@ export interface components {
              */
             zipCode?: string;
             /**
-             * @description Delivery phone (Ethiopian mobile, stored as E.164)
+             * @description Delivery phone (Ethiopian mobile, stored as E.164); anything else is refused with INVALID_PHONE
              * @example +251911234567
              */
             phone?: string;
@@ -2345,7 +2345,7 @@ export interface components {
             /** @example Addis Ababa */
             city: string;
             /**
-             * @description The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code (AA Addis Ababa / አዲስ አበባ, DD Dire Dawa / ድሬ ዳዋ, AF Afar / አፋር, AM Amhara / አማራ, BG Benishangul-Gumuz / ቤኒሻንጉል ጉሙዝ, CE Central Ethiopia / ማዕከላዊ ኢትዮጵያ, GA Gambela / ጋምቤላ, HA Harari / ሐረሪ, OR Oromia / ኦሮሚያ, SI Sidama / ሲዳማ, SO Somali / ሶማሌ, SE South Ethiopia / ደቡብ ኢትዮጵያ, SW South West Ethiopia Peoples / ደቡብ ምዕራብ ኢትዮጵያ ሕዝቦች, TI Tigray / ትግራይ); stored as the English name
+             * @description The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code (AA Addis Ababa / አዲስ አበባ, DD Dire Dawa / ድሬ ዳዋ, AF Afar / አፋር, AM Amhara / አማራ, BG Benishangul-Gumuz / ቤኒሻንጉል ጉሙዝ, CE Central Ethiopia / ማዕከላዊ ኢትዮጵያ, GA Gambela / ጋምቤላ, HA Harari / ሐረሪ, OR Oromia / ኦሮሚያ, SI Sidama / ሲዳማ, SO Somali / ሶማሌ, SE South Ethiopia / ደቡብ ኢትዮጵያ, SW South West Ethiopia Peoples / ደቡብ ምዕራብ ኢትዮጵያ ሕዝቦች, TI Tigray / ትግራይ); stored as the English name; anything else is refused with INVALID_REGION
              * @example Addis Ababa
              */
             state: string;
@@ -2355,7 +2355,7 @@ export interface components {
              */
             zipCode?: string;
             /**
-             * @description Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the account's profile phone is used.
+             * @description Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the account's profile phone is used. Anything else is refused with INVALID_PHONE.
              * @example +251911234567
              */
             phone?: string;

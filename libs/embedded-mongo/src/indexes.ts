@@ -32,6 +32,13 @@ function getPath(doc: Document, parts: string[]): unknown {
   return current;
 }
 
+/** A node of sorted-btree's tree: a leaf holds entries; an inner node its children's largest entries and their total size. */
+interface TreeNode {
+  keys: Entry[];
+  children?: TreeNode[];
+  size(): number;
+}
+
 /** Entries per B+tree node (sorted-btree's default). */
 const NODE_SIZE = 32;
 
@@ -192,6 +199,47 @@ export class OrderedIndex {
   /** A tree of sorted entries (bulkLoad checks they are strictly ascending and throws otherwise). */
   private load(entries: Entry[]): BTree<Entry, undefined> {
     return bulkLoad(entries, new Array<undefined>(entries.length), NODE_SIZE, this.compare);
+  }
+
+  /**
+   * The number of entries ordered before `key` (its rank), in O(log n): sorted-btree keeps each inner
+   * node's size, which its public API does not walk by rank (test/units.spec.ts checks this against
+   * a count of the entries).
+   */
+  rank(key: Entry): number {
+    let node = (this.btree as unknown as { _root: TreeNode })._root;
+    let before = 0;
+    for (;;) {
+      const keys = node.keys;
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.compare(keys[mid], key) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      const children = node.children;
+      if (!children) return before + lo;
+      if (lo === keys.length) return before + node.size();
+      for (let i = 0; i < lo; i++) before += children[i].size();
+      node = children[lo];
+    }
+  }
+
+  /** The entry of rank `i` (0 is the first in index order), in O(log n). */
+  at(i: number): Entry | undefined {
+    let node = (this.btree as unknown as { _root: TreeNode })._root;
+    if (i < 0 || i >= node.size()) return undefined;
+    while (node.children) {
+      let k = 0;
+      for (; k < node.children.length - 1; k++) {
+        const size = node.children[k].size();
+        if (i < size) break;
+        i -= size;
+      }
+      node = node.children[k];
+    }
+    return node.keys[i];
   }
 
   /** The positions of the entries in index order (what a snapshot stores to spare the next start a sort). */

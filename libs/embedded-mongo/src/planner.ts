@@ -5,6 +5,7 @@ import {
   MAX,
   MIN,
   compareValues,
+  keysAtPath,
   sortDocuments,
   typeRank,
   type SortField,
@@ -173,6 +174,51 @@ export function predicatesOf(filter: Document | undefined): Predicates {
   return out;
 }
 
+// ------------------------------------------------------------------ simple filters without mingo
+
+/**
+ * A matcher for a filter made only of bounds (equality, `$eq`, `$in`, `$gt`/`$gte`/`$lt`/`$lte` on
+ * numbers, strings, booleans, dates and ObjectIds, at the top level or in `$and`), as mongod matches
+ * them: a field matches a condition when one of its values does (an array's elements count one by
+ * one; a missing field is null, which no bound matches), each condition on its own. Undefined for any
+ * other filter (mingo then matches). test/planner.spec.ts checks it against mingo on random filters.
+ */
+export function boundsMatcher(preds: Predicates): ((doc: Document) => boolean) | undefined {
+  if (preds.residual) return undefined;
+  const checks: Array<{ parts: string[]; conds: Condition[] }> = [];
+  for (const [path, fc] of preds.fields) {
+    if (!fc.exact || fc.conds.length === 0) return undefined;
+    checks.push({ parts: path.split('.'), conds: fc.conds });
+  }
+  const holds = (cond: Condition, v: unknown): boolean => {
+    if ('points' in cond) {
+      for (const p of cond.points) if (compareValues(v, p) === 0) return true;
+      return false;
+    }
+    if (typeof v === 'number' && Number.isNaN(v)) return false; // NaN is in no range
+    return inRange(v, cond.range);
+  };
+  return (doc) => {
+    for (const { parts, conds } of checks) {
+      let values: unknown[];
+      const top = parts.length === 1 ? doc[parts[0]] : undefined;
+      if (parts.length === 1 && !Array.isArray(top)) values = [top === undefined ? null : top];
+      else values = keysAtPath(doc, parts).values;
+      for (const cond of conds) {
+        let any = false;
+        for (const v of values) {
+          if (holds(cond, v)) {
+            any = true;
+            break;
+          }
+        }
+        if (!any) return false;
+      }
+    }
+    return true;
+  };
+}
+
 // ------------------------------------------------------------------ plans
 
 type Interval = { points: unknown[] } | { range: Range } | undefined;
@@ -314,22 +360,30 @@ function buildPlan(index: OrderedIndex, preds: Predicates, sort: SortField[] | u
     for (const p of prefixes) for (const v of points) next.push([...p, v]);
     prefixes = next;
   }
+  // each stream's first and last possible entries: between them (in tree order) are exactly the
+  // entries within the bounds, an exclusive end of the range included
   const streams = prefixes.map((prefix) => {
     const lo: Entry = [...prefix];
     const hi: Entry = [...prefix];
+    let loAfter = false; // lo must sort after every entry equal to it so far (an exclusive lower end)
+    let hiAfter = true; // hi sorts after every entry equal to it so far (an inclusive upper end)
     for (let k = prefix.length; k < n; k++) {
       const f = index.fields[k];
       const interval = intervals[k];
       if (interval && 'range' in interval) {
-        lo.push(f.direction > 0 ? interval.range.lo : interval.range.hi);
-        hi.push(f.direction > 0 ? interval.range.hi : interval.range.lo);
+        const r = interval.range;
+        lo.push(f.direction > 0 ? r.lo : r.hi);
+        hi.push(f.direction > 0 ? r.hi : r.lo);
+        loAfter = f.direction > 0 ? !r.loIncl : !r.hiIncl;
+        hiAfter = f.direction > 0 ? r.hiIncl : r.loIncl;
       } else {
-        lo.push(f.direction > 0 ? MIN : MAX);
-        hi.push(f.direction > 0 ? MAX : MIN);
+        // the smallest or largest value in this field's tree order
+        lo.push(f.direction > 0 === !loAfter ? MIN : MAX);
+        hi.push(f.direction > 0 === hiAfter ? MAX : MIN);
       }
     }
-    lo.push(-Infinity);
-    hi.push(Infinity);
+    lo.push(loAfter ? Infinity : -Infinity);
+    hi.push(hiAfter ? Infinity : -Infinity);
     return { lo, hi };
   });
   return {
@@ -403,8 +457,11 @@ function* scanOrderTies(entries: Generator<Entry>, positions: number[], n: numbe
 /** All streams of a sort-providing plan merged on (sort key, position). */
 function* mergedInSortOrder(plan: Plan, sort: SortField[]): Generator<Entry> {
   const n = plan.index!.fields.length;
+  const inOrder = walkOrderIsSortOrder(plan);
   const iterators = plan.streams.map((s) =>
-    scanOrderTies(walkStream(plan, s, plan.direction), plan.sortPositions, n),
+    inOrder
+      ? walkStream(plan, s, plan.direction)
+      : scanOrderTies(walkStream(plan, s, plan.direction), plan.sortPositions, n),
   );
   if (iterators.length === 1) {
     yield* iterators[0];
@@ -428,6 +485,49 @@ function* mergedInSortOrder(plan: Plan, sort: SortField[]): Generator<Entry> {
     yield heads[best]!;
     heads[best] = iterators[best].next().value as Entry | undefined;
   }
+}
+
+/**
+ * Whether a plan's entries can be taken by rank: one stream, the bounds are the whole filter, no array
+ * values, and the walk order is exactly (sort key, scan position): the sort covers every index field
+ * after the equality prefix, and a backward walk (which meets ties in reverse position order) sorts
+ * on `_id` too, so that it has no ties.
+ */
+function rankable(plan: Plan): boolean {
+  if (plan.streams.length !== 1 || !plan.exact || plan.index!.multikey) return false;
+  return walkOrderIsSortOrder(plan);
+}
+
+/**
+ * Whether a stream's walk already meets ties on the sort key in scan (position) order: the sort covers
+ * every index field after the equality prefix, and a backward walk sorts on `_id` too (no ties).
+ */
+function walkOrderIsSortOrder(plan: Plan): boolean {
+  const index = plan.index!;
+  let fixed = 0;
+  while (fixed < plan.intervals.length && plan.intervals[fixed] && 'points' in plan.intervals[fixed]!)
+    fixed++;
+  const covered = new Set(plan.sortPositions);
+  for (let k = fixed; k < index.fields.length; k++) if (!covered.has(k)) return false;
+  return plan.direction > 0 || plan.sortPositions.some((k) => index.fields[k].path === '_id');
+}
+
+/** The entries in bounds, `skip` of them passed over by rank (not read), at most `limit`. */
+function entriesByRank(plan: Plan, skip: number, limit: number): Entry[] {
+  const index = plan.index!;
+  const { lo, hi } = plan.streams[0];
+  const first = index.rank(lo);
+  const end = index.rank(hi);
+  const take = Math.max(0, Math.min(limit, end - first - skip));
+  const out: Entry[] = [];
+  if (take === 0) return out;
+  const start = index.at(plan.direction > 0 ? first + skip : end - 1 - skip)!;
+  const walk = plan.direction > 0 ? index.tree.keys(start) : index.tree.entriesReversed(start);
+  for (const item of walk) {
+    out.push(plan.direction > 0 ? (item as Entry) : (item as [Entry, undefined])[0]);
+    if (out.length >= take) break;
+  }
+  return out;
 }
 
 // ------------------------------------------------------------------ choosing and running
@@ -577,9 +677,12 @@ export function runFind(coll: Collection | undefined, options: QueryOptions, ove
   stats.plan = plan;
   const skip = opts.skip ?? 0;
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+  // a filter made only of bounds is matched directly; anything else through mingo
+  const simple = hasFilter && !opts.strings ? boundsMatcher(preds) : undefined;
   const matches = (doc: Document) => {
     stats.docsExamined++;
     if (!hasFilter) return true;
+    if (simple) return simple(doc);
     query ??= new Query(opts.filter!, opts.variables ? { variables: opts.variables } : undefined);
     return query.test(doc);
   };
@@ -604,6 +707,14 @@ export function runFind(coll: Collection | undefined, options: QueryOptions, ove
     return finish(out);
   }
   const n = plan.index!.fields.length;
+  if (plan.providesSort && !useOverlay && opts.sort?.length && rankable(plan)) {
+    // a page of a sorted listing: the skipped entries are passed over by rank, not read
+    const out = entriesByRank(plan, skip, limit).map((entry) => coll.atPosition(entry[n] as number)!);
+    stats.keysExamined = out.length;
+    stats.docsExamined = out.length;
+    stats.nReturned = out.length;
+    return { docs: out, stats };
+  }
   if (plan.providesSort && !useOverlay) {
     // the walk is in the requested order: stop after skip + limit matches
     const out: Document[] = [];
@@ -680,8 +791,34 @@ export function runCount(
   }
   if (!coll) return runFind(coll, opts, overlay) as unknown as { n: number; stats: ExecStats };
   const preds = predicatesOf(opts.filter);
+  const unfiltered = !opts.filter || Object.keys(opts.filter).length === 0;
+  if (unfiltered && !overlay?.size && opts.hint === undefined) {
+    let n = Math.max(0, coll.docs.size - (opts.skip ?? 0));
+    if (opts.limit && opts.limit > 0) n = Math.min(n, opts.limit);
+    const plan: Plan = {
+      kind: 'collscan',
+      intervals: [],
+      bounded: 0,
+      direction: 1,
+      providesSort: true,
+      sortPositions: [],
+      exact: true,
+      streams: [],
+      cost: 0,
+    };
+    return { n, stats: { plan, keysExamined: 0, docsExamined: 0, nReturned: n } };
+  }
   if (!overlay?.size && !opts.strings) {
-    const plan = choosePlan(coll, { ...opts, sort: undefined, limit: undefined, skip: undefined }, preds);
+    // an index whose bounds are the whole filter (and no array values) counts by rank, in O(log n)
+    const rankCount =
+      opts.hint === undefined
+        ? [...coll.ordered.values()]
+            .filter((index) => !index.multikey)
+            .map((index) => buildPlan(index, preds, undefined))
+            .find((plan) => plan?.exact)
+        : undefined;
+    const plan =
+      rankCount ?? choosePlan(coll, { ...opts, sort: undefined, limit: undefined, skip: undefined }, preds);
     if (plan.kind === 'ixscan' && plan.exact) {
       const n = plan.index!.fields.length;
       // an index-only count is remembered until the next write to the collection
@@ -689,6 +826,12 @@ export function runCount(
       const cachedCount = coll.countCache.get(cacheKey);
       let counted: { count: number; keys: number } | undefined =
         cachedCount && cachedCount.version === coll.writeVersion ? cachedCount : undefined;
+      if (!counted && !plan.index!.multikey) {
+        // every entry in bounds is one matching document: the ranks of the bounds give the count
+        let count = 0;
+        for (const stream of plan.streams) count += plan.index!.rank(stream.hi) - plan.index!.rank(stream.lo);
+        counted = { count, keys: count };
+      }
       if (!counted) {
         let count = 0;
         let keys = 0;

@@ -99,7 +99,7 @@ describe('durability in a data folder', () => {
       second.child.kill('SIGTERM');
       expect((await stopped).code).toBe(0);
     }
-  });
+  }, 30_000); // two process starts: slow on a busy machine
 
   it('ignores a torn last journal record after a crash', async () => {
     const server = await startEmbeddedMongo({ dbPath: dir });

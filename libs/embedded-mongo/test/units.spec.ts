@@ -57,6 +57,25 @@ describe('indexes and the planner over a collection', () => {
     expect(index.multikey).toBe(true);
   });
 
+  it('finds an entry by rank and the rank of a key, as a walk of the tree counts them', () => {
+    const index = new OrderedIndex({ v: 2, key: { g: 1, n: -1 }, name: 'g_1_n_-1' });
+    for (let i = 0; i < 3000; i++) index.add(i, { g: i % 7, n: (i * 31) % 101 });
+    for (let i = 0; i < 1500; i += 3) index.remove(i, { g: i % 7, n: (i * 31) % 101 });
+    const all = [...index.tree.keys()];
+    for (const i of [0, 1, 31, 32, 33, 500, 999, all.length - 1]) {
+      expect(index.at(i)).toEqual(all[i]);
+      expect(index.rank(all[i])).toBe(i);
+    }
+    expect(index.at(all.length)).toBeUndefined();
+    // a key between entries: the number of entries before it
+    expect(index.rank([3, 50, Infinity])).toBe(
+      all.filter((e) => index.compare(e, [3, 50, Infinity]) < 0).length,
+    );
+    expect(index.rank([3, 50, -Infinity])).toBe(
+      all.filter((e) => index.compare(e, [3, 50, -Infinity]) < 0).length,
+    );
+  });
+
   it('finds anchored regex prefixes and collects bounds from $and', () => {
     expect(regexPrefix('^abc', '')).toBe('abc');
     expect(regexPrefix('^ab?c', '')).toBe('a');

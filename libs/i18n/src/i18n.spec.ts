@@ -6,13 +6,29 @@ import am from './am.json';
 import en from './en.json';
 import mailAm from './mail.am.json';
 import mailEn from './mail.en.json';
-import { dictionaries, isLanguage, keysOf, translate } from './index';
+import { dictionaries, isLanguage, keysOf, storefrontDictionary, translate, translatorOver } from './index';
 import shopAm from './shop.am.json';
 import shopEn from './shop.en.json';
 import uiAm from './ui.am.json';
 import uiEn from './ui.en.json';
 
 describe('i18n', () => {
+  it("gives the storefront one language's shop namespaces, without the back office's or the mails'", () => {
+    for (const lang of ['en', 'am'] as const) {
+      const shop = storefrontDictionary(lang);
+      expect(Object.keys(shop)).toEqual(
+        expect.arrayContaining(['common', 'errors', 'catalogue', 'checkout', 'ui']),
+      );
+      for (const namespace of ['admin', 'outbox', 'mail']) expect(shop[namespace]).toBeUndefined();
+      const t = translatorOver(shop);
+      expect(t('nav.home')).toBe(translate(lang, 'nav.home'));
+      expect(t('catalogue.showing', { from: 1, to: 20, total: 44 })).toBe(
+        translate(lang, 'catalogue.showing', { from: 1, to: 20, total: 44 }),
+      );
+      expect(t('admin.nope.missing')).toBe('admin.nope.missing');
+    }
+  });
+
   it('translates into Amharic and interpolates parameters', () => {
     expect(translate('am', 'nav.home')).toBe('መነሻ');
     expect(translate('en', 'catalogue.showing', { from: 1, to: 20, total: 44 })).toBe(

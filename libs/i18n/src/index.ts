@@ -15,7 +15,7 @@ export const LANGUAGES = ['en', 'am'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-type Dictionary = { [key: string]: string | Dictionary };
+export type Dictionary = { [key: string]: string | Dictionary };
 /**
  * One dictionary per language, assembled from files that each own distinct top-level namespaces:
  * `en.json` (common, nav, footer...), `shop.*` (browsing), `account.*` (buying, accounts), `admin.*`,
@@ -26,6 +26,17 @@ export const dictionaries: Record<Language, Dictionary> = {
   en: { ...en, ...shopEn, ...accountEn, ...adminEn, ...mailEn, ...uiEn },
   am: { ...am, ...shopAm, ...accountAm, ...adminAm, ...mailAm, ...uiAm },
 };
+
+/**
+ * What the storefront's pages show, in one language: every namespace but the back office's (`admin`,
+ * `outbox`) and the API's messages (`mail`). The storefront sends it with the page instead of shipping
+ * every dictionary of both languages in its JavaScript.
+ */
+export function storefrontDictionary(lang: Language): Dictionary {
+  return lang === 'am'
+    ? { ...am, ...shopAm, ...accountAm, ...uiAm }
+    : { ...en, ...shopEn, ...accountEn, ...uiEn };
+}
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'am';
@@ -40,10 +51,25 @@ function lookup(dictionary: Dictionary, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** `{name}` placeholders replaced by their parameters (unknown ones are left as they are). */
+function interpolate(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/**
+ * A translator over one dictionary (no fallback language): the text for a key, else the key itself.
+ * Pure (it imports no dictionary), so a client bundle that uses only this ships no dictionary.
+ */
+export function translatorOver(dictionary: Dictionary) {
+  return (key: string, params: Record<string, string | number> = {}): string => {
+    const text = lookup(dictionary, key);
+    return text === undefined ? key : interpolate(text, params);
+  };
+}
+
 /** The text for a key: the language's, else English, else the key itself; `{name}` is interpolated. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return interpolate(lookup(dictionaries[lang], key) ?? lookup(dictionaries.en, key) ?? key, params);
 }
 
 export function createTranslator(lang: Language) {

@@ -1,5 +1,5 @@
 import { ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
-import { parseAmount } from '@shop/shared';
+import { ETHIOPIAN_REGIONS, parseAmount } from '@shop/shared';
 import {
   getMetadataStorage,
   registerDecorator,
@@ -19,7 +19,58 @@ export const VALIDATION_CODES = {
   null: 'NULL_NOT_ALLOWED',
   /** A money amount that is not a finite number of ETB with at most two decimals within its bounds. */
   amount: 'INVALID_AMOUNT',
+  /** A phone number that is not an Ethiopian mobile number (+2519/+2517, 09/07...). */
+  phone: 'INVALID_PHONE',
+  /** A region that is not one of Ethiopia's regions or chartered cities. */
+  region: 'INVALID_REGION',
 } as const;
+
+/** The code of a field rule that has a finer one than VALIDATION_FAILED. */
+const RULE_CODES: Record<string, string> = {
+  isAmount: VALIDATION_CODES.amount,
+  isEthiopianMobile: VALIDATION_CODES.phone,
+  isEthiopianRegion: VALIDATION_CODES.region,
+};
+
+/** An E.164 Ethiopian mobile number (a `@Transform` normalises 09.../07... before the check). */
+export const ETHIOPIAN_MOBILE_E164 = /^\+251[79]\d{8}$/;
+
+/** The field must be an Ethiopian mobile number in E.164 (normalised beforehand); refused with INVALID_PHONE. */
+export function IsEthiopianMobile(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isEthiopianMobile',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && ETHIOPIAN_MOBILE_E164.test(value),
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'phone'} must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)`,
+      },
+    });
+}
+
+const REGION_NAMES = new Set(ETHIOPIAN_REGIONS.map((r) => r.en));
+
+/**
+ * The field must be the English name of one of Ethiopia's regions or chartered cities (a `@Transform`
+ * maps Amharic names and codes to it beforehand); refused with INVALID_REGION.
+ */
+export function IsEthiopianRegion(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isEthiopianRegion',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && REGION_NAMES.has(value),
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'state'} must be one of Ethiopia’s regions or chartered cities`,
+      },
+    });
+}
 
 export type FieldErrorWithCode = FieldError & { code?: string };
 
@@ -150,7 +201,7 @@ function flatten(errors: ValidationError[], parent = ''): FieldErrorWithCode[] {
     const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => ({
       field,
       message,
-      ...(rule === 'isAmount' ? { code: VALIDATION_CODES.amount } : {}),
+      ...(RULE_CODES[rule] ? { code: RULE_CODES[rule] } : {}),
     }));
     return [...own, ...flatten(error.children ?? [], field)];
   });

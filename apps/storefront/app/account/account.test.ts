@@ -13,6 +13,7 @@ import {
 import { paymentDestination, txRefFrom } from './payment/payment.server';
 import { shippingRatesFrom } from './checkout/settings.server';
 import { validateAddress } from './addresses/validation';
+import { serverFieldErrors } from './forms';
 import { validateSignIn, validateSignUp } from './auth/validation';
 import { validateProfile } from './profile/validation';
 import { paymentMessageKey } from './payment/verify.server';
@@ -243,5 +244,38 @@ describe('account dictionaries', () => {
         !/^(cart\.tax)$/.test(k),
     );
     expect(latinOnly).toEqual([]);
+  });
+});
+
+describe("the API's field errors on the form", () => {
+  it('become the texts of their codes, under the nested and the form field names, never the English message', () => {
+    expect(
+      serverFieldErrors([
+        {
+          field: 'shippingAddress.phone',
+          message: 'phone must be an Ethiopian mobile number',
+          code: 'INVALID_PHONE',
+        },
+        { field: 'shippingAddress.state', message: 'state must be one of…', code: 'INVALID_REGION' },
+        { field: 'street', message: 'street is required', code: 'VALIDATION_FAILED' },
+        { field: 'city', message: 'city is weird', code: 'NOT_A_CODE_WE_KNOW' },
+        { field: 'landmark', message: 'no code at all' },
+      ]),
+    ).toEqual({
+      'shippingAddress.phone': 'errors.INVALID_PHONE',
+      phone: 'errors.INVALID_PHONE',
+      'shippingAddress.state': 'errors.INVALID_REGION',
+      state: 'errors.INVALID_REGION',
+      street: 'errors.VALIDATION_FAILED',
+      city: 'errors.VALIDATION_FAILED',
+      landmark: 'errors.VALIDATION_FAILED',
+    });
+    expect(serverFieldErrors(undefined)).toEqual({});
+  });
+
+  it('have texts in both languages', () => {
+    for (const code of ['INVALID_PHONE', 'INVALID_REGION'])
+      for (const lang of ['en', 'am'] as const)
+        expect(keysOf(dictionaries[lang])).toContain(`errors.${code}`);
   });
 });

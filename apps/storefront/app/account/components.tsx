@@ -20,7 +20,7 @@ export function message(
   params?: Record<string, string | number>,
 ): string {
   if (!text) return '';
-  return isKnownKey(text) ? t(text, params) : text;
+  return isKnownKey(text, t) ? t(text, params) : text;
 }
 
 export function Field({

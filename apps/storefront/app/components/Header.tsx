@@ -1,11 +1,12 @@
 import { Form, Link, NavLink, useLocation, useRevalidator } from '@remix-run/react';
 import { isLanguage } from '@shop/i18n';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { badgeCount } from '../catalogue';
 import { languageCookie } from '../language';
 import { useShop } from '../shop-context';
 import { CartIcon, HeartIcon, MenuIcon } from './Icons';
 import { SearchBox } from './SearchBox';
+import { useFocusTrap } from './useFocusTrap';
 
 /** The language selector: localStorage `language` mirrored to a cookie so the server renders it. */
 function LanguageSelect() {
@@ -102,13 +103,11 @@ export function Header() {
   const { t, cartCount, wishlistCount } = useShop();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  // the open menu keeps the focus (its links and its toggle); Escape closes it, focus back on the toggle
+  useFocusTrap(menuOpen, [panelRef, toggleRef], () => setMenuOpen(false), toggleRef);
 
   // Phones: one row with the logo, the cart (with its count) and the menu button, and the search field on
   // a second row; the menu holds the pages, the wishlist, the language and the account.
@@ -125,7 +124,7 @@ export function Header() {
           {t('common.shopName')}
         </Link>
         <SearchBox />
-        <div id="site-menu" className={`header-panel ${menuOpen ? 'open' : ''}`}>
+        <div id="site-menu" ref={panelRef} className={`header-panel ${menuOpen ? 'open' : ''}`}>
           <nav aria-label={t('header.mainNav')} className="main-nav">
             <NavLink to="/" end>
               {t('nav.home')}
@@ -165,6 +164,7 @@ export function Header() {
           )}
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}

@@ -73,7 +73,7 @@ export function CartFlash() {
   const { t } = useShop();
   const [params] = useSearchParams();
   // Only known codes/keys are accepted from the URL: a link cannot make the shop say anything else.
-  const error = flashFromUrl(params, 'cartError', FALLBACK.addToCart, ['cart']);
+  const error = flashFromUrl(params, 'cartError', FALLBACK.addToCart, ['cart'], t);
   if (params.get('added') !== '1' && !error) return null;
   return (
     <p className={`notice flash ${error ? 'error' : 'success'}`} role="status">

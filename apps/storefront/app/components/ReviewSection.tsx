@@ -41,7 +41,7 @@ export function ReviewSection({
   const [params] = useSearchParams();
   const saved = params.get('review');
   // Only review keys are accepted from the URL; anything else is the generic failure.
-  const failure = flashFromUrl(params, 'reviewError', 'reviews.failed', ['reviews']);
+  const failure = flashFromUrl(params, 'reviewError', 'reviews.failed', ['reviews'], t);
   const list = reviews ?? [];
   const own = user ? list.find((r) => r.user._id === user._id) : undefined;
   const count = Math.max(reviewCount, list.length);

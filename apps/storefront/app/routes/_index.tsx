@@ -5,13 +5,12 @@ import { HeroSlider } from '../components/HeroSlider';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
-import { langOf, titleMeta, useShop } from '../shop-context';
-import { createTranslator } from '@shop/i18n';
+import { titleMeta, translatorOf, useShop } from '../shop-context';
 import type { Product } from '@shop/api-client';
 
 export const meta: MetaFunction = ({ matches }) => [
   titleMeta(matches, 'nav.home'),
-  { name: 'description', content: createTranslator(langOf(matches))('home.metaDescription') },
+  { name: 'description', content: translatorOf(matches)('home.metaDescription') },
 ];
 
 /** Products on each of the home page's shelves (new arrivals, best sellers): one row on a desktop. */

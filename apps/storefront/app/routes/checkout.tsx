@@ -256,7 +256,7 @@ export default function Checkout() {
               {data?.fieldErrors.state ? (
                 <small id="state-error" className="acc-error" role="alert">
                   {t(
-                    data.fieldErrors.state.startsWith('checkout.')
+                    /^(checkout|errors)\./.test(data.fieldErrors.state)
                       ? data.fieldErrors.state
                       : 'checkout.stateInvalid',
                   )}

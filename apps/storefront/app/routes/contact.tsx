@@ -96,7 +96,7 @@ export default function ContactPage() {
             {result?.sent && <p className="success">{t('contact.sent')}</p>}
             {failed?.formError && !clientErrors && (
               <p className="error" role="alert">
-                {failed.serverMessage && isKnownKey(failed.serverMessage)
+                {failed.serverMessage && isKnownKey(failed.serverMessage, t)
                   ? t(failed.serverMessage)
                   : lang === 'en' && failed.serverMessage
                     ? failed.serverMessage

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
-import { createTranslator } from '@shop/i18n';
 import { useState } from 'react';
 import { sizeText } from '../catalogue';
 import { AddToCart, WishlistHeart } from '../components/AddToCart';
@@ -11,7 +10,7 @@ import { HIGH_FETCH_PRIORITY, productName } from '../components/ProductCard';
 import { ReviewSection } from '../components/ReviewSection';
 import { env } from '../env.server';
 import { getProduct, productReviews } from '../products.server';
-import { langOf, useShop } from '../shop-context';
+import { langOf, translatorOf, useShop } from '../shop-context';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -25,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Title, description and Open Graph tags for sharing, in the page's language. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang = langOf(matches);
-  const t = createTranslator(lang);
+  const t = translatorOf(matches);
   if (!data?.product) return [{ title: t('errors.notFound') }];
   const p = data.product;
   const name = productName(p, lang);

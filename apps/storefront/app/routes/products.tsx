@@ -6,16 +6,16 @@ import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRa
 import { FilterIcon } from '../components/Icons';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
+import { useFocusTrap } from '../components/useFocusTrap';
 import { listProducts } from '../products.server';
-import { createTranslator } from '@shop/i18n';
-import { langOf, titleMeta, useShop } from '../shop-context';
+import { titleMeta, translatorOf, useShop } from '../shop-context';
 
 export const FILTER_DEBOUNCE_MS = 500;
 
 // The shop's description (search engines show it under the catalogue's link; Lighthouse SEO wants one)
 export const meta: MetaFunction = ({ matches }) => [
   titleMeta(matches, 'catalogue.title'),
-  { name: 'description', content: createTranslator(langOf(matches))('home.metaDescription') },
+  { name: 'description', content: translatorOf(matches)('home.metaDescription') },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,9 +60,12 @@ export default function Catalogue() {
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (drawerOpen) closeRef.current?.focus();
   }, [drawerOpen]);
+  // the open drawer keeps the focus; Escape closes it and the focus goes back to 'Filters'
+  useFocusTrap(drawerOpen, [formRef], () => setDrawerOpen(false), toggleRef);
   const activeCount = [
     filters.priceRange,
     filters.category,
@@ -93,6 +96,7 @@ export default function Catalogue() {
       <div className="catalogue-bar">
         <a
           href="#filters"
+          ref={toggleRef}
           role="button"
           className="button secondary filters-toggle"
           aria-controls="filters"
@@ -116,7 +120,6 @@ export default function Catalogue() {
           clearTimeout(timer.current);
           setDrawerOpen(false);
         }}
-        onKeyDown={(e) => e.key === 'Escape' && drawerOpen && setDrawerOpen(false)}
       >
         <div className="drawer-head">
           <h2>{t('ui.filters')}</h2>
@@ -247,11 +250,16 @@ export default function Catalogue() {
               {hasFilters && <Link to={location.pathname}>{t('catalogue.clearAll')}</Link>}
             </div>
           ) : (
-            <div className="grid">
-              {data.products.map((p, i) => (
-                <ProductCard key={p._id} product={p} priority={i === 0} />
-              ))}
-            </div>
+            <>
+              {/* the cards' titles are h3: with the filters drawer folded away (phones) this h2 keeps the
+                  outline sequential */}
+              <h2 className="sr-only">{t('nav.products')}</h2>
+              <div className="grid">
+                {data.products.map((p, i) => (
+                  <ProductCard key={p._id} product={p} priority={i === 0} />
+                ))}
+              </div>
+            </>
           )}
           <Pagination filters={filters} totalPages={data.totalPages} />
         </>

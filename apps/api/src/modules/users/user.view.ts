@@ -29,9 +29,17 @@ export function toUserView(user: UserRecord) {
 export function ethiopianPhone(input: string): string {
   const phone = normaliseEthiopianPhone(input);
   if (!phone) {
-    throw new InvalidDataError('Validation failed', [
-      { field: 'phone', message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)' },
-    ]);
+    throw new InvalidDataError(
+      'Validation failed',
+      [
+        {
+          field: 'phone',
+          message: 'phone must be an Ethiopian mobile number (+2519..., 09..., 07...)',
+          code: 'INVALID_PHONE',
+        },
+      ],
+      'INVALID_PHONE',
+    );
   }
   return phone;
 }

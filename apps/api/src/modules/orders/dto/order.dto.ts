@@ -21,10 +21,10 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
 
 export const PHONE_MESSAGE = 'phone must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)';
 
@@ -51,14 +51,14 @@ export class ShippingAddressDto {
     example: 'Addis Ababa',
     description:
       "The region: one of Ethiopia's regions or chartered cities, by English name, Amharic name or code " +
-      `(${ETHIOPIAN_REGIONS.map((r) => `${r.code} ${r.en} / ${r.am}`).join(', ')}); stored as the English name`,
+      `(${ETHIOPIAN_REGIONS.map((r) => `${r.code} ${r.en} / ${r.am}`).join(', ')}); stored as the English name; anything else is refused with INVALID_REGION`,
   })
   @Transform(({ value }) =>
     typeof value === 'string' ? (findEthiopianRegion(value)?.en ?? value.trim()) : value,
   )
   @IsString()
   @IsNotEmpty({ message: 'state is required' })
-  @IsIn(ETHIOPIAN_REGIONS.map((r) => r.en), { message: REGION_MESSAGE })
+  @IsEthiopianRegion({ message: REGION_MESSAGE })
   state!: string;
 
   @ApiPropertyOptional({ example: '1000', description: 'Optional: most Ethiopian addresses have none' })
@@ -72,11 +72,11 @@ export class ShippingAddressDto {
     example: '+251911234567',
     description:
       'Delivery phone, an Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164. Left out, the ' +
-      "account's profile phone is used.",
+      "account's profile phone is used. Anything else is refused with INVALID_PHONE.",
   })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value))
-  @Matches(/^\+251[79]\d{8}$/, { message: PHONE_MESSAGE })
+  @IsEthiopianMobile({ message: PHONE_MESSAGE })
   phone?: string;
 
   @ApiPropertyOptional({

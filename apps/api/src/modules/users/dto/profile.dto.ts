@@ -1,17 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { findEthiopianRegion, normaliseEthiopianPhone } from '@shop/shared';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
-import { Nullable } from '../../../common/validation';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEthiopianMobile, IsEthiopianRegion, Nullable } from '../../../common/validation';
 import { UserDto } from '../../auth/dto/auth.dto';
 
 /** The profile form: name and email (or first and last name), and an optional Ethiopian phone. */
@@ -37,7 +28,8 @@ export class UpdateProfileDto {
     example: '0911234567',
     nullable: true,
     description:
-      'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it',
+      'Ethiopian mobile number (+2519..., 09..., 07...), stored as +251...; empty string or null removes it; ' +
+      'anything else is refused with INVALID_PHONE',
   })
   @IsOptional()
   @Nullable()
@@ -81,12 +73,15 @@ export class AddressInputDto {
   @ApiProperty({ example: 'Addis Ababa' }) @IsString() @MinLength(1) @MaxLength(100) city!: string;
   @ApiProperty({
     example: 'Addis Ababa',
-    description: "Region; a known one of Ethiopia's is stored by its English name",
+    description:
+      "Region: one of Ethiopia's regions or chartered cities by English name, Amharic name or code, stored by " +
+      'its English name; anything else is refused with INVALID_REGION',
   })
   @Transform(({ value }) => (typeof value === 'string' ? (findEthiopianRegion(value)?.en ?? value) : value))
   @IsString()
   @MinLength(1)
   @MaxLength(100)
+  @IsEthiopianRegion()
   state!: string;
   @ApiPropertyOptional({ example: '1000', description: 'Optional: most Ethiopian addresses have none' })
   @IsOptional()
@@ -95,13 +90,12 @@ export class AddressInputDto {
   zipCode?: string;
   @ApiPropertyOptional({
     example: '+251911234567',
-    description: 'Delivery phone (Ethiopian mobile, stored as E.164)',
+    description:
+      'Delivery phone (Ethiopian mobile, stored as E.164); anything else is refused with INVALID_PHONE',
   })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value))
-  @Matches(/^\+251[79]\d{8}$/, {
-    message: 'phone must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)',
-  })
+  @IsEthiopianMobile()
   phone?: string;
   @ApiPropertyOptional({ example: 'Woreda 03, near Edna Mall' })
   @IsOptional()
