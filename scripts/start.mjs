@@ -21,7 +21,12 @@ const children = [];
 let stopping = false;
 
 function run(name, command, args, env) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // its own process group, so that stopping reaches what npm starts underneath (remix-serve, serve.mjs)
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let rest = '';
@@ -44,7 +49,13 @@ function run(name, command, args, env) {
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
   setTimeout(() => process.exit(code), 5000).unref();
   Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(
     () => process.exit(code),
