@@ -1,7 +1,8 @@
-import { Types } from 'mongoose';
+import { type ClientSession, type Connection, Types } from 'mongoose';
 import { ConflictError, NotFoundError, type ErrorCode } from './errors/domain-error';
 
 const DUPLICATE_KEY = 11000;
+const WRITE_CONFLICT = 112;
 
 export function isDuplicateKeyError(error: unknown): boolean {
   return (error as { code?: number } | undefined)?.code === DUPLICATE_KEY;
@@ -19,6 +20,32 @@ export async function conflictOnDuplicate<T>(
     if (isDuplicateKeyError(error)) throw new ConflictError(message, code);
     throw error;
   }
+}
+
+/**
+ * Runs `work` in one transaction (the driver retries transient conflicts, with a small jittered pause
+ * between attempts so that parallel buyers of one product spread out). A write conflict that outlasts
+ * the retries is a 409 SHOP_BUSY with the caller's message, never a 500.
+ */
+export async function inTransaction<T>(
+  connection: Connection,
+  work: (session: ClientSession) => Promise<T>,
+  busyMessage: string,
+): Promise<T> {
+  let attempt = 0;
+  let result: T | undefined;
+  try {
+    await connection.transaction(async (session) => {
+      attempt += 1;
+      if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
+      result = await work(session);
+    });
+  } catch (error) {
+    if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
+      throw new ConflictError(busyMessage, 'SHOP_BUSY');
+    throw error;
+  }
+  return result as T;
 }
 
 /** Parses a route id; a malformed id is answered like an unknown one, never as a server error. */

@@ -13,7 +13,7 @@ import {
 import { ClientSession, Connection, FilterQuery, Model, SortOrder, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
-import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
+import { conflictOnDuplicate, escapeRegex, inTransaction, parseObjectId } from '../../common/mongo';
 import {
   filterBoolean,
   filterEnum,
@@ -79,7 +79,6 @@ export interface ProductChange {
 export type ProductChangeListener = (change: ProductChange, session: ClientSession) => Promise<void>;
 
 /** MongoDB's write-conflict code: two transactions raced for one product (retried by the driver). */
-const WRITE_CONFLICT = 112;
 
 /** The back office's stock states: out (none), low (1 to LOW_STOCK_THRESHOLD), in (more). */
 export const STOCK_STATES = ['out', 'low', 'in'] as const;
@@ -373,18 +372,8 @@ export class CatalogService implements OnApplicationBootstrap {
   }
 
   /** Runs `work` in one transaction; a write conflict that outlasts the driver's retries is a 409, never a 500. */
-  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    try {
-      await this.connection.transaction(async (session) => {
-        result = await work(session);
-      });
-    } catch (error) {
-      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
-        throw new ConflictError('The shop is busy with the same products; please try again', 'SHOP_BUSY');
-      throw error;
-    }
-    return result as T;
+  private inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, 'The shop is busy with the same products; please try again');
   }
 
   /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */

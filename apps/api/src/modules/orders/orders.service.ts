@@ -25,7 +25,7 @@ import {
   InvalidDataError,
   NotFoundError,
 } from '../../common/errors/domain-error';
-import { escapeRegex, isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { escapeRegex, inTransaction, isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import {
   filterEnum,
   filterIds,
@@ -54,7 +54,6 @@ const CLAIM_WAIT_MS = 15_000;
 const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
 /** MongoDB's write-conflict code: a transaction lost the race for a document (retried by withTransaction). */
-const WRITE_CONFLICT = 112;
 /** At most this many orders match an id fragment, so a one-character search cannot list the whole shop. */
 const MAX_ID_MATCHES = 1000;
 export const BUSY_MESSAGE = 'The shop is busy with the same products; please try again';
@@ -626,23 +625,12 @@ export class OrdersService {
    * retry window are a 409 asking to retry, never a 500.
    */
   private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    let attempt = 0;
-    let result: T | undefined;
     try {
-      await this.connection.transaction(async (session) => {
-        attempt += 1;
-        if (attempt > 1) await sleep(Math.random() * Math.min(50, 2 * attempt));
-        result = await work(session);
-      });
-    } catch (error) {
-      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
-        throw new ConflictError(BUSY_MESSAGE, 'SHOP_BUSY');
-      throw error;
+      return await inTransaction(this.connection, work, BUSY_MESSAGE);
     } finally {
       // stock changed inside the transaction: public reads are fresh once it has committed
       this.hot.bump();
     }
-    return result as T;
   }
 
   private async visibleOrder(id: string, viewer: AuthUser): Promise<LeanOrder> {

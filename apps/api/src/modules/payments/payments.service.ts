@@ -11,7 +11,7 @@ import {
   NotFoundError,
   type ErrorCode,
 } from '../../common/errors/domain-error';
-import { parseObjectId } from '../../common/mongo';
+import { inTransaction, parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { OrdersService, type OrderRecord } from '../orders/orders.service';
 import {
@@ -36,7 +36,6 @@ const ORDER_NOT_FOUND = 'Order not found';
 /** Chapa limits customization[title] to 16 characters. */
 const CHECKOUT_TITLE = 'Beauty Shop';
 /** MongoDB's write-conflict code: two settlements raced for one order (retried by the driver first). */
-const WRITE_CONFLICT = 112;
 /** Re-verification gives up on transactions older than this: the provider has long expired them. */
 const REVERIFY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const TX_REF_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -559,18 +558,8 @@ export class PaymentsService {
   }
 
   /** Runs `work` in one transaction; a write conflict that outlasts the driver's retries is a 409, never a 500. */
-  private async inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    try {
-      await this.connection.transaction(async (session) => {
-        result = await work(session);
-      });
-    } catch (error) {
-      if ((error as { code?: number } | undefined)?.code === WRITE_CONFLICT)
-        throw new ConflictError('The shop is busy with the same order; please try again', 'SHOP_BUSY');
-      throw error;
-    }
-    return result as T;
+  private inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, 'The shop is busy with the same order; please try again');
   }
 
   /** The answer for a payment's current state (and the order's), with the spec's messages. */
