@@ -27,6 +27,8 @@ export const HOT_CACHE_ROUTES = new Set([
 
 /** Largest body kept (a catalogue page is a few tens of kB). */
 const MAX_BODY_BYTES = 512 * 1024;
+/** Memoised values (catalogue counts: a number and a key each) kept at most. */
+const MAX_MEMOS = 10000;
 /** What an entry costs besides its bodies (key, headers, bookkeeping), counted against the byte bound. */
 const ENTRY_OVERHEAD_BYTES = 2048;
 /** A cheap first filter; the route actually matched is checked when the answer is stored. */
@@ -88,6 +90,7 @@ interface Entry {
 export class HotCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Pending>();
+  private readonly memos = new Map<string, { value: unknown; expires: number }>();
   private generation = 0;
   private totalBytes = 0;
   private cors?: HeaderMiddleware;
@@ -109,7 +112,29 @@ export class HotCache {
   bump(): void {
     this.generation++;
     this.entries.clear();
+    this.memos.clear();
     this.totalBytes = 0;
+  }
+
+  /**
+   * A value derived from public data (the catalogue's count of a filter, shared by all its pages),
+   * kept under the same rules as a stored answer: forgotten at the next `bump()`, and after `ttlMs`
+   * counted from when it started (writes by another instance). A computation that a bump overtook is
+   * answered but not kept.
+   */
+  async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.ttlMs) return compute();
+    const started = Date.now();
+    const kept = this.memos.get(key);
+    if (kept && kept.expires > started) return kept.value as T;
+    const generation = this.generation;
+    const value = await compute();
+    if (generation === this.generation) {
+      if (kept) this.memos.delete(key);
+      if (this.memos.size >= MAX_MEMOS) this.memos.delete(this.memos.keys().next().value as string);
+      this.memos.set(key, { value, expires: started + this.ttlMs });
+    }
+    return value;
   }
 
   /** Runs a write and bumps once it has settled (committed or failed half-way). */

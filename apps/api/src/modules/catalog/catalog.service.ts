@@ -46,6 +46,13 @@ const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
+/** A filter as a string that tells filters apart (regular expressions included, as their source and flags). */
+function filterKey(filter: FilterQuery<Product>): string {
+  return JSON.stringify(filter, (_key, value: unknown) =>
+    value instanceof RegExp ? { $re: value.source, $flags: value.flags } : value,
+  );
+}
+
 /** A stored product as the catalogue hands it to other modules (read-only for them). */
 export type CatalogProduct = Product & { _id: Types.ObjectId };
 /** A quantity of one product, as carts and orders hold it. */
@@ -167,7 +174,8 @@ export class CatalogService implements OnApplicationBootstrap {
         .limit(limit)
         .lean()
         .exec(),
-      this.products.countDocuments(filter).exec(),
+      // every page of a filter has the same count: one count per filter until the next write (or TTL)
+      this.hot.memo(`products.count:${filterKey(filter)}`, () => this.products.countDocuments(filter).exec()),
     ]);
     return withAbsoluteUrls({
       products: docs.map((doc) => toProductView(doc, this.origin)),
