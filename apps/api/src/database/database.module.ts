@@ -5,6 +5,10 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { DATABASE_ENGINE, resolveDatabaseEngine, type DatabaseEngine } from './engine';
 import { serverSelectionTimeoutFor } from './unavailable';
 
+// Mongoose captures `new Error().stack` on every query's exec() only to decorate the "Query was
+// already executed" programming error; on the catalogue's read path that was ~1.5% of the CPU.
+mongoose.set('skipOriginalStackTraces', true);
+
 @Global()
 @Module({
   providers: [
