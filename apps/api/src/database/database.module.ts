@@ -6,7 +6,8 @@ import { DATABASE_ENGINE, resolveDatabaseEngine, type DatabaseEngine } from './e
 import { serverSelectionTimeoutFor } from './unavailable';
 
 // Mongoose captures `new Error().stack` on every query's exec() only to decorate the "Query was
-// already executed" programming error; on the catalogue's read path that was ~1.5% of the CPU.
+// already executed" programming error; on the catalogue's read path that was ~1.5% of the CPU, on a
+// cart add about 4%.
 mongoose.set('skipOriginalStackTraces', true);
 
 @Global()
@@ -27,10 +28,6 @@ class DatabaseEngineModule implements OnApplicationShutdown {
     await this.engine.stop();
   }
 }
-
-// Mongoose keeps `new Error().stack` of every query it runs, only to enrich the error of a query
-// executed twice (which this code never does); capturing it was about 4% of the CPU of a cart add.
-mongoose.set('skipOriginalStackTraces', true);
 
 /** Owns the Mongoose connection to whichever engine the ladder chose. */
 @Module({
