@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
-import { ClientSession, Model, Types, type FilterQuery } from 'mongoose';
+import { ClientSession, Model, Types, type FilterQuery, type mongo } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import {
   ConflictError,
@@ -190,16 +190,21 @@ export class CartService {
    * it finds the cart changed since the read, the line is read again and the add retried.
    */
   async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
-    const { model, filter } = this.cartOf(owner);
+    const { model, filter: where } = this.cartOf(owner);
+    const filter = where as Record<string, unknown>;
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    const cart = await model.findOne(filter).lean().exec();
+    // the hot path goes through the model's collection: every value is of its stored type already
+    const cart = await model.collection.findOne<{ items: CartItem[] }>(filter, { projection: { items: 1 } });
     const products = await this.productsById([id, ...(cart?.items ?? []).map((i) => i.product)]);
     const product = products.get(String(id));
     if (!product || !product.active) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     const guest = typeof owner !== 'string';
-    // a guest cart lives GUEST_CART_TTL_DAYS after its last change: this one
-    const touch = guest ? { $set: { expiresAt: new Date(Date.now() + GUEST_CART_TTL_MS) } } : {};
+    const now = new Date();
+    // the schema's timestamps, and a guest cart lives GUEST_CART_TTL_DAYS after its last change: this one
+    const $set = guest
+      ? { updatedAt: now, expiresAt: new Date(now.getTime() + GUEST_CART_TTL_MS) }
+      : { updatedAt: now };
     let line = cart?.items.find((i) => i.product.equals(id));
     if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -207,32 +212,31 @@ export class CartService {
         throw shortOfStock(product.name, product.stock, line.quantity);
       const updated = line
         ? // the line grows only if the result stays within the stock (one atomic conditional update)
-          await model
-            .findOneAndUpdate(
-              {
-                ...filter,
-                items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
-              },
-              { $inc: { 'items.$.quantity': quantity }, ...touch },
-              { new: true },
-            )
-            .lean()
-            .exec()
+          await model.collection.findOneAndUpdate(
+            {
+              ...filter,
+              items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
+            },
+            { $inc: { 'items.$.quantity': quantity }, $set },
+            { returnDocument: 'after', includeResultMetadata: false },
+          )
         : // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
           // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
-          await model
+          await model.collection
             .findOneAndUpdate(
               { ...filter, 'items.product': { $ne: id } },
-              { $push: { items: { product: id, quantity, addedAt: new Date() } }, ...touch },
-              { new: true, upsert: !guest },
+              {
+                $push: { items: { product: id, quantity, addedAt: now } },
+                $set,
+                ...(guest ? {} : { $setOnInsert: { createdAt: now } }),
+              } as unknown as mongo.UpdateFilter<mongo.Document>,
+              { returnDocument: 'after', upsert: !guest, includeResultMetadata: false },
             )
-            .lean()
-            .exec()
             .catch((error: unknown) => {
               if (isDuplicateKeyError(error)) return null;
               throw error;
             });
-      if (updated) return this.view(owner, updated, products);
+      if (updated) return this.view(owner, updated as unknown as { items: CartItem[] }, products);
       // Another request changed the line (or the cart) since the read: look again and retry.
       line = await this.line(owner, id);
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
@@ -356,15 +360,12 @@ export class CartService {
     userId: string,
     session: ClientSession,
   ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.userCarts
-      .findOneAndUpdate(
-        { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
-        { $set: { items: [] } },
-        { new: false, session },
-      )
-      .lean()
-      .exec();
-    return (cart?.items ?? []).map((i) => ({ product: i.product, quantity: i.quantity }));
+    const cart = await this.userCarts.collection.findOneAndUpdate(
+      { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
+      { $set: { items: [], updatedAt: new Date() } },
+      { returnDocument: 'before', session, projection: { items: 1 }, includeResultMetadata: false },
+    );
+    return ((cart?.items ?? []) as CartItem[]).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 
   /** Takes ordered products out of the cart after an order is placed. */

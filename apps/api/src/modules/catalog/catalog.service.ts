@@ -55,6 +55,15 @@ function filterKey(filter: FilterQuery<Product>): string {
 
 /** A stored product as the catalogue hands it to other modules (read-only for them). */
 export type CatalogProduct = Product & { _id: Types.ObjectId };
+
+/** Fields the schema keeps out of reads (`select: false`), which reads through the collection leave out too. */
+const HIDDEN_PRODUCT_FIELDS = { searchTerms: 0 } as const;
+
+/** A projection as Mongoose would send it for the product schema: an inclusion stays, anything else hides the hidden fields. */
+export function withHiddenFieldsOmitted(projection?: Record<string, 0 | 1>): Record<string, 0 | 1> {
+  const inclusive = Object.entries(projection ?? {}).some(([field, v]) => v === 1 && field !== '_id');
+  return inclusive ? projection! : { ...projection, ...HIDDEN_PRODUCT_FIELDS };
+}
 /** A quantity of one product, as carts and orders hold it. */
 export interface StockLine {
   product: Types.ObjectId;
@@ -478,10 +487,10 @@ export class CatalogService implements OnApplicationBootstrap {
       .filter((id) => Types.ObjectId.isValid(String(id)))
       .map((id) => new Types.ObjectId(String(id)));
     if (!valid.length) return [];
-    return (await this.products
-      .find({ _id: { $in: valid } }, projection)
-      .lean()
-      .exec()) as CatalogProduct[];
+    // the model's collection (no casting needed: ids are ObjectIds), hiding what the schema hides
+    return this.products.collection
+      .find<CatalogProduct>({ _id: { $in: valid } }, { projection: withHiddenFieldsOmitted(projection) })
+      .toArray();
   }
 
   /** One product in any state, or null. */
@@ -499,14 +508,17 @@ export class CatalogService implements OnApplicationBootstrap {
     return this.hot.after(async () => {
       const reservations: Reservation[] = [];
       for (const line of lines) {
-        const product = await this.products
-          .findOneAndUpdate(
-            { _id: line.product, active: true, stock: { $gte: line.quantity } },
-            { $inc: { stock: -line.quantity } },
-            { new: true, session },
-          )
-          .lean()
-          .exec();
+        // the model's collection: exact types, no casting; updatedAt as the schema's timestamps set it
+        const product = await this.products.collection.findOneAndUpdate(
+          { _id: line.product, active: true, stock: { $gte: line.quantity } },
+          { $inc: { stock: -line.quantity }, $set: { updatedAt: new Date() } },
+          {
+            returnDocument: 'after',
+            session,
+            projection: HIDDEN_PRODUCT_FIELDS,
+            includeResultMetadata: false,
+          },
+        );
         if (!product) throw await this.shortLineError(line.product, line.quantity, session);
         reservations.push({ product: product as CatalogProduct, quantity: line.quantity });
       }

@@ -90,6 +90,11 @@ interface Message {
 
 type Lean<T> = T & { _id: Types.ObjectId };
 
+/** The fields that have a value (Mongoose leaves undefined ones out; the driver would store null). */
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** What a caller of `enqueue` read already in the same request. */
 export interface KnownContext {
   settings?: Settings;
@@ -135,12 +140,22 @@ export class NotificationsService {
     const messages = await this.messagesFor(event, known);
     if (session && messages.length) {
       // In a transaction a message that exists already aborts it anyway: every message in one command.
-      await this.notifications.bulkWrite(
+      // through the model's collection, with what the schema would add (defaults, timestamps)
+      const now = new Date();
+      await this.notifications.collection.bulkWrite(
         messages.map((message) => ({
           updateOne: {
             filter: { eventKey: message.eventKey },
             update: {
-              $setOnInsert: { ...message, state: 'pending', attempts: 0, nextAttemptAt: new Date() },
+              $setOnInsert: {
+                ...definedFields(message),
+                sensitive: message.sensitive ?? false,
+                state: 'pending',
+                attempts: 0,
+                nextAttemptAt: now,
+                createdAt: now,
+              },
+              $set: { updatedAt: now },
             },
             upsert: true,
           },

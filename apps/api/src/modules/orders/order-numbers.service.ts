@@ -26,16 +26,14 @@ export class OrderNumbersService implements OnApplicationBootstrap {
   async next(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const counter = await this.counters
-          .findOneAndUpdate(
-            { name: ORDER_COUNTER },
-            { $inc: { seq: 1 }, $setOnInsert: { name: ORDER_COUNTER } },
-            { upsert: true, new: true },
-          )
-          .lean()
-          .exec();
+        // the model's collection (versionKey off, no timestamps: nothing for Mongoose to add)
+        const counter = await this.counters.collection.findOneAndUpdate(
+          { name: ORDER_COUNTER },
+          { $inc: { seq: 1 }, $setOnInsert: { name: ORDER_COUNTER } },
+          { upsert: true, returnDocument: 'after', includeResultMetadata: false },
+        );
         // A fresh counter starts at 1: shift it so that the first order is ORDER_NUMBER_START.
-        return formatOrderNumber(ORDER_NUMBER_START - 1 + (counter as Counter).seq);
+        return formatOrderNumber(ORDER_NUMBER_START - 1 + (counter as unknown as Counter).seq);
       } catch (error) {
         // Two first-ever upserts race on the unique name: the loser simply increments the winner's.
         if (!isDuplicateKeyError(error) || attempt >= 3) throw error;

@@ -680,7 +680,9 @@ export class OrdersService {
   /** Takes the key's claim; false if another request holds it (an abandoned claim is cleared first). */
   private async claim(user: Types.ObjectId, idempotencyKey: string): Promise<Types.ObjectId | null> {
     try {
-      return (await this.requests.create({ user, idempotencyKey, createdAt: new Date() }))._id;
+      // the model's collection: three fields of exact types, nothing to cast or validate
+      return (await this.requests.collection.insertOne({ user, idempotencyKey, createdAt: new Date() }))
+        .insertedId as Types.ObjectId;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       await this.requests

@@ -107,7 +107,8 @@ export class SettingsService {
 
   /** The stored settings merged over the defaults, without writing anything. */
   async get(): Promise<Settings> {
-    const stored = await this.settings.findOne({ key: SETTINGS_KEY }).lean().exec();
+    // the model's collection: read on every order and checkout page, no casting needed
+    const stored = await this.settings.collection.findOne({ key: SETTINGS_KEY });
     const merged: Record<string, unknown> = { ...this.defaults };
     const defaults = this.defaults as unknown as Record<string, unknown>;
     for (const [field, value] of Object.entries(stored ?? {}))
