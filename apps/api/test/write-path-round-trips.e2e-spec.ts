@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { OrdersService } from '../src/modules/orders/orders.module';
 import { Order } from '../src/modules/orders/schemas/order.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
 import { auth, customerFactory, loginAs } from './support/accounts';
@@ -113,6 +114,15 @@ describe('write path: database round trips per request', () => {
     expect(placed.slice(2, 4).sort()).toEqual(['find settings', 'findAndModify counters']);
     const retry = await commandsOf(place(customer.token, 'trip-1'), 200);
     expect(retry).toEqual(['find users', 'insert order_requests', 'delete order_requests', 'find orders']);
+    expect(await orders.countDocuments({ user: customer.id })).toBe(1);
+    expect((await products.findById(id).lean())!.stock).toBe(18);
+    // the placed order's claim stays (no delete on the way out) until the sweep finds it old
+    const service = t.app.get(OrdersService);
+    expect(await service.sweepClaims()).toBe(0);
+    expect(await service.sweepClaims(Date.now() + 61_000)).toBe(1);
+    // and without its claim the key still answers the same order, making nothing new
+    const again = await place(customer.token, 'trip-1')();
+    expect(again.status).toBe(200);
     expect(await orders.countDocuments({ user: customer.id })).toBe(1);
     expect((await products.findById(id).lean())!.stock).toBe(18);
   });

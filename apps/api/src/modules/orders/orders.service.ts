@@ -1,5 +1,5 @@
 import { HotCache } from '../../common/hot-cache';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   canTransition,
@@ -53,6 +53,8 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const CLAIM_WAIT_MS = 15_000;
 const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
+/** How often an instance deletes claims past CLAIM_STALE_MS (besides MongoDB's TTL monitor, which the embedded engine lacks). */
+const CLAIM_SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** MongoDB's write-conflict code: a transaction lost the race for a document (retried by withTransaction). */
 /** At most this many orders match an id fragment, so a one-character search cannot list the whole shop. */
 const MAX_ID_MATCHES = 1000;
@@ -129,7 +131,9 @@ export function filterDay(
 }
 
 @Injectable()
-export class OrdersService {
+export class OrdersService implements OnModuleInit, OnModuleDestroy {
+  private claimSweep?: NodeJS.Timeout;
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
@@ -143,6 +147,24 @@ export class OrdersService {
     private readonly orderNumbers: OrderNumbersService,
     private readonly hot: HotCache,
   ) {}
+
+  onModuleInit(): void {
+    this.claimSweep = setInterval(() => void this.sweepClaims().catch(() => undefined), CLAIM_SWEEP_EVERY_MS);
+    this.claimSweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.claimSweep) clearInterval(this.claimSweep);
+  }
+
+  /**
+   * Deletes Idempotency-Key claims older than CLAIM_STALE_MS: a placed order keeps its claim (its key
+   * is then held by the order itself), and a claim that old counts as abandoned anyway.
+   */
+  async sweepClaims(now = Date.now()): Promise<number> {
+    const res = await this.requests.deleteMany({ createdAt: { $lt: new Date(now - CLAIM_STALE_MS) } }).exec();
+    return res.deletedCount;
+  }
 
   /**
    * Places an order from the user's cart. With an Idempotency-Key, a retry (sequential or concurrent)
@@ -172,8 +194,8 @@ export class OrdersService {
         } catch (error) {
           if (error instanceof ReplayedOrder) return this.replay(error.order, fingerprint);
           // No order holds the key: free it at once, so that the customer may retry with it. (The
-          // claim of an order that exists is left to the TTL index: a retry meets it and answers
-          // the order, as it would meet the order itself.)
+          // claim of an order that exists is left to the TTL index and sweepClaims: a retry meets
+          // it and answers the order, as it would meet the order itself.)
           await this.requests.deleteOne({ _id: claim }).exec();
           throw error;
         }
