@@ -1,6 +1,9 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type DepOptimizationOptions, type Plugin } from 'vite';
+
+/** esbuild's plugin type as Vite's own esbuild has it */
+type EsbuildPlugin = NonNullable<NonNullable<DepOptimizationOptions['esbuildOptions']>['plugins']>[number];
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
@@ -29,6 +32,20 @@ function preactOnTheClient(): Plugin {
   };
 }
 
+/**
+ * The same for the dependencies `vite dev` pre-bundles for the browser (@remix-run/react, react-router),
+ * which esbuild resolves without Vite's plugins. Top-level `optimizeDeps` is the client's only.
+ */
+const preactInPrebundledDeps: EsbuildPlugin = {
+  name: 'shop:preact-in-prebundled-deps',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const target = PREACT_FOR_REACT[args.path];
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir }) : undefined;
+    });
+  },
+};
+
 const useReact = process.env.STOREFRONT_REACT === '1';
 
 export default defineConfig({
@@ -39,6 +56,19 @@ export default defineConfig({
         future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
       }),
   ],
+  optimizeDeps: useReact
+    ? {}
+    : {
+        // known up front, so that the first page of `vite dev` does not load a second copy of Preact
+        include: [
+          'preact',
+          'preact/hooks',
+          'preact/compat',
+          'preact/compat/client',
+          'preact/jsx-dev-runtime',
+        ],
+        esbuildOptions: { plugins: [preactInPrebundledDeps] },
+      },
   resolve: {
     alias: {
       '@shop/shared': lib('shared'),
