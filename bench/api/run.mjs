@@ -8,6 +8,7 @@
 //   node bench/api/run.mjs                    # 100 connections, 5 s warm-up + 20 s per endpoint
 //   BENCH_DURATION=5 BENCH_WARMUP=2 node bench/api/run.mjs   # a quick run
 //   BENCH_PRODUCTS=100000 BENCH_ONLY=catalogue node bench/api/run.mjs   # the catalogue at 100,000 products
+//   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' node bench/api/run.mjs   # profile API and engine
 //
 // Writes bench/results/api-<YYYY-MM-DD>[-<products>][-only-<cases>].json.
 import { spawn } from 'node:child_process';
@@ -79,8 +80,11 @@ function freePort() {
   });
 }
 
+/** BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': extra Node flags for the API and engine processes. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
 //   node bench/web/run.mjs                  # builds the API, storefront and admin first (serialised by flock)
 //   BENCH_SKIP_BUILD=1 node bench/web/run.mjs   # use the existing builds
 //   BENCH_RUNS=1 ...                           # one Lighthouse run per page instead of the median of 3
+//   BENCH_LANGS=am ...                         # only the Amharic pages (default: en,am; the `language` cookie)
 //
 // Writes bench/results/web-<YYYY-MM-DD>.json.
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { CHROME_FLAGS, root, startApiAndStorefront } from './stack.mjs';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LANGS = (process.env.BENCH_LANGS ?? 'en,am').split(',').filter(Boolean);
 const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
 
 /** A private copy of the storefront build: other jobs may rebuild (and empty) apps/storefront/build meanwhile. */
@@ -98,16 +100,18 @@ async function main() {
     const { api, storefront } = await startApiAndStorefront(storefrontCopy, procs);
 
     const { products } = await (await fetch(`${api}/products?limit=1`)).json();
-    const pages = [
-      { name: 'home', url: `${storefront}/` },
-      { name: 'catalogue', url: `${storefront}/products` },
-      { name: 'product', url: `${storefront}/product/${products[0]._id}` },
-    ];
+    const pages = LANGS.flatMap((lang) =>
+      [
+        { name: 'home', url: `${storefront}/` },
+        { name: 'catalogue', url: `${storefront}/products` },
+        { name: 'product', url: `${storefront}/product/${products[0]._id}` },
+      ].map((page) => ({ ...page, lang })),
+    );
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     const results = [];
     for (const page of pages) {
-      process.stdout.write(`Lighthouse ${page.name} (${page.url}) x${RUNS} ... `);
+      process.stdout.write(`Lighthouse ${page.name} [${page.lang}] (${page.url}) x${RUNS} ... `);
       // The default configuration is the mobile preset (Moto G Power emulation, simulated slow 4G).
       // Lighthouse varies from run to run: the run with the median performance score is reported.
       const runs = [];
@@ -117,6 +121,8 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // the storefront's language choice is a cookie (Amharic pages are served as such on first load)
+          extraHeaders: { Cookie: `language=${page.lang}` },
         });
         runs.push(lhr);
       }
@@ -125,6 +131,7 @@ async function main() {
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const result = {
         page: page.name,
+        lang: page.lang,
         path: new URL(page.url).pathname,
         scores: {
           performance: score('performance'),
@@ -157,7 +164,7 @@ async function main() {
 
     const out = {
       date: new Date().toISOString(),
-      command: `BENCH_RUNS=${RUNS} node bench/web/run.mjs`,
+      command: `BENCH_RUNS=${RUNS} BENCH_LANGS=${LANGS.join(',')} node bench/web/run.mjs`,
       runsPerPage: RUNS,
       lighthouse: {
         version:

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import cors from 'cors';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
@@ -79,14 +80,20 @@ export async function createApp(
   });
   app.use(refuseDeepBodies);
   app.use(cookieParser());
-  app.enableCors({
+  // what app.enableCors does (the `cors` package), kept as one function so that hot hits answered
+  // before Express (below) carry exactly the CORS headers Express would have set
+  const corsHeaders = cors({
     origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
     credentials: true,
     exposedHeaders: ['Content-Range', 'X-Total-Count'],
   });
-  // Anonymous hot reads are answered here from pre-serialised bodies, after helmet and CORS (their
-  // headers are set per request) and before Nest's guards, pipes and serialisation.
-  app.use(app.get(HotCache).middleware());
+  app.use(corsHeaders);
+  // Anonymous hot reads: misses are stored here, after helmet, the body parsers and CORS, and before
+  // Nest's guards, pipes and serialisation; hits are answered by the HTTP server's own 'request'
+  // listener, before Express runs at all (helmet's static headers are replayed from the stored answer).
+  const hot = app.get(HotCache);
+  app.use(hot.middleware());
+  hot.attach(app.getHttpServer(), corsHeaders);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(

@@ -1,6 +1,7 @@
 import { getModelToken } from '@nestjs/mongoose';
+import type { Express } from 'express';
 import type { Model } from 'mongoose';
-import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
@@ -13,20 +14,37 @@ const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Ad
 const ORIGIN = 'http://localhost:3000';
 
 /** Raw bytes and headers of one GET over plain node:http (supertest would decode gzip by itself). */
-async function rawGet(server: Server, path: string, headers: Record<string, string>) {
+async function rawGet(server: Server, path: string, headers: Record<string, string>, body?: string) {
   const listening = server.listening
     ? server
     : await new Promise<Server>((r) => server.listen(0, '127.0.0.1', () => r(server)));
   const { port } = listening.address() as AddressInfo;
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, method: 'GET' }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
       );
-    }).on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
+}
+
+/** The gzip answer of a stored URL, once its gzip copy (made off the request path) is ready. */
+async function gzipped(server: Server, path: string, encoding = 'gzip') {
+  for (let tries = 0; ; tries++) {
+    const answer = await rawGet(server, path, { 'Accept-Encoding': encoding });
+    if (answer.headers['content-encoding'] === 'gzip' || tries >= 250) return answer;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Headers of an answer without those that belong to one connection or moment. */
+function comparable(headers: IncomingHttpHeaders) {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  return rest;
 }
 
 describe('hot cache of anonymous public reads', () => {
@@ -94,11 +112,13 @@ describe('hot cache of anonymous public reads', () => {
 
   it('serves a gzip body that decodes to the same JSON, with its own ETag', async () => {
     await warm('/api/products?limit=5');
-    // the gzip copy is made off the request path
-    await new Promise((r) => setTimeout(r, 50));
     const server = t.http as Server;
+    // the gzip copy is made on the first hit that accepts gzip, off the request path: that hit is plain
+    const first = await rawGet(server, '/api/products?limit=5', { 'Accept-Encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    const zipped = await gzipped(server, '/api/products?limit=5', 'gzip, br');
     const plain = await rawGet(server, '/api/products?limit=5', { 'Accept-Encoding': 'identity' });
-    const zipped = await rawGet(server, '/api/products?limit=5', { 'Accept-Encoding': 'gzip, br' });
     expect([plain.status, zipped.status]).toEqual([200, 200]);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -118,7 +138,11 @@ describe('hot cache of anonymous public reads', () => {
 
   it('keeps helmet and CORS headers on cache hits, per request Origin', async () => {
     await warm('/api/categories');
-    const hit = await request(t.http).get('/api/categories').set('Origin', ORIGIN).expect(200);
+    const hit = await request(t.http)
+      .get('/api/categories')
+      .set('Origin', ORIGIN)
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
     expect(hit.headers['x-content-type-options']).toBe('nosniff');
     expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
     expect(hit.headers['strict-transport-security']).toBeDefined();
@@ -128,6 +152,7 @@ describe('hot cache of anonymous public reads', () => {
     const foreign = await request(t.http)
       .get('/api/categories')
       .set('Origin', 'https://evil.example')
+      .set('Accept-Encoding', 'identity')
       .expect(200);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     expect(foreign.headers.etag).toBe(hit.headers.etag);
@@ -150,6 +175,26 @@ describe('hot cache of anonymous public reads', () => {
     await request(t.http).get(`/api/products/${id}`).set('If-None-Match', before.headers.etag).expect(200);
     const relisted = await request(t.http).get('/api/products?search=Edit%20Cream').expect(200);
     expect(relisted.body.products.map((p: { name: string }) => p.name)).toContain('After Edit Cream');
+  });
+
+  it('counts a filter once for all its pages, and counts again after a write', async () => {
+    await makeProduct('Counted Clay One');
+    await makeProduct('Counted Clay Two');
+    const total = async (page: number) =>
+      (await request(t.http).get(`/api/products?search=counted%20clay&limit=1&page=${page}`).expect(200)).body
+        .totalProducts as number;
+    expect(await total(1)).toBe(2);
+    // a product written behind the API's back (a script) is not counted by the other pages of the filter
+    // until a write through the API (or the TTL) ...
+    const behind = await makeProduct('Counted Clay Three');
+    await products.updateOne({ _id: behind }, { $set: { active: false } });
+    cache.bump();
+    expect(await total(1)).toBe(2);
+    await products.updateOne({ _id: behind }, { $set: { active: true } });
+    expect(await total(2)).toBe(2);
+    // ... which counts again
+    await makeProduct('Counted Clay Four');
+    expect(await total(3)).toBe(4);
   });
 
   it('shows a new review (rating) on the next anonymous read', async () => {
@@ -246,6 +291,200 @@ describe('hot cache of anonymous public reads', () => {
       expect((await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(9);
     } finally {
       await short.close();
+    }
+  });
+  describe('hits answered before Express', () => {
+    let server: Server;
+    let handle: jest.SpyInstance;
+
+    beforeAll(async () => {
+      server = t.http as Server;
+      if (!server.listening) await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+      // Express's app calls app.handle for every request it sees: a hit must never get there
+      handle = jest.spyOn(t.app.getHttpAdapter().getInstance() as Express, 'handle' as never);
+    });
+
+    afterAll(async () => {
+      handle.mockRestore();
+      await new Promise<void>((r) => server.close(() => r()));
+    });
+
+    it('replays exactly the headers Express sent: helmet, Cache-Control, CORS, Vary, ETag', async () => {
+      cache.bump();
+      const url = '/api/products?limit=2&sort=newest';
+      handle.mockClear();
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      const alias = await rawGet(server, `/api${url}`, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect([served.status, hit.status, alias.status]).toEqual([200, 200, 200]);
+      expect(hit.body.equals(served.body)).toBe(true);
+      expect(alias.body.equals(served.body)).toBe(true);
+      expect(comparable(hit.headers)).toEqual(comparable(served.headers));
+      expect(comparable(alias.headers)).toEqual(comparable(served.headers));
+      expect(hit.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=60, stale-while-revalidate=300',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-resource-policy': 'cross-origin',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'Content-Range,X-Total-Count',
+        vary: 'Origin, Accept-Encoding',
+        'content-length': String(served.body.length),
+      });
+      expect(hit.headers['content-security-policy']).toContain("img-src 'self' data:");
+      expect(hit.headers['strict-transport-security']).toContain('max-age=');
+      expect(hit.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(hit.headers['x-powered-by']).toBeUndefined();
+      expect(hit.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it.each([
+      ['an allowed Origin', ORIGIN],
+      ['a foreign Origin', 'https://evil.example'],
+    ])('answers a request with %s with the CORS headers Express gives it', async (_label, origin) => {
+      cache.bump();
+      const url = '/api/categories';
+      handle.mockClear();
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
+      // stored from a request with Origin, replayed to one without: no allowed origin is carried over
+      const withoutOrigin = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect(withoutOrigin.headers['access-control-allow-origin']).toBeUndefined();
+      // stored from a request without Origin (as most are: server-side rendering), replayed to one with it
+      cache.bump();
+      await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(2);
+      const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
+      expect(handle).toHaveBeenCalledTimes(2);
+      expect(comparable(hit.headers)).toEqual(comparable(served.headers));
+      expect(hit.headers['access-control-allow-origin']).toBe(origin === ORIGIN ? ORIGIN : undefined);
+      expect(hit.headers.vary).toBe('Origin, Accept-Encoding');
+    });
+
+    it('answers 304 to a matching If-None-Match (plain or gzip ETag) without Express', async () => {
+      cache.bump();
+      const url = '/api/settings/public';
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      await rawGet(server, url, { 'Accept-Encoding': 'gzip' }); // makes the gzip copy
+      const zipped = await gzipped(server, url);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      handle.mockClear();
+      for (const [etag, encoding] of [
+        [served.headers.etag, 'identity'],
+        [zipped.headers.etag, 'gzip'],
+        [`W/${served.headers.etag}, "other"`, 'identity'],
+      ]) {
+        const notModified = await rawGet(server, url, {
+          'Accept-Encoding': String(encoding),
+          'If-None-Match': String(etag),
+        });
+        expect(notModified.status).toBe(304);
+        expect(notModified.body.length).toBe(0);
+        expect(notModified.headers['content-type']).toBeUndefined();
+        expect(notModified.headers['cache-control']).toBe(served.headers['cache-control']);
+      }
+      const changed = await rawGet(server, url, { 'Accept-Encoding': 'identity', 'If-None-Match': '"x"' });
+      expect(changed.status).toBe(200);
+      expect(changed.body.equals(served.body)).toBe(true);
+      expect(handle).not.toHaveBeenCalled();
+    });
+
+    it('lets personal requests and requests with a body through to Express, even with a fresh entry', async () => {
+      const customer = await newCustomer();
+      cache.bump();
+      const url = '/api/products?limit=4';
+      const anonymous = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      const id = JSON.parse(anonymous.body.toString('utf8')).products[0]._id as string;
+      await products.updateOne({ _id: id }, { $set: { name: 'Renamed Behind The Cache' } });
+      const personal: Record<string, string>[] = [
+        { Authorization: `Bearer ${customer.token}` },
+        { Cookie: `lang=am; token=${customer.token}` },
+        { Cookie: 'guestCartId=abc' },
+        { 'X-Guest-Cart': 'abc' },
+        { 'X-Cart-Id': 'abc' },
+      ];
+      for (const headers of personal) {
+        handle.mockClear();
+        const answer = await rawGet(server, url, { 'Accept-Encoding': 'identity', ...headers });
+        expect(handle).toHaveBeenCalledTimes(1);
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body.toString('utf8')).products[0].name).toBe('Renamed Behind The Cache');
+      }
+      // an unrelated cookie is still anonymous: the stored (stale) answer is replayed
+      handle.mockClear();
+      const stale = await rawGet(server, url, { 'Accept-Encoding': 'identity', Cookie: 'lang=am' });
+      expect(handle).not.toHaveBeenCalled();
+      expect(stale.body.equals(anonymous.body)).toBe(true);
+      // a GET with a body goes through the body parsers and their limits (here: nesting depth)
+      let deep = '1';
+      for (let i = 0; i < 40; i++) deep = `{"a":${deep}}`;
+      const refused = await rawGet(
+        server,
+        url,
+        { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(deep)) },
+        deep,
+      );
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
+        success: false,
+        code: 'BODY_TOO_DEEP',
+      });
+    });
+  });
+
+  it('keeps the store within HOT_CACHE_MAX_BYTES, dropping the oldest entries first', async () => {
+    const maxBytes = 12000;
+    const small = await startTestApp({ HOT_CACHE_TTL_MS: '60000', HOT_CACHE_MAX_BYTES: String(maxBytes) });
+    try {
+      const a = await request(small.http)
+        .post('/api/auth/register-admin')
+        .send({
+          name: 'Bytes Admin',
+          email: 'bytes-admin@shop.et',
+          password: 'Admin@12345',
+          adminSecretKey: small.config.adminSecretKey,
+        })
+        .expect(201);
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++)
+        ids.push(
+          (
+            await request(small.http)
+              .post('/api/products')
+              .set(auth(a.body.token))
+              .send({
+                name: `Bytes Balm ${i}`,
+                price: 100,
+                stock: 3,
+                category: 'skincare',
+                description: 'x'.repeat(2000),
+              })
+              .expect(201)
+          ).body.product._id as string,
+        );
+      const store = small.app.get(HotCache);
+      expect(store.maxBytes).toBe(maxBytes);
+      for (const id of ids) {
+        await request(small.http).get(`/api/products/${id}`).set('Accept-Encoding', 'identity').expect(200);
+        expect(store.bytes).toBeLessThanOrEqual(maxBytes);
+      }
+      expect(store.size).toBeGreaterThan(0);
+      expect(store.size).toBeLessThan(ids.length);
+      const express = small.app.getHttpAdapter().getInstance() as Express;
+      const handleSmall = jest.spyOn(express, 'handle' as never);
+      await request(small.http)
+        .get(`/api/products/${ids[ids.length - 1]}`)
+        .expect(200);
+      expect(handleSmall).not.toHaveBeenCalled(); // the newest is still there
+      await request(small.http).get(`/api/products/${ids[0]}`).expect(200);
+      expect(handleSmall).toHaveBeenCalledTimes(1); // the oldest was dropped
+      handleSmall.mockRestore();
+    } finally {
+      await small.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import {
   Bound,
   MAX,
   MIN,
+  RANK,
   compareValues,
   keysAtPath,
   sortDocuments,
@@ -102,15 +103,18 @@ function prefixRange(prefix: string): Range {
 
 function rangeOf(op: string, v: unknown): Range {
   const rank = typeRank(v);
+  // Numbers below a bound start at -Infinity, as mongod's bounds [-inf, v) do: NaN sorts below every
+  // number in an index but is in no range, so a count answered from the index must not include it.
+  const below = rank === RANK.number ? -Infinity : new Bound(rank, -1);
   switch (op) {
     case '$gt':
       return { lo: v, loIncl: false, hi: new Bound(rank, 1), hiIncl: true };
     case '$gte':
       return { lo: v, loIncl: true, hi: new Bound(rank, 1), hiIncl: true };
     case '$lt':
-      return { lo: new Bound(rank, -1), loIncl: true, hi: v, hiIncl: false };
+      return { lo: below, loIncl: true, hi: v, hiIncl: false };
     default:
-      return { lo: new Bound(rank, -1), loIncl: true, hi: v, hiIncl: true };
+      return { lo: below, loIncl: true, hi: v, hiIncl: true };
   }
 }
 

@@ -281,6 +281,35 @@ describe('the planner', () => {
     expect(await coll.countDocuments({ active: false, category: 'c0' })).toBe(100);
   });
 
+  it('keeps NaN out of numeric ranges answered from an index, as mongod does', async () => {
+    const nan = client.db('planner').collection<AnyDoc>('nan');
+    await nan.drop();
+    await nan.createIndex({ v: 1 });
+    await nan.insertMany([
+      { _id: 1, v: NaN },
+      { _id: 2, v: -Infinity },
+      { _id: 3, v: 1 },
+      { _id: 4, v: 10 },
+      { _id: 5, v: Infinity },
+    ]);
+    const cases: Array<[Document, number[]]> = [
+      [{ v: { $lt: 5 } }, [2, 3]],
+      [{ v: { $lte: 1 } }, [2, 3]],
+      [{ v: { $gt: 1 } }, [4, 5]],
+      [{ v: { $gte: -Infinity, $lt: 10 } }, [2, 3]],
+    ];
+    for (const [filter, ids] of cases) {
+      const byIndex = await nan.find(filter).sort({ v: 1 }).toArray();
+      expect([filter, byIndex.map((d) => d._id)]).toEqual([filter, ids]);
+      // answered from the index alone (bounds are the whole filter) and by a scan: the same count
+      expect(await nan.countDocuments(filter)).toBe(ids.length);
+      expect(await nan.countDocuments(filter, { hint: { $natural: 1 } })).toBe(ids.length);
+    }
+    const plan = await nan.find({ v: { $lt: 5 } }).explain('executionStats');
+    expect(plan.queryPlanner.winningPlan.inputStage.indexName).toBe('v_1');
+    await nan.drop();
+  });
+
   it('scans when no index fits', async () => {
     const explain = await coll.find({ price: 5 }).explain('executionStats');
     expect(explain.queryPlanner.winningPlan.stage).toBe('COLLSCAN');

@@ -36,7 +36,24 @@ function mapStrings(value: unknown, rewrite: (text: string) => string, depth = 0
 /** `/api/uploads/a.png` -> `https://api.example.et/api/uploads/a.png`; anything else unchanged. */
 export function absoluteImageUrls(body: unknown, publicUrl: string): unknown {
   const origin = publicUrl.replace(/\/+$/, '');
-  return mapStrings(body, (text) => (OWN_IMAGE_PATH.test(text) ? `${origin}${text}` : text));
+  return mapStrings(body, (text) => absoluteImageUrl(text, origin));
+}
+
+/** One string as `absoluteImageUrls` rewrites it, `origin` being PUBLIC_API_URL without a trailing slash. */
+export function absoluteImageUrl(text: string, origin: string): string {
+  return text.charCodeAt(0) === 47 /* / */ && OWN_IMAGE_PATH.test(text) ? `${origin}${text}` : text;
+}
+
+/**
+ * Answers whose image URLs were made absolute where they were built (the public catalogue's product
+ * views, from stored documents in one pass): the interceptor sends them as they are instead of
+ * walking and copying every string again. Mark only answers built entirely that way.
+ */
+const ALREADY_ABSOLUTE = new WeakSet<object>();
+
+export function withAbsoluteUrls<T extends object>(answer: T): T {
+  ALREADY_ABSOLUTE.add(answer);
+  return answer;
 }
 
 /** The inverse, for input: this API's own absolute image URLs are stored as their relative path. */
@@ -63,7 +80,10 @@ export class AbsoluteUrlsInterceptor implements NestInterceptor {
       .handle()
       .pipe(
         map((answer) =>
-          answer !== null && typeof answer === 'object' && (Array.isArray(answer) || isPlainObject(answer))
+          answer !== null &&
+          typeof answer === 'object' &&
+          !ALREADY_ABSOLUTE.has(answer) &&
+          (Array.isArray(answer) || isPlainObject(answer))
             ? absoluteImageUrls(answer, this.publicUrl)
             : answer,
         ),

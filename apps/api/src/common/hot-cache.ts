@@ -1,13 +1,22 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config';
 
 /**
  * Public reads answered before Nest's pipeline: anonymous GETs of these routes (Express route
- * paths, global prefix included) are stored as the exact bytes sent, with a gzip copy and a strong
- * ETag, and replayed by an Express middleware until the next write or the TTL.
+ * paths, global prefix included) are stored as the exact bytes sent, with a strong ETag (and a gzip
+ * copy once a client that accepts gzip asks again), and replayed until the next write or the TTL.
+ *
+ * Two doors, one store:
+ * - `attach(server)` wraps the HTTP server's 'request' listener: a hit is answered there, before
+ *   Express, its router and its middlewares run at all (helmet's headers are replayed from the stored
+ *   answer, CORS is computed per request by the same `cors` middleware Express runs).
+ * - `middleware()` sits in Express after helmet, CORS, the body parsers and cookie-parser: it stores
+ *   misses (one handler run per URL at a time, concurrent misses wait for it) and replays hits for
+ *   requests the first door let through.
  */
 export const HOT_CACHE_ROUTES = new Set([
   '/api/products',
@@ -18,11 +27,34 @@ export const HOT_CACHE_ROUTES = new Set([
 
 /** Largest body kept (a catalogue page is a few tens of kB). */
 const MAX_BODY_BYTES = 512 * 1024;
-const MAX_ENTRIES = 2000;
+/** Memoised values (catalogue counts: a number and a key each) kept at most. */
+const MAX_MEMOS = 10000;
+/** What an entry costs besides its bodies (key, headers, bookkeeping), counted against the byte bound. */
+const ENTRY_OVERHEAD_BYTES = 2048;
 /** A cheap first filter; the route actually matched is checked when the answer is stored. */
 const HOT_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings\/public)\/?$/;
-/** Headers that belong to one request or are recomputed on every hit. */
-const PER_REQUEST_HEADERS = new Set(['etag', 'content-length', 'date', 'connection', 'keep-alive', 'vary']);
+/** Headers that belong to one request or are recomputed on every hit (CORS: per request Origin). */
+const PER_REQUEST_HEADERS = new Set([
+  'etag',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
+const CORS_HEADER = /^access-control-/;
+/** Cookies that make a request personal (the session, a guest cart): see `cacheable`. */
+const PERSONAL_COOKIE = (name: string) => name === 'token' || /cart/i.test(name);
+const PERSONAL_HEADER = /^x-(guest-)?cart/;
+
+/** A connect-style middleware that only sets headers (the `cors` package's, as Express runs it). */
+export type HeaderMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 interface Pending {
   generation: number;
@@ -31,29 +63,45 @@ interface Pending {
 }
 
 interface Entry {
-  status: number;
-  headers: [string, string | string[]][];
+  key: string;
+  /** Every header of the answer as Express sent it, but those of PER_REQUEST_HEADERS and CORS. */
+  headers: Record<string, string | string[]>;
+  /** The answer's Vary tokens (CORS's `Origin` and `Accept-Encoding` included). */
+  vary: string;
   body: Buffer;
   gzip?: Buffer;
+  gzipping?: boolean;
   etag: string;
   gzipEtag: string;
   expires: number;
+  bytes: number;
+  /** Heads of a hit without Origin, built on the first hit (a miss never pays for them). */
+  plainHead?: OutgoingHttpHeaders;
+  gzipHead?: OutgoingHttpHeaders;
 }
 
 /**
  * The one invalidation point for public reads: every domain write that can change what an
  * anonymous visitor sees (a product, its stock, a review, a setting) calls `bump()`. Writes made by
  * another instance or a script show within `ttlMs` (HOT_CACHE_TTL_MS, default 2 s; 0 turns it off).
+ * The store is bounded by bytes (HOT_CACHE_MAX_BYTES, default 64 MB), oldest entries dropped first.
  */
 @Injectable()
 export class HotCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Pending>();
+  private readonly memos = new Map<string, { value: unknown; expires: number }>();
   private generation = 0;
+  private totalBytes = 0;
+  private cors?: HeaderMiddleware;
+  /** CORS headers of a request without Origin (the same for every such request). */
+  private corsWithoutOrigin: Record<string, string> = {};
   readonly ttlMs: number;
+  readonly maxBytes: number;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs'>) {
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs' | 'hotCacheMaxBytes'>) {
     this.ttlMs = config.hotCacheTtlMs;
+    this.maxBytes = config.hotCacheMaxBytes ?? 64 * 1024 * 1024;
   }
 
   /**
@@ -64,6 +112,29 @@ export class HotCache {
   bump(): void {
     this.generation++;
     this.entries.clear();
+    this.memos.clear();
+    this.totalBytes = 0;
+  }
+
+  /**
+   * A value derived from public data (the catalogue's count of a filter, shared by all its pages),
+   * kept under the same rules as a stored answer: forgotten at the next `bump()`, and after `ttlMs`
+   * counted from when it started (writes by another instance). A computation that a bump overtook is
+   * answered but not kept.
+   */
+  async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.ttlMs) return compute();
+    const started = Date.now();
+    const kept = this.memos.get(key);
+    if (kept && kept.expires > started) return kept.value as T;
+    const generation = this.generation;
+    const value = await compute();
+    if (generation === this.generation) {
+      if (kept) this.memos.delete(key);
+      if (this.memos.size >= MAX_MEMOS) this.memos.delete(this.memos.keys().next().value as string);
+      this.memos.set(key, { value, expires: started + this.ttlMs });
+    }
+    return value;
   }
 
   /** Runs a write and bumps once it has settled (committed or failed half-way). */
@@ -79,24 +150,56 @@ export class HotCache {
     return this.entries.size;
   }
 
-  /** The Express middleware; registered after helmet, cookie-parser and CORS so their headers are on every hit. */
+  /** Bytes held (bodies, gzip copies and a fixed overhead per entry). */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /**
+   * Answers hot hits in the HTTP server's own 'request' listener, before Express: the server's
+   * listeners (Express's app) only run for everything else. `cors` must be the very middleware
+   * Express runs, so that a hit carries exactly the CORS headers Express would have set.
+   */
+  attach(server: Server, cors: HeaderMiddleware): void {
+    this.cors = cors;
+    this.corsWithoutOrigin = this.corsHeaders({ method: 'GET', headers: {} } as IncomingMessage) ?? {};
+    const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (this.answerEarly(req, res)) return;
+      for (const listener of listeners) listener.call(server, req, res);
+    });
+  }
+
+  /** A fresh entry for an anonymous GET without a body: replayed here; anything else goes on to Express. */
+  private answerEarly(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || this.entries.size === 0) return false;
+    const url = req.url ?? '';
+    // the doubled prefix alias of bootstrap.ts (`/api/api/...`)
+    const entry = this.entries.get(url.startsWith('/api/api/') ? url.slice(4) : url);
+    if (!entry || entry.expires <= Date.now()) return false;
+    const headers = req.headers;
+    // a body (which Express's parsers could refuse) or anything personal: the whole pipeline decides
+    if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
+    if (headers['transfer-encoding'] !== undefined) return false;
+    if (!cacheableHeaders(headers)) return false;
+    return this.replay(req, res, entry);
+  }
+
+  /** The Express middleware; registered after helmet, the body parsers, cookie-parser and CORS. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       if (!this.ttlMs || req.method !== 'GET' || !HOT_PATH.test(req.path) || !cacheable(req)) return next();
       const key = req.url;
       const now = Date.now();
       const hit = this.entries.get(key);
-      if (hit && hit.expires > now) {
-        this.replay(req, res, hit);
-        return;
-      }
-      if (hit) this.entries.delete(key);
+      if (hit && hit.expires > now && this.replay(req, res, hit)) return;
+      if (hit) this.forget(hit);
       const running = this.pending.get(key);
       if (running && running.generation === this.generation) {
         running.waiters.push(() => {
           const filled = this.entries.get(key);
-          if (filled && filled.expires > Date.now()) this.replay(req, res, filled);
-          else next();
+          if (!(filled && filled.expires > Date.now() && this.replay(req, res, filled))) next();
         });
         return;
       }
@@ -113,29 +216,82 @@ export class HotCache {
     };
   }
 
-  private replay(req: Request, res: Response, entry: Entry): void {
-    const useGzip = entry.gzip !== undefined && acceptsGzip(req);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.vary('Accept-Encoding');
-    const etag = useGzip ? entry.gzipEtag : entry.etag;
-    res.setHeader('ETag', etag);
-    if (matches(req.headers['if-none-match'], [entry.etag, entry.gzipEtag])) {
-      res.removeHeader('Content-Type');
-      res.statusCode = 304;
-      res.end();
-      return;
+  /** Sends a stored answer (200, or 304 on a matching If-None-Match); false if CORS could not be computed. */
+  private replay(req: IncomingMessage, res: ServerResponse, entry: Entry): boolean {
+    const headers = req.headers;
+    const wantsGzip = acceptsGzip(headers['accept-encoding']);
+    if (wantsGzip && entry.gzip === undefined) this.compress(entry);
+    const useGzip = wantsGzip && entry.gzip !== undefined;
+    let head = useGzip
+      ? (entry.gzipHead ??= this.head(entry, true))
+      : (entry.plainHead ??= this.head(entry, false));
+    if (headers.origin !== undefined) {
+      const cors = this.corsHeaders(req);
+      if (!cors) return false;
+      head = { ...head, ...cors, vary: mergeVary(cors.vary, entry.vary) };
     }
-    res.statusCode = entry.status;
-    const body = useGzip ? (entry.gzip as Buffer) : entry.body;
-    if (useGzip) res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
+    if (matches(headers['if-none-match'], entry.etag, entry.gzipEtag)) {
+      const notModified: OutgoingHttpHeaders = { ...head };
+      delete notModified['content-type'];
+      delete notModified['content-length'];
+      delete notModified['content-encoding'];
+      res.writeHead(304, notModified);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, head);
+    res.end(useGzip ? entry.gzip : entry.body);
+    return true;
+  }
+
+  /** The whole head of a hit without Origin: stored headers, CORS's constant part, Vary, ETag, length. */
+  private head(entry: Entry, gzipped: boolean): OutgoingHttpHeaders {
+    const body = gzipped ? (entry.gzip as Buffer) : entry.body;
+    return {
+      ...entry.headers,
+      ...this.corsWithoutOrigin,
+      vary: mergeVary(this.corsWithoutOrigin.vary, entry.vary),
+      etag: gzipped ? entry.gzipEtag : entry.etag,
+      ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': String(body.length),
+    };
+  }
+
+  /** CORS headers as the `cors` middleware sets them for this request (synchronous for a static config). */
+  private corsHeaders(req: IncomingMessage): Record<string, string> | undefined {
+    if (!this.cors) return {};
+    const recorded: Record<string, string> = {};
+    const recorder = {
+      getHeader: (name: string) => recorded[name.toLowerCase()],
+      setHeader: (name: string, value: string | number) => {
+        recorded[name.toLowerCase()] = String(value);
+      },
+    };
+    let done = false;
+    let failed = false;
+    this.cors(req, recorder as unknown as ServerResponse, (error?: unknown) => {
+      done = true;
+      failed = error !== undefined && error !== null;
+    });
+    return done && !failed ? recorded : undefined;
+  }
+
+  /** The gzip copy, made off the request path on the first hit that accepts gzip; until then hits go plain. */
+  private compress(entry: Entry): void {
+    if (entry.gzipping) return;
+    entry.gzipping = true;
+    gzip(entry.body, { level: 6 }, (error, compressed) => {
+      if (error || this.entries.get(entry.key) !== entry) return;
+      entry.gzip = compressed;
+      entry.bytes += compressed.length;
+      this.totalBytes += compressed.length;
+      this.evict();
+    });
   }
 
   /** Lets the real handler answer, then keeps what it sent (a 200 JSON answer of a listed route only). */
   private capture(req: Request, res: Response, key: string, release: () => void): void {
     const generation = this.generation;
-    const already = new Set(res.getHeaderNames());
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
       const [chunk, encoding] = args;
@@ -160,8 +316,8 @@ export class HotCache {
         const etag = `"${hash}"`;
         res.vary('Accept-Encoding');
         res.setHeader('ETag', etag);
-        if (generation === this.generation) this.store(key, res, already, body, etag, hash, generation);
-        if (matches(req.headers['if-none-match'], [etag, `"${hash}-gz"`])) {
+        if (generation === this.generation) this.store(key, res, body, etag, hash);
+        if (matches(req.headers['if-none-match'], etag, `"${hash}-gz"`)) {
           res.statusCode = 304;
           res.removeHeader('Content-Type');
           res.removeHeader('Content-Length');
@@ -176,51 +332,70 @@ export class HotCache {
     };
   }
 
-  private store(
-    key: string,
-    res: Response,
-    already: Set<string>,
-    body: Buffer,
-    etag: string,
-    hash: string,
-    generation: number,
-  ): void {
-    const headers: Entry['headers'] = [];
+  private store(key: string, res: Response, body: Buffer, etag: string, hash: string): void {
+    if (this.maxBytes <= 0) return;
+    const headers: Entry['headers'] = {};
     for (const name of res.getHeaderNames()) {
-      if (already.has(name) || PER_REQUEST_HEADERS.has(name)) continue;
+      if (PER_REQUEST_HEADERS.has(name) || CORS_HEADER.test(name)) continue;
       const value = res.getHeader(name);
-      if (value !== undefined) headers.push([name, typeof value === 'number' ? String(value) : value]);
+      if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
     }
+    const previous = this.entries.get(key);
+    if (previous) this.forget(previous);
     const entry: Entry = {
-      status: 200,
+      key,
       headers,
+      vary: String(res.getHeader('vary') ?? ''),
       body,
       etag,
       gzipEtag: `"${hash}-gz"`,
       expires: Date.now() + this.ttlMs,
+      bytes: body.length + key.length + ENTRY_OVERHEAD_BYTES,
     };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, entry);
-    // The gzip copy is made off the request path; until it is ready, hits are sent uncompressed.
-    gzip(body, { level: 6 }, (error, compressed) => {
-      if (!error && generation === this.generation && this.entries.get(key) === entry)
-        entry.gzip = compressed;
-    });
+    this.totalBytes += entry.bytes;
+    this.evict();
+  }
+
+  private forget(entry: Entry): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.totalBytes -= entry.bytes;
+  }
+
+  /** Drops the oldest entries until the store fits its byte bound. */
+  private evict(): void {
+    while (this.totalBytes > this.maxBytes && this.entries.size) {
+      const oldest = this.entries.values().next().value as Entry;
+      this.forget(oldest);
+    }
   }
 }
 
-/** Anonymous, with no guest cart: nothing personal can be in the answer. */
+/** Anonymous, with no guest cart: nothing personal can be in the answer (Express request, cookies parsed). */
 function cacheable(req: Request): boolean {
   if (req.headers.authorization) return false;
-  for (const name of Object.keys(req.headers)) if (/^x-(guest-)?cart/.test(name)) return false;
+  for (const name of Object.keys(req.headers)) if (PERSONAL_HEADER.test(name)) return false;
   const cookies = req.cookies as Record<string, unknown> | undefined;
-  if (cookies)
-    for (const name of Object.keys(cookies)) if (name === 'token' || /cart/i.test(name)) return false;
+  if (cookies) for (const name of Object.keys(cookies)) if (PERSONAL_COOKIE(name)) return false;
   return true;
 }
 
-function acceptsGzip(req: Request): boolean {
-  const header = req.headers['accept-encoding'];
+/** The same decision from the raw headers, before cookie-parser: any cookie named like a personal one. */
+function cacheableHeaders(headers: IncomingMessage['headers']): boolean {
+  if (headers.authorization !== undefined) return false;
+  for (const name in headers)
+    if (name.charCodeAt(0) === 120 /* x */ && PERSONAL_HEADER.test(name)) return false;
+  const cookie = headers.cookie;
+  if (cookie !== undefined)
+    for (const pair of cookie.split(';')) {
+      const at = pair.indexOf('=');
+      if (PERSONAL_COOKIE((at < 0 ? pair : pair.slice(0, at)).trim())) return false;
+    }
+  return true;
+}
+
+function acceptsGzip(header: string | undefined): boolean {
   if (typeof header !== 'string') return false;
   return header.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
@@ -230,10 +405,28 @@ function acceptsGzip(req: Request): boolean {
   });
 }
 
-function matches(header: string | undefined, etags: string[]): boolean {
+function matches(header: string | undefined, etag: string, gzipEtag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => etags.includes(tag.trim().replace(/^W\//, '')));
+  return header.split(',').some((tag) => {
+    const bare = tag.trim().replace(/^W\//, '');
+    return bare === etag || bare === gzipEtag;
+  });
+}
+
+/** Vary tokens of both, in order, each once (case-insensitive), as `vary` would append them. */
+function mergeVary(first: string | undefined, second: string): string {
+  const tokens: string[] = [];
+  const seen = new Set<string>();
+  for (const list of [first ?? '', second])
+    for (const raw of list.split(',')) {
+      const token = raw.trim();
+      if (token && !seen.has(token.toLowerCase())) {
+        seen.add(token.toLowerCase());
+        tokens.push(token);
+      }
+    }
+  return tokens.join(', ');
 }
 
 /** Global so every domain service that writes public data can inject the one HotCache. */

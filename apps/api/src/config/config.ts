@@ -36,6 +36,8 @@ export interface AppConfig {
   contactRateLimit: number;
   /** Lifetime of a cached anonymous public read (HotCache) for writes made by another instance; 0 = off. */
   hotCacheTtlMs: number;
+  /** Bytes of answers (plain and gzip) the HotCache keeps before dropping its oldest entries. */
+  hotCacheMaxBytes: number;
   /** Chapa; without a secret key the built-in test payment provider stands in. */
   chapa: {
     secretKey?: string;
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimit: readInt(env, 'AUTH_RATE_LIMIT', 10, problems, 1, 100000),
     contactRateLimit: readInt(env, 'CONTACT_RATE_LIMIT', 5, problems, 1, 100000),
     hotCacheTtlMs: readInt(env, 'HOT_CACHE_TTL_MS', 2000, problems, 0, 60000),
+    hotCacheMaxBytes: readInt(env, 'HOT_CACHE_MAX_BYTES', 64 * 1024 * 1024, problems, 0, 2 ** 32),
     chapa: {
       secretKey: env.CHAPA_SECRET_KEY || undefined,
       publicKey: env.CHAPA_PUBLIC_KEY || undefined,

@@ -1,8 +1,13 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import mongoose from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { DATABASE_ENGINE, resolveDatabaseEngine, type DatabaseEngine } from './engine';
 import { serverSelectionTimeoutFor } from './unavailable';
+
+// Mongoose captures `new Error().stack` on every query's exec() only to decorate the "Query was
+// already executed" programming error; on the catalogue's read path that was ~1.5% of the CPU.
+mongoose.set('skipOriginalStackTraces', true);
 
 @Global()
 @Module({

@@ -1,5 +1,5 @@
 import { HotCache } from '../../common/hot-cache';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   CATEGORIES,
@@ -11,6 +11,7 @@ import {
   type ProductSort,
 } from '@shop/shared';
 import { ClientSession, Connection, FilterQuery, Model, SortOrder, Types } from 'mongoose';
+import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { conflictOnDuplicate, escapeRegex, inTransaction, parseObjectId } from '../../common/mongo';
@@ -21,6 +22,7 @@ import {
   listResource,
   type ReactAdminListQuery,
 } from '../../common/react-admin';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
@@ -43,6 +45,13 @@ const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
 };
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** A filter as a string that tells filters apart (regular expressions included, as their source and flags). */
+function filterKey(filter: FilterQuery<Product>): string {
+  return JSON.stringify(filter, (_key, value: unknown) =>
+    value instanceof RegExp ? { $re: value.source, $flags: value.flags } : value,
+  );
+}
 
 /** A stored product as the catalogue hands it to other modules (read-only for them). */
 export type CatalogProduct = Product & { _id: Types.ObjectId };
@@ -87,6 +96,8 @@ export const STOCK_STATES = ['out', 'low', 'in'] as const;
 export class CatalogService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
   private readonly listeners: ProductChangeListener[] = [];
+  /** PUBLIC_API_URL without its trailing slash: public product views carry absolute image URLs. */
+  private readonly origin: string;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -94,7 +105,10 @@ export class CatalogService implements OnApplicationBootstrap {
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly hot: HotCache,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+  ) {
+    this.origin = config.publicUrl.replace(/\/+$/, '');
+  }
 
   /** Products written before search terms existed (or by raw imports) get them once, at start. */
   async onApplicationBootstrap(): Promise<void> {
@@ -160,19 +174,20 @@ export class CatalogService implements OnApplicationBootstrap {
         .limit(limit)
         .lean()
         .exec(),
-      this.products.countDocuments(filter).exec(),
+      // every page of a filter has the same count: one count per filter until the next write (or TTL)
+      this.hot.memo(`products.count:${filterKey(filter)}`, () => this.products.countDocuments(filter).exec()),
     ]);
-    return {
-      products: docs.map(toProductView),
+    return withAbsoluteUrls({
+      products: docs.map((doc) => toProductView(doc, this.origin)),
       totalPages: Math.ceil(totalProducts / limit),
       totalProducts,
       page,
-    };
+    });
   }
 
   /** One product by id; unknown, malformed and inactive ids are all "not found" to the public. */
   async getProduct(id: string) {
-    return toProductView(await this.activeProduct(id));
+    return withAbsoluteUrls(toProductView(await this.activeProduct(id), this.origin));
   }
 
   /** The raw active product (for the cart and the wishlist); 404 "Product not found" otherwise. */
@@ -285,7 +300,7 @@ export class CatalogService implements OnApplicationBootstrap {
         if (state === 'in') where.stock = { $gt: LOW_STOCK_THRESHOLD };
         return where;
       },
-      toRecords: (docs) => docs.map(toProductView),
+      toRecords: (docs) => docs.map((doc) => toProductView(doc)),
     });
   }
 

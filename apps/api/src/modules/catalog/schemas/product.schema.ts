@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
 import { HydratedDocument } from 'mongoose';
+import { absoluteImageUrl, absoluteImageUrls } from '../../../common/absolute-urls.interceptor';
 
 /** A stored product never holds null where a value or nothing is meant (e.g. a null category). */
 const NOT_NULL = { validator: (value: unknown) => value !== null, message: '{PATH} must not be null' };
@@ -123,19 +124,41 @@ ProductSchema.index({ stock: 1 });
 /** Search: one index range scan per query word over the words of name, brand, description and ingredients. */
 ProductSchema.index({ searchTerms: 1 });
 
-/** The product as the API answers it: ETB prices, `countInStock` mirrored, discount percent. */
-export function toProductView(doc: Product & { _id: unknown }): Record<string, unknown> {
-  const { priceSantim, originalPriceSantim, ...rest } = doc as Product & { _id: unknown; __v?: number };
-  delete (rest as { __v?: number }).__v;
-  delete (rest as { searchTerms?: string[] }).searchTerms;
-  const price = toBirr(priceSantim);
-  const originalPrice = originalPriceSantim != null ? toBirr(originalPriceSantim) : undefined;
-  return {
-    ...rest,
-    _id: String(doc._id),
-    price,
-    ...(originalPrice !== undefined ? { originalPrice } : {}),
-    discount: discountPercent(price, originalPrice),
-    countInStock: doc.stock,
-  };
+/** Stored fields never sent: prices in santim are sent in ETB, the search index and the version key. */
+const NOT_IN_VIEW = new Set(['priceSantim', 'originalPriceSantim', '__v', 'searchTerms']);
+
+/**
+ * The product as the API answers it: ETB prices, `countInStock` mirrored, discount percent. Fields
+ * keep the stored document's order (the answer's bytes are what clients and ETags see). With
+ * `origin` (PUBLIC_API_URL, for the public catalogue), the API's own image paths in it are made
+ * absolute exactly as the AbsoluteUrls interceptor would, in the same pass: the caller then marks
+ * the answer `withAbsoluteUrls` so that the interceptor does not walk it again.
+ */
+export function toProductView(doc: Product & { _id: unknown }, origin?: string): Record<string, unknown> {
+  const source = doc as unknown as Record<string, unknown>;
+  const view: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (NOT_IN_VIEW.has(key)) continue;
+    const value = source[key];
+    if (key === '_id') view._id = String(value);
+    else if (origin === undefined) view[key] = value;
+    else view[key] = withAbsoluteImageUrls(value, origin);
+  }
+  if (!('_id' in view)) view._id = String(doc._id);
+  const price = toBirr(doc.priceSantim);
+  view.price = price;
+  const originalPrice = doc.originalPriceSantim != null ? toBirr(doc.originalPriceSantim) : undefined;
+  if (originalPrice !== undefined) view.originalPrice = originalPrice;
+  view.discount = discountPercent(price, originalPrice);
+  view.countInStock = doc.stock;
+  return view;
+}
+
+/** One field with absolute image URLs: strings and arrays of strings (the usual case) directly, the rest walked. */
+function withAbsoluteImageUrls(value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return absoluteImageUrl(value, origin);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return value.map((item: string) => absoluteImageUrl(item, origin));
+  return absoluteImageUrls(value, origin);
 }
