@@ -10,7 +10,10 @@
 //   BENCH_PRODUCTS=100000 BENCH_ONLY=catalogue node bench/api/run.mjs   # the catalogue at 100,000 products
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' node bench/api/run.mjs   # profile API and engine
 //
-// Writes bench/results/api-<YYYY-MM-DD>[-<products>][-only-<cases>].json.
+// Each case also reports the CPU time per request of the API and of the engine process (user + system,
+// from /proc, Linux), which says what a request costs even when other work shares the machine.
+//
+// Writes bench/results/api-<YYYY-MM-DD>[-<products>][-only-<cases>].json (BENCH_OUT=<file> writes there instead).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -193,6 +196,20 @@ async function settle() {
   }
 }
 
+/** Processes whose CPU time each measured run reports (the API and the engine), by name. */
+const cpuWatched = new Map();
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
+/** CPU time (user + system) a process has used so far, in ms, from /proc (undefined where there is none). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Warm-up (discarded), then the measured run. */
 async function measure(name, options) {
   if (settings.only.length && !name.startsWith('floor') && !settings.only.some((o) => name.includes(o)))
@@ -204,7 +221,17 @@ async function measure(name, options) {
     await settle();
   }
   process.stdout.write(`measuring ${settings.durationSeconds}s ... `);
+  const cpuBefore = new Map([...cpuWatched].map(([who, pid]) => [who, cpuMs(pid)]));
   const r = await run({ ...base, ...options(), duration: settings.durationSeconds });
+  // CPU time per request: what a request costs each process, whatever else the machine is doing
+  // (requests per second on a shared machine measure the neighbours as much as the code)
+  const cpuMsPerRequest = {};
+  for (const [who, pid] of cpuWatched) {
+    const before = cpuBefore.get(who);
+    const after = cpuMs(pid);
+    if (before !== undefined && after !== undefined && r.requests.total > 0)
+      cpuMsPerRequest[who] = Math.round(((after - before) / r.requests.total) * 1000) / 1000;
+  }
   await settle();
   const summary = {
     name,
@@ -215,9 +242,14 @@ async function measure(name, options) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     throughputBytesPerSec: Math.round(r.throughput.average),
+    cpuMsPerRequest,
+    loadAverageAfter: os.loadavg().map((l) => Math.round(l * 100) / 100),
   };
+  const cpu = Object.entries(cpuMsPerRequest)
+    .map(([who, ms]) => `${who} ${ms}`)
+    .join(', ');
   console.log(
-    `${summary.requestsPerSec} req/s, p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}`,
+    `${summary.requestsPerSec} req/s, p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}${cpu ? `; CPU ms per request: ${cpu}` : ''}`,
   );
   return summary;
 }
@@ -270,6 +302,8 @@ async function main() {
     ALLOW_TEST_PAYMENTS: 'true',
   });
   const stops = [engine.stop, api.stop];
+  cpuWatched.set('api', api.child.pid);
+  cpuWatched.set('engine', engine.child.pid);
   try {
     const [, uri, dbName] = await api.waitFor(
       /Database engine: \S+ at (mongodb:\/\/\S+), database "([^"]+)"/,
@@ -315,9 +349,11 @@ async function main() {
     await floor.waitFor(/floor listening/);
 
     const results = [];
+    cpuWatched.set('floor', floor.child.pid);
     const floorResult = await measure('floor: bare http server, pre-serialised catalogue page', () => ({
       url: `http://127.0.0.1:${floorPort}/api/products`,
     }));
+    cpuWatched.delete('floor');
 
     const url = (p) => `${base}${p}`;
     results.push({
@@ -465,13 +501,15 @@ async function main() {
       endpoints: results,
     };
     const suffix = `${settings.products === 10000 ? '' : `-${settings.products}`}${settings.only.length ? `-only-${settings.only.join('+')}` : ''}`;
-    const file = path.join(root, 'bench', 'results', `api-${date}${suffix}.json`);
+    const file = process.env.BENCH_OUT
+      ? path.resolve(process.env.BENCH_OUT)
+      : path.join(root, 'bench', 'results', `api-${date}${suffix}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
     console.log(`\nwrote ${path.relative(root, file)}`);
     for (const r of results)
       console.log(
-        `  ${r.name.padEnd(60)} ${String(r.requestsPerSec).padStart(9)} req/s  x${r.ratioToFloor} of floor  p99 ${r.latencyMs.p99} ms`,
+        `  ${r.name.padEnd(60)} ${String(r.requestsPerSec).padStart(9)} req/s  x${r.ratioToFloor} of floor  p99 ${r.latencyMs.p99} ms  CPU ms/req api ${r.cpuMsPerRequest?.api ?? '-'} engine ${r.cpuMsPerRequest?.engine ?? '-'}`,
       );
   } finally {
     for (const stop of stops.reverse()) await stop();

@@ -364,6 +364,26 @@ describe('orders', () => {
     expect(await stockOf(id)).toBe(7);
   });
 
+  it('answers a retry of a placed order after the cart was filled again, leaving the new cart and stock alone', async () => {
+    const customer = await newCustomer();
+    const first = await makeProduct({ name: 'Refill Toner', price: 70, stock: 5 });
+    const second = await makeProduct({ name: 'Refill Mist', price: 90, stock: 5 });
+    await add(customer.token, first, 2);
+    const placed = await place(customer.token).set('Idempotency-Key', 'refill-1').expect(201);
+    await add(customer.token, second, 3);
+    // the retry runs into the order its key already made: its transaction (cart taken, stock
+    // reserved) is undone and the first order answered
+    const retry = await place(customer.token).set('Idempotency-Key', 'refill-1').expect(200);
+    expect(retry.body).toEqual(placed.body);
+    expect(await orders.countDocuments({ user: customer.id })).toBe(1);
+    expect([await stockOf(first), await stockOf(second)]).toEqual([3, 5]);
+    const cart = await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200);
+    expect(cart.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([3]);
+    // and the new cart orders under a new key
+    const next = await place(customer.token).set('Idempotency-Key', 'refill-2').expect(201);
+    expect(next.body.order.orderItems).toMatchObject([{ name: 'Refill Mist', quantity: 3 }]);
+  });
+
   it('refuses a reused Idempotency-Key that comes with a different request with 422, making nothing', async () => {
     const customer = await newCustomer();
     const id = await makeProduct({ name: 'Reused Key Balm', price: 60, stock: 10 });

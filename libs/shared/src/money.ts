@@ -27,12 +27,12 @@ export function percentOf(santim: Santim, percent: number): Santim {
 export const CURRENCIES = ['ETB', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/** Made once: building an Intl.NumberFormat costs far more than formatting with it (an order's messages format a dozen amounts). */
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Formats an amount for display, e.g. `ETB 1,250.00` or `1,250.00 ብር` in Amharic. */
 export function formatMoney(amount: number, currency: Currency = 'ETB', locale: 'en' | 'am' = 'en'): string {
-  const digits = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const digits = TWO_DECIMALS.format(amount);
   if (currency === 'ETB') return locale === 'am' ? `${digits} ብር` : `ETB ${digits}`;
   const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency];
   return `${symbol}${digits}`;

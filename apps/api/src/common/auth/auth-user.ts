@@ -6,6 +6,12 @@ export interface AuthUser {
   role: 'customer' | 'admin';
   email: string;
   name: string;
+  /**
+   * Read with the token check (one projection, no extra round trip), for checkout: the profile phone
+   * (E.164) and chosen language, each absent when the account has none. Absent as a whole when the
+   * user was not loaded by the token check (then whoever needs them reads the account).
+   */
+  contact?: { phone?: string; language?: string };
 }
 
 export const CurrentUser = createParamDecorator(

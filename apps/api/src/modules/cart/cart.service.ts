@@ -109,13 +109,20 @@ export class CartService {
 
   /**
    * The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first.
-   * `current`: the cart as an update just left it (not read again).
+   * `current`: the cart as an update just left it (not read again); `known`: products read already
+   * in this request (only the lines' products missing from it are read).
    */
-  async view(owner: CartOwner, current?: { items: CartItem[] }): Promise<CartView> {
+  async view(
+    owner: CartOwner,
+    current?: { items: CartItem[] },
+    known?: Map<string, LeanProduct>,
+  ): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
     const cart = current ?? (await model.findOne(filter).lean().exec());
     const items = cart?.items ?? [];
-    const products = await this.productsById(items.map((i) => i.product));
+    const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
+    const products = missing.length ? await this.productsById(missing) : new Map<string, LeanProduct>();
+    if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
     const notices: CartNotice[] = [];
     const lines: { product: LeanProduct; quantity: number }[] = [];
     const dropped: Types.ObjectId[] = [];
@@ -174,51 +181,60 @@ export class CartService {
   }
 
   /**
-   * Adds units of an active product; the line never exceeds the stock (409 naming the product). Each
-   * update answers the cart it left (findOneAndUpdate), which the answer is built from: no separate
-   * read of the cart, and a user's first add creates the cart with the same upsert.
+   * Adds units of an active product; the line never exceeds the stock (409 naming the product).
+   * Four database commands for a signed-in customer, token check included: the cart is read, then
+   * its products and the added one at once (which the answer is built from), then one conditional
+   * update grows the line or pushes it (creating a user's first cart with the same upsert; a guest
+   * cart's expiry moves in the same update) and answers the cart it left. The update's own condition
+   * (`quantity <= stock - added`, or no such line yet) is what makes it safe against other tabs: when
+   * it finds the cart changed since the read, the line is read again and the add retried.
    */
   async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const { model, filter } = this.cartOf(owner);
-    const product = await this.catalog.activeProduct(productId);
+    const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    const cart = await model.findOne(filter).lean().exec();
+    const products = await this.productsById([id, ...(cart?.items ?? []).map((i) => i.product)]);
+    const product = products.get(String(id));
+    if (!product || !product.active) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     if (product.stock <= 0) throw shortOfStock(product.name, 0);
     const guest = typeof owner !== 'string';
-    if (guest) await this.touchGuestCart(owner.guestId);
+    // a guest cart lives GUEST_CART_TTL_DAYS after its last change: this one
+    const touch = guest ? { $set: { expiresAt: new Date(Date.now() + GUEST_CART_TTL_MS) } } : {};
+    let line = cart?.items.find((i) => i.product.equals(id));
+    if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
     for (let attempt = 0; attempt < 8; attempt++) {
-      // An existing line grows only if the result stays within the stock (one atomic conditional update).
-      const grown = await model
-        .findOneAndUpdate(
-          {
-            ...filter,
-            items: { $elemMatch: { product: product._id, quantity: { $lte: product.stock - quantity } } },
-          },
-          { $inc: { 'items.$.quantity': quantity } },
-          { new: true },
-        )
-        .lean()
-        .exec();
-      if (grown) return this.view(owner, grown);
-      if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
-      // A user's cart is created here if it does not exist yet (upsert; the unique index on `user`
-      // turns a concurrent creation, or a cart that already has the line, into a duplicate key).
-      const pushed = await model
-        .findOneAndUpdate(
-          { ...filter, 'items.product': { $ne: product._id } },
-          { $push: { items: { product: product._id, quantity, addedAt: new Date() } } },
-          { new: true, upsert: !guest },
-        )
-        .lean()
-        .exec()
-        .catch((error: unknown) => {
-          if (isDuplicateKeyError(error)) return null;
-          throw error;
-        });
-      if (pushed) return this.view(owner, pushed);
-      const line = await this.line(owner, product._id);
       if (line && line.quantity + quantity > product.stock)
         throw shortOfStock(product.name, product.stock, line.quantity);
-      // Another request created the line (or it vanished) between the two updates and the stock
-      // still allows this add: grow it on the next attempt instead of refusing.
+      const updated = line
+        ? // the line grows only if the result stays within the stock (one atomic conditional update)
+          await model
+            .findOneAndUpdate(
+              {
+                ...filter,
+                items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
+              },
+              { $inc: { 'items.$.quantity': quantity }, ...touch },
+              { new: true },
+            )
+            .lean()
+            .exec()
+        : // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
+          // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
+          await model
+            .findOneAndUpdate(
+              { ...filter, 'items.product': { $ne: id } },
+              { $push: { items: { product: id, quantity, addedAt: new Date() } }, ...touch },
+              { new: true, upsert: !guest },
+            )
+            .lean()
+            .exec()
+            .catch((error: unknown) => {
+              if (isDuplicateKeyError(error)) return null;
+              throw error;
+            });
+      if (updated) return this.view(owner, updated, products);
+      // Another request changed the line (or the cart) since the read: look again and retry.
+      line = await this.line(owner, id);
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
     throw new ConflictError('The cart changed while adding; please try again', 'CART_CHANGED');

@@ -90,6 +90,13 @@ interface Message {
 
 type Lean<T> = T & { _id: Types.ObjectId };
 
+/** What a caller of `enqueue` read already in the same request. */
+export interface KnownContext {
+  settings?: Settings;
+  /** The customer's chosen language (null: none chosen), for a message to the order's own customer. */
+  customerLanguage?: string | null;
+}
+
 /** Customer-facing order messages by status. */
 const STATUS_TEMPLATES: Record<string, string | undefined> = {
   shipped: 'shipped',
@@ -115,9 +122,34 @@ export class NotificationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Writes the event's messages into the outbox, in the caller's transaction when given a session. */
-  async enqueue(session: ClientSession | null | undefined, event: NotificationEvent): Promise<void> {
-    const messages = await this.messagesFor(event);
+  /**
+   * Writes the event's messages into the outbox, in the caller's transaction when given a session.
+   * `known`: what the caller has read already in this request (the settings; the customer's chosen
+   * language, null for none), so that the outbox does not read it again inside the transaction.
+   */
+  async enqueue(
+    session: ClientSession | null | undefined,
+    event: NotificationEvent,
+    known: KnownContext = {},
+  ): Promise<void> {
+    const messages = await this.messagesFor(event, known);
+    if (session && messages.length) {
+      // In a transaction a message that exists already aborts it anyway: every message in one command.
+      await this.notifications.bulkWrite(
+        messages.map((message) => ({
+          updateOne: {
+            filter: { eventKey: message.eventKey },
+            update: {
+              $setOnInsert: { ...message, state: 'pending', attempts: 0, nextAttemptAt: new Date() },
+            },
+            upsert: true,
+          },
+        })),
+        { session, ordered: true },
+      );
+      this.onEnqueued?.();
+      return;
+    }
     for (const message of messages) {
       try {
         await this.notifications
@@ -235,12 +267,18 @@ export class NotificationsService {
 
   // ---- what each event says, to whom ----
 
-  private async messagesFor(event: NotificationEvent): Promise<Message[]> {
-    const settings = await this.settings.get();
+  private async messagesFor(event: NotificationEvent, known: KnownContext): Promise<Message[]> {
+    const settings = known.settings ?? (await this.settings.get());
     switch (event.type) {
       case 'order.placed':
         return [
-          ...(await this.toCustomer(settings, event.order, 'orderPlaced', `order.placed:${event.order._id}`)),
+          ...(await this.toCustomer(
+            settings,
+            event.order,
+            'orderPlaced',
+            `order.placed:${event.order._id}`,
+            known.customerLanguage,
+          )),
           ...this.toAdmin(
             settings,
             settings.orderNotifications,
@@ -435,11 +473,18 @@ export class NotificationsService {
     order: OrderLike,
     template: string,
     eventKey: string,
+    /** The customer's chosen language when the caller knows it (null: none chosen); read otherwise. */
+    customerLanguage?: string | null,
   ): Promise<Message[]> {
     if (!settings.emailNotifications || !settings.orderNotifications) return [];
     const email = order.customer?.email;
     if (!email) return [];
-    const chosen = order.user ? await this.users.languageOf(String(order.user)) : undefined;
+    const chosen =
+      customerLanguage !== undefined
+        ? (customerLanguage ?? undefined)
+        : order.user
+          ? await this.users.languageOf(String(order.user))
+          : undefined;
     const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     const t = tr(lang);
     const number = orderNumberOf(order);

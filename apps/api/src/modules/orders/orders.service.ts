@@ -40,7 +40,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { OrderNumbersService } from './order-numbers.service';
-import { SettingsService } from '../settings/settings.service';
+import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
 import { toOrderView, type OrderView } from './order.view';
 import { Order } from './schemas/order.schema';
@@ -165,15 +165,17 @@ export class OrdersService {
       const claim = await this.claim(userId, idempotencyKey);
       if (claim) {
         try {
-          // Checked under the claim: an earlier request with this key may have finished already.
-          const finished = await this.findByKey(userId, idempotencyKey);
-          if (finished) return this.replay(finished, fingerprint);
+          // An earlier request with this key may have finished already: its order then holds the key,
+          // which createOrder finds when the cart is empty or the order's unique key refuses a second
+          // one (its transaction then undoes everything), without a read of its own on the usual path.
           return { order: await this.createOrder(user, input, idempotencyKey, fingerprint), replayed: false };
         } catch (error) {
           if (error instanceof ReplayedOrder) return this.replay(error.order, fingerprint);
-          throw error;
-        } finally {
+          // No order holds the key: free it at once, so that the customer may retry with it. (The
+          // claim of an order that exists is left to the TTL index: a retry meets it and answers
+          // the order, as it would meet the order itself.)
           await this.requests.deleteOne({ _id: claim }).exec();
+          throw error;
         }
       }
       // another request holds the claim: its order may be there already
@@ -537,11 +539,15 @@ export class OrdersService {
     const userId = new Types.ObjectId(user.id);
     // Independent reads at once. The number is taken outside the transaction: every order
     // transaction would otherwise conflict on the counter.
-    const [{ rates, pricesIncludeTax }, phone, orderNumber] = await Promise.all([
-      this.settings.checkoutTerms(),
-      input.shippingAddress.phone ?? this.profilePhone(user.id),
+    // The profile phone and language come with the token check (AuthUser.contact); the settings
+    // are read once here for the prices and handed to the outbox.
+    const [settings, contact, orderNumber] = await Promise.all([
+      this.settings.get(),
+      user.contact ?? this.profileContact(user.id),
       this.orderNumbers.next(),
     ]);
+    const { rates, pricesIncludeTax } = checkoutTermsOf(settings);
+    const phone = input.shippingAddress.phone ?? contact.phone;
     try {
       const created = await this.inTransaction(async (session) => {
         const lines = await this.cart.takeLines(user.id, session);
@@ -590,16 +596,21 @@ export class OrdersService {
           ],
           { session },
         );
-        await this.notifications.enqueue(session, {
-          type: 'order.placed',
-          order: doc.toObject(),
-          reserved: reservations,
-        });
-        return doc.toObject() as LeanOrder;
+        const placed = doc.toObject() as LeanOrder;
+        await this.notifications.enqueue(
+          session,
+          { type: 'order.placed', order: placed, reserved: reservations },
+          { settings, customerLanguage: contact.language ?? null },
+        );
+        return placed;
       });
       return toOrderView(created);
     } catch (error) {
-      if (idempotencyKey !== undefined && isDuplicateKeyError(error)) {
+      // A retry of an order already placed: its cart is empty now, or (when the customer filled it
+      // again) the unique key refused the second order and the transaction undid everything.
+      const placedAlready =
+        isDuplicateKeyError(error) || (error instanceof DomainError && error.code === 'EMPTY_CART');
+      if (idempotencyKey !== undefined && placedAlready) {
         const earlier = await this.findByKey(userId, idempotencyKey);
         if (earlier) throw new ReplayedOrder(earlier);
       }
@@ -611,9 +622,9 @@ export class OrdersService {
    * The delivery phone when the order request has none (SPEC section 7 clients send none): the
    * account's profile phone, already normalised to E.164 by the profile rules; none when it has none.
    */
-  private async profilePhone(userId: string): Promise<string | undefined> {
-    const user = (await this.users.me(userId)) as { phone?: string };
-    return user.phone || undefined;
+  private async profileContact(userId: string): Promise<{ phone?: string; language?: string }> {
+    const user = (await this.users.me(userId)) as { phone?: string; language?: string };
+    return { phone: user.phone || undefined, language: user.language || undefined };
   }
 
   /**

@@ -80,6 +80,11 @@ function ratesOf(s: Settings): ShippingRates {
   };
 }
 
+/** What pricing an order needs, from settings already read (`SettingsService.get`). */
+export function checkoutTermsOf(settings: Settings): { rates: ShippingRates; pricesIncludeTax: boolean } {
+  return { rates: ratesOf(settings), pricesIncludeTax: settings.pricesIncludeTax === true };
+}
+
 /** The single settings document; reading it before any save gives the defaults (DECISIONS.md). */
 /** The site settings as other modules read them (never the schema). */
 export type SiteSettings = Settings;
@@ -113,12 +118,6 @@ export class SettingsService {
   /** Shipping prices and the free-standard-shipping threshold used to price orders. */
   async shippingRates(): Promise<ShippingRates> {
     return ratesOf(await this.get());
-  }
-
-  /** What pricing an order needs, from one read of the settings. */
-  async checkoutTerms(): Promise<{ rates: ShippingRates; pricesIncludeTax: boolean }> {
-    const settings = await this.get();
-    return { rates: ratesOf(settings), pricesIncludeTax: settings.pricesIncludeTax === true };
   }
 
   /** Whether shelf prices include the 15% VAT (default false: VAT is added at checkout). */

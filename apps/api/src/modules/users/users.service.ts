@@ -94,13 +94,30 @@ export class UsersService {
     const filter: Record<string, unknown> = { _id: new Types.ObjectId(userId), isActive: true };
     if (tokenId) filter['revokedTokens.jti'] = { $ne: tokenId };
     const user = await this.users
-      .findOne(filter, { role: 1, email: 1, name: 1, isActive: 1, tokenVersion: 1 })
+      .findOne(filter, {
+        role: 1,
+        email: 1,
+        name: 1,
+        isActive: 1,
+        tokenVersion: 1,
+        phone: 1,
+        language: 1,
+      })
       .lean()
       .exec();
     // a token from before the last password change or reset, logout everywhere, deactivation or
     // role change (an older version) no longer counts
     if (!user || (user.tokenVersion ?? 0) !== tokenVersion) return null;
-    return { id: String(user._id), role: user.role as AuthUser['role'], email: user.email, name: user.name };
+    return {
+      id: String(user._id),
+      role: user.role as AuthUser['role'],
+      email: user.email,
+      name: user.name,
+      contact: {
+        ...(user.phone ? { phone: user.phone } : {}),
+        ...(user.language ? { language: user.language } : {}),
+      },
+    };
   }
 
   /** The current token version of an account (null when it is gone), to sign a new token with. */

@@ -1,0 +1,119 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { startEmbeddedMongo, type EmbeddedMongo } from '@shop/embedded-mongo';
+import type { Model } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { Order } from '../src/modules/orders/schemas/order.schema';
+import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { auth, customerFactory, loginAs } from './support/accounts';
+import { startTestApp, type TestApp } from './support/test-app';
+import { startWireCounter, type WireCounter } from './support/wire-count';
+
+const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
+
+/**
+ * Database round trips of the write path (issue 18 point 2), counted on the wire between the API and
+ * the engine: every command the API sends for one request, whoever sends it (the token check, Mongoose,
+ * the transaction's commit). Each count is the figure the write path was brought down to; a change
+ * that adds a round trip to these hot requests fails here and has to say why (docs/quality.md).
+ */
+describe('write path: database round trips per request', () => {
+  let engine: EmbeddedMongo;
+  let wire: WireCounter;
+  let t: TestApp;
+  let admin: string;
+  let products: Model<Product>;
+  let orders: Model<Order>;
+  const newCustomer = customerFactory(() => t, 'trips', 'Round Trip Customer');
+
+  /** The commands one request sends, as `name collection` (the request's answer is checked too). */
+  const commandsOf = async (send: () => Promise<request.Response>, status: number) => {
+    wire.reset();
+    const res = await send();
+    expect(res.status).toBe(status);
+    return wire.commands.map((c) => `${c.name} ${typeof c.target === 'string' ? c.target : ''}`.trim());
+  };
+  const makeProduct = async (name: string, stock: number) =>
+    (
+      await request(t.http)
+        .post('/api/products')
+        .set(auth(admin))
+        .send({ name, price: 120, stock, images: ['/api/assets/products/x.svg'] })
+        .expect(201)
+    ).body.product._id as string;
+  const add =
+    (token: string, productId: string, quantity = 1) =>
+    () =>
+      request(t.http).post('/api/cart/add').set(auth(token)).send({ productId, quantity });
+  const place = (token: string, key: string) => () =>
+    request(t.http)
+      .post('/api/orders')
+      .set(auth(token))
+      .set('Idempotency-Key', key)
+      .send({ shippingAddress: address, paymentMethod: 'chapa' });
+
+  beforeAll(async () => {
+    engine = await startEmbeddedMongo({ port: 0, inMemory: true });
+    wire = await startWireCounter({ host: engine.host, port: engine.port });
+    t = await startTestApp({ MONGODB_URI: wire.uri, MONGODB_DB: `trips_${randomBytes(4).toString('hex')}` });
+    await t.app.get(SeedService).seed();
+    admin = await loginAs(t, DEMO_ACCOUNTS.admin);
+    products = t.app.get(getModelToken(Product.name));
+    orders = t.app.get(getModelToken(Order.name));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await wire?.close();
+    await engine?.stop();
+  });
+
+  it('adds to a signed-in cart in 4 commands: token check, cart, products, one conditional update', async () => {
+    const customer = await newCustomer();
+    const [a, b] = [await makeProduct('Trip Serum', 50), await makeProduct('Trip Balm', 50)];
+    // the first add ever creates the cart with the same update
+    expect(await commandsOf(add(customer.token, a), 200)).toEqual([
+      'find users',
+      'find carts',
+      'find products',
+      'findAndModify carts',
+    ]);
+    // a new line, then a line that grows: the same four
+    expect(await commandsOf(add(customer.token, b), 200)).toHaveLength(4);
+    const grown = await commandsOf(add(customer.token, a, 2), 200);
+    expect(grown).toEqual(['find users', 'find carts', 'find products', 'findAndModify carts']);
+    const cart = await request(t.http).get('/api/cart').set(auth(customer.token)).expect(200);
+    expect(cart.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([3, 1]);
+    // a refusal decided by the reads costs no update
+    await products.updateOne({ _id: a }, { $set: { stock: 3 } });
+    expect(await commandsOf(add(customer.token, a), 409)).toEqual([
+      'find users',
+      'find carts',
+      'find products',
+    ]);
+  });
+
+  it('places an order with an Idempotency-Key in 9 commands, and answers a retry without a transaction', async () => {
+    const customer = await newCustomer();
+    const id = await makeProduct('Trip Oil', 20);
+    await add(customer.token, id, 2)();
+    const placed = await commandsOf(place(customer.token, 'trip-1'), 201);
+    expect(placed).toEqual([
+      'find users', // the token check (also reads the profile phone and language)
+      'insert order_requests', // the key's claim
+      // settings and the order number, at once (either order)
+      ...placed.slice(2, 4).sort(),
+      'findAndModify carts', // the transaction: take the cart's lines...
+      'findAndModify products', // ...reserve each line's stock...
+      'insert orders', // ...write the order...
+      'update notifications', // ...and its messages, in one command
+      'commitTransaction',
+    ]);
+    expect(placed.slice(2, 4).sort()).toEqual(['find settings', 'findAndModify counters']);
+    const retry = await commandsOf(place(customer.token, 'trip-1'), 200);
+    expect(retry).toEqual(['find users', 'insert order_requests', 'delete order_requests', 'find orders']);
+    expect(await orders.countDocuments({ user: customer.id })).toBe(1);
+    expect((await products.findById(id).lean())!.stock).toBe(18);
+  });
+});
