@@ -291,7 +291,7 @@ describe('hot cache of anonymous public reads', () => {
       for (let tries = 0; (await version()) === before && tries < 100; tries++) await sleep(20);
       expect(await version()).toBeGreaterThan(before);
       const stock = async () => (await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock;
-      await sleep(400); // the instance has read the version since its own write (every 250 ms)
+      await sleep(400); // the instance has read the version since its own write (every 125 ms)
       expect(await stock()).toBe(3);
       const other = short.app.get<Model<Product>>(getModelToken(Product.name));
       // written behind its back, without moving the version: still the stored answer after the TTL

@@ -94,8 +94,8 @@ interface Entry {
 
 /**
  * The version of everything the hot cache holds, shared by every API instance over the database:
- * each instance increments it after each of its public-data writes (`HotCache.bump()`), and reads it
- * every quarter of HOT_CACHE_TTL_MS; when it moved, the instance forgets its stored answers.
+ * each instance increments it once after its public-data writes (`HotCache.bump()`, at its next tick),
+ * and reads it every eighth of HOT_CACHE_TTL_MS; when it moved, the instance forgets its answers.
  */
 @Schema({ collection: 'cacheversions', versionKey: false })
 export class CacheVersion {
@@ -108,12 +108,12 @@ const PUBLIC_DATA = 'public';
 /**
  * The one invalidation point for public reads: every domain write that can change what an
  * anonymous visitor sees (a product, its stock, a review, a setting) calls `bump()`, which forgets
- * this instance's answers at once and moves the shared version (CacheVersion). Writes made by another
- * instance show within `ttlMs` of that instance moving the version (HOT_CACHE_TTL_MS, default 2 s;
- * 0 turns the cache off): entries are served only while the version was confirmed unchanged less
- * than half the TTL ago (it is read every quarter of it), so they can live until the version moves,
- * at most `maxAgeMs` (HOT_CACHE_MAX_AGE_MS, default 60 s: writes made outside any API instance, by a
- * script, say). Without the version (no database model), entries live `ttlMs`.
+ * this instance's answers at once and has the shared version (CacheVersion) moved at the next tick.
+ * Writes made by another instance show within `ttlMs` (HOT_CACHE_TTL_MS, default 2 s; 0 turns the
+ * cache off): entries are served only while the version was confirmed unchanged less than a quarter
+ * of the TTL ago (it is read every eighth of it), so they can live until the version moves, at most
+ * `lifeMs` (HOT_CACHE_MAX_AGE_MS, default 60 s: writes made outside any API instance, by a script,
+ * say). Without the version (no database model), entries live `ttlMs`.
  * The store is bounded by bytes (HOT_CACHE_MAX_BYTES, default 64 MB), oldest entries dropped first.
  */
 @Injectable()
@@ -136,10 +136,11 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   /** The shared version as last read (or moved by this instance), and when the read that confirmed it started. */
   private knownVersion?: number;
   private confirmedAt = 0;
-  private polling = false;
-  private pollTimer?: NodeJS.Timeout;
-  private publishing = false;
-  private publishAgain = false;
+  /** A bump since the last move of the shared version: the next tick moves it. */
+  private unannounced = false;
+  private ticking = false;
+  private failing = false;
+  private timer?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
@@ -155,25 +156,26 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     if (!this.versioned) return;
     // never awaited: a database that is down at start must not hold the start up (nothing is served meanwhile)
-    void this.poll();
-    this.pollTimer = setInterval(() => void this.poll(), Math.max(10, Math.floor(this.ttlMs / 4)));
-    this.pollTimer.unref();
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), Math.max(10, Math.floor(this.ttlMs / 8)));
+    this.timer.unref();
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.timer) clearInterval(this.timer);
   }
 
   /**
    * Forgets every stored answer; reads already under way when it runs will not store theirs. Call
    * it once the write is durable (after the transaction commits): every read that started earlier is
-   * then discarded, and every read that starts later sees the write. Other instances forget theirs
-   * once they read the moved version.
+   * then discarded, and every read that starts later sees the write. The shared version moves at the
+   * next tick (one move for all the bumps in between: writes never wait for it), and other instances
+   * forget their answers once they read it.
    */
   bump(): void {
     this.forgetAll();
-    this.publish();
+    if (this.versioned) this.unannounced = true;
   }
 
   private forgetAll(): void {
@@ -186,70 +188,55 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   /** Whether something stored until `expires` may be served now. */
   private fresh(expires: number, now: number): boolean {
     if (expires <= now) return false;
-    // with the shared version, only while it was confirmed recently enough (else: database unreachable)
-    return !this.versioned || now - this.confirmedAt <= this.ttlMs / 2;
+    // with the shared version, only while it was confirmed recently (else: the database is unreachable)
+    return !this.versioned || now - this.confirmedAt <= this.ttlMs / 4;
   }
 
-  /** Reads the shared version; forgets everything when another instance moved it. */
-  private async poll(): Promise<void> {
-    if (this.polling || this.stopped || !this.versions) return;
-    this.polling = true;
+  /**
+   * Every eighth of the TTL: moves the shared version if this instance wrote since the last tick,
+   * else reads it; forgets everything when another instance moved it. A write here is thus seen by
+   * the others within TTL/8 (the move) + TTL/4 (their confirmation window) + round trips.
+   */
+  private async tick(): Promise<void> {
+    if (this.ticking || this.stopped || !this.versions) return;
+    this.ticking = true;
     const started = Date.now();
+    const moving = this.unannounced;
+    this.unannounced = false;
     try {
-      const doc = await this.versions.findById(PUBLIC_DATA, { v: 1 }).lean().exec();
+      const doc = moving
+        ? await this.versions
+            .findOneAndUpdate(
+              { _id: PUBLIC_DATA },
+              { $inc: { v: 1 } },
+              { upsert: true, new: true, projection: { v: 1 } },
+            )
+            .lean()
+            .exec()
+        : await this.versions.findById(PUBLIC_DATA, { v: 1 }).lean().exec();
       const version = doc?.v ?? 0;
-      if (this.knownVersion === undefined || version > this.knownVersion) {
-        // the first read forgets too: what was stored before it cannot be vouched for
+      this.failing = false;
+      if (moving && this.knownVersion !== undefined && version === this.knownVersion + 1) {
+        // only this instance moved it since the last read: nothing else to forget
+        this.knownVersion = version;
+        this.confirmedAt = started;
+      } else if (this.knownVersion === undefined || version > this.knownVersion) {
+        // another instance moved it (the first read forgets too: nothing stored before it is vouched for)
         this.forgetAll();
         this.knownVersion = version;
         this.confirmedAt = started;
       } else if (version === this.knownVersion) this.confirmedAt = started;
-      // lower: read before this instance's own move landed; the next read decides
-    } catch {
-      // database unreachable: entries stop being served once the last confirmation is too old
+    } catch (error) {
+      // move again at the next tick (two first moves at once meet on the upsert's key; or the database is away)
+      if (moving) this.unannounced = true;
+      if (!this.failing && !isDuplicateKeyError(error))
+        this.logger.warn(
+          `Public-data version unavailable (answers are not replayed meanwhile): ${String(error)}`,
+        );
+      this.failing = !isDuplicateKeyError(error);
     } finally {
-      this.polling = false;
+      this.ticking = false;
     }
-  }
-
-  /** Moves the shared version once for every bump (bumps during a move are folded into one more move). */
-  private publish(): void {
-    if (!this.versions || !this.versioned || this.stopped) return;
-    if (this.publishing) {
-      this.publishAgain = true;
-      return;
-    }
-    this.publishing = true;
-    this.versions
-      .findOneAndUpdate(
-        { _id: PUBLIC_DATA },
-        { $inc: { v: 1 } },
-        { upsert: true, new: true, projection: { v: 1 } },
-      )
-      .lean()
-      .exec()
-      .then(
-        (doc) => {
-          // only this instance moved it since the last read: nothing else to forget
-          if (doc && this.knownVersion !== undefined && doc.v === this.knownVersion + 1)
-            this.knownVersion = doc.v;
-        },
-        (error: unknown) => {
-          // two first moves at once (the upsert's duplicate key), or the database away: move again
-          if (isDuplicateKeyError(error)) this.publishAgain = true;
-          else {
-            this.logger.warn(`Could not announce a public-data write to other instances: ${String(error)}`);
-            setTimeout(() => this.publish(), this.ttlMs).unref();
-          }
-        },
-      )
-      .finally(() => {
-        this.publishing = false;
-        if (this.publishAgain) {
-          this.publishAgain = false;
-          this.publish();
-        }
-      });
   }
 
   /**
