@@ -1,16 +1,74 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type DepOptimizationOptions, type Plugin } from 'vite';
+
+/** esbuild's plugin type as Vite's own esbuild has it */
+type EsbuildPlugin = NonNullable<NonNullable<DepOptimizationOptions['esbuildOptions']>['plugins']>[number];
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 
+/**
+ * The browser runs the storefront on preact/compat (about 70 KiB less gzipped JavaScript on every page
+ * than react-dom); the server keeps real React for `renderToPipeableStream`. See docs/decisions.md
+ * ('Storefront client on preact/compat'). `STOREFRONT_REACT=1` builds the browser bundle on React again.
+ */
+const PREACT_FOR_REACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+
+function preactOnTheClient(): Plugin {
+  return {
+    name: 'shop:preact-on-the-client',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      const target = PREACT_FOR_REACT[id];
+      if (!target || options?.ssr) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * The same for the dependencies `vite dev` pre-bundles for the browser (@remix-run/react, react-router),
+ * which esbuild resolves without Vite's plugins. Top-level `optimizeDeps` is the client's only.
+ */
+const preactInPrebundledDeps: EsbuildPlugin = {
+  name: 'shop:preact-in-prebundled-deps',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const target = PREACT_FOR_REACT[args.path];
+      return target ? build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir }) : undefined;
+    });
+  },
+};
+
+const useReact = process.env.STOREFRONT_REACT === '1';
+
 export default defineConfig({
   plugins: [
+    !process.env.VITEST && !useReact && preactOnTheClient(),
     !process.env.VITEST &&
       remix({
         future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
       }),
   ],
+  optimizeDeps: useReact
+    ? {}
+    : {
+        // known up front, so that the first page of `vite dev` does not load a second copy of Preact
+        include: [
+          'preact',
+          'preact/hooks',
+          'preact/compat',
+          'preact/compat/client',
+          'preact/jsx-dev-runtime',
+        ],
+        esbuildOptions: { plugins: [preactInPrebundledDeps] },
+      },
   resolve: {
     alias: {
       '@shop/shared': lib('shared'),
@@ -18,6 +76,8 @@ export default defineConfig({
       '@shop/api-client': lib('api-client'),
     },
   },
+  // entry.client.tsx hydrates with React's hydrateRoot or with Preact's hydrate
+  define: { 'import.meta.env.SHOP_CLIENT_REACT': JSON.stringify(useReact) },
   ssr: { noExternal: [/^@shop\//] },
   server: { port: 3000 },
 });

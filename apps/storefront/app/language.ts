@@ -10,3 +10,10 @@ export function languageFromCookie(header: string | null): Language {
 export function languageCookie(lang: Language): string {
   return `language=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
+
+/**
+ * The language switch's name of Amharic, the one Ethiopic word on English pages: they get its glyphs
+ * from a tiny font cut for it (app/fonts/amharic-label.css, made by scripts/language-label-font.mjs),
+ * not the whole Ethiopic font. Changing it means running that script again (a test checks).
+ */
+export const AMHARIC_LANGUAGE_NAME = 'አማርኛ';

@@ -25,14 +25,13 @@ import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
 import { cartIdFromRequest, getSessionUser } from './session.server';
 import styles from './styles.css?url';
+import englishPagesFonts from './fonts/english-pages.css?url';
 
 export const links: LinksFunction = () => [
   // Every page shows Latin text (prices, brands, English): fetching its two small font files with the
   // stylesheets, not after them, lets the text get its final font before it is first painted.
   { rel: 'preload', href: latinFontFile, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: latinFontBoldFile, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: ethiopicFont },
-  { rel: 'stylesheet', href: ethiopicFontBold },
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
@@ -113,6 +112,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Noto Sans Ethiopic: Amharic pages the whole font (its Ethiopic face is 75 KB per weight);
+            English pages its Latin faces and only the glyphs of the language switch's 'አማርኛ' */}
+        {lang === 'am' ? (
+          <>
+            <link rel="stylesheet" href={ethiopicFont} />
+            <link rel="stylesheet" href={ethiopicFontBold} />
+          </>
+        ) : (
+          <link rel="stylesheet" href={englishPagesFonts} />
+        )}
       </head>
       <body>
         <Header />

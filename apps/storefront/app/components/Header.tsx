@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation, useRevalidator } from '@remix-run/rea
 import { isLanguage } from '@shop/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { badgeCount } from '../catalogue';
-import { languageCookie } from '../language';
+import { AMHARIC_LANGUAGE_NAME, languageCookie } from '../language';
 import { useShop } from '../shop-context';
 import { CartIcon, HeartIcon, MenuIcon } from './Icons';
 import { SearchBox } from './SearchBox';
@@ -44,7 +44,7 @@ function LanguageSelect() {
             English
           </option>
           <option value="am" lang="am">
-            አማርኛ
+            {AMHARIC_LANGUAGE_NAME}
           </option>
         </select>
       </label>

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShop } from '../shop-context';
 import { SearchIcon } from './Icons';
 import type { Suggestion } from '../routes/search.suggestions';
@@ -19,7 +19,9 @@ export function SearchBox() {
   const [query, setQuery] = useState(params.get('search') ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const listId = useId();
+  // A fixed id rather than useId(): the page has one search box, and the server (React) and the browser
+  // (preact/compat) would make different ids for the same element.
+  const listId = 'site-search';
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const suggestions = fetcher.data?.suggestions ?? [];
 

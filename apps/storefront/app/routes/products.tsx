@@ -115,7 +115,10 @@ export default function Catalogue() {
         method="get"
         className={`filters ${drawerOpen ? 'open' : ''}`}
         aria-label={t('catalogue.filters')}
+        // 'input' as well as 'change': preact/compat (the browser's runtime) maps a form's onChange to the
+        // native change event, which a search field fires only when it loses the focus
         onChange={(e) => scheduleSubmit(e.currentTarget)}
+        onInput={(e) => scheduleSubmit(e.currentTarget)}
         onSubmit={() => {
           clearTimeout(timer.current);
           setDrawerOpen(false);

@@ -1,0 +1,30 @@
+import { RemixBrowser } from '@remix-run/react';
+import { hydrate } from 'preact';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+// The browser runs on preact/compat (vite.config.ts; docs/decisions.md). Remix renders the whole
+// document, <html> included, and Preact 10 hydrates into an element's children (given `document` it
+// takes document.documentElement, whose children are <head> and <body>): so it gets a stand-in parent
+// whose only child is the page's <html>, and the server's DOM is adopted instead of rendered a second
+// time (remix-run/remix#425). Built with STOREFRONT_REACT=1, the browser runs React 18 as before.
+if (import.meta.env.SHOP_CLIENT_REACT) {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
+} else {
+  const html = document.documentElement;
+  const replaceHtml = (node: Node) => document.replaceChild(node, html);
+  hydrate(<RemixBrowser />, {
+    nodeType: 1,
+    childNodes: [html],
+    firstChild: html,
+    insertBefore: replaceHtml,
+    appendChild: replaceHtml,
+  } as unknown as Element);
+}
