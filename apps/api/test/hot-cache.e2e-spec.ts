@@ -312,6 +312,149 @@ describe('hot cache of anonymous public reads', () => {
     }
   });
 
+  describe('hits answered before Express', () => {
+    let server: Server;
+    let handle: jest.SpyInstance;
+
+    beforeAll(async () => {
+      server = t.http as Server;
+      if (!server.listening) await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+      // Express's app calls app.handle for every request it sees: a hit must never get there
+      handle = jest.spyOn(t.app.getHttpAdapter().getInstance() as Express, 'handle' as never);
+    });
+
+    afterAll(async () => {
+      handle.mockRestore();
+      await new Promise<void>((r) => server.close(() => r()));
+    });
+
+    it('replays exactly the headers Express sent: helmet, Cache-Control, CORS, Vary, ETag', async () => {
+      cache.bump();
+      const url = '/api/products?limit=2&sort=newest';
+      handle.mockClear();
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      const alias = await rawGet(server, `/api${url}`, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect([served.status, hit.status, alias.status]).toEqual([200, 200, 200]);
+      expect(hit.body.equals(served.body)).toBe(true);
+      expect(alias.body.equals(served.body)).toBe(true);
+      expect(comparable(hit.headers)).toEqual(comparable(served.headers));
+      expect(comparable(alias.headers)).toEqual(comparable(served.headers));
+      expect(hit.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=60, stale-while-revalidate=300',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-resource-policy': 'cross-origin',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'Content-Range,X-Total-Count',
+        vary: 'Origin, Accept-Encoding',
+        'content-length': String(served.body.length),
+      });
+      expect(hit.headers['content-security-policy']).toContain("img-src 'self' data:");
+      expect(hit.headers['strict-transport-security']).toContain('max-age=');
+      expect(hit.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(hit.headers['x-powered-by']).toBeUndefined();
+      expect(hit.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it.each([
+      ['an allowed Origin', ORIGIN],
+      ['a foreign Origin', 'https://evil.example'],
+    ])('answers a request with %s with the CORS headers Express gives it', async (_label, origin) => {
+      cache.bump();
+      const url = '/api/categories';
+      handle.mockClear();
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
+      // stored from a request with Origin, replayed to one without: no allowed origin is carried over
+      const withoutOrigin = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect(withoutOrigin.headers['access-control-allow-origin']).toBeUndefined();
+      // stored from a request without Origin (as most are: server-side rendering), replayed to one with it
+      cache.bump();
+      await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      expect(handle).toHaveBeenCalledTimes(2);
+      const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
+      expect(handle).toHaveBeenCalledTimes(2);
+      expect(comparable(hit.headers)).toEqual(comparable(served.headers));
+      expect(hit.headers['access-control-allow-origin']).toBe(origin === ORIGIN ? ORIGIN : undefined);
+      expect(hit.headers.vary).toBe('Origin, Accept-Encoding');
+    });
+
+    it('answers 304 to a matching If-None-Match (plain or gzip ETag) without Express', async () => {
+      cache.bump();
+      const url = '/api/settings/public';
+      const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      await rawGet(server, url, { 'Accept-Encoding': 'gzip' }); // makes the gzip copy
+      const zipped = await gzipped(server, url);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      handle.mockClear();
+      for (const [etag, encoding] of [
+        [served.headers.etag, 'identity'],
+        [zipped.headers.etag, 'gzip'],
+        [`W/${served.headers.etag}, "other"`, 'identity'],
+      ]) {
+        const notModified = await rawGet(server, url, {
+          'Accept-Encoding': String(encoding),
+          'If-None-Match': String(etag),
+        });
+        expect(notModified.status).toBe(304);
+        expect(notModified.body.length).toBe(0);
+        expect(notModified.headers['content-type']).toBeUndefined();
+        expect(notModified.headers['cache-control']).toBe(served.headers['cache-control']);
+      }
+      const changed = await rawGet(server, url, { 'Accept-Encoding': 'identity', 'If-None-Match': '"x"' });
+      expect(changed.status).toBe(200);
+      expect(changed.body.equals(served.body)).toBe(true);
+      expect(handle).not.toHaveBeenCalled();
+    });
+
+    it('lets personal requests and requests with a body through to Express, even with a fresh entry', async () => {
+      const customer = await newCustomer();
+      cache.bump();
+      const url = '/api/products?limit=4';
+      const anonymous = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
+      const id = JSON.parse(anonymous.body.toString('utf8')).products[0]._id as string;
+      await products.updateOne({ _id: id }, { $set: { name: 'Renamed Behind The Cache' } });
+      const personal: Record<string, string>[] = [
+        { Authorization: `Bearer ${customer.token}` },
+        { Cookie: `lang=am; token=${customer.token}` },
+        { Cookie: 'guestCartId=abc' },
+        { 'X-Guest-Cart': 'abc' },
+        { 'X-Cart-Id': 'abc' },
+      ];
+      for (const headers of personal) {
+        handle.mockClear();
+        const answer = await rawGet(server, url, { 'Accept-Encoding': 'identity', ...headers });
+        expect(handle).toHaveBeenCalledTimes(1);
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body.toString('utf8')).products[0].name).toBe('Renamed Behind The Cache');
+      }
+      // an unrelated cookie is still anonymous: the stored (stale) answer is replayed
+      handle.mockClear();
+      const stale = await rawGet(server, url, { 'Accept-Encoding': 'identity', Cookie: 'lang=am' });
+      expect(handle).not.toHaveBeenCalled();
+      expect(stale.body.equals(anonymous.body)).toBe(true);
+      // a GET with a body goes through the body parsers and their limits (here: nesting depth)
+      let deep = '1';
+      for (let i = 0; i < 40; i++) deep = `{"a":${deep}}`;
+      const refused = await rawGet(
+        server,
+        url,
+        { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(deep)) },
+        deep,
+      );
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({
+        success: false,
+        code: 'BODY_TOO_DEEP',
+      });
+    });
+  });
+
   it('keeps the store within HOT_CACHE_MAX_BYTES, dropping the oldest entries first', async () => {
     const maxBytes = 12000;
     const small = await startTestApp({ HOT_CACHE_TTL_MS: '60000', HOT_CACHE_MAX_BYTES: String(maxBytes) });
