@@ -203,6 +203,38 @@ describe('storefront layout and home page', () => {
     expect(errors).toEqual([]);
   });
 
+  it("draws the selector's አማርኛ on English pages from a tiny subset, without the Ethiopic font Amharic pages load", async () => {
+    for (const lang of ['en', 'am'] as const) {
+      const { page, errors, close } = await open('/', { lang, viewport: { width: 1366, height: 900 } });
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      const fontFiles = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((name) => /\.woff2?$/.test(name)),
+      );
+      // the faces of the page that cover 'አ' (U+12A0), and whether they were loaded
+      const faces = await page.evaluate(() =>
+        [...document.fonts]
+          .filter(
+            (f) => f.family.includes('Noto Sans Ethiopic') && /U\+12A0|U\+1200-1399/.test(f.unicodeRange),
+          )
+          .map((f) => ({ range: f.unicodeRange, weight: f.weight, status: f.status })),
+      );
+      if (lang === 'en') {
+        expect(fontFiles.filter((f) => f.includes('ethiopic-ethiopic'))).toEqual([]);
+        expect(faces).toEqual([{ range: 'U+121B, U+122D, U+129B, U+12A0', weight: '400', status: 'loaded' }]);
+      } else {
+        expect(fontFiles.some((f) => f.includes('noto-sans-ethiopic-ethiopic-400'))).toBe(true);
+        expect(faces.filter((f) => f.status === 'loaded').map((f) => f.weight)).toContain('400');
+        expect(faces.some((f) => f.range.includes('U+12A0') && !f.range.includes('-'))).toBe(false);
+      }
+      await close();
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('on a small screen keeps the search and the cart in the header and folds the rest into a menu', async () => {
     const { page, errors, close } = await open('/', { viewport: { width: 390, height: 800 } });
     const toggle = page.getByRole('button', { name: 'Menu' });

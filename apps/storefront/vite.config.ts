@@ -29,6 +29,13 @@ function preactOnTheClient(): Plugin {
       if (!target || options?.ssr) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
     },
+    // `vite dev`: Remix's hot updates go through React Refresh, which cannot re-render Preact's tree (the
+    // edit would show only after a reload); reload the page when a client script changes (CSS still hot).
+    hotUpdate({ file, modules }) {
+      if (this.environment.name !== 'client' || !modules.length || !/\.[cm]?[jt]sx?$/.test(file)) return;
+      this.environment.hot.send({ type: 'full-reload' });
+      return [];
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'n
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { HotCache } from '../src/common/hot-cache';
+import { CacheVersion, HotCache } from '../src/common/hot-cache';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { auth, customerFactory } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -264,8 +264,9 @@ describe('hot cache of anonymous public reads', () => {
     expect(stale.body.products[0].name).not.toBe('Changed Behind The Cache');
   });
 
-  it('forgets a write made behind its back (another instance) after the TTL', async () => {
-    const short = await startTestApp({ HOT_CACHE_TTL_MS: '300' });
+  it('keeps entries past the TTL until the shared version moves (another instance wrote), at most HOT_CACHE_MAX_AGE_MS', async () => {
+    const short = await startTestApp({ HOT_CACHE_TTL_MS: '1000', HOT_CACHE_MAX_AGE_MS: '3000' });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     try {
       const a = await request(short.http)
         .post('/api/auth/register-admin')
@@ -276,6 +277,9 @@ describe('hot cache of anonymous public reads', () => {
           adminSecretKey: short.config.adminSecretKey,
         })
         .expect(201);
+      const versions = short.app.get<Model<CacheVersion>>(getModelToken(CacheVersion.name));
+      const version = async () => (await versions.findById('public').lean())?.v ?? 0;
+      const before = await version();
       const id = (
         await request(short.http)
           .post('/api/products')
@@ -283,16 +287,31 @@ describe('hot cache of anonymous public reads', () => {
           .send({ name: 'Ttl Toner', price: 100, stock: 3, category: 'skincare' })
           .expect(201)
       ).body.product._id as string;
-      await request(short.http).get(`/api/products/${id}`).expect(200);
+      // a write through this instance moves the shared version for the others
+      for (let tries = 0; (await version()) === before && tries < 100; tries++) await sleep(20);
+      expect(await version()).toBeGreaterThan(before);
+      const stock = async () => (await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock;
+      await sleep(400); // the instance has read the version since its own write (every 125 ms)
+      expect(await stock()).toBe(3);
       const other = short.app.get<Model<Product>>(getModelToken(Product.name));
+      // written behind its back, without moving the version: still the stored answer after the TTL
       await other.updateOne({ _id: id }, { $set: { stock: 9 } });
-      expect((await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(3);
-      await new Promise((r) => setTimeout(r, 400));
-      expect((await request(short.http).get(`/api/products/${id}`).expect(200)).body.stock).toBe(9);
+      await sleep(1300);
+      expect(await stock()).toBe(3);
+      // another instance's write moves the version: seen within the TTL
+      await versions.updateOne({ _id: 'public' }, { $inc: { v: 1 } });
+      await sleep(1000);
+      expect(await stock()).toBe(9);
+      // a write that never moves the version (a script) shows once the entry is HOT_CACHE_MAX_AGE_MS old
+      await other.updateOne({ _id: id }, { $set: { stock: 11 } });
+      expect(await stock()).toBe(9);
+      await sleep(3100);
+      expect(await stock()).toBe(11);
     } finally {
       await short.close();
     }
   });
+
   describe('hits answered before Express', () => {
     let server: Server;
     let handle: jest.SpyInstance;

@@ -58,6 +58,34 @@ export class Engine implements CommandContext {
     }
   }
 
+  /**
+   * One pass of mongod's TTL monitor: in every collection, each single-field index with
+   * `expireAfterSeconds` deletes the documents whose indexed value is a date (or an array holding a
+   * date) at least that many seconds in the past, within the index's partial filter if it has one.
+   * Other values (missing, strings, numbers) never expire. The deletes are ordinary journaled writes
+   * outside any transaction, as mongod's are. Answers how many documents were deleted.
+   */
+  expireTtl(now: Date = new Date()): number {
+    let removed = 0;
+    for (const [db, collections] of this.storage.dbs) {
+      for (const coll of [...collections.values()]) {
+        if (coll.options.viewOn) continue;
+        for (const spec of coll.indexes) {
+          const seconds = spec.expireAfterSeconds;
+          const fields = Object.keys(spec.key);
+          if (typeof seconds !== 'number' || !Number.isFinite(seconds) || fields.length !== 1) continue;
+          const expired = { [fields[0]]: { $lte: new Date(now.getTime() - seconds * 1000) } };
+          const q = spec.partialFilterExpression
+            ? { $and: [spec.partialFilterExpression, expired] }
+            : expired;
+          const reply = this.run(db, { delete: coll.name, deletes: [{ q, limit: 0 }] }, 0);
+          removed += typeof reply.n === 'number' ? reply.n : 0;
+        }
+      }
+    }
+    return removed;
+  }
+
   // ---------------------------------------------------------------- views over committed + transaction state
 
   collectionFor(

@@ -14,6 +14,11 @@ export interface EmbeddedMongoOptions {
   inMemory?: boolean;
   replSetName?: string;
   logger?: (message: string) => void;
+  /**
+   * Seconds between two passes of the TTL monitor, which deletes documents expired by an index's
+   * `expireAfterSeconds` (mongod's `ttlMonitorSleepSecs`, default 60; 0 turns it off).
+   */
+  ttlMonitorSleepSecs?: number;
 }
 
 export interface EmbeddedMongo {
@@ -83,6 +88,17 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   });
   const port = (server.address() as net.AddressInfo).port;
   identity.port = port;
+  const ttlSeconds = options.ttlMonitorSleepSecs ?? 60;
+  const ttlMonitor =
+    ttlSeconds > 0
+      ? setInterval(() => {
+          try {
+            engine.expireTtl();
+          } catch (error) {
+            options.logger?.(`TTL monitor: ${(error as Error).message}`);
+          }
+        }, ttlSeconds * 1000).unref()
+      : undefined;
   let stopped: Promise<void> | undefined;
   return {
     uri: `mongodb://${host}:${port}/?replicaSet=${replSetName}`,
@@ -90,6 +106,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     host,
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
+        clearInterval(ttlMonitor);
         for (const socket of sockets) socket.destroy();
         server.close(() => {
           storage.close();

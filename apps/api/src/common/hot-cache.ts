@@ -1,9 +1,21 @@
-import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  Optional,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { InjectModel, MongooseModule, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { isDuplicateKeyError } from './mongo';
 
 /**
  * Public reads answered before Nest's pipeline: anonymous GETs of these routes (Express route
@@ -81,13 +93,32 @@ interface Entry {
 }
 
 /**
+ * The version of everything the hot cache holds, shared by every API instance over the database:
+ * each instance increments it once after its public-data writes (`HotCache.bump()`, at its next tick),
+ * and reads it every eighth of HOT_CACHE_TTL_MS; when it moved, the instance forgets its answers.
+ */
+@Schema({ collection: 'cacheversions', versionKey: false })
+export class CacheVersion {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) v!: number;
+}
+export const CacheVersionSchema = SchemaFactory.createForClass(CacheVersion);
+const PUBLIC_DATA = 'public';
+
+/**
  * The one invalidation point for public reads: every domain write that can change what an
- * anonymous visitor sees (a product, its stock, a review, a setting) calls `bump()`. Writes made by
- * another instance or a script show within `ttlMs` (HOT_CACHE_TTL_MS, default 2 s; 0 turns it off).
+ * anonymous visitor sees (a product, its stock, a review, a setting) calls `bump()`, which forgets
+ * this instance's answers at once and has the shared version (CacheVersion) moved at the next tick.
+ * Writes made by another instance show within `ttlMs` (HOT_CACHE_TTL_MS, default 2 s; 0 turns the
+ * cache off): entries are served only while the version was confirmed unchanged less than a quarter
+ * of the TTL ago (it is read every eighth of it), so they can live until the version moves, at most
+ * `lifeMs` (HOT_CACHE_MAX_AGE_MS, default 60 s: writes made outside any API instance, by a script,
+ * say). Without the version (no database model), entries live `ttlMs`.
  * The store is bounded by bytes (HOT_CACHE_MAX_BYTES, default 64 MB), oldest entries dropped first.
  */
 @Injectable()
-export class HotCache {
+export class HotCache implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('HotCache');
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Pending>();
   private readonly memos = new Map<string, { value: unknown; expires: number }>();
@@ -98,22 +129,114 @@ export class HotCache {
   private corsWithoutOrigin: Record<string, string> = {};
   readonly ttlMs: number;
   readonly maxBytes: number;
+  /** Life of an entry from when it was stored: `maxAgeMs` with the shared version, `ttlMs` without. */
+  readonly lifeMs: number;
+  /** Whether entries are tied to the shared version (a database model, and the cache on). */
+  private readonly versioned: boolean;
+  /** The shared version as last read (or moved by this instance), and when the read that confirmed it started. */
+  private knownVersion?: number;
+  private confirmedAt = 0;
+  /** A bump since the last move of the shared version: the next tick moves it. */
+  private unannounced = false;
+  private ticking = false;
+  private failing = false;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs' | 'hotCacheMaxBytes'>) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs' | 'hotCacheMaxBytes' | 'hotCacheMaxAgeMs'>,
+    @Optional() @InjectModel(CacheVersion.name) private readonly versions?: Model<CacheVersion>,
+  ) {
     this.ttlMs = config.hotCacheTtlMs;
     this.maxBytes = config.hotCacheMaxBytes ?? 64 * 1024 * 1024;
+    this.versioned = this.versions !== undefined && this.versions !== null && this.ttlMs > 0;
+    this.lifeMs = this.versioned ? Math.max(this.ttlMs, config.hotCacheMaxAgeMs ?? 0) : this.ttlMs;
+  }
+
+  onModuleInit(): void {
+    if (!this.versioned) return;
+    // never awaited: a database that is down at start must not hold the start up (nothing is served meanwhile)
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), Math.max(10, Math.floor(this.ttlMs / 8)));
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
   }
 
   /**
    * Forgets every stored answer; reads already under way when it runs will not store theirs. Call
    * it once the write is durable (after the transaction commits): every read that started earlier is
-   * then discarded, and every read that starts later sees the write.
+   * then discarded, and every read that starts later sees the write. The shared version moves at the
+   * next tick (one move for all the bumps in between: writes never wait for it), and other instances
+   * forget their answers once they read it.
    */
   bump(): void {
+    this.forgetAll();
+    if (this.versioned) this.unannounced = true;
+  }
+
+  private forgetAll(): void {
     this.generation++;
     this.entries.clear();
     this.memos.clear();
     this.totalBytes = 0;
+  }
+
+  /** Whether something stored until `expires` may be served now. */
+  private fresh(expires: number, now: number): boolean {
+    if (expires <= now) return false;
+    // with the shared version, only while it was confirmed recently (else: the database is unreachable)
+    return !this.versioned || now - this.confirmedAt <= this.ttlMs / 4;
+  }
+
+  /**
+   * Every eighth of the TTL: moves the shared version if this instance wrote since the last tick,
+   * else reads it; forgets everything when another instance moved it. A write here is thus seen by
+   * the others within TTL/8 (the move) + TTL/4 (their confirmation window) + round trips.
+   */
+  private async tick(): Promise<void> {
+    if (this.ticking || this.stopped || !this.versions) return;
+    this.ticking = true;
+    const started = Date.now();
+    const moving = this.unannounced;
+    this.unannounced = false;
+    try {
+      const doc = moving
+        ? await this.versions
+            .findOneAndUpdate(
+              { _id: PUBLIC_DATA },
+              { $inc: { v: 1 } },
+              { upsert: true, new: true, projection: { v: 1 } },
+            )
+            .lean()
+            .exec()
+        : await this.versions.findById(PUBLIC_DATA, { v: 1 }).lean().exec();
+      const version = doc?.v ?? 0;
+      this.failing = false;
+      if (moving && this.knownVersion !== undefined && version === this.knownVersion + 1) {
+        // only this instance moved it since the last read: nothing else to forget
+        this.knownVersion = version;
+        this.confirmedAt = started;
+      } else if (this.knownVersion === undefined || version > this.knownVersion) {
+        // another instance moved it (the first read forgets too: nothing stored before it is vouched for)
+        this.forgetAll();
+        this.knownVersion = version;
+        this.confirmedAt = started;
+      } else if (version === this.knownVersion) this.confirmedAt = started;
+    } catch (error) {
+      // move again at the next tick (two first moves at once meet on the upsert's key; or the database is away)
+      if (moving) this.unannounced = true;
+      if (!this.failing && !isDuplicateKeyError(error))
+        this.logger.warn(
+          `Public-data version unavailable (answers are not replayed meanwhile): ${String(error)}`,
+        );
+      this.failing = !isDuplicateKeyError(error);
+    } finally {
+      this.ticking = false;
+    }
   }
 
   /**
@@ -126,13 +249,13 @@ export class HotCache {
     if (!this.ttlMs) return compute();
     const started = Date.now();
     const kept = this.memos.get(key);
-    if (kept && kept.expires > started) return kept.value as T;
+    if (kept && this.fresh(kept.expires, started)) return kept.value as T;
     const generation = this.generation;
     const value = await compute();
     if (generation === this.generation) {
       if (kept) this.memos.delete(key);
       if (this.memos.size >= MAX_MEMOS) this.memos.delete(this.memos.keys().next().value as string);
-      this.memos.set(key, { value, expires: started + this.ttlMs });
+      this.memos.set(key, { value, expires: started + this.lifeMs });
     }
     return value;
   }
@@ -177,7 +300,7 @@ export class HotCache {
     const url = req.url ?? '';
     // the doubled prefix alias of bootstrap.ts (`/api/api/...`)
     const entry = this.entries.get(url.startsWith('/api/api/') ? url.slice(4) : url);
-    if (!entry || entry.expires <= Date.now()) return false;
+    if (!entry || !this.fresh(entry.expires, Date.now())) return false;
     const headers = req.headers;
     // a body (which Express's parsers could refuse) or anything personal: the whole pipeline decides
     if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
@@ -193,13 +316,13 @@ export class HotCache {
       const key = req.url;
       const now = Date.now();
       const hit = this.entries.get(key);
-      if (hit && hit.expires > now && this.replay(req, res, hit)) return;
+      if (hit && this.fresh(hit.expires, now) && this.replay(req, res, hit)) return;
       if (hit) this.forget(hit);
       const running = this.pending.get(key);
       if (running && running.generation === this.generation) {
         running.waiters.push(() => {
           const filled = this.entries.get(key);
-          if (!(filled && filled.expires > Date.now() && this.replay(req, res, filled))) next();
+          if (!(filled && this.fresh(filled.expires, Date.now()) && this.replay(req, res, filled))) next();
         });
         return;
       }
@@ -349,7 +472,7 @@ export class HotCache {
       body,
       etag,
       gzipEtag: `"${hash}-gz"`,
-      expires: Date.now() + this.ttlMs,
+      expires: Date.now() + this.lifeMs,
       bytes: body.length + key.length + ENTRY_OVERHEAD_BYTES,
     };
     this.entries.set(key, entry);
@@ -431,5 +554,9 @@ function mergeVary(first: string | undefined, second: string): string {
 
 /** Global so every domain service that writes public data can inject the one HotCache. */
 @Global()
-@Module({ providers: [HotCache], exports: [HotCache] })
+@Module({
+  imports: [MongooseModule.forFeature([{ name: CacheVersion.name, schema: CacheVersionSchema }])],
+  providers: [HotCache],
+  exports: [HotCache],
+})
 export class HotCacheModule {}

@@ -7,8 +7,8 @@ import { isDuplicateKeyError } from './mongo';
 /**
  * One rate-limit window of one key (a route and client, say), shared by every API instance over the
  * database: `n` hits since the window opened, the window closing at `resetAt`. A TTL index removes
- * the document once its window is over (MongoDB runs it about once a minute; the embedded engine
- * gets a sweep from RateCounters).
+ * the document once its window is over (MongoDB and the embedded engine run their TTL monitor about
+ * once a minute; RateCounters also sweeps, as a backstop).
  */
 @Schema({ collection: 'ratelimits', versionKey: false })
 export class RateLimitWindow {

@@ -38,6 +38,8 @@ export interface AppConfig {
   hotCacheTtlMs: number;
   /** Bytes of answers (plain and gzip) the HotCache keeps before dropping its oldest entries. */
   hotCacheMaxBytes: number;
+  /** Longest life of a cached answer while the public-data version stays put (writes made outside any API instance). */
+  hotCacheMaxAgeMs: number;
   /** Chapa; without a secret key the built-in test payment provider stands in. */
   chapa: {
     secretKey?: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     contactRateLimit: readInt(env, 'CONTACT_RATE_LIMIT', 5, problems, 1, 100000),
     hotCacheTtlMs: readInt(env, 'HOT_CACHE_TTL_MS', 2000, problems, 0, 60000),
     hotCacheMaxBytes: readInt(env, 'HOT_CACHE_MAX_BYTES', 64 * 1024 * 1024, problems, 0, 2 ** 32),
+    hotCacheMaxAgeMs: readInt(env, 'HOT_CACHE_MAX_AGE_MS', 60000, problems, 0, 3600000),
     chapa: {
       secretKey: env.CHAPA_SECRET_KEY || undefined,
       publicKey: env.CHAPA_PUBLIC_KEY || undefined,

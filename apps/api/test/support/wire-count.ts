@@ -44,7 +44,9 @@ export async function startWireCounter(target: { host: string; port: number }): 
         if (frame.readInt32LE(12) !== OP_MSG || frame[20] !== 0) continue;
         const body = mongo.BSON.deserialize(frame.subarray(21, 21 + frame.readInt32LE(21)));
         const name = Object.keys(body)[0];
-        if (!MONITORING.has(name)) commands.push({ name, target: body[name] });
+        // the hot cache's shared version is read and moved by a timer, never by a request (hot-cache.ts)
+        if (!MONITORING.has(name) && body[name] !== 'cacheversions')
+          commands.push({ name, target: body[name] });
       }
       upstream.write(chunk);
     });
