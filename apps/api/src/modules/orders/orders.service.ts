@@ -53,7 +53,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const CLAIM_WAIT_MS = 15_000;
 const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
-/** How often an instance deletes claims past CLAIM_STALE_MS (besides MongoDB's TTL monitor, which the embedded engine lacks). */
+/** How often an instance deletes claims past CLAIM_STALE_MS (sooner than the TTL index's hour; a backstop, as RateCounters' sweep). */
 const CLAIM_SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** MongoDB's write-conflict code: a transaction lost the race for a document (retried by withTransaction). */
 /** At most this many orders match an id fragment, so a one-character search cannot list the whole shop. */
