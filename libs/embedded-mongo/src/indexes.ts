@@ -256,4 +256,35 @@ export class OrderedIndex {
       this.btree.delete(key);
     }
   }
+
+  /**
+   * A document replaced in place (same position): its entries move only when its keys changed, so
+   * an update of fields this index does not hold (a stock count, a timestamp) leaves the tree alone.
+   */
+  update(position: number, before: Document, after: Document): void {
+    const old = this.keysOf(before);
+    const next = this.keysOf(after);
+    if (old.length === next.length && old.every((key, i) => sameKey(key, next[i]))) return;
+    for (const key of old) {
+      key.push(position);
+      this.btree.delete(key);
+    }
+    for (const key of next) {
+      key.push(position);
+      this.btree.set(key, undefined);
+    }
+  }
+}
+
+/** Whether two keys hold the same values: identical, or equal in BSON order and of one type and class. */
+function sameKey(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (Object.is(x, y)) continue;
+    if (typeof x !== typeof y || typeof x !== 'object' || x === null || y === null) return false;
+    if ((x as object).constructor !== (y as object).constructor || compareValues(x, y) !== 0) return false;
+  }
+  return true;
 }

@@ -194,24 +194,23 @@ export function boundsMatcher(preds: Predicates): ((doc: Document) => boolean) |
     if (!fc.exact || fc.conds.length === 0) return undefined;
     checks.push({ parts: path.split('.'), conds: fc.conds });
   }
-  const holds = (cond: Condition, v: unknown): boolean => {
-    if ('points' in cond) {
-      for (const p of cond.points) if (compareValues(v, p) === 0) return true;
-      return false;
-    }
-    if (typeof v === 'number' && Number.isNaN(v)) return false; // NaN is in no range
-    return inRange(v, cond.range);
-  };
+  const compiled = checks.map(({ parts, conds }) => ({ parts, tests: conds.map(conditionTest) }));
   return (doc) => {
-    for (const { parts, conds } of checks) {
-      let values: unknown[];
-      const top = parts.length === 1 ? doc[parts[0]] : undefined;
-      if (parts.length === 1 && !Array.isArray(top)) values = [top === undefined ? null : top];
-      else values = keysAtPath(doc, parts).values;
-      for (const cond of conds) {
+    for (const { parts, tests } of compiled) {
+      if (parts.length === 1) {
+        const top = doc[parts[0]];
+        if (!Array.isArray(top)) {
+          // the usual case: one value (a missing field is null)
+          const v = top === undefined ? null : top;
+          for (const test of tests) if (!test(v)) return false;
+          continue;
+        }
+      }
+      const values = keysAtPath(doc, parts).values;
+      for (const test of tests) {
         let any = false;
         for (const v of values) {
-          if (holds(cond, v)) {
+          if (test(v)) {
             any = true;
             break;
           }
@@ -220,6 +219,49 @@ export function boundsMatcher(preds: Predicates): ((doc: Document) => boolean) |
       }
     }
     return true;
+  };
+}
+
+/** A bound of a numeric range as a plain number (`Bound`s of the number bracket are its ends), or undefined. */
+function numericEnd(end: unknown): number | undefined {
+  if (typeof end === 'number') return end;
+  if (end instanceof Bound && end.rank === RANK.number) return end.side < 0 ? -Infinity : Infinity;
+  return undefined;
+}
+
+/**
+ * One condition as a test of one value, as `compareValues` decides it, with shortcuts for plain
+ * numbers, strings and booleans (the catalogue's filters): the same answers, fewer generic comparisons.
+ */
+function conditionTest(cond: Condition): (v: unknown) => boolean {
+  if ('points' in cond) {
+    const points = cond.points;
+    const generic = (v: unknown) => {
+      for (const p of points) if (compareValues(v, p) === 0) return true;
+      return false;
+    };
+    if (points.length === 1) {
+      const p = points[0];
+      // same-type numbers (but NaN), strings and booleans are equal exactly when ===
+      if ((typeof p === 'number' && !Number.isNaN(p)) || typeof p === 'string' || typeof p === 'boolean')
+        return (v) => (typeof v === typeof p ? v === p : generic(v));
+    }
+    return generic;
+  }
+  const range = cond.range;
+  const generic = (v: unknown) => {
+    if (typeof v === 'number' && Number.isNaN(v)) return false; // NaN is in no range
+    return inRange(v, range);
+  };
+  const lo = numericEnd(range.lo);
+  const hi = numericEnd(range.hi);
+  if (lo === undefined || hi === undefined || Number.isNaN(lo) || Number.isNaN(hi)) return generic;
+  const { loIncl, hiIncl } = range;
+  return (v) => {
+    if (typeof v !== 'number') return generic(v);
+    if (v !== v) return false; // NaN
+    if (v < lo || (v === lo && !loIncl)) return false;
+    return v < hi || (v === hi && hiIncl);
   };
 }
 
@@ -412,21 +454,21 @@ function entryInBounds(plan: Plan, entry: Entry): boolean {
   return true;
 }
 
-/** The entries of one stream, in the walk direction. */
+/**
+ * The entries of one stream, in the walk direction. How many entries lie between its ends is known
+ * from their ranks (O(log n) each): the walk reads exactly those, with no comparison per entry (a
+ * stream's ends end in ±Infinity in place of a position, so no entry is equal to either).
+ */
 function* walkStream(plan: Plan, stream: { lo: Entry; hi: Entry }, direction: 1 | -1): Generator<Entry> {
-  const tree = plan.index!.tree;
-  const cmp = (tree as unknown as { _compare: (a: Entry, b: Entry) => number })._compare;
+  const index = plan.index!;
+  let left = index.rank(stream.hi) - index.rank(stream.lo);
+  if (left <= 0) return;
   const reused: Array<Entry | undefined> = [];
-  if (direction > 0) {
-    for (const [entry] of tree.entries(stream.lo, reused)) {
-      if (cmp(entry, stream.hi) > 0) return;
-      if (entryInBounds(plan, entry)) yield entry;
-    }
-  } else {
-    for (const [entry] of tree.entriesReversed(stream.hi, reused)) {
-      if (cmp(entry, stream.lo) < 0) return;
-      if (entryInBounds(plan, entry)) yield entry;
-    }
+  const entries =
+    direction > 0 ? index.tree.entries(stream.lo, reused) : index.tree.entriesReversed(stream.hi, reused);
+  for (const [entry] of entries) {
+    if (entryInBounds(plan, entry)) yield entry;
+    if (--left <= 0) return;
   }
 }
 

@@ -25,6 +25,49 @@ describe('embedded-mongo through the official driver', () => {
     expect((await db.admin().command({ buildInfo: 1 })).version).toMatch(/^7\./);
   });
 
+  it('keeps ordered indexes right when updates change, keep or re-type indexed values', async () => {
+    const rows = db.collection('reindexed');
+    await rows.createIndex({ a: 1, b: -1 });
+    await rows.createIndex({ tags: 1 });
+    await rows.insertMany([
+      { _id: 1 as never, a: 1, b: 1, tags: ['x'], n: 0 },
+      { _id: 2 as never, a: 2, b: 1, tags: ['y'], n: 0 },
+      { _id: 3 as never, a: 3, b: 1, tags: ['x', 'y'], n: 0 },
+    ]);
+    const order = async () =>
+      (await rows.find({}, { sort: { a: 1, b: -1 }, projection: { _id: 1 } }).toArray()).map((d) => d._id);
+    await rows.updateOne({ _id: 1 as never }, { $inc: { n: 1 } }); // no indexed field moves
+    expect(await order()).toEqual([1, 2, 3]);
+    await rows.updateOne({ _id: 1 as never }, { $set: { a: 5 } });
+    expect(await order()).toEqual([2, 3, 1]);
+    await rows.updateOne({ _id: 2 as never }, { $set: { a: '2' } }); // a string sorts after numbers
+    expect(await order()).toEqual([3, 1, 2]);
+    expect(await rows.countDocuments({ a: 2 })).toBe(0);
+    await rows.updateOne({ _id: 3 as never }, { $set: { tags: ['y', 'x'] } });
+    await rows.updateOne({ _id: 2 as never }, { $set: { tags: ['z'] } });
+    const tagged = async (tag: string) =>
+      (await rows.find({ tags: tag }, { sort: { tags: 1 } }).toArray()).map((d) => d._id).sort();
+    expect(await tagged('x')).toEqual([1, 3]);
+    expect(await tagged('y')).toEqual([3]);
+    expect(await tagged('z')).toEqual([2]);
+  });
+
+  it('projects top-level inclusions as mongod does: _id first, then the fields in document order', async () => {
+    const shapes = db.collection('shapes');
+    const _id = new ObjectId();
+    await shapes.insertOne({ z: 1, _id, a: { b: [1, 2] }, m: 'x', k: null, d: new Date(0) });
+    const one = async (projection: Record<string, 0 | 1 | boolean>) =>
+      (await shapes.find({ _id }, { projection }).toArray())[0];
+    const both = await one({ m: 1, a: 1, _id: 1 });
+    expect(both).toEqual({ _id, a: { b: [1, 2] }, m: 'x' });
+    expect(Object.keys(both)).toEqual(['_id', 'a', 'm']);
+    expect(Object.keys(await one({ k: true, z: 1, missing: 1 }))).toEqual(['_id', 'z', 'k']);
+    expect(await one({ _id: 0, d: 1 })).toEqual({ d: new Date(0) });
+    expect(await one({ _id: 1 })).toEqual({ _id });
+    // dotted paths and operators still go through the general projection
+    expect(await one({ 'a.b': 1, _id: 0 })).toEqual({ a: { b: [1, 2] } });
+  });
+
   it('inserts, finds with filter, sort, projection, skip and limit, and pages with getMore', async () => {
     const items = db.collection('items');
     await items.insertMany(

@@ -42,6 +42,26 @@ function project(docs: Document[], projection: Document): Document[] {
       return out;
     });
   }
+  // top-level inclusions (`{ _id: 1, price: 1 }`, with or without `_id: 0`): _id first, then the
+  // included fields in the document's order, as mongod answers them
+  let withId = true;
+  const included = new Set<string>();
+  const simple = fields.every((f) => {
+    if (f.includes('.') || f.startsWith('$')) return false;
+    const v = projection[f];
+    if (f === '_id' && (v === 0 || v === false)) return ((withId = false), true);
+    if (v !== 1 && v !== true) return false;
+    if (f !== '_id') included.add(f);
+    return true;
+  });
+  if (simple && (included.size || withId)) {
+    return docs.map((doc) => {
+      const out: Document = {};
+      if (withId && doc._id !== undefined) out._id = doc._id;
+      for (const key in doc) if (included.has(key)) out[key] = doc[key];
+      return out;
+    });
+  }
   return new Query({}).find(docs, projection).all() as Document[];
 }
 
