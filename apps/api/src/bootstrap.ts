@@ -4,14 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { HotCache } from './common/hot-cache';
+import { HotCache, type ETagFunction } from './common/hot-cache';
 import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
@@ -93,7 +93,12 @@ export async function createApp(
   // listener, before Express runs at all (helmet's static headers are replayed from the stored answer).
   const hot = app.get(HotCache);
   app.use(hot.middleware());
-  hot.attach(app.getHttpServer(), corsHeaders);
+  // misses of routes with an early reader (the catalogue list) are answered there too, with Express's ETags
+  hot.attach(
+    app.getHttpServer(),
+    corsHeaders,
+    (app.getHttpAdapter().getInstance() as Express).get('etag fn') as ETagFunction,
+  );
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(

@@ -332,11 +332,12 @@ describe('hot cache of anonymous public reads', () => {
       cache.bump();
       const url = '/api/products?limit=2&sort=newest';
       handle.mockClear();
+      // the catalogue list's misses are answered before Express too (its early reader), with the
+      // headers Express sent for the route's earlier answers (catalogue-early-reads.e2e-spec.ts)
       const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
-      expect(handle).toHaveBeenCalledTimes(1);
       const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
       const alias = await rawGet(server, `/api${url}`, { 'Accept-Encoding': 'identity' });
-      expect(handle).toHaveBeenCalledTimes(1);
+      expect(handle).not.toHaveBeenCalled();
       expect([served.status, hit.status, alias.status]).toEqual([200, 200, 200]);
       expect(hit.body.equals(served.body)).toBe(true);
       expect(alias.body.equals(served.body)).toBe(true);

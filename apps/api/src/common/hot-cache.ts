@@ -68,6 +68,22 @@ export type HeaderMiddleware = (
   next: (error?: unknown) => void,
 ) => void;
 
+/**
+ * Reads the JSON answer of an anonymous GET of one route from its raw query string, before Express
+ * (see `HotCache.answerWith`): the answer Express and Nest would send, or undefined to leave the
+ * request to them (anything the reader does not recognise as plainly valid: they validate and refuse).
+ */
+export type EarlyReader = (query: string) => Promise<string | undefined>;
+
+/** Headers of a route's 200 answer as Express sent it (but per-request ones and CORS), and its Vary. */
+interface HeaderTemplate {
+  headers: Record<string, string | string[]>;
+  vary: string;
+}
+
+/** Express's ETag function (`app.get('etag fn')`): weak ETags of the bodies it sends. */
+export type ETagFunction = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+
 interface Pending {
   generation: number;
   /** Concurrent misses of the same URL, answered once the first one's answer is stored (no stampede). */
@@ -124,6 +140,10 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   private readonly memos = new Map<string, { value: unknown; expires: number }>();
   private generation = 0;
   private totalBytes = 0;
+  /** Readers answering misses of a route before Express (by request path), and the headers learnt for them. */
+  private readonly readers = new Map<string, EarlyReader>();
+  private readonly templates = new Map<string, HeaderTemplate>();
+  private etagFn?: ETagFunction;
   private cors?: HeaderMiddleware;
   /** CORS headers of a request without Origin (the same for every such request). */
   private corsWithoutOrigin: Record<string, string> = {};
@@ -131,6 +151,7 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   readonly maxBytes: number;
   /** Life of an entry from when it was stored: `maxAgeMs` with the shared version, `ttlMs` without. */
   readonly lifeMs: number;
+  private readonly maxAge: number;
   /** Whether entries are tied to the shared version (a database model, and the cache on). */
   private readonly versioned: boolean;
   /** The shared version as last read (or moved by this instance), and when the read that confirmed it started. */
@@ -151,6 +172,7 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
     this.maxBytes = config.hotCacheMaxBytes ?? 64 * 1024 * 1024;
     this.versioned = this.versions !== undefined && this.versions !== null && this.ttlMs > 0;
     this.lifeMs = this.versioned ? Math.max(this.ttlMs, config.hotCacheMaxAgeMs ?? 0) : this.ttlMs;
+    this.maxAge = Math.max(this.ttlMs, config.hotCacheMaxAgeMs ?? 60000);
   }
 
   onModuleInit(): void {
@@ -176,6 +198,19 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   bump(): void {
     this.forgetAll();
     if (this.versioned) this.unannounced = true;
+  }
+
+  /**
+   * Moves at every `bump()` and whenever the shared version moved: anything derived from public data
+   * that was computed under an older value must not be kept (see `ProductFragments`).
+   */
+  get epoch(): number {
+    return this.generation;
+  }
+
+  /** Life of things kept until the next write or version move (`lifeMs`, at least HOT_CACHE_MAX_AGE_MS). */
+  get maxAgeMs(): number {
+    return this.maxAge;
   }
 
   private forgetAll(): void {
@@ -281,16 +316,22 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
   /**
    * Answers hot hits in the HTTP server's own 'request' listener, before Express: the server's
    * listeners (Express's app) only run for everything else. `cors` must be the very middleware
-   * Express runs, so that a hit carries exactly the CORS headers Express would have set.
+   * Express runs, so that a hit carries exactly the CORS headers Express would have set; `etag` is
+   * Express's ETag function (`app.get('etag fn')`), for misses answered by an early reader.
    */
-  attach(server: Server, cors: HeaderMiddleware): void {
+  attach(server: Server, cors: HeaderMiddleware, etag?: ETagFunction): void {
     this.cors = cors;
+    this.etagFn = etag;
     this.corsWithoutOrigin = this.corsHeaders({ method: 'GET', headers: {} } as IncomingMessage) ?? {};
     const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners('request');
+    const express = (req: IncomingMessage, res: ServerResponse) => {
+      for (const listener of listeners) listener.call(server, req, res);
+    };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.answerEarly(req, res)) return;
-      for (const listener of listeners) listener.call(server, req, res);
+      if (this.readers.size && this.readEarly(req, res, express)) return;
+      express(req, res);
     });
   }
 
@@ -309,10 +350,118 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
     return this.replay(req, res, entry);
   }
 
+  /**
+   * Lets `reader` answer anonymous GETs of `path` (e.g. `/api/products`, any query) that the store
+   * cannot, before Express, Nest's pipeline and its serialisation run: the answer is sent with the
+   * headers Express sent for that route's last plain 200 answer (learnt by the middleware; until
+   * one was seen, Express answers), CORS computed per request, and the ETag Express or the store
+   * would set; with the cache on, it is stored as a miss through Express would be. Conditional
+   * requests, a body, anything personal, a reader that declines or fails: Express answers.
+   */
+  answerWith(path: string, reader: EarlyReader): void {
+    this.readers.set(path, reader);
+  }
+
+  /** A miss answered by a registered reader (true: it took the request; `express` is called if it gives up). */
+  private readEarly(
+    req: IncomingMessage,
+    res: ServerResponse,
+    express: (req: IncomingMessage, res: ServerResponse) => void,
+  ): boolean {
+    if (req.method !== 'GET') return false;
+    const raw = req.url ?? '';
+    const url = raw.startsWith('/api/api/') ? raw.slice(4) : raw;
+    const at = url.indexOf('?');
+    const path = at < 0 ? url : url.slice(0, at);
+    const reader = this.readers.get(path);
+    const template = reader && this.templates.get(path);
+    if (!reader || !template) return false;
+    const headers = req.headers;
+    if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
+    if (headers['transfer-encoding'] !== undefined) return false;
+    // conditional requests: Express (or the store) decides between 200 and 304
+    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) return false;
+    if (!cacheableHeaders(headers)) return false;
+    // CORS's answer to a request without Origin is the same for all (as replays use it)
+    const cors = headers.origin === undefined ? this.corsWithoutOrigin : this.corsHeaders(req);
+    if (!cors) return false;
+    // with the cache on, the answer is what the store's capture makes of Express's (strong ETag, Vary)
+    const stored = this.ttlMs > 0;
+    if (stored) {
+      const running = this.pending.get(url);
+      // the same URL is being answered: Express's middleware waits for it and replays it
+      if (running && running.generation === this.generation) return false;
+    }
+    const generation = this.generation;
+    const mine: Pending = { generation, waiters: [] };
+    if (stored) this.pending.set(url, mine);
+    const release = () => {
+      if (!stored) return;
+      if (this.pending.get(url) === mine) this.pending.delete(url);
+      for (const waiter of mine.waiters.splice(0)) waiter();
+    };
+    reader(at < 0 ? '' : url.slice(at + 1)).then(
+      (json) => {
+        if (json === undefined) {
+          release();
+          return express(req, res);
+        }
+        const body = Buffer.from(json, 'utf8');
+        const { vary: corsVary, ...corsRest } = cors;
+        let etag: string | undefined;
+        let vary = template.vary;
+        if (stored && body.length <= MAX_BODY_BYTES) {
+          const hash = createHash('sha1').update(body).digest('base64url');
+          etag = `"${hash}"`;
+          vary = mergeVary(vary, 'Accept-Encoding');
+          if (generation === this.generation) this.store(url, template.headers, vary, body, etag, hash);
+        } else etag = this.etagFn?.(body);
+        const head: OutgoingHttpHeaders = { ...template.headers, ...corsRest };
+        const allVary = mergeVary(corsVary, vary);
+        if (allVary) head.vary = allVary;
+        head['content-length'] = String(body.length);
+        if (etag) head.etag = etag;
+        res.writeHead(200, head);
+        res.end(body);
+        release();
+      },
+      () => {
+        // the database failed or the reader did: Express runs the route and answers whatever it meets
+        release();
+        if (!res.headersSent) express(req, res);
+      },
+    );
+    return true;
+  }
+
+  /** Keeps the headers of a plain 200 answer of a route that has an early reader (the first one seen). */
+  private learnHeaders(req: Request, res: Response): void {
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    (res as { end: (...args: unknown[]) => Response }).end = (...args: unknown[]) => {
+      const route = (req.route as { path?: string } | undefined)?.path;
+      if (
+        route !== undefined &&
+        this.readers.has(route) &&
+        !this.templates.has(route) &&
+        res.statusCode === 200 &&
+        !res.getHeader('set-cookie') &&
+        String(res.getHeader('content-type') ?? '').startsWith('application/json')
+      ) {
+        this.templates.set(route, {
+          headers: this.storedHeaders(res),
+          vary: String(res.getHeader('vary') ?? ''),
+        });
+      }
+      return end(...args);
+    };
+  }
+
   /** The Express middleware; registered after helmet, the body parsers, cookie-parser and CORS. */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (!this.ttlMs || req.method !== 'GET' || !HOT_PATH.test(req.path) || !cacheable(req)) return next();
+      if (req.method !== 'GET' || !HOT_PATH.test(req.path) || !cacheable(req)) return next();
+      if (this.readers.has(req.path) && !this.templates.has(req.path)) this.learnHeaders(req, res);
+      if (!this.ttlMs) return next();
       const key = req.url;
       const now = Date.now();
       const hit = this.entries.get(key);
@@ -439,7 +588,8 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
         const etag = `"${hash}"`;
         res.vary('Accept-Encoding');
         res.setHeader('ETag', etag);
-        if (generation === this.generation) this.store(key, res, body, etag, hash);
+        if (generation === this.generation)
+          this.store(key, this.storedHeaders(res), String(res.getHeader('vary') ?? ''), body, etag, hash);
         if (matches(req.headers['if-none-match'], etag, `"${hash}-gz"`)) {
           res.statusCode = 304;
           res.removeHeader('Content-Type');
@@ -455,20 +605,32 @@ export class HotCache implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  private store(key: string, res: Response, body: Buffer, etag: string, hash: string): void {
-    if (this.maxBytes <= 0) return;
+  /** Headers of an answer worth replaying: all but those of PER_REQUEST_HEADERS and CORS. */
+  private storedHeaders(res: Response): Entry['headers'] {
     const headers: Entry['headers'] = {};
     for (const name of res.getHeaderNames()) {
       if (PER_REQUEST_HEADERS.has(name) || CORS_HEADER.test(name)) continue;
       const value = res.getHeader(name);
       if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
     }
+    return headers;
+  }
+
+  private store(
+    key: string,
+    headers: Entry['headers'],
+    vary: string,
+    body: Buffer,
+    etag: string,
+    hash: string,
+  ): void {
+    if (this.maxBytes <= 0) return;
     const previous = this.entries.get(key);
     if (previous) this.forget(previous);
     const entry: Entry = {
       key,
       headers,
-      vary: String(res.getHeader('vary') ?? ''),
+      vary,
       body,
       etag,
       gzipEtag: `"${hash}-gz"`,

@@ -1,5 +1,5 @@
 import { HotCache } from '../../common/hot-cache';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
   CATEGORIES,
@@ -10,7 +10,7 @@ import {
   toSantim,
   type ProductSort,
 } from '@shop/shared';
-import { ClientSession, Connection, FilterQuery, Model, SortOrder, Types } from 'mongoose';
+import { ClientSession, Connection, FilterQuery, Model, SortOrder, Types, type mongo } from 'mongoose';
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
@@ -27,7 +27,9 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';
 import type { ListProductsQuery } from './dto/list-products.query';
 import type { ProductInputDto } from './dto/product-input.dto';
+import { parseListQuery } from './list-query';
 import { toProductForm } from './product-form';
+import { PRODUCT_STAMP_FIELDS, ProductFragments, type StampedProduct } from './product-fragments';
 import { Product, toProductView } from './schemas/product.schema';
 import { MAX_QUERY_WORDS, productSearchTerms, wordsOf } from './search-terms';
 import { shortOfStock } from './stock-errors';
@@ -102,11 +104,13 @@ export type ProductChangeListener = (change: ProductChange, session: ClientSessi
 export const STOCK_STATES = ['out', 'low', 'in'] as const;
 
 @Injectable()
-export class CatalogService implements OnApplicationBootstrap {
+export class CatalogService implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
   private readonly listeners: ProductChangeListener[] = [];
   /** PUBLIC_API_URL without its trailing slash: public product views carry absolute image URLs. */
   private readonly origin: string;
+  /** Public views of products as the catalogue list sends them, checked against each page's query. */
+  private readonly fragments: ProductFragments;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -117,6 +121,15 @@ export class CatalogService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
+    this.fragments = new ProductFragments(hot);
+  }
+
+  /** Anonymous reads of the catalogue list are answered before Nest's pipeline (see listProductsJson). */
+  onModuleInit(): void {
+    this.hot.answerWith('/api/products', (raw) => {
+      const query = parseListQuery(raw);
+      return query ? this.listProductsJson(query) : Promise.resolve(undefined);
+    });
   }
 
   /** Products written before search terms existed (or by raw imports) get them once, at start. */
@@ -151,13 +164,13 @@ export class CatalogService implements OnApplicationBootstrap {
     }
   }
 
-  /** The storefront listing: active products only, filtered, sorted and paginated. */
-  async listProducts(query: ListProductsQuery) {
+  /** The storefront listing's filter (active products only), or null when the search has no word. */
+  private listFilter(query: ListProductsQuery): FilterQuery<Product> | null {
     const filter: FilterQuery<Product> = { active: true };
     if (query.search?.trim()) {
       const words = [...new Set(wordsOf(query.search))].slice(0, MAX_QUERY_WORDS);
       // text without a single word (e.g. ".*") matches nothing rather than everything
-      if (!words.length) return { products: [], totalPages: 0, totalProducts: 0, page: query.page ?? 1 };
+      if (!words.length) return null;
       // every query word must start a word of the product: an anchored, case-sensitive prefix on
       // lower-cased terms is an index range scan, and the escaped text is never a pattern or operator
       filter.$and = words.map((word) => ({ searchTerms: { $regex: `^${escapeRegex(word)}` } }));
@@ -172,7 +185,57 @@ export class CatalogService implements OnApplicationBootstrap {
     if (query.brand) filter.brand = new RegExp(`^${escapeRegex(query.brand)}$`, 'i');
     if (query.minRating !== undefined) filter.rating = { $gte: query.minRating };
     if (query.inStock) filter.stock = { $gt: 0 };
+    return filter;
+  }
 
+  /** Active products matching a listing filter: every page of a filter has the same count, kept until the next write (or TTL). */
+  private countListed(filter: FilterQuery<Product>): Promise<number> {
+    // the `count` command: one reply, no cursor (counted from the index where the filter is bounds)
+    return this.hot.memo(`products.count:${filterKey(filter)}`, async () => {
+      const reply = await this.database().command({
+        count: this.products.collection.collectionName,
+        query: filter,
+      });
+      return Number(reply.n);
+    });
+  }
+
+  /** The native database (the catalogue list's reads send their commands directly). */
+  private database(): mongo.Db {
+    const db = this.connection.db;
+    if (!db) throw new Error('Database not connected');
+    return db;
+  }
+
+  /**
+   * A find of at most `limit` products answered in one reply (`singleBatch`): the `find` command
+   * as the driver's cursor would send it, without the cursor's bookkeeping (a catalogue page is at
+   * most MAX_PAGE_SIZE documents).
+   */
+  private async findBatch<T>(find: {
+    filter: FilterQuery<Product>;
+    sort?: Record<string, SortOrder>;
+    skip?: number;
+    limit: number;
+    projection: Record<string, 0 | 1>;
+  }): Promise<T[]> {
+    const reply = await this.database().command({
+      find: this.products.collection.collectionName,
+      filter: find.filter,
+      ...(find.sort ? { sort: find.sort } : {}),
+      ...(find.skip ? { skip: find.skip } : {}),
+      limit: find.limit,
+      batchSize: find.limit,
+      singleBatch: true,
+      projection: find.projection,
+    });
+    return (reply.cursor as { firstBatch: T[] }).firstBatch;
+  }
+
+  /** The storefront listing: active products only, filtered, sorted and paginated. */
+  async listProducts(query: ListProductsQuery) {
+    const filter = this.listFilter(query);
+    if (!filter) return { products: [], totalPages: 0, totalProducts: 0, page: query.page ?? 1 };
     const page = query.page ?? 1;
     const limit = query.limit;
     const [docs, totalProducts] = await Promise.all([
@@ -183,8 +246,7 @@ export class CatalogService implements OnApplicationBootstrap {
         .limit(limit)
         .lean()
         .exec(),
-      // every page of a filter has the same count: one count per filter until the next write (or TTL)
-      this.hot.memo(`products.count:${filterKey(filter)}`, () => this.products.countDocuments(filter).exec()),
+      this.countListed(filter),
     ]);
     return withAbsoluteUrls({
       products: docs.map((doc) => toProductView(doc, this.origin)),
@@ -192,6 +254,59 @@ export class CatalogService implements OnApplicationBootstrap {
       totalProducts,
       page,
     });
+  }
+
+  /**
+   * The same listing as `listProducts`, as the JSON text Express would send for it (byte for byte),
+   * for anonymous reads answered before Nest's pipeline (HotCache.answerWith). Every call queries the
+   * database: the page's products in order, with only their ids and stamps, and the count (memoised
+   * as in `listProducts`); each product's JSON comes from `ProductFragments` when its stamp is the
+   * one read, else from its document, read in one more query.
+   */
+  async listProductsJson(query: ListProductsQuery): Promise<string> {
+    const filter = this.listFilter(query);
+    const page = query.page ?? 1;
+    if (!filter) return JSON.stringify({ products: [], totalPages: 0, totalProducts: 0, page });
+    const limit = query.limit;
+    const epoch = this.hot.epoch;
+    const [stamps, totalProducts] = await Promise.all([
+      this.findBatch<StampedProduct>({
+        filter,
+        sort: SORTS[query.sort ?? 'featured'],
+        skip: (page - 1) * limit,
+        limit,
+        projection: PRODUCT_STAMP_FIELDS,
+      }),
+      this.countListed(filter),
+    ]);
+    const now = Date.now();
+    const parts: (string | undefined)[] = new Array<string | undefined>(stamps.length);
+    let missing: Types.ObjectId[] | undefined;
+    for (let i = 0; i < stamps.length; i++) {
+      const json = this.fragments.get(stamps[i]._id.toHexString(), stamps[i], now);
+      if (json === undefined) (missing ??= []).push(stamps[i]._id as Types.ObjectId);
+      else parts[i] = json;
+    }
+    if (missing) {
+      const docs = await this.findBatch<CatalogProduct>({
+        filter: { _id: { $in: missing } },
+        limit: missing.length,
+        projection: HIDDEN_PRODUCT_FIELDS,
+      });
+      const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+      for (let i = 0; i < stamps.length; i++) {
+        if (parts[i] !== undefined) continue;
+        const id = stamps[i]._id.toHexString();
+        const doc = byId.get(id);
+        if (!doc) continue; // deleted for good in between: as if read a moment later
+        const json = JSON.stringify(toProductView(doc, this.origin));
+        this.fragments.set(id, doc, json, epoch, now);
+        parts[i] = json;
+      }
+    }
+    let products = '';
+    for (const part of parts) if (part !== undefined) products = products ? `${products},${part}` : part;
+    return `{"products":[${products}],"totalPages":${Math.ceil(totalProducts / limit)},"totalProducts":${totalProducts},"page":${page}}`;
   }
 
   /** One product by id; unknown, malformed and inactive ids are all "not found" to the public. */

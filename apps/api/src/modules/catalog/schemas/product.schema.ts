@@ -116,7 +116,9 @@ ProductSchema.index({ active: 1, category: 1, isFeatured: -1, rating: -1, create
 ProductSchema.index({ active: 1, priceSantim: 1, _id: 1 }); // price_asc, price_desc (reversed), price range
 ProductSchema.index({ active: 1, category: 1, priceSantim: 1, _id: 1 });
 ProductSchema.index({ active: 1, reviewCount: -1, rating: -1, _id: 1 }); // reviews
+ProductSchema.index({ active: 1, category: 1, reviewCount: -1, rating: -1, _id: 1 });
 ProductSchema.index({ active: 1, createdAt: -1, _id: -1 }); // newest
+ProductSchema.index({ active: 1, category: 1, createdAt: -1, _id: -1 });
 ProductSchema.index({ active: 1, rating: -1 }); // minRating
 ProductSchema.index({ brand: 1 });
 ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
