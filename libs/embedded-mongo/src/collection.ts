@@ -1,5 +1,5 @@
 import { BSON, EJSON, type Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from './mingo';
 import { MongoCommandError } from './errors';
 
 import { OrderedIndex, isOrderedSpec, type IndexSpec } from './indexes';

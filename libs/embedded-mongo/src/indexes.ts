@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from './mingo';
 import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import { compareValues, keysAtPath } from './bson-order';

@@ -1,5 +1,5 @@
 import { EJSON, type Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from './mingo';
 import {
   Bound,
   MAX,

@@ -1,5 +1,6 @@
 import { ObjectId, type Document } from 'bson';
-import { aggregate, update as applyUpdate } from 'mingo';
+import { aggregate } from 'mingo';
+import { update as applyUpdate } from './mingo';
 import { MongoCommandError, failedToParse } from './errors';
 import { cloneDoc, valueKey } from './collection';
 

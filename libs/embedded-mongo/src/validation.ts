@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from './mingo';
 import { typeRank, RANK } from './bson-order';
 import { MongoCommandError } from './errors';
 

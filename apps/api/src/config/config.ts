@@ -36,6 +36,8 @@ export interface AppConfig {
   contactRateLimit: number;
   /** Lifetime of a cached anonymous public read (HotCache) for writes made by another instance; 0 = off. */
   hotCacheTtlMs: number;
+  /** How long a token's user is remembered (common/auth/session-cache.ts); another instance's logout shows within it; 0 = off. */
+  sessionCacheTtlMs: number;
   /** Bytes of answers (plain and gzip) the HotCache keeps before dropping its oldest entries. */
   hotCacheMaxBytes: number;
   /** Longest life of a cached answer while the public-data version stays put (writes made outside any API instance). */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimit: readInt(env, 'AUTH_RATE_LIMIT', 10, problems, 1, 100000),
     contactRateLimit: readInt(env, 'CONTACT_RATE_LIMIT', 5, problems, 1, 100000),
     hotCacheTtlMs: readInt(env, 'HOT_CACHE_TTL_MS', 2000, problems, 0, 60000),
+    sessionCacheTtlMs: readInt(env, 'SESSION_CACHE_TTL_MS', 2000, problems, 0, 10000),
     hotCacheMaxBytes: readInt(env, 'HOT_CACHE_MAX_BYTES', 64 * 1024 * 1024, problems, 0, 2 ** 32),
     hotCacheMaxAgeMs: readInt(env, 'HOT_CACHE_MAX_AGE_MS', 60000, problems, 0, 3600000),
     chapa: {

@@ -20,6 +20,9 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
   it('a password change ends every earlier token and hands this session a new one', async () => {
     const customer = await shop.customer();
     const otherDevice = await login(customer);
+    // both tokens in use a moment ago: the instance remembers them (session-cache.ts), and must forget
+    expect((await me(customer.token)).status).toBe(200);
+    expect((await me(otherDevice)).status).toBe(200);
     const res = await request(shop.t.http)
       .put('/api/users/profile/password')
       .set(shop.auth(customer.token))
@@ -35,6 +38,7 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
     const customer = await shop.customer();
     const second = await login(customer);
     const third = await login(customer);
+    for (const token of [customer.token, second, third]) expect((await me(token)).status).toBe(200);
     await request(shop.t.http).post('/api/auth/logout').set(shop.auth(customer.token)).expect(200);
     expect((await me(customer.token)).status).toBe(401);
     expect((await me(second)).status).toBe(200);
@@ -60,6 +64,7 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
         .set(shop.auth(shop.admin.token))
         .send({ isActive })
         .expect(200);
+    expect((await me(customer.token)).status).toBe(200);
     await active(false);
     expect((await me(customer.token)).status).toBe(401);
     await active(true);
@@ -74,6 +79,18 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
     expect((await me(fresh)).status).toBe(401);
     const promoted = await login(customer);
     expect((await me(promoted)).body.user.role).toBe('admin');
+  });
+
+  it('forgets a remembered token at once when the account is written by any path', async () => {
+    const customer = await shop.customer();
+    expect((await me(customer.token)).status).toBe(200);
+    expect((await me(customer.token)).status).toBe(200); // answered from what the instance remembers
+    // a write straight through the model (a script, another module) ends it too
+    const { getModelToken } = await import('@nestjs/mongoose');
+    await shop.t.app
+      .get(getModelToken('User'))
+      .updateOne({ _id: customer.id }, { $set: { isActive: false } });
+    expect((await me(customer.token)).status).toBe(401);
   });
 
   it('keeps tokens issued before versions valid until their user ends them, and refuses forged versions', async () => {

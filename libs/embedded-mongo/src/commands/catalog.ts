@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { Query } from '../mingo';
 import { MongoCommandError, badValue, invalidNamespace, namespaceNotFound } from '../errors';
 import { defaultIndexName, valueKey, type IndexSpec } from '../collection';
 import type { CommandContext } from '../context';

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
-import { Query, aggregate as mingoAggregate } from 'mingo';
+import { aggregate as mingoAggregate } from 'mingo';
+import { Query } from '../mingo';
 import { parseSort, type SortField } from '../bson-order';
 import { MongoCommandError, badValue, failedToParse } from '../errors';
 import { valueKey } from '../collection';

@@ -1,5 +1,6 @@
 import { ObjectId, type Document } from 'bson';
-import { Query, aggregate } from 'mingo';
+import { aggregate } from 'mingo';
+import { Query } from '../mingo';
 import { parseSort } from '../bson-order';
 import { MongoCommandError, badValue, failedToParse, toCommandError } from '../errors';
 import { collateFilter, collator } from '../collation';

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
+import type { SessionCache } from './session-cache';
 
 /**
  * Sessions that can be ended (issue 16, docs/decisions.md). A token carries its user's token
@@ -45,12 +46,23 @@ export async function verifySession(jwt: JwtService, token: string): Promise<Ses
  */
 export async function activeUserFromToken(
   jwt: JwtService,
-  users: Pick<UsersService, 'activeAccount'>,
+  users: Pick<UsersService, 'activeAccount'> & { readonly sessions?: SessionCache },
   token: string,
 ): Promise<AuthUser | null> {
+  // what this token stood for a moment ago (session-cache.ts: forgotten on any account write)
+  const sessions = users.sessions?.enabled ? users.sessions : undefined;
+  const known = sessions?.get(token);
+  if (known) return known;
+  const mark = sessions?.mark();
   const claims = await verifySession(jwt, token);
   if (!claims) return null;
-  return users.activeAccount(claims.sub, claims.ver ?? 0, claims.jti);
+  const user = await users.activeAccount(claims.sub, claims.ver ?? 0, claims.jti);
+  if (user && sessions && mark !== undefined) {
+    // one object answers several requests: nobody may change it
+    Object.freeze(user.contact);
+    sessions.set(token, Object.freeze(user), mark, claims.exp);
+  }
+  return user;
 }
 
 /** The token from `Authorization: Bearer` or, failing that, the httpOnly `token` cookie. */

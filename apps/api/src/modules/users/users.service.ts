@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DELIVERY_COUNTRY_MESSAGE, deliveryCountry, isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
@@ -19,6 +19,8 @@ import {
 } from '../../common/react-admin';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { SessionCache } from '../../common/auth/session-cache';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { BCRYPT_ROUNDS, DUPLICATE_EMAIL, ethiopianPhone, toUserView } from './user.view';
 import type {
   AddressInputDto,
@@ -82,7 +84,13 @@ export class UsersService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'sessionCacheTtlMs'>,
+  ) {
+    this.sessions = new SessionCache(config.sessionCacheTtlMs);
+  }
+
+  /** Signed-in users this instance remembers for a moment (common/auth/session-cache.ts). */
+  readonly sessions: SessionCache;
 
   /**
    * The signed-in identity of an active account, or null when the account is gone or deactivated:
