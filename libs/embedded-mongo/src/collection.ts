@@ -195,16 +195,23 @@ export class Collection {
   put(idKey: string, doc: Document): void {
     const previous = this.docs.get(idKey);
     let position = this.positions.get(idKey);
-    if (previous && position !== undefined) {
-      if (!this.loading) this.unindex(idKey, position, previous);
+    const replacing = previous !== undefined && position !== undefined;
+    if (replacing) {
+      if (!this.loading) this.unindexUnique(idKey, previous);
     } else {
       position = this.nextPosition++;
       this.positions.set(idKey, position);
       this.byPosition.set(position, idKey);
     }
     this.docs.set(idKey, doc);
-    this.slots[position] = doc;
-    if (!this.loading) this.indexDoc(idKey, position, doc);
+    this.slots[position!] = doc;
+    if (!this.loading) {
+      this.indexUnique(idKey, doc);
+      for (const index of this.ordered.values()) {
+        if (replacing) index.replace(position!, previous, doc);
+        else index.add(position!, doc);
+      }
+    }
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
     this.writeVersion++;
   }
@@ -222,7 +229,7 @@ export class Collection {
     this.writeVersion++;
   }
 
-  private indexDoc(idKey: string, position: number, doc: Document): void {
+  private indexUnique(idKey: string, doc: Document): void {
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       if (key === undefined) continue;
@@ -230,15 +237,18 @@ export class Collection {
       if (!map) this.uniqueMaps.set(index.name, (map = new Map()));
       map.set(key, idKey);
     }
-    for (const index of this.ordered.values()) index.add(position, doc);
   }
 
-  private unindex(idKey: string, position: number, doc: Document): void {
+  private unindexUnique(idKey: string, doc: Document): void {
     for (const index of this.uniqueIndexes()) {
       const key = Collection.uniqueKey(index, doc);
       const map = this.uniqueMaps.get(index.name);
       if (key !== undefined && map?.get(key) === idKey) map.delete(key);
     }
+  }
+
+  private unindex(idKey: string, position: number, doc: Document): void {
+    this.unindexUnique(idKey, doc);
     for (const index of this.ordered.values()) index.remove(position, doc);
   }
 

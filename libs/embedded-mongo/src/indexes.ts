@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { EJSON, type Document } from 'bson';
 import { Query } from './mingo';
 import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
@@ -256,4 +256,31 @@ export class OrderedIndex {
       this.btree.delete(key);
     }
   }
+
+  /**
+   * A document at `position` changed from `before` to `after`: its entries are replaced, unless no
+   * field the index reads changed (the usual update: a stock count, a timestamp, a cart's lines),
+   * which leaves the tree alone. A partial index's membership depends on other fields: always replaced.
+   */
+  replace(position: number, before: Document, after: Document): void {
+    if (!this.partial && this.topFields.every((field) => sameValue(before[field], after[field]))) return;
+    this.remove(position, before);
+    this.add(position, after);
+  }
+
+  /** The top-level fields the keys are read from (a dotted path changes only with its top field). */
+  private get topFields(): string[] {
+    return (this.topFieldsMemo ??= [...new Set(this.fields.map((f) => f.parts[0]))]);
+  }
+  private topFieldsMemo?: string[];
+}
+
+/** Whether two stored values are the same BSON value, type included (1 and 1.0 differ). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (
+    EJSON.stringify(a as Document, { relaxed: false }) === EJSON.stringify(b as Document, { relaxed: false })
+  );
 }
