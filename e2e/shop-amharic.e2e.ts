@@ -215,7 +215,7 @@ describe('Amharic pages show no English', () => {
       const t = (key: string) => translate('am', key);
 
       await page.goto(`${stack.storefront}/`);
-      await page.waitForSelector('html[data-js]', { state: 'attached' });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       expect(await page.getAttribute('html', 'lang')).toBe('am');
       await check('home');
       await page.goto(`${stack.storefront}/products`);

@@ -175,7 +175,7 @@ describe('storefront layout and home page', () => {
       if (r.request().resourceType() === 'script') scripts.push(r.text());
     });
     await page.reload();
-    await page.waitForSelector('html[data-js]', { state: 'attached' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.getByRole('heading', { name: 'About us' }).waitFor();
     // The JavaScript carries no dictionary (the page's texts come with its HTML): no Amharic text of the
     // shop, no back-office text.

@@ -28,7 +28,7 @@ async function cardBoxes(page: Page, within = 'main') {
 const perRow = (boxes: { top: number }[]) => boxes.filter((b) => Math.abs(b.top - boxes[0].top) <= 2).length;
 
 describe('storefront on a phone and on a desktop', () => {
-  const { open, api, login } = shopHarness();
+  const { h, open, api, login } = shopHarness();
 
   describe.each([
     ['en', PHONE],
@@ -347,6 +347,72 @@ describe('storefront on a phone and on a desktop', () => {
     await form.waitFor({ state: 'hidden' });
     await close();
     expect(errors).toEqual([]);
+  });
+
+  // components/Deferred.tsx: cards, pagination and footer keep the server's DOM while the page hydrates
+  // and are hydrated afterwards, one per task; then they work as the rest of the page does.
+  it('hydrates the catalogue cards after the page, on the DOM the server sent; a late card adds to the cart and the wishlist', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    await api('/cart/clear', { method: 'DELETE', token });
+    const before = await api<{ products: { product: { _id: string } }[] }>('/wishlist', { token });
+    for (const item of before.products)
+      await api(`/wishlist/remove/${item.product._id}`, { method: 'DELETE', token }).catch(() => undefined);
+    const context = await h.browser.newContext({ viewport: PHONE });
+    const host = new URL(h.stack.storefront).hostname;
+    await context.addCookies([{ name: 'token', value: token, domain: host, path: '/', httpOnly: true }]);
+    // every element the server sent is marked before any script runs
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const el of Array.from(document.querySelectorAll('main *, footer *')))
+          (el as unknown as { fromServer: boolean }).fromServer = true;
+      });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+    await page.goto(`${h.stack.storefront}/products?inStock=true&sort=price_asc`);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const dom = await page.evaluate(() => {
+      const all = Array.from(document.querySelectorAll('main article.card *, main nav.pages *, footer *'));
+      return {
+        elements: all.length,
+        replaced: all.filter((el) => !(el as unknown as { fromServer?: boolean }).fromServer).length,
+        // a hydrated card's form asks for a JSON answer (AddToCart adds `mode` once hydrated)
+        cards: document.querySelectorAll('main article.card').length,
+        hydratedForms: document.querySelectorAll('main article.card form.add-to-cart input[name=mode]')
+          .length,
+      };
+    });
+    expect(dom.elements).toBeGreaterThan(200);
+    // nothing re-created but the `mode` inputs the hydrated forms add
+    expect(dom.replaced).toBe(dom.hydratedForms);
+    expect(dom.hydratedForms).toBe(dom.cards);
+    // the last card of the grid: the last one hydrated
+    const card = page.locator('main article.card').last();
+    const name = (await card.getByRole('heading').textContent())!;
+    const url = page.url();
+    await card.getByRole('button', { name: translate('en', 'product.addToCart') }).click();
+    await page.getByTestId('cart-toast').waitFor();
+    expect(await page.getByTestId('cart-toast').textContent()).toContain(name);
+    await page.getByRole('banner').getByTestId('cart-badge').filter({ hasText: '1' }).waitFor();
+    await card.getByRole('button', { name: translate('en', 'product.addToWishlist', { name }) }).click();
+    await card
+      .getByRole('button', { name: translate('en', 'product.removeFromWishlist', { name }) })
+      .waitFor();
+    await page
+      .getByRole('banner')
+      .getByTestId('wishlist-badge')
+      .filter({ hasText: '1' })
+      .waitFor({ state: 'attached' });
+    // handled in the page (fetchers), not by posting the forms
+    expect(page.url()).toBe(url);
+    await context.close();
+    expect(errors).toEqual([]);
+    await api('/cart/clear', { method: 'DELETE', token });
+    const after = await api<{ products: { product: { _id: string } }[] }>('/wishlist', { token });
+    for (const item of after.products)
+      await api(`/wishlist/remove/${item.product._id}`, { method: 'DELETE', token }).catch(() => undefined);
   });
 
   it('shows the real wishlist count in the header', async () => {

@@ -48,9 +48,10 @@ export function shopHarness() {
     });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(h.stack.storefront + urlPath);
-    // wait for hydration, so that what the test does next is handled by React
+    // wait for hydration, so that what the test does next is handled by React (data-hydrated: the parts
+    // hydrated after the page, components/Deferred.tsx, included)
     if (contextOptions.javaScriptEnabled !== false)
-      await page.waitForSelector('html[data-js]', { state: 'attached' });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     return { page, context, errors, close: () => context.close() };
   }
 

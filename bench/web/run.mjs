@@ -6,8 +6,9 @@
 //   BENCH_SKIP_BUILD=1 node bench/web/run.mjs   # use the existing builds
 //   BENCH_RUNS=1 ...                           # one Lighthouse run per page instead of the median of 3
 //   BENCH_LANGS=am ...                         # only the Amharic pages (default: en,am; the `language` cookie)
+//   BENCH_OUT=path.json ...                    # where to write the results
 //
-// Writes bench/results/web-<YYYY-MM-DD>.json.
+// Writes bench/results/web-<YYYY-MM-DD>.json (or BENCH_OUT).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -178,7 +179,9 @@ async function main() {
       storefront: results,
       admin: { bundle: adminBundle },
     };
-    const file = path.join(root, 'bench', 'results', `web-${new Date().toISOString().slice(0, 10)}.json`);
+    const file = process.env.BENCH_OUT
+      ? path.resolve(process.env.BENCH_OUT)
+      : path.join(root, 'bench', 'results', `web-${new Date().toISOString().slice(0, 10)}.json`);
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
     console.log(
       `admin bundle: ${out.admin.bundle.gzipKiB} KiB gz (${out.admin.bundle.files} files; entry ${out.admin.bundle.entry.gzipKiB} KiB gz)`,

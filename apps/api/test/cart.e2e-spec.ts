@@ -18,6 +18,7 @@ describe('cart', () => {
     price: number;
     stock: number;
     originalPrice?: number;
+    images?: string[];
   }) => {
     const res = await request(t.http)
       .post('/api/products')
@@ -59,7 +60,12 @@ describe('cart', () => {
 
   it('adds one unit by default and answers the cart with current product data, totals in ETB', async () => {
     const token = await newCustomer();
-    const a = await makeProduct({ name: 'Shea Butter Cream', price: 450.5, stock: 20 });
+    const a = await makeProduct({
+      name: 'Shea Butter Cream',
+      price: 450.5,
+      stock: 20,
+      images: ['/api/assets/products/shea-butter.svg'],
+    });
     const b = await makeProduct({ name: 'Coffee Scrub', price: 0.1, stock: 20 });
     const first = await request(t.http)
       .post('/api/cart/add')
@@ -79,6 +85,11 @@ describe('cart', () => {
       },
     });
     expect(Array.isArray(first.body.products[0].product.images)).toBe(true);
+    // the API's own image paths answered absolute from PUBLIC_API_URL, as everywhere
+    const images = first.body.products[0].product.images as string[];
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images)
+      expect(image.startsWith(`${t.config.publicUrl.replace(/\/+$/, '')}/api/`)).toBe(true);
     await request(t.http)
       .post('/api/cart/add')
       .set(auth(token))

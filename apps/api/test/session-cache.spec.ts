@@ -1,5 +1,7 @@
 import type { AuthUser } from '../src/common/auth/auth-user';
-import { SessionCache, noteAccountWrite } from '../src/common/auth/session-cache';
+import { SessionCache, accountWrites } from '../src/common/auth/session-cache';
+
+const noteAccountWrite = accountWrites.note;
 
 const user = (id: string): AuthUser => ({ id, role: 'customer', email: `${id}@example.et`, name: id });
 

@@ -2,6 +2,7 @@ import { RemixBrowser } from '@remix-run/react';
 import { hydrate } from 'preact';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { hydrateProgressively } from './components/Deferred';
 
 // The browser runs on preact/compat (vite.config.ts; docs/decisions.md). Remix renders the whole
 // document, <html> included, and Preact 10 hydrates into an element's children (given `document` it
@@ -23,13 +24,17 @@ if (import.meta.env.SHOP_CLIENT_REACT) {
   // In a task of its own: Preact hydrates in one go (React 18 yields every few ms), so evaluating the
   // scripts and hydrating in the same task made one long task on a slow phone; two shorter ones let a
   // tap or a scroll in between and count less as blocking time.
+  // Parts of the page wrapped in <Deferred> (product cards, footer) are hydrated afterwards, one per task
+  // (components/Deferred.tsx).
   setTimeout(() =>
-    hydrate(<RemixBrowser />, {
-      nodeType: 1,
-      childNodes: [html],
-      firstChild: html,
-      insertBefore: replaceHtml,
-      appendChild: replaceHtml,
-    } as unknown as Element),
+    hydrateProgressively(() =>
+      hydrate(<RemixBrowser />, {
+        nodeType: 1,
+        childNodes: [html],
+        firstChild: html,
+        insertBefore: replaceHtml,
+        appendChild: replaceHtml,
+      } as unknown as Element),
+    ),
   );
 }

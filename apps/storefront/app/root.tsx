@@ -10,12 +10,14 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { storefrontDictionary, translatorOver } from '@shop/i18n';
-import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?url';
-import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?url';
+import { calendarYear } from '@shop/shared';
+import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?inline';
+import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?inline';
 import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
 import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
 import { useEffect } from 'react';
 import { dictionaryOf, fetchDictionary, useShop } from './shop-context';
+import { Deferred, pageHydrated } from './components/Deferred';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { Toast } from './components/Toast';
@@ -25,7 +27,9 @@ import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
 import { cartIdFromRequest, getSessionUser } from './session.server';
 import styles from './styles.css?url';
-import englishPagesFonts from './fonts/english-pages.css?url';
+import englishPagesFonts from './fonts/english-pages.css?inline';
+
+const AMHARIC_FONTS = ethiopicFont + ethiopicFontBold;
 
 export const links: LinksFunction = () => [
   // Every page shows Latin text (prices, brands, English): fetching its two small font files with the
@@ -75,6 +79,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       publicSettings: settings,
       maintenance,
       adminUrl: env.adminUrl,
+      // the footer's copyright year in the page's calendar, written here: in the browser, the first Intl
+      // date format of a page costs tens of milliseconds (it loads ICU's data)
+      year: calendarYear(new Date(), lang),
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );
@@ -104,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { lang } = useShop();
   useEffect(() => {
     document.documentElement.dataset.js = 'true';
+    pageHydrated();
   }, []);
   return (
     <html lang={lang}>
@@ -113,15 +121,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Noto Sans Ethiopic: Amharic pages the whole font (its Ethiopic face is 75 KB per weight);
-            English pages its Latin faces and only the glyphs of the language switch's 'አማርኛ' */}
-        {lang === 'am' ? (
-          <>
-            <link rel="stylesheet" href={ethiopicFont} />
-            <link rel="stylesheet" href={ethiopicFontBold} />
-          </>
-        ) : (
-          <link rel="stylesheet" href={englishPagesFonts} />
-        )}
+            English pages its Latin faces and only the glyphs of the language switch's 'አማርኛ'. The
+            @font-face rules are in the page (no stylesheet request before the first paint). */}
+        <style dangerouslySetInnerHTML={{ __html: lang === 'am' ? AMHARIC_FONTS : englishPagesFonts }} />
       </head>
       <body>
         <Header />
@@ -129,7 +131,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <CartFlash />
           {children}
         </main>
-        <Footer />
+        <Deferred>
+          <Footer />
+        </Deferred>
         <Toast />
         <ScrollRestoration />
         <Scripts />

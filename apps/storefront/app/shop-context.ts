@@ -23,6 +23,8 @@ export interface ShopContext {
   publicSettings: PublicSettings;
   adminUrl: string;
   maintenance: boolean;
+  /** the current year in the page's calendar (Ethiopian in Amharic), for the footer */
+  year: string;
 }
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -83,6 +85,7 @@ export function useShop(): ShopContext {
     publicSettings: data?.publicSettings ?? DEFAULT_PUBLIC_SETTINGS,
     adminUrl: data?.adminUrl ?? '',
     maintenance: data?.maintenance ?? false,
+    year: data?.year ?? '',
   };
 }
 

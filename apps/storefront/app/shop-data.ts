@@ -1,3 +1,4 @@
+import type { DateTexts } from './dates';
 import type { components } from '@shop/api-client';
 import { DEFAULT_SHIPPING_RATES, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 
@@ -11,6 +12,8 @@ export interface ReviewView {
   comment: string;
   verified?: boolean;
   createdAt: string;
+  /** `createdAt` formatted by the server in the page's language (the product page) */
+  dateTexts?: DateTexts;
 }
 
 /** The public part of the settings the storefront reads (shipping amounts in ETB). */

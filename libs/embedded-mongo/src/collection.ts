@@ -207,10 +207,10 @@ export class Collection {
     this.slots[position!] = doc;
     if (!this.loading) {
       this.indexUnique(idKey, doc);
-      // a replaced document's ordered entries move only where its keys changed
-      for (const index of this.ordered.values())
-        if (replacing) index.update(position!, previous, doc);
+      for (const index of this.ordered.values()) {
+        if (replacing) index.replace(position!, previous, doc);
         else index.add(position!, doc);
+      }
     }
     this.versions.set(idKey, (this.versions.get(idKey) ?? 0) + 1);
     this.writeVersion++;

@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { EJSON, type Document } from 'bson';
 import { Query } from './mingo';
 import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
@@ -258,33 +258,29 @@ export class OrderedIndex {
   }
 
   /**
-   * A document replaced in place (same position): its entries move only when its keys changed, so
-   * an update of fields this index does not hold (a stock count, a timestamp) leaves the tree alone.
+   * A document at `position` changed from `before` to `after`: its entries are replaced, unless no
+   * field the index reads changed (the usual update: a stock count, a timestamp, a cart's lines),
+   * which leaves the tree alone. A partial index's membership depends on other fields: always replaced.
    */
-  update(position: number, before: Document, after: Document): void {
-    const old = this.keysOf(before);
-    const next = this.keysOf(after);
-    if (old.length === next.length && old.every((key, i) => sameKey(key, next[i]))) return;
-    for (const key of old) {
-      key.push(position);
-      this.btree.delete(key);
-    }
-    for (const key of next) {
-      key.push(position);
-      this.btree.set(key, undefined);
-    }
+  replace(position: number, before: Document, after: Document): void {
+    if (!this.partial && this.topFields.every((field) => sameValue(before[field], after[field]))) return;
+    this.remove(position, before);
+    this.add(position, after);
   }
+
+  /** The top-level fields the keys are read from (a dotted path changes only with its top field). */
+  private get topFields(): string[] {
+    return (this.topFieldsMemo ??= [...new Set(this.fields.map((f) => f.parts[0]))]);
+  }
+  private topFieldsMemo?: string[];
 }
 
-/** Whether two keys hold the same values: identical, or equal in BSON order and of one type and class. */
-function sameKey(a: unknown[], b: unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (Object.is(x, y)) continue;
-    if (typeof x !== typeof y || typeof x !== 'object' || x === null || y === null) return false;
-    if ((x as object).constructor !== (y as object).constructor || compareValues(x, y) !== 0) return false;
-  }
-  return true;
+/** Whether two stored values are the same BSON value, type included (1 and 1.0 differ). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (
+    EJSON.stringify(a as Document, { relaxed: false }) === EJSON.stringify(b as Document, { relaxed: false })
+  );
 }

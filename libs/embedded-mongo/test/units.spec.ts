@@ -1,4 +1,4 @@
-import { Decimal128, Long, ObjectId } from 'bson';
+import { Decimal128, Double, Long, ObjectId } from 'bson';
 import { compareValues, parseSort, sortDocuments } from '../src/bson-order';
 import { OrderedIndex } from '../src/indexes';
 import { predicatesOf, regexPrefix, runCount, runFind } from '../src/planner';
@@ -55,6 +55,40 @@ describe('indexes and the planner over a collection', () => {
     index.add(1, { tags: 'a' });
     expect(index.tree.size).toBe(3);
     expect(index.multikey).toBe(true);
+  });
+
+  it("replaces a changed document's entries, and leaves the tree alone when no indexed field changed", () => {
+    const index = new OrderedIndex({ v: 2, key: { 'items.p': 1, n: 1 }, name: 'items.p_1_n_1' });
+    const before = { items: [{ p: 1 }, { p: 2 }], n: 1, stock: 5 };
+    index.add(7, before);
+    const tree = [...index.tree.keys()];
+    // an unindexed field: the same entries (the tree is not touched)
+    index.replace(7, before, { ...before, stock: 4 });
+    expect([...index.tree.keys()]).toEqual(tree);
+    // a nested array element, a number's type (1 and 1.0 are stored apart), a field that appears
+    const changes = [
+      { ...before, items: [{ p: 1 }, { p: 3 }] },
+      { ...before, n: new Double(1) },
+      { items: before.items, stock: 5 },
+    ];
+    let current: Record<string, unknown> = before;
+    for (const next of changes) {
+      index.replace(7, current, next);
+      const fresh = new OrderedIndex(index.spec);
+      fresh.add(7, next);
+      expect([...index.tree.keys()]).toEqual([...fresh.tree.keys()]);
+      current = next;
+    }
+    // a partial index re-reads its filter's fields
+    const partial = new OrderedIndex({
+      v: 2,
+      key: { n: 1 },
+      name: 'n_1_partial',
+      partialFilterExpression: { active: true },
+    });
+    partial.add(1, { n: 1, active: true });
+    partial.replace(1, { n: 1, active: true }, { n: 1, active: false });
+    expect(partial.tree.size).toBe(0);
   });
 
   it('finds an entry by rank and the rank of a key, as a walk of the tree counts them', () => {

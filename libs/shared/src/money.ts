@@ -27,12 +27,33 @@ export function percentOf(santim: Santim, percent: number): Santim {
 export const CURRENCIES = ['ETB', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Made once: building an Intl.NumberFormat costs far more than formatting with it (an order's messages format a dozen amounts). */
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * For the rare amount with more than two decimals (or not finite): made on first use, once. Building the
+ * first Intl object of a page costs a browser 40-50 ms (it loads ICU's data), on a phone several times
+ * that: the storefront's pages format their prices without it.
+ */
+let twoDecimals: Intl.NumberFormat | undefined;
+
+/**
+ * `1,250.50`: what `Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })`
+ * writes, computed directly for the amounts money is (at most two decimals, below 2^53 santim).
+ */
+function twoDecimalDigits(amount: number): string {
+  const santim = Math.round(Math.abs(amount) * SANTIM_PER_BIRR);
+  if (!Number.isSafeInteger(santim) || Math.abs(Math.abs(amount) * SANTIM_PER_BIRR - santim) > 1e-6) {
+    twoDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return twoDecimals.format(amount);
+  }
+  const whole = String(Math.floor(santim / SANTIM_PER_BIRR)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const cents = String(santim % SANTIM_PER_BIRR).padStart(2, '0');
+  // Intl writes the sign of every negative amount, -0 and amounts that round to 0 included
+  const negative = amount < 0 || Object.is(amount, -0);
+  return `${negative ? '-' : ''}${whole}.${cents}`;
+}
 
 /** Formats an amount for display, e.g. `ETB 1,250.00` or `1,250.00 ብር` in Amharic. */
 export function formatMoney(amount: number, currency: Currency = 'ETB', locale: 'en' | 'am' = 'en'): string {
-  const digits = TWO_DECIMALS.format(amount);
+  const digits = twoDecimalDigits(amount);
   if (currency === 'ETB') return locale === 'am' ? `${digits} ብር` : `ETB ${digits}`;
   const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency];
   return `${symbol}${digits}`;

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import { useShop } from '../shop-context';
 import { isKnownKey, type Translate as T } from '../apiMessages';
-import { formatDate as formatDateIn, formatGregorianDate } from '../dates';
+import { formatDate as formatDateIn, formatGregorianDate, type DateTexts } from '../dates';
 
 /**
  * A message that is one of our i18n keys, a known English text (translated), or a server's own text
@@ -191,12 +191,13 @@ export function PaymentBadge({ status }: { status?: string }) {
  * A date in the page's language: in Amharic the Ethiopian calendar with the Gregorian date as
  * secondary text (and tooltip), in English the Gregorian date. One convention on every page.
  */
-export function DateText({ iso }: { iso: string }) {
+export function DateText({ iso, texts }: { iso: string; texts?: DateTexts }) {
   const { lang } = useShop();
-  const primary = formatDateIn(iso, lang);
+  // `texts`: formatted by the server in the page's language (dates.ts, dateTexts)
+  const primary = texts?.primary ?? formatDateIn(iso, lang);
   if (lang !== 'am') return <time dateTime={iso}>{primary}</time>;
   // the Gregorian date in Amharic words (month names, era mark): secondary text and tooltip
-  const gregorian = formatGregorianDate(iso, 'am');
+  const gregorian = texts?.gregorian || formatGregorianDate(iso, 'am');
   return (
     <time dateTime={iso} title={gregorian} data-testid="ethiopian-date">
       {primary}{' '}

@@ -1,9 +1,8 @@
 import { Link } from '@remix-run/react';
-import { calendarYear } from '@shop/shared';
 import { useShop } from '../shop-context';
 
 export function Footer() {
-  const { t, lang } = useShop();
+  const { t, year } = useShop();
   return (
     <footer className="footer">
       <div className="footer-grid">
@@ -62,7 +61,7 @@ export function Footer() {
           <p>{t('footer.delivery')}</p>
         </section>
       </div>
-      <p className="copyright">{t('footer.rights', { year: calendarYear(new Date(), lang) })}</p>
+      <p className="copyright">{t('footer.rights', { year })}</p>
     </footer>
   );
 }

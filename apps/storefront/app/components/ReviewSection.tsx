@@ -91,7 +91,7 @@ export function ReviewSection({
             <p className="review-head">
               <Stars rating={r.rating} /> <strong data-user-content>{r.user.name}</strong>
               {r.verified && <span className="verified">{t('product.verified')}</span>}
-              <DateText iso={r.createdAt} />
+              <DateText iso={r.createdAt} texts={r.dateTexts} />
             </p>
             {r.title && (
               <p className="review-title" data-user-content>

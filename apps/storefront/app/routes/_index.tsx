@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { FEATURED_PRODUCTS } from '@shop/shared';
+import { Deferred } from '../components/Deferred';
 import { HeroSlider } from '../components/HeroSlider';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
@@ -41,7 +42,9 @@ export default function Home() {
   const { t } = useShop();
   return (
     <>
-      <HeroSlider />
+      <Deferred>
+        <HeroSlider />
+      </Deferred>
       <section className="featured" aria-labelledby="featured-title">
         <div className="section-head">
           <h2 id="featured-title">{t('home.featured')}</h2>
@@ -57,7 +60,9 @@ export default function Home() {
         ) : (
           <div className="grid">
             {data.products.map((p) => (
-              <ProductCard key={p._id} product={p} />
+              <Deferred key={p._id}>
+                <ProductCard product={p} />
+              </Deferred>
             ))}
           </div>
         )}
@@ -76,19 +81,23 @@ export default function Home() {
         linkText={t('ui.seeBestSellers')}
         products={best}
       />
-      <Testimonials reviews={reviews} />
-      <section className="cta-band" aria-labelledby="cta-title">
-        <h2 id="cta-title">{t('home.ctaTitle')}</h2>
-        <p>{t('home.ctaText')}</p>
-        <p className="actions">
-          <Link to="/products" className="button light">
-            {t('home.ctaButton')}
-          </Link>
-          <Link to="/contact" className="button outline">
-            {t('home.ctaContact')}
-          </Link>
-        </p>
-      </section>
+      <Deferred>
+        <Testimonials reviews={reviews} />
+      </Deferred>
+      <Deferred>
+        <section className="cta-band" aria-labelledby="cta-title">
+          <h2 id="cta-title">{t('home.ctaTitle')}</h2>
+          <p>{t('home.ctaText')}</p>
+          <p className="actions">
+            <Link to="/products" className="button light">
+              {t('home.ctaButton')}
+            </Link>
+            <Link to="/contact" className="button outline">
+              {t('home.ctaContact')}
+            </Link>
+          </p>
+        </section>
+      </Deferred>
     </>
   );
 }
@@ -116,7 +125,9 @@ function Shelf({
       </div>
       <div className="grid">
         {products.map((p) => (
-          <ProductCard key={p._id} product={p} />
+          <Deferred key={p._id}>
+            <ProductCard product={p} />
+          </Deferred>
         ))}
       </div>
     </section>

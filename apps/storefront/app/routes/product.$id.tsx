@@ -4,11 +4,14 @@ import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
 import { useState } from 'react';
 import { sizeText } from '../catalogue';
 import { AddToCart, WishlistHeart } from '../components/AddToCart';
+import { Deferred } from '../components/Deferred';
 import { ErrorPage, NotFound } from '../components/NotFound';
 import { Price } from '../components/Price';
 import { HIGH_FETCH_PRIORITY, productName } from '../components/ProductCard';
 import { ReviewSection } from '../components/ReviewSection';
+import { dateTexts } from '../dates';
 import { env } from '../env.server';
+import { languageFromCookie } from '../language';
 import { getProduct, productReviews } from '../products.server';
 import { langOf, translatorOf, useShop } from '../shop-context';
 
@@ -18,7 +21,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (result.notFound) throw new Response('Product not found', { status: 404 });
   if (!result.product) throw new Response('The product could not be loaded', { status: 502 });
   const origin = env.storefrontUrl || new URL(request.url).origin;
-  return { product: result.product, reviews, pageUrl: `${origin}/product/${id}` };
+  const lang = languageFromCookie(request.headers.get('Cookie'));
+  return {
+    product: result.product,
+    reviews: reviews && reviews.map((r) => ({ ...r, dateTexts: dateTexts(r.createdAt, lang) })),
+    pageUrl: `${origin}/product/${id}`,
+  };
 }
 
 /** Title, description and Open Graph tags for sharing, in the page's language. */
@@ -245,7 +253,9 @@ export default function ProductPage() {
           )}
         </div>
       </div>
-      <ReviewSection productId={p._id} rating={p.rating} reviewCount={p.reviewCount} reviews={reviews} />
+      <Deferred>
+        <ReviewSection productId={p._id} rating={p.rating} reviewCount={p.reviewCount} reviews={reviews} />
+      </Deferred>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import { CATEGORIES, PRICE_RANGES, PRODUCT_SORTS, SUB_CATEGORIES } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRange } from '../catalogue';
+import { Deferred } from '../components/Deferred';
 import { FilterIcon } from '../components/Icons';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
@@ -259,12 +260,19 @@ export default function Catalogue() {
               <h2 className="sr-only">{t('nav.products')}</h2>
               <div className="grid">
                 {data.products.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i === 0} />
+                  <Deferred key={p._id}>
+                    <ProductCard product={p} priority={i === 0} />
+                  </Deferred>
                 ))}
               </div>
             </>
           )}
-          <Pagination filters={filters} totalPages={data.totalPages} />
+          {/* Deferred's child must be one element: Pagination is nothing for a single page */}
+          {data.totalPages > 1 && (
+            <Deferred>
+              <Pagination filters={filters} totalPages={data.totalPages} />
+            </Deferred>
+          )}
         </>
       )}
     </section>

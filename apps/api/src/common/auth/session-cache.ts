@@ -1,3 +1,4 @@
+import { WriteWatch } from '../write-watch';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -58,9 +59,5 @@ export class SessionCache {
   }
 }
 
-/** Bumped by every write to the users collection through its model (user.schema.ts hooks). */
-export const accountWrites = { generation: 0 };
-
-export function noteAccountWrite(): void {
-  accountWrites.generation++;
-}
+/** Moved by every write to the users collection through its model (hooked in user.schema.ts). */
+export const accountWrites = new WriteWatch();

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { cartTotals, DEFAULT_ADD_QUANTITY, toBirr } from '@shop/shared';
 import { ClientSession, Model, Types, type FilterQuery, type mongo } from 'mongoose';
@@ -11,6 +11,8 @@ import {
   type ErrorParams,
 } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { absoluteImageUrls, withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { CatalogService, PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage, shortOfStock } from '../catalog/stock-errors';
@@ -62,7 +64,13 @@ export class CartService {
     @InjectModel(Cart.name) private readonly userCarts: Model<Cart>,
     @InjectModel(GuestCart.name) private readonly guestCarts: Model<GuestCart>,
     private readonly catalog: CatalogService,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+  ) {
+    this.origin = config.publicUrl.replace(/\/+$/, '');
+  }
+
+  /** PUBLIC_API_URL: the product views' image URLs are made absolute as they are built. */
+  private readonly origin: string;
 
   /** The collection and the filter of an owner's cart (a guest cart past its expiry is not there). */
   private cartOf(owner: CartOwner): { model: CartModel; filter: FilterQuery<{ items: CartItem[] }> } {
@@ -170,14 +178,15 @@ export class CartService {
     if (dropped.length)
       await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
     const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
-    return {
+    // image URLs absolute as the views are built (the AbsoluteUrls interceptor then leaves the answer be)
+    return withAbsoluteUrls({
       success: true,
-      products: lines.map((l) => ({ product: toProductView(l.product), quantity: l.quantity })),
+      products: lines.map((l) => ({ product: toProductView(l.product, this.origin), quantity: l.quantity })),
       total: toBirr(totals.total),
       itemCount: totals.itemCount,
-      ...(notices.length ? { notices } : {}),
+      ...(notices.length ? { notices: absoluteImageUrls(notices, this.origin) as CartNotice[] } : {}),
       ...(typeof owner !== 'string' && cart ? { cartId: owner.guestId } : {}),
-    };
+    });
   }
 
   /**

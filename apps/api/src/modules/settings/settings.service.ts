@@ -1,5 +1,6 @@
 import { HotCache } from '../../common/hot-cache';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { InjectModel } from '@nestjs/mongoose';
 import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 import { Model } from 'mongoose';
@@ -14,10 +15,9 @@ import {
   SETTINGS_KEY,
   SETTINGS_LANGUAGES,
   SETTINGS_TIMEZONES,
+  settingsWrites,
 } from './schemas/settings.schema';
 
-/** How long the maintenance flag is trusted without reading the database again. */
-const MAINTENANCE_CACHE_MS = 5_000;
 
 const EDITABLE = [
   'siteName',
@@ -91,7 +91,14 @@ export type SiteSettings = Settings;
 
 @Injectable()
 export class SettingsService {
-  private maintenanceCache?: { value: boolean; until: number };
+  /**
+   * The settings as last read, for HOT_CACHE_TTL_MS (2 s): every order, checkout page and guarded
+   * request reads them. Forgotten at once by any write through the model on this instance; another
+   * instance's save shows within the TTL, as in its cached public settings (which are what the
+   * checkout page showed the customer). 0 turns it off.
+   */
+  private memo?: { value: Promise<Settings>; until: number; generation: number };
+  private readonly memoMs: number;
   /** The schema defaults, built once: what a read answers before any save. */
   private readonly defaults: Settings;
 
@@ -99,7 +106,9 @@ export class SettingsService {
     @InjectModel(Settings.name) private readonly settings: Model<Settings>,
     private readonly audit: AuditService,
     private readonly hot: HotCache,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs'>,
   ) {
+    this.memoMs = config.hotCacheTtlMs;
     const defaults = new this.settings({ key: SETTINGS_KEY }).toObject() as Settings & { _id?: unknown };
     delete defaults._id;
     this.defaults = defaults;
@@ -107,13 +116,29 @@ export class SettingsService {
 
   /** The stored settings merged over the defaults, without writing anything. */
   async get(): Promise<Settings> {
+    const now = Date.now();
+    const memo = this.memo;
+    if (memo && memo.until > now && memo.generation === settingsWrites.generation) return memo.value;
+    const generation = settingsWrites.generation;
+    const value = this.read();
+    if (this.memoMs > 0) {
+      this.memo = { value, until: now + this.memoMs, generation };
+      value.catch(() => {
+        if (this.memo?.value === value) this.memo = undefined;
+      });
+    }
+    return value;
+  }
+
+  private async read(): Promise<Settings> {
     // the model's collection: read on every order and checkout page, no casting needed
     const stored = await this.settings.collection.findOne({ key: SETTINGS_KEY });
     const merged: Record<string, unknown> = { ...this.defaults };
     const defaults = this.defaults as unknown as Record<string, unknown>;
     for (const [field, value] of Object.entries(stored ?? {}))
       if (isSaneSetting(field, value, defaults[field])) merged[field] = value;
-    return merged as unknown as Settings;
+    // one object answers many callers: nobody may change it
+    return Object.freeze(merged) as unknown as Settings;
   }
 
   /** Shipping prices and the free-standard-shipping threshold used to price orders. */
@@ -126,13 +151,9 @@ export class SettingsService {
     return (await this.get()).pricesIncludeTax === true;
   }
 
-  /** Whether the shop is in maintenance; cached for a few seconds, refreshed at once by update(). */
+  /** Whether the shop is in maintenance (the settings as remembered for a moment, see `get`). */
   async maintenanceMode(): Promise<boolean> {
-    const now = Date.now();
-    if (this.maintenanceCache && this.maintenanceCache.until > now) return this.maintenanceCache.value;
-    const value = (await this.get()).maintenanceMode === true;
-    this.maintenanceCache = { value, until: now + MAINTENANCE_CACHE_MS };
-    return value;
+    return (await this.get()).maintenanceMode === true;
   }
 
   /** The settings as the back office reads them: every field, shipping in ETB. */
@@ -169,7 +190,6 @@ export class SettingsService {
       )
       .lean()
       .exec();
-    this.maintenanceCache = undefined;
     this.hot.bump();
     const after = { ...before, ...saved } as Settings;
     const from: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { noteAccountWrite } from '../../../common/auth/session-cache';
+import { accountWrites } from '../../../common/auth/session-cache';
 import { ROLES } from '@shop/shared';
 import { HydratedDocument } from 'mongoose';
 
@@ -79,28 +79,5 @@ export const UserSchema = SchemaFactory.createForClass(User);
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ role: 1, createdAt: -1 });
 
-// Any write to an account forgets the signed-in users this instance remembers (common/auth/session-cache.ts):
-// before the write (a lookup in flight then keeps nothing) and after it (nothing read meanwhile survives).
-const ACCOUNT_WRITES = [
-  'updateOne',
-  'updateMany',
-  'findOneAndUpdate',
-  'findOneAndReplace',
-  'findOneAndDelete',
-  'replaceOne',
-  'deleteOne',
-  'deleteMany',
-] as const;
-UserSchema.pre([...ACCOUNT_WRITES], noteAccountWriteHook);
-UserSchema.post([...ACCOUNT_WRITES], noteAccountWriteHook);
-UserSchema.pre('save', noteAccountWriteHook);
-UserSchema.post('save', noteAccountWriteHook);
-UserSchema.pre(['deleteOne'], { document: true, query: false }, noteAccountWriteHook);
-UserSchema.pre('insertMany', noteAccountWriteHook);
-UserSchema.pre('bulkWrite', noteAccountWriteHook);
-UserSchema.post('bulkWrite', noteAccountWriteHook);
-
-function noteAccountWriteHook(next?: unknown): void {
-  noteAccountWrite();
-  if (typeof next === 'function') (next as () => void)();
-}
+// Any write to an account forgets the signed-in users this instance remembers (common/auth/session-cache.ts).
+accountWrites.watch(UserSchema);

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Dev helper: one Lighthouse mobile run of a storefront page, printing what blocks the main thread
+// (long tasks, work by category, script boot-up) and the LCP breakdown.
+//   LH_PAGE=catalogue LH_LANG=am node bench/web/lh-detail.mjs
+import * as path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, root, startApiAndStorefront } from './stack.mjs';
+
+const procs = [];
+let chrome;
+try {
+  const { api, storefront } = await startApiAndStorefront(
+    path.resolve(root, process.env.LH_DIR ?? 'apps/storefront'),
+    procs,
+  );
+  const { products } = await (await fetch(`${api}/products?limit=1`)).json();
+  const urls = { home: '/', catalogue: '/products', product: `/product/${products[0]._id}` };
+  chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  for (const name of (process.env.LH_PAGE ?? 'catalogue').split(','))
+    for (let i = 0; i < Number(process.env.LH_RUNS ?? 1); i++) {
+      const { lhr } = await lighthouse(storefront + urls[name], {
+        port: chrome.port,
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: { Cookie: `language=${process.env.LH_LANG ?? 'en'}` },
+      });
+      const a = lhr.audits;
+      console.log(
+        `${name} [${process.env.LH_LANG ?? 'en'}] perf ${Math.round(lhr.categories.performance.score * 100)} FCP ${Math.round(a['first-contentful-paint'].numericValue)} LCP ${Math.round(a['largest-contentful-paint'].numericValue)} TBT ${Math.round(a['total-blocking-time'].numericValue)} SI ${Math.round(a['speed-index'].numericValue)} CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}`,
+      );
+      console.log(
+        '  long tasks:',
+        (a['long-tasks']?.details?.items ?? [])
+          .map(
+            (t) => `${Math.round(t.duration)}@${Math.round(t.startTime)} ${String(t.url).split('/').pop()}`,
+          )
+          .join(' | '),
+      );
+      console.log(
+        '  main thread:',
+        (a['mainthread-work-breakdown']?.details?.items ?? [])
+          .map((t) => `${t.groupLabel ?? t.group} ${Math.round(t.duration)}`)
+          .join(', '),
+      );
+      console.log(
+        '  bootup:',
+        (a['bootup-time']?.details?.items ?? [])
+          .map(
+            (t) =>
+              `${String(t.url).split('/').pop()} total ${Math.round(t.total)} script ${Math.round(t.scripting)} parse ${Math.round(t.scriptParseCompile)}`,
+          )
+          .join(' | '),
+      );
+      const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
+      console.log('  lcp:', JSON.stringify(lcp.map((it) => it.items ?? it.node?.snippet)).slice(0, 600));
+      console.log(
+        '  render-blocking:',
+        (a['render-blocking-resources']?.details?.items ?? [])
+          .map((t) => `${String(t.url).split('/').pop()} ${Math.round(t.wastedMs)}`)
+          .join(', '),
+      );
+    }
+} finally {
+  if (chrome) await chrome.kill();
+  for (const p of procs.reverse()) await p.stop();
+}
