@@ -18,7 +18,6 @@ import {
   settingsWrites,
 } from './schemas/settings.schema';
 
-
 const EDITABLE = [
   'siteName',
   'siteDescription',
