@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { SORTS } from './lib/products.mjs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,13 +39,6 @@ const CATEGORIES = {
   makeup: ['lips', 'eyes'],
   haircare: ['shampoo'],
   fragrance: [],
-};
-const SORTS = {
-  featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
-  price_asc: { priceSantim: 1, _id: 1 },
-  price_desc: { priceSantim: -1, _id: -1 },
-  reviews: { reviewCount: -1, rating: -1, _id: 1 },
-  newest: { createdAt: -1, _id: -1 },
 };
 /** The product indexes the API declares (apps/api/src/modules/catalog/schemas/product.schema.ts). */
 const INDEXES = [

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import { SORTS } from './lib/products.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -28,14 +29,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const PAGE_SIZE = 20;
 const CATEGORIES = ['skincare', 'makeup', 'haircare', 'fragrance'];
-// the API's sorts (apps/api/src/modules/catalog/catalog.service.ts)
-const SORTS = {
-  featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
-  price_asc: { priceSantim: 1, _id: 1 },
-  price_desc: { priceSantim: -1, _id: -1 },
-  reviews: { reviewCount: -1, rating: -1, _id: 1 },
-  newest: { createdAt: -1, _id: -1 },
-};
 const SORT_KEYS = Object.keys(SORTS);
 
 const server = await startEmbeddedMongo({ inMemory: true });

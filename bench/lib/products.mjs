@@ -1,6 +1,15 @@
 // The catalogue the engine benchmarks load: products shaped as the API stores them, and the indexes the
 // API declares on them (apps/api/src/modules/catalog/schemas/product.schema.ts).
 
+/** The catalogue's sort orders as the API sends them (apps/api/src/modules/catalog/catalog.service.ts). */
+export const SORTS = {
+  featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
+  price_asc: { priceSantim: 1, _id: 1 },
+  price_desc: { priceSantim: -1, _id: -1 },
+  reviews: { reviewCount: -1, rating: -1, _id: 1 },
+  newest: { createdAt: -1, _id: -1 },
+};
+
 /** One product; `ObjectId` is the driver's class (each benchmark resolves its own copy of the driver). */
 export function product(i, ObjectId) {
   return {

@@ -7,7 +7,13 @@ import {
 } from '@shop/shared';
 import { parse } from 'node:querystring';
 import { isCleanText } from '../../common/validation';
-import type { ListProductsQuery } from './dto/list-products.query';
+import {
+  BOOLEAN_WORDS,
+  MAX_LIST_PAGE,
+  MAX_LIST_TEXT,
+  MAX_RATING,
+  type ListProductsQuery,
+} from './dto/list-products.query';
 
 const PAGE = /^[1-9][0-9]{0,5}$/;
 const LIMIT = /^[1-9][0-9]{0,2}$/;
@@ -16,8 +22,6 @@ const RATING = /^[1-5](\.[0-9]{1,2})?$/;
 const CATEGORIES = new Set<string>(CATEGORY_SLUGS);
 const SUB_CATEGORIES = new Set<string>(SUB_CATEGORY_SLUGS);
 const SORTS = new Set<string>(PRODUCT_SORTS);
-const BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
-const MAX_TEXT = 100;
 
 /**
  * The catalogue list's query string read the way Express (`querystring`), class-transformer and the
@@ -36,7 +40,7 @@ export function parseListQuery(raw: string): ListProductsQuery | undefined {
     if (typeof value !== 'string') return undefined;
     switch (key) {
       case 'page':
-        if (!PAGE.test(value) || Number(value) > 100000) return undefined;
+        if (!PAGE.test(value) || Number(value) > MAX_LIST_PAGE) return undefined;
         query.page = Number(value);
         break;
       case 'limit':
@@ -49,7 +53,7 @@ export function parseListQuery(raw: string): ListProductsQuery | undefined {
         query[key] = Number(value);
         break;
       case 'minRating':
-        if (!RATING.test(value) || Number(value) > 5) return undefined;
+        if (!RATING.test(value) || Number(value) > MAX_RATING) return undefined;
         query.minRating = Number(value);
         break;
       case 'category':
@@ -65,12 +69,12 @@ export function parseListQuery(raw: string): ListProductsQuery | undefined {
         query.sort = value as ListProductsQuery['sort'];
         break;
       case 'inStock':
-        if (!Object.hasOwn(BOOLEANS, value)) return undefined;
-        query.inStock = BOOLEANS[value];
+        if (!Object.hasOwn(BOOLEAN_WORDS, value)) return undefined;
+        query.inStock = BOOLEAN_WORDS[value];
         break;
       case 'search':
       case 'brand':
-        if (value.length > MAX_TEXT || !isCleanText(value)) return undefined;
+        if (value.length > MAX_LIST_TEXT || !isCleanText(value)) return undefined;
         query[key] = value;
         break;
       default:

@@ -9,11 +9,24 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
+/** Bounds of the list's parameters, shared with the early reader's parser (list-query.ts). */
+export const MAX_LIST_PAGE = 100000;
+export const MAX_LIST_TEXT = 100;
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+/** The words a boolean parameter may be written as. */
+export const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {
+  true: true,
+  '1': true,
+  false: false,
+  '0': false,
+};
+
 const toBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' || value === '1' || value === true
-    ? true
-    : value === 'false' || value === '0' || value === false
-      ? false
+  typeof value === 'boolean'
+    ? value
+    : typeof value === 'string' && Object.hasOwn(BOOLEAN_WORDS, value)
+      ? BOOLEAN_WORDS[value]
       : value;
 
 /** Query of GET /products: the spec's page, limit, search and price range plus DECISIONS.md filters. */
@@ -23,7 +36,7 @@ export class ListProductsQuery {
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  @Max(100000)
+  @Max(MAX_LIST_PAGE)
   page: number = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: CATALOGUE_PAGE_SIZE })
@@ -37,7 +50,7 @@ export class ListProductsQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive text over name, brand, description and ingredients' })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(MAX_LIST_TEXT)
   search?: string;
 
   @ApiPropertyOptional({ description: 'Lowest price in ETB' })
@@ -67,15 +80,15 @@ export class ListProductsQuery {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(MAX_LIST_TEXT)
   brand?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 5 })
   @IsOptional()
   @Type(() => Number)
   @IsNumber()
-  @Min(1)
-  @Max(5)
+  @Min(MIN_RATING)
+  @Max(MAX_RATING)
   minRating?: number;
 
   @ApiPropertyOptional({ type: Boolean })
