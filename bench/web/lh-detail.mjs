@@ -2,6 +2,7 @@
 // Dev helper: one Lighthouse mobile run of a storefront page, printing what blocks the main thread
 // (long tasks, work by category, script boot-up) and the LCP breakdown.
 //   LH_PAGE=catalogue LH_LANG=am node bench/web/lh-detail.mjs
+//   LH_RUNS=3 LH_NETWORK=1 ...   # three runs, each with its requests (observed, unthrottled timings)
 import * as path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -53,7 +54,23 @@ try {
           .join(' | '),
       );
       const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
-      console.log('  lcp:', JSON.stringify(lcp.map((it) => it.items ?? it.node?.snippet)).slice(0, 600));
+      for (const it of lcp) {
+        if (it.node) console.log('  lcp element:', it.node.selector, String(it.node.snippet).slice(0, 160));
+        else if (it.items)
+          console.log(
+            '  lcp phases:',
+            it.items.map((p) => `${p.phase ?? p.node?.selector} ${Math.round(p.timing ?? 0)}`).join(', '),
+          );
+      }
+      if (process.env.LH_NETWORK)
+        for (const r of a['network-requests']?.details?.items ?? [])
+          console.log(
+            `  net ${String(r.url)
+              .replace(/^https?:\/\/[^/]+/, '')
+              .slice(0, 70)} ${r.resourceType} ${r.priority} ` +
+              `${Math.round(r.networkRequestTime ?? r.startTime)}-${Math.round(r.networkEndTime ?? r.endTime)} ms ` +
+              `${Math.round((r.transferSize ?? 0) / 102.4) / 10} KiB`,
+          );
       console.log(
         '  render-blocking:',
         (a['render-blocking-resources']?.details?.items ?? [])

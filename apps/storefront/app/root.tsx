@@ -11,8 +11,6 @@ import {
 } from '@remix-run/react';
 import { storefrontDictionary, translatorOver } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
-import ethiopicFont from '@fontsource/noto-sans-ethiopic/400.css?inline';
-import ethiopicFontBold from '@fontsource/noto-sans-ethiopic/700.css?inline';
 import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
 import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
 import { useEffect } from 'react';
@@ -27,9 +25,8 @@ import { languageFromCookie } from './language';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
 import { cartIdFromRequest, getSessionUser } from './session.server';
 import styles from './styles.css?url';
+import amharicPagesFonts from './fonts/amharic-pages.css?inline';
 import englishPagesFonts from './fonts/english-pages.css?inline';
-
-const AMHARIC_FONTS = ethiopicFont + ethiopicFontBold;
 
 export const links: LinksFunction = () => [
   // Every page shows Latin text (prices, brands, English): fetching its two small font files with the
@@ -120,10 +117,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Noto Sans Ethiopic: Amharic pages the whole font (its Ethiopic face is 75 KB per weight);
-            English pages its Latin faces and only the glyphs of the language switch's 'አማርኛ'. The
-            @font-face rules are in the page (no stylesheet request before the first paint). */}
-        <style dangerouslySetInnerHTML={{ __html: lang === 'am' ? AMHARIC_FONTS : englishPagesFonts }} />
+        {/* Noto Sans Ethiopic (scripts/page-fonts.mjs): Amharic pages its basic Ethiopic block (16 KB per
+            weight, a phone's own copy first) and Latin faces; English pages its Latin faces and only the
+            glyphs of the language switch's 'አማርኛ'. The @font-face rules are in the page (no stylesheet
+            request before the first paint). */}
+        <style dangerouslySetInnerHTML={{ __html: lang === 'am' ? amharicPagesFonts : englishPagesFonts }} />
       </head>
       <body>
         <Header />
