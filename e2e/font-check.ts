@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { CDPSession, Page } from 'playwright-core';
 
 /** Ethiopic, Ethiopic Supplement, Ethiopic Extended and Extended-A. */
@@ -101,4 +102,23 @@ export async function ethiopicFonts(page: Page): Promise<FontUse[]> {
 /** The runs drawn (in whole or in part) by a font without Ethiopic glyphs, or by no font at all. */
 export function badEthiopicRuns(uses: FontUse[]): FontUse[] {
   return uses.filter((u) => u.fonts.length === 0 || u.fonts.some((f) => !ETHIOPIC_FONT.test(f)));
+}
+
+/**
+ * The code points a woff2 font has glyphs for (its cmap, read by harfbuzz). harfbuzzjs is an ES module,
+ * which this Jest setup does not load: a child Node process reads the font from stdin.
+ */
+export function glyphsOfWoff2(woff2: Uint8Array): number[] {
+  const script = `
+    import fontverter from 'fontverter';
+    import { Blob, Face } from 'harfbuzzjs';
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    const face = new Face(new Blob(await fontverter.convert(Buffer.concat(chunks), 'truetype')));
+    process.stdout.write(JSON.stringify([...face.collectUnicodes()]));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    input: woff2,
+    cwd: __dirname,
+  });
+  return JSON.parse(out.toString('utf8')) as number[];
 }
