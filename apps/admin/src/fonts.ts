@@ -1,7 +1,7 @@
-// The self-hosted Noto Sans Ethiopic (as the storefront): every weight the theme uses, Latin and Ethiopic subsets.
-import '@fontsource/noto-sans-ethiopic/400.css';
-import '@fontsource/noto-sans-ethiopic/500.css';
-import '@fontsource/noto-sans-ethiopic/700.css';
+// The self-hosted Noto Sans Ethiopic (as the storefront): every weight the theme uses, its Latin faces and
+// its Amharic cut (the basic Ethiopic block without kerning pairs, 16-18 KB per weight instead of 75;
+// made by scripts/fonts.mjs, a system copy of the font first).
+import './font-files/noto-sans-ethiopic.css';
 import { FONT_WEIGHTS } from './theme';
 
 /** How long the first screen waits for its fonts at most (slow data): after that text swaps in as they arrive. */

@@ -2,7 +2,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 
 /**
  * The storefront's stack (apps/storefront/app/styles.css): the self-hosted Noto Sans Ethiopic first (its
- * Latin and Ethiopic subsets, imported in fonts.ts), then other Ethiopic fonts, then the system's. Every
+ * Latin faces and Amharic cut, imported in fonts.ts), then other Ethiopic fonts, then the system's. Every
  * element of the theme (headings, menu, chips, buttons, inputs, tables, the chart) uses this one stack.
  */
 export const FONT_FAMILY = [

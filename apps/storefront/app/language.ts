@@ -13,7 +13,7 @@ export function languageCookie(lang: Language): string {
 
 /**
  * The language switch's name of Amharic, the one Ethiopic word on English pages: they get its glyphs
- * from a tiny font cut for it (app/fonts/english-pages.css, made by scripts/page-fonts.mjs),
+ * from a tiny font cut for it (app/fonts/english-pages.css, made by scripts/fonts.mjs),
  * not the whole Ethiopic font. Changing it means running that script again (a test checks).
  */
 export const AMHARIC_LANGUAGE_NAME = 'አማርኛ';

@@ -117,7 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Noto Sans Ethiopic (scripts/page-fonts.mjs): Amharic pages its basic Ethiopic block (16 KB per
+        {/* Noto Sans Ethiopic (scripts/fonts.mjs): Amharic pages its basic Ethiopic block (16 KB per
             weight, a phone's own copy first) and Latin faces; English pages its Latin faces and only the
             glyphs of the language switch's 'አማርኛ'. The @font-face rules are in the page (no stylesheet
             request before the first paint). */}
