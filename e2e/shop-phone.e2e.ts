@@ -283,11 +283,14 @@ describe('storefront on a phone and on a desktop', () => {
       const toggle = page.getByRole('banner').getByRole('button', { name: t('header.menu') });
       await toggle.focus();
       await page.keyboard.press('Enter');
+      // the first Tab right after opening, without waiting for a paint, already stays inside
+      const trap = '#site-menu, button.menu-toggle';
+      await page.keyboard.press('Tab');
+      expect(await focused(page, trap)).toMatchObject({ inside: true });
       const nav = page.getByRole('navigation', { name: t('header.mainNav') });
       await nav.waitFor({ state: 'visible' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       // Tab forwards and backwards (more presses than the menu has controls) never leaves the menu and its button
-      const trap = '#site-menu, button.menu-toggle';
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press('Tab');
         expect(await focused(page, trap)).toMatchObject({ inside: true });

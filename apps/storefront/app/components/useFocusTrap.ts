@@ -1,4 +1,11 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+
+/**
+ * The trap is set up as the open drawer or menu is committed to the page, not after the next paint: a
+ * keyboard user's first Tab right after opening it must already stay inside (on a slow phone a paint can
+ * come long after the keypress). On the server, where nothing opens, a plain effect (no layout warning).
+ */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -28,7 +35,7 @@ export function useFocusTrap(
   const closeRef = useRef(close);
   closeRef.current = close;
 
-  useEffect(() => {
+  useCommitEffect(() => {
     if (!open) {
       if (wasOpen.current) {
         wasOpen.current = false;
@@ -58,7 +65,6 @@ export function useFocusTrap(
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-    // parts and opener are refs: stable
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refs are stable; only `open` matters
+    // parts and opener are refs (stable): only `open` matters
   }, [open]);
 }
