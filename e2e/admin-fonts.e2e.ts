@@ -1,5 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { badEthiopicRuns, ethiopicFonts, glyphsOfWoff2, type FontUse } from './font-check';
+import {
+  addEthiopicCodePoints,
+  badEthiopicRuns,
+  ethiopicFonts,
+  loadedFontFiles,
+  missingGlyphs,
+  type FontUse,
+} from './font-check';
 import { apiJson, STRONG_PASSWORD, uniqueEmail } from './account-support';
 import { launchChromium, startStack, type Stack } from './stack';
 
@@ -174,26 +181,18 @@ describe('the back office draws every Ethiopic text with an Ethiopic font', () =
     }
   });
   it("loads the Amharic cut in the theme's three weights, which has a glyph for every Ethiopic character drawn", async () => {
-    const fontFiles = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e.name)
-        .filter((name) => /\.woff2?$/.test(name)),
-    );
+    const fontFiles = await loadedFontFiles(page);
     // never the package's whole Ethiopic face (75 KB per weight)
     expect(fontFiles.filter((f) => f.includes('ethiopic-ethiopic'))).toEqual([]);
     const cuts = fontFiles.filter((f) => /\/amharic-[457]00-[\w-]+\.woff2$/.test(f));
     expect(cuts.map((f) => /amharic-([457]00)-/.exec(f)![1]).sort()).toEqual(['400', '500', '700']);
     // every Ethiopic character the tests above saw drawn (the menus, lists, forms, customers' text)
     const drawn = new Set<number>();
-    for (const use of seen)
-      for (const c of use.text)
-        if (c.codePointAt(0)! >= 0x1200 && c.codePointAt(0)! <= 0x139f) drawn.add(c.codePointAt(0)!);
+    for (const use of seen) addEthiopicCodePoints(use.text, drawn);
     expect(drawn.size).toBeGreaterThan(100);
     for (const url of cuts) {
-      const glyphs = new Set(glyphsOfWoff2(Buffer.from(await (await fetch(url)).arrayBuffer())));
-      const missing = [...drawn].filter((c) => !glyphs.has(c)).map((c) => String.fromCodePoint(c));
-      expect({ url, missing }).toEqual({ url, missing: [] });
+      const woff2 = Buffer.from(await (await fetch(url)).arrayBuffer());
+      expect({ url, missing: missingGlyphs(woff2, drawn) }).toEqual({ url, missing: [] });
     }
   });
 });

@@ -3,6 +3,7 @@ import type { CDPSession, Page } from 'playwright-core';
 
 /** Ethiopic, Ethiopic Supplement, Ethiopic Extended and Extended-A. */
 const ETHIOPIC_RUN = '[\\u1200-\\u139F\\u2D80-\\u2DDF\\uAB00-\\uAB2F]+';
+const ETHIOPIC_CHAR = new RegExp(`^${ETHIOPIC_RUN}$`);
 
 /** Fonts known to carry Ethiopic glyphs; the machine has no system Ethiopic font, so only the self-hosted one can. */
 export const ETHIOPIC_FONT = /Noto Sans Ethiopic|Nyala|Abyssinica/i;
@@ -108,7 +109,7 @@ export function badEthiopicRuns(uses: FontUse[]): FontUse[] {
  * The code points a woff2 font has glyphs for (its cmap, read by harfbuzz). harfbuzzjs is an ES module,
  * which this Jest setup does not load: a child Node process reads the font from stdin.
  */
-export function glyphsOfWoff2(woff2: Uint8Array): number[] {
+function glyphsOfWoff2(woff2: Uint8Array): number[] {
   const script = `
     import fontverter from 'fontverter';
     import { Blob, Face } from 'harfbuzzjs';
@@ -121,4 +122,26 @@ export function glyphsOfWoff2(woff2: Uint8Array): number[] {
     cwd: __dirname,
   });
   return JSON.parse(out.toString('utf8')) as number[];
+}
+
+/** The characters of `codePoints` that the woff2 font has no glyph for. */
+export function missingGlyphs(woff2: Uint8Array, codePoints: Iterable<number>): string[] {
+  const glyphs = new Set(glyphsOfWoff2(woff2));
+  return [...codePoints].filter((c) => !glyphs.has(c)).map((c) => String.fromCodePoint(c));
+}
+
+/** Adds the Ethiopic code points of `text` (every Ethiopic block Amharic could show) to `into`. */
+export function addEthiopicCodePoints(text: string, into: Set<number>): Set<number> {
+  for (const c of text) if (ETHIOPIC_CHAR.test(c)) into.add(c.codePointAt(0)!);
+  return into;
+}
+
+/** The font files (woff/woff2) the page has fetched so far. */
+export function loadedFontFiles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => /\.woff2?$/.test(name)),
+  );
 }

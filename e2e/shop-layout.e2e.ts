@@ -1,6 +1,12 @@
 import { translate } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
-import { badEthiopicRuns, ethiopicFonts, glyphsOfWoff2 } from './font-check';
+import {
+  addEthiopicCodePoints,
+  badEthiopicRuns,
+  ethiopicFonts,
+  loadedFontFiles,
+  missingGlyphs,
+} from './font-check';
 import { ADMIN, CUSTOMER, ETHIOPIC, shopHarness } from './shop-support';
 
 describe('storefront layout and home page', () => {
@@ -209,12 +215,7 @@ describe('storefront layout and home page', () => {
       const { page, errors, close } = await open('/', { lang, viewport: { width: 1366, height: 900 } });
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
-      const fontFiles = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => e.name)
-          .filter((name) => /\.woff2?$/.test(name)),
-      );
+      const fontFiles = await loadedFontFiles(page);
       // the faces of the page that cover 'አ' (U+12A0), and whether they were loaded
       const faces = await page.evaluate(() =>
         [...document.fonts]
@@ -242,17 +243,10 @@ describe('storefront layout and home page', () => {
     for (const path of ['/', '/products', `/product/${products[0]._id}`, '/cart', '/signin']) {
       const { page, errors, close } = await open(path, { lang: 'am', viewport: { width: 390, height: 844 } });
       await page.waitForLoadState('networkidle');
-      for (const c of await page.evaluate(() => document.body.innerText)) {
-        const code = c.codePointAt(0)!;
-        if (code >= 0x1200 && code <= 0x139f) shown.add(code);
-      }
-      for (const url of await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => e.name)
-          .filter((name) => /\/amharic-[47]00-[\w-]+\.woff2$/.test(name)),
-      ))
-        if (!served.has(url)) served.set(url, Buffer.from(await (await fetch(url)).arrayBuffer()));
+      addEthiopicCodePoints(await page.evaluate(() => document.body.innerText), shown);
+      for (const url of await loadedFontFiles(page))
+        if (/\/amharic-[47]00-[\w-]+\.woff2$/.test(url) && !served.has(url))
+          served.set(url, Buffer.from(await (await fetch(url)).arrayBuffer()));
       // the browser's own answer: every run in a font of the page's font stack (not a button's Arial)
       const uses = await ethiopicFonts(page);
       expect(uses.length).toBeGreaterThan(5);
@@ -266,11 +260,8 @@ describe('storefront layout and home page', () => {
     // missing one is drawn as an empty box: Chromium still reports the page's font for it)
     expect(served.size).toBe(2);
     expect(shown.size).toBeGreaterThan(100);
-    for (const [url, woff2] of served) {
-      const glyphs = new Set(glyphsOfWoff2(woff2));
-      const missing = [...shown].filter((c) => !glyphs.has(c)).map((c) => String.fromCodePoint(c));
-      expect({ url, missing }).toEqual({ url, missing: [] });
-    }
+    for (const [url, woff2] of served)
+      expect({ url, missing: missingGlyphs(woff2, shown) }).toEqual({ url, missing: [] });
   });
 
   it('on a small screen keeps the search and the cart in the header and folds the rest into a menu', async () => {
