@@ -163,6 +163,9 @@ describe('the back office in Chromium', () => {
     expect(
       await admin.locator('[data-testid=recent-activity] [data-status=pending]').count(),
     ).toBeGreaterThan(0);
+    // each row names its order by the number staff and customers quote (AN-10042), as the orders list does
+    expect(second.orderNumber).toMatch(/^[A-Z]{2}-\d+$/);
+    await admin.getByTestId('recent-activity').getByText(`Order ${second.orderNumber}:`).first().waitFor();
     // every resource is in the side menu, and so is sign-out
     for (const item of [
       'Dashboard',

@@ -47,12 +47,14 @@ describe('admin API: dashboard and orders', () => {
     items: { product: Types.ObjectId; name: string; quantity: number; priceSantim: number }[];
     email?: string;
     history?: { status: string; at: Date }[];
+    orderNumber?: string;
   }) => {
     const _id = new Types.ObjectId();
     ids[fields.key] = _id;
     const history = fields.history ?? [{ status: 'pending', at: fields.createdAt }];
     return {
       _id,
+      ...(fields.orderNumber ? { orderNumber: fields.orderNumber } : {}),
       user: new Types.ObjectId(customer.id),
       customer: { name: 'Hanna Tesfaye', email: fields.email ?? customer.email },
       orderItems: fields.items.map((i) => ({
@@ -120,6 +122,7 @@ describe('admin API: dashboard and orders', () => {
       }),
       order({
         key: 'delivered',
+        orderNumber: 'AN-10007',
         createdAt: yesterday,
         totalSantim: 50_000,
         paymentStatus: 'paid',
@@ -280,6 +283,11 @@ describe('admin API: dashboard and orders', () => {
       });
       const created = res.body.recentOrders.map((o: { createdAt: string }) => Date.parse(o.createdAt));
       expect([...created].sort((x, y) => y - x)).toEqual(created);
+      // the number staff quote, on the dashboard as on the order pages
+      expect(res.body.recentActivity[0].orderNumber).toBe('AN-10007');
+      expect(
+        res.body.recentOrders.find((o: { _id: string }) => o._id === String(ids.delivered)).orderNumber,
+      ).toBe('AN-10007');
       expect(res.body.recentActivity[0]).toMatchObject({
         orderId: String(ids.delivered),
         status: 'delivered',

@@ -2778,6 +2778,11 @@ export interface components {
         RecentOrderDto: {
             _id: string;
             id: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /** @description The account (its name and email at order time if deleted) */
             user: components["schemas"]["OrderUserDto"];
             customer: components["schemas"]["CustomerDto"];
@@ -2790,6 +2795,11 @@ export interface components {
         };
         ActivityDto: {
             orderId: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
             /**
              * @description Dot colour: delivered green, pending yellow, grey otherwise
              * @enum {string}

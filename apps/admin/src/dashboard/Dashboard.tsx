@@ -14,6 +14,7 @@ import { type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useFormat } from '../format';
+import { orderLabel } from '../orders/orderFields';
 import { adminApi, type DashboardStats } from '../shopApi';
 import { activityColor } from './chartScale';
 import { SalesChart } from './SalesChart';
@@ -49,6 +50,7 @@ export function Dashboard() {
     ? stats.recentActivity.map((a) => ({ ...a, customer: a.customerName }))
     : (stats?.recentOrders ?? []).map((o) => ({
         orderId: o._id,
+        orderNumber: o.orderNumber,
         status: o.status,
         customer: o.customer?.name,
         at: o.createdAt,
@@ -141,7 +143,7 @@ export function Dashboard() {
                   />
                   <ListItemText
                     primary={t('shop.admin.dashboard.orderActivity', {
-                      id: a.orderId.slice(-6),
+                      id: orderLabel({ id: a.orderId, orderNumber: a.orderNumber }),
                       status: t(`shop.admin.orders.status.${a.status}`),
                     })}
                     secondary={[a.customer, format.dateTime(a.at)].filter(Boolean).join(' · ')}

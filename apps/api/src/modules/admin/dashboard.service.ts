@@ -127,6 +127,7 @@ export class DashboardService {
     return docs.map((o, i) => ({
       _id: String(o._id),
       id: String(o._id),
+      ...(o.orderNumber ? { orderNumber: o.orderNumber } : {}),
       user: users[i],
       customer: { name: o.customer?.name ?? '', email: o.customer?.email ?? '' },
       totalAmount: toBirr(o.totalAmountSantim),
@@ -140,6 +141,7 @@ export class DashboardService {
     const rows = await this.orders.recentActivity(RECENT_ACTIVITY);
     return rows.map((r) => ({
       orderId: String(r._id),
+      ...(r.orderNumber ? { orderNumber: r.orderNumber } : {}),
       status: r.event.status,
       at: r.event.at,
       customerName: r.customer?.name ?? '',

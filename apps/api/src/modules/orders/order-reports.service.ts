@@ -76,7 +76,18 @@ export class OrderReportsService {
 
   recentOrders(limit: number) {
     return this.orders
-      .find({}, { user: 1, customer: 1, totalAmountSantim: 1, status: 1, paymentStatus: 1, createdAt: 1 })
+      .find(
+        {},
+        {
+          orderNumber: 1,
+          user: 1,
+          customer: 1,
+          totalAmountSantim: 1,
+          status: 1,
+          paymentStatus: 1,
+          createdAt: 1,
+        },
+      )
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
       .lean()
@@ -88,6 +99,7 @@ export class OrderReportsService {
     return this.orders
       .aggregate<{
         _id: unknown;
+        orderNumber?: string;
         event: { status: string; at: Date };
         customer?: { name?: string };
         totalAmountSantim: number;
@@ -97,6 +109,7 @@ export class OrderReportsService {
         { $limit: limit },
         {
           $project: {
+            orderNumber: 1,
             customer: 1,
             totalAmountSantim: 1,
             event: {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORDER_STATUSES, SETTINGS_CURRENCIES, SETTINGS_TIMEZONES } from '@shop/shared';
-import { OrderUserDto } from '../../orders/dto/order.dto';
+import { ORDER_NUMBER_DESCRIPTION, OrderUserDto } from '../../orders/dto/order.dto';
 
 export class SalesDayDto {
   @ApiProperty({ example: '2026-11-23', description: 'Day in the shop timezone' }) _id!: string;
@@ -28,6 +28,7 @@ class CustomerDto {
 export class RecentOrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
+  @ApiPropertyOptional({ description: ORDER_NUMBER_DESCRIPTION, example: 'AN-10042' }) orderNumber?: string;
   @ApiProperty({
     type: OrderUserDto,
     description: 'The account (its name and email at order time if deleted)',
@@ -42,6 +43,7 @@ export class RecentOrderDto {
 
 export class ActivityDto {
   @ApiProperty() orderId!: string;
+  @ApiPropertyOptional({ description: ORDER_NUMBER_DESCRIPTION, example: 'AN-10042' }) orderNumber?: string;
   @ApiProperty({
     enum: ORDER_STATUSES,
     description: 'Dot colour: delivered green, pending yellow, grey otherwise',

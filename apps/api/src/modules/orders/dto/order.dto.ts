@@ -188,13 +188,14 @@ export class OrderCustomerDto {
   @ApiProperty() email!: string;
 }
 
+/** What an order number is, in every DTO that carries one. */
+export const ORDER_NUMBER_DESCRIPTION =
+  'Short human order number, sequential per shop; what customers and staff quote';
+
 export class OrderDto {
   @ApiProperty() _id!: string;
   @ApiProperty({ description: 'Mirror of _id' }) id!: string;
-  @ApiPropertyOptional({
-    example: 'AN-10042',
-    description: 'Short human order number, sequential per shop; what customers and staff quote',
-  })
+  @ApiPropertyOptional({ example: 'AN-10042', description: ORDER_NUMBER_DESCRIPTION })
   orderNumber?: string;
   @ApiProperty({ description: 'Id of the customer' }) user!: string;
   @ApiPropertyOptional({ type: OrderCustomerDto }) customer?: OrderCustomerDto;
