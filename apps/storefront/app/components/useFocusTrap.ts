@@ -1,11 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-
-/**
- * The trap is set up as the open drawer or menu is committed to the page, not after the next paint: a
- * keyboard user's first Tab right after opening it must already stay inside (on a slow phone a paint can
- * come long after the keypress). On the server, where nothing opens, a plain effect (no layout warning).
- */
-const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+import { useRef, type RefObject } from 'react';
+import { useCommitEffect } from './useCommitEffect';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -35,6 +29,7 @@ export function useFocusTrap(
   const closeRef = useRef(close);
   closeRef.current = close;
 
+  // in place as the drawer or menu opens: a Tab right after opening it already stays inside
   useCommitEffect(() => {
     if (!open) {
       if (wasOpen.current) {

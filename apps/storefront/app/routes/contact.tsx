@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
@@ -11,6 +11,7 @@ import {
 } from '../contact';
 import { submitContact } from '../products.server';
 import { isKnownKey } from '../apiMessages';
+import { useCommitEffect } from '../components/useCommitEffect';
 import { titleMeta, useShop } from '../shop-context';
 
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'nav.contact')];
@@ -65,7 +66,8 @@ export default function ContactPage() {
   const failed = result && !result.sent ? result : undefined;
   // With JavaScript the same checks run before sending, so a mistake never costs a round trip.
   const [clientErrors, setClientErrors] = useState<Partial<Record<ContactField, string>> | null>(null);
-  useEffect(() => {
+  // emptied as the confirmation appears, not a paint later
+  useCommitEffect(() => {
     setClientErrors(null);
     if (result?.sent) formRef.current?.reset();
   }, [result]);
