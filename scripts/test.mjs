@@ -12,6 +12,8 @@ const projectDirs = ['apps', 'libs']
   .flatMap((dir) => fs.readdirSync(path.join(root, dir)).map((name) => path.join(root, dir, name)))
   .concat(path.join(root, 'e2e'))
   .filter((dir) => fs.existsSync(path.join(dir, 'package.json')));
+// eslint-disable-next-line no-control-regex -- the colour codes runners print
+const ANSI_COLOURS = /\u001b\[[0-9;]*m/g;
 const reportOf = (dir) => path.join(dir, 'test-results.json');
 
 for (const dir of projectDirs) fs.rmSync(reportOf(dir), { force: true });
@@ -44,6 +46,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
+const failures = [];
 for (const dir of projectDirs) {
   const name = path.relative(root, dir);
   if (!fs.existsSync(reportOf(dir))) {
@@ -54,11 +57,36 @@ for (const dir of projectDirs) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages ?? []).join('\n').replace(ANSI_COLOURS, '');
+      failures.push(
+        `  ${path.relative(root, suite.name)} › ${test.fullName}\n` +
+          message
+            .split('\n')
+            .filter((line) => line.trim() && !/node_modules|node:internal/.test(line))
+            .slice(0, 12)
+            .map((line) => `      ${line.trimEnd().slice(0, 200)}`)
+            .join('\n'),
+      );
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).length && suite.message)
+      failures.push(
+        `  ${path.relative(root, suite.name)} (the suite failed to run)\n      ${suite.message
+          .replace(ANSI_COLOURS, '')
+          .split('\n')
+          .slice(0, 12)
+          .join('\n      ')}`,
+      );
+  }
   rows.push(
     `  ${name.padEnd(24)} ${String(report.numPassedTests).padStart(4)} passed ${String(report.numFailedTests).padStart(3)} failed`,
   );
 }
 const missing = rows.filter((r) => r.endsWith('no report')).length;
+// The failures again at the end, where a CI log that keeps only its tail still shows them.
+if (failures.length) console.log('\nFailed tests:\n' + failures.join('\n\n'));
 console.log('\nTest summary by project:\n' + rows.join('\n'));
 const status = run.status !== 0 || failed > 0 || missing > 0 || lint.status !== 0 ? 1 : 0;
 if (lint.status !== 0) console.log('Lint failed (see `npm run lint` above).');
