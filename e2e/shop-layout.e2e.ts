@@ -287,6 +287,8 @@ describe('storefront layout and home page', () => {
     const { page, errors, close } = await open('/');
     await page.clock.install();
     await page.reload();
+    // the reloaded page hydrates again: a click before that would reach no handler
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const slider = page.getByRole('region', { name: 'Highlights' });
     const dots = slider.getByRole('button', { name: /Go to slide/ });
     expect(await dots.count()).toBe(4);
@@ -325,6 +327,8 @@ describe('storefront layout and home page', () => {
     const { page, errors, close } = await open('/', { reducedMotion: 'reduce' });
     await page.clock.install();
     await page.reload();
+    // the reloaded page hydrates again: a click before that would reach no handler
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const slider = page.getByRole('region', { name: 'Highlights' });
     // the preference is read once the page has hydrated; give it that moment before time runs on
     for (let i = 0; i < 80 && (await slider.getAttribute('data-paused')) !== 'true'; i++)
@@ -343,6 +347,8 @@ describe('storefront layout and home page', () => {
     const { page, errors, close } = await open('/');
     await page.clock.install();
     await page.reload();
+    // the reloaded page hydrates again: a click before that would reach no handler
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const section = page.getByRole('region', { name: 'What our customers say' });
     const quote = section.getByTestId('testimonial');
     expect(await quote.textContent()).toContain(recent.reviews[0].comment);
