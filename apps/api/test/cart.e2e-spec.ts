@@ -1,5 +1,5 @@
 import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -383,6 +383,47 @@ describe('cart', () => {
       },
     ]);
     expect(deleted.body.itemCount).toBe(2);
+  });
+
+  // What this instance read of products a moment ago serves the cart's answers (recent-products.ts);
+  // writes made elsewhere (another instance, a script: here the driver, which no model hook sees) show
+  // within HOT_CACHE_TTL_MS, and the cart never refuses, drops or reduces on the products it kept.
+  it('decides refusals and reductions on the database, not on the products it read a moment ago', async () => {
+    const token = await newCustomer();
+    const id = await makeProduct({ name: 'Elsewhere Restocked Balm', price: 80, stock: 2 });
+    const _id = new Types.ObjectId(id);
+    const quantities = async () =>
+      (await request(t.http).get('/api/cart').set(auth(token)).expect(200)).body.products.map(
+        (l: { quantity: number }) => l.quantity,
+      );
+    await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 2 })
+      .expect(200);
+    // restocked and a unit added through another instance, in the moment this one keeps stock 2
+    await products.collection.updateOne({ _id }, { $set: { stock: 6 } });
+    const carts = t.app.get<
+      Model<{ user: Types.ObjectId; items: { product: Types.ObjectId; quantity: number }[] }>
+    >(getModelToken('Cart'));
+    await carts.collection.updateOne({ 'items.product': _id }, { $set: { 'items.$.quantity': 3 } });
+    // over the stock as kept (3 > 2): read again before reducing anything, so the line stays
+    expect(await quantities()).toEqual([3]);
+    // over the stock as kept, within it in the database: added
+    const added = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 3 })
+      .expect(200);
+    expect(added.body.products[0].quantity).toBe(6);
+    // and over it in the database too: refused with what is there now
+    const refused = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: id, quantity: 1 })
+      .expect(409);
+    expect(refused.body.message).toContain('Elsewhere Restocked Balm');
+    expect(await quantities()).toEqual([6]);
   });
 
   it('gives admins a cart of their own too', async () => {

@@ -13,6 +13,7 @@ import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
 import { SEED_PRODUCTS } from './data/products';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
+import { productWrites } from '../modules/catalog/recent-products';
 
 /** Development accounts; the README states them. Never created in production unless asked. */
 export const DEMO_ACCOUNTS = {
@@ -178,6 +179,8 @@ export class SeedService implements OnApplicationBootstrap {
       })),
       { ordered: false },
     );
+    // written through the driver (Mongoose's middleware does not see it): what the cart kept is stale
+    productWrites.note();
     return this.products
       .find({ sku: { $in: SEED_PRODUCTS.map((p) => p.key) } })
       .sort({ createdAt: 1, _id: 1 })

@@ -55,6 +55,18 @@ export function newGuestCartId(): string {
 type LeanProduct = CatalogProduct;
 
 /**
+ * Why `quantity` units of the product (with `inCart` of them in the cart already) cannot be in a cart:
+ * not found or withdrawn (404), sold out, or more than the stock (409 naming the product); undefined if they can.
+ */
+function refusalOf(product: LeanProduct | undefined, quantity: number, inCart = 0) {
+  if (!product || !product.active) return new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+  if (product.stock <= 0) return shortOfStock(product.name, 0);
+  if (quantity > product.stock) return shortOfStock(product.name, product.stock);
+  if (inCart + quantity > product.stock) return shortOfStock(product.name, product.stock, inCart);
+  return undefined;
+}
+
+/**
  * One cart document per user (unique index), changed only with atomic conditional updates, so two
  * tabs adding at once can never push a line past the stock or create two carts.
  */
@@ -129,8 +141,16 @@ export class CartService {
     const cart = current ?? (await model.findOne(filter).lean().exec());
     const items = cart?.items ?? [];
     const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
-    const products = missing.length ? await this.productsById(missing) : new Map<string, LeanProduct>();
+    const products = missing.length
+      ? await this.catalog.recentProductsByIds(missing)
+      : new Map<string, LeanProduct>();
     if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
+    // a line is dropped or reduced only on the product as the database has it now (not as kept)
+    const doubtful = items
+      .filter((i) => refusalOf(products.get(String(i.product)), i.quantity) !== undefined)
+      .map((i) => i.product);
+    if (doubtful.length)
+      for (const [id, product] of await this.catalog.freshProductsByIds(doubtful)) products.set(id, product);
     const notices: CartNotice[] = [];
     const lines: { product: LeanProduct; quantity: number }[] = [];
     const dropped: Types.ObjectId[] = [];
@@ -191,63 +211,76 @@ export class CartService {
 
   /**
    * Adds units of an active product; the line never exceeds the stock (409 naming the product).
-   * Four database commands for a signed-in customer, token check included: the cart is read, then
-   * its products and the added one at once (which the answer is built from), then one conditional
-   * update grows the line or pushes it (creating a user's first cart with the same upsert; a guest
-   * cart's expiry moves in the same update) and answers the cart it left. The update's own condition
-   * (`quantity <= stock - added`, or no such line yet) is what makes it safe against other tabs: when
-   * it finds the cart changed since the read, the line is read again and the add retried.
+   * No read of the cart: the product comes from what this instance read of it moments ago where it
+   * can (CatalogService.recentProductsByIds), and one conditional update grows the line (`quantity <=
+   * stock - added`) and answers the cart it left, from which the answer is built (the other lines'
+   * products as kept too). A line that is not there yet costs a second update, which pushes it
+   * (creating a user's first cart with the same upsert; a guest cart's expiry moves in the same
+   * update). When neither matches, the line is read and the add decided again: the conditions, not
+   * the reads, are what make two tabs adding at once safe. A refusal (unavailable, sold out, over the
+   * stock) is only ever given on the product read again from the database.
    */
   async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const { model, filter: where } = this.cartOf(owner);
     const filter = where as Record<string, unknown>;
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    // the hot path goes through the model's collection: every value is of its stored type already
-    const cart = await model.collection.findOne<{ items: CartItem[] }>(filter, { projection: { items: 1 } });
-    const products = await this.productsById([id, ...(cart?.items ?? []).map((i) => i.product)]);
-    const product = products.get(String(id));
-    if (!product || !product.active) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    if (product.stock <= 0) throw shortOfStock(product.name, 0);
+    const key = id.toHexString();
+    const readNow = new Set<string>();
+    let products = await this.catalog.recentProductsByIds([id], readNow);
+    let fresh = readNow.has(key);
     const guest = typeof owner !== 'string';
     const now = new Date();
     // the schema's timestamps, and a guest cart lives GUEST_CART_TTL_DAYS after its last change: this one
     const $set = guest
       ? { updatedAt: now, expiresAt: new Date(now.getTime() + GUEST_CART_TTL_MS) }
       : { updatedAt: now };
-    let line = cart?.items.find((i) => i.product.equals(id));
-    if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
+    /** The cart's line of the product: undefined until read (null: read, not there). */
+    let line: CartItem | null | undefined;
     for (let attempt = 0; attempt < 8; attempt++) {
-      if (line && line.quantity + quantity > product.stock)
-        throw shortOfStock(product.name, product.stock, line.quantity);
-      const updated = line
-        ? // the line grows only if the result stays within the stock (one atomic conditional update)
-          await model.collection.findOneAndUpdate(
-            {
-              ...filter,
-              items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
-            },
-            { $inc: { 'items.$.quantity': quantity }, $set },
-            { returnDocument: 'after', includeResultMetadata: false },
-          )
-        : // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
-          // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
-          await model.collection
-            .findOneAndUpdate(
-              { ...filter, 'items.product': { $ne: id } },
+      const product = products.get(key);
+      const refusal = refusalOf(product, quantity, line?.quantity ?? 0);
+      if (refusal && !fresh) {
+        products = await this.catalog.freshProductsByIds([id]);
+        fresh = true;
+        attempt--;
+        continue;
+      }
+      if (refusal || !product) throw refusal;
+      const grown =
+        line === null
+          ? null
+          : // the line grows only if the result stays within the stock (one atomic conditional update)
+            await model.collection.findOneAndUpdate(
               {
-                $push: { items: { product: id, quantity, addedAt: now } },
-                $set,
-                ...(guest ? {} : { $setOnInsert: { createdAt: now } }),
-              } as unknown as mongo.UpdateFilter<mongo.Document>,
-              { returnDocument: 'after', upsert: !guest, includeResultMetadata: false },
-            )
-            .catch((error: unknown) => {
-              if (isDuplicateKeyError(error)) return null;
-              throw error;
-            });
+                ...filter,
+                items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
+              },
+              { $inc: { 'items.$.quantity': quantity }, $set },
+              { returnDocument: 'after', includeResultMetadata: false },
+            );
+      const updated =
+        grown ??
+        (line
+          ? null
+          : // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
+            // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
+            await model.collection
+              .findOneAndUpdate(
+                { ...filter, 'items.product': { $ne: id } },
+                {
+                  $push: { items: { product: id, quantity, addedAt: now } },
+                  $set,
+                  ...(guest ? {} : { $setOnInsert: { createdAt: now } }),
+                } as unknown as mongo.UpdateFilter<mongo.Document>,
+                { returnDocument: 'after', upsert: !guest, includeResultMetadata: false },
+              )
+              .catch((error: unknown) => {
+                if (isDuplicateKeyError(error)) return null;
+                throw error;
+              }));
       if (updated) return this.view(owner, updated as unknown as { items: CartItem[] }, products);
-      // Another request changed the line (or the cart) since the read: look again and retry.
-      line = await this.line(owner, id);
+      // The line is over the stock kept, or another request changed it (or the cart): look, and decide again.
+      line = (await this.line(owner, id)) ?? null;
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
     throw new ConflictError('The cart changed while adding; please try again', 'CART_CHANGED');

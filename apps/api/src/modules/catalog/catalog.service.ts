@@ -30,6 +30,7 @@ import type { ProductInputDto } from './dto/product-input.dto';
 import { parseListQuery } from './list-query';
 import { toProductForm } from './product-form';
 import { PRODUCT_STAMP_FIELDS, ProductFragments, type StampedProduct } from './product-fragments';
+import { RecentProducts } from './recent-products';
 import { Product, toProductView } from './schemas/product.schema';
 import { MAX_QUERY_WORDS, productSearchTerms, wordsOf } from './search-terms';
 import { shortOfStock } from './stock-errors';
@@ -111,6 +112,8 @@ export class CatalogService implements OnModuleInit, OnApplicationBootstrap {
   private readonly origin: string;
   /** Public views of products as the catalogue list sends them, checked against each page's query. */
   private readonly fragments: ProductFragments;
+  /** Products by id as last read, for the cart (`recentProductsByIds`). */
+  private readonly recent: RecentProducts<CatalogProduct>;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -122,6 +125,7 @@ export class CatalogService implements OnModuleInit, OnApplicationBootstrap {
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
     this.fragments = new ProductFragments(hot);
+    this.recent = new RecentProducts<CatalogProduct>(hot);
   }
 
   /** Anonymous reads of the catalogue list are answered before Nest's pipeline (see listProductsJson). */
@@ -606,6 +610,41 @@ export class CatalogService implements OnModuleInit, OnApplicationBootstrap {
     return this.products.collection
       .find<CatalogProduct>({ _id: { $in: valid } }, { projection: withHiddenFieldsOmitted(projection) })
       .toArray();
+  }
+
+  /**
+   * The same as `productsByIds` (every field), answered from what this instance read of them moments
+   * ago where it can (RecentProducts: at most HOT_CACHE_TTL_MS old, forgotten at any product write
+   * here): for the cart's answers, never for a decision that must be exact (stock is reserved by the
+   * order). Only the products not kept are read, in one query; their ids are added to `readNow`.
+   */
+  async recentProductsByIds(
+    ids: readonly Types.ObjectId[],
+    readNow?: Set<string>,
+  ): Promise<Map<string, CatalogProduct>> {
+    const now = Date.now();
+    const found = new Map<string, CatalogProduct>();
+    let missing: Types.ObjectId[] | undefined;
+    for (const id of ids) {
+      const key = id.toHexString();
+      const kept = this.recent.get(key, now);
+      if (kept) found.set(key, kept);
+      else (missing ??= []).push(id);
+    }
+    if (missing) {
+      for (const [key, product] of await this.freshProductsByIds(missing)) found.set(key, product);
+      if (readNow) for (const id of missing) readNow.add(id.toHexString());
+    }
+    return found;
+  }
+
+  /** `productsByIds` by id, kept for `recentProductsByIds`. */
+  async freshProductsByIds(ids: readonly Types.ObjectId[]): Promise<Map<string, CatalogProduct>> {
+    const mark = this.recent.mark();
+    const startedAt = Date.now();
+    const products = await this.productsByIds(ids);
+    this.recent.keep(products, mark, startedAt);
+    return new Map(products.map((p) => [p._id.toHexString(), p]));
   }
 
   /** One product in any state, or null. */
