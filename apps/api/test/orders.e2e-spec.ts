@@ -1,5 +1,5 @@
 import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import request from 'supertest';
 import type { AuthUser } from '../src/common/auth/auth-user';
 import { AuditEntry } from '../src/modules/audit/schemas/audit-entry.schema';
@@ -122,6 +122,48 @@ describe('orders', () => {
       taxSantim: 13_515,
       totalAmountSantim: 118_615,
     });
+  });
+
+  // The order is written through the model's collection (orders.service.ts createOrder): what is
+  // stored must be exactly the document Mongoose would have made, defaults and casts included.
+  it('stores a placed order exactly as Mongoose would have: schema-valid, nothing missing, no nulls', async () => {
+    const customer = await newCustomer();
+    const oil = await makeProduct({ name: 'Stored Shape Oil', price: 99.99, stock: 10 });
+    await add(customer.token, oil, 3);
+    const res = await place(customer.token, {
+      shippingAddress: {
+        street: '  Bole Road  ',
+        city: 'Addis Ababa',
+        state: 'addis ababa',
+        landmark: 'near the Edna Mall',
+        phone: '0911223344',
+      },
+      shippingMethod: 'Express',
+    }).expect(201);
+    const raw = (await orders.collection.findOne({ _id: new Types.ObjectId(res.body.order._id as string) }))!;
+    const asMongoose = new orders(raw);
+    expect(asMongoose.validateSync()).toBeUndefined();
+    expect(asMongoose.toObject()).toEqual(raw);
+    const nulls = JSON.stringify(raw, (_key, value: unknown) => (value === null ? 'NULL' : value));
+    expect(nulls).not.toContain('NULL');
+    expect(raw).toMatchObject({
+      shippingAddress: {
+        street: 'Bole Road',
+        state: 'Addis Ababa',
+        landmark: 'near the Edna Mall',
+        phone: '+251911223344',
+        country: 'Ethiopia',
+      },
+      shippingMethod: 'express',
+      paymentMethod: 'chapa',
+      currency: 'ETB',
+      __v: 0,
+    });
+    expect(raw.orderItems).toEqual([
+      expect.objectContaining({ name: 'Stored Shape Oil', quantity: 3, _id: expect.any(Types.ObjectId) }),
+    ]);
+    expect(raw.createdAt).toBeInstanceOf(Date);
+    expect(raw.updatedAt).toEqual(raw.createdAt);
   });
 
   it('keeps the price at purchase when the product price changes later', async () => {
@@ -320,7 +362,8 @@ describe('orders', () => {
     const second = await makeProduct({ name: 'Atomic Clay Mask', price: 40, stock: 5 });
     await add(customer.token, first, 2);
     await add(customer.token, second, 3);
-    const create = jest.spyOn(orders, 'create').mockRejectedValueOnce(new Error('disk full'));
+    // the order's insert (through the model's collection) fails after both lines were reserved
+    const create = jest.spyOn(orders.collection, 'insertOne').mockRejectedValueOnce(new Error('disk full'));
     try {
       const failed = await place(customer.token).expect(500);
       expect(failed.body).toEqual({

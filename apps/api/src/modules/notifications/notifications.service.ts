@@ -4,7 +4,7 @@ import { isLanguage, translate, type Language } from '@shop/i18n';
 import type { ClientSession, Model, Types } from 'mongoose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
-import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
+import { definedFields, isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { filterEnum, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
@@ -89,11 +89,6 @@ interface Message {
 }
 
 type Lean<T> = T & { _id: Types.ObjectId };
-
-/** The fields that have a value (Mongoose leaves undefined ones out; the driver would store null). */
-function definedFields<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /** What a caller of `enqueue` read already in the same request. */
 export interface KnownContext {
