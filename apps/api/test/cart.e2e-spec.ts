@@ -1,5 +1,6 @@
 import { getModelToken } from '@nestjs/mongoose';
-import { Types, type Model } from 'mongoose';
+import { Types, type Model, type mongo } from 'mongoose';
+import { Cart } from '../src/modules/cart/schemas/cart.schema';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -424,6 +425,56 @@ describe('cart', () => {
       .expect(409);
     expect(refused.body.message).toContain('Elsewhere Restocked Balm');
     expect(await quantities()).toEqual([6]);
+  });
+
+  it('adds right when the cart changed elsewhere since this instance last saw it', async () => {
+    const token = await newCustomer();
+    const [a, b] = [
+      await makeProduct({ name: 'Seen Aloe Gel', price: 50, stock: 9 }),
+      await makeProduct({ name: 'Unseen Teff Scrub', price: 60, stock: 9 }),
+    ];
+    const lines = (body: { products: { product: { name: string }; quantity: number }[] }) =>
+      body.products.map((l) => [l.product.name, l.quantity]);
+    const first = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: a })
+      .expect(200);
+    type Lines = { items: { product: Types.ObjectId; quantity: number; addedAt?: Date }[] };
+    const carts = {
+      collection: t.app.get<Model<Cart>>(getModelToken(Cart.name))
+        .collection as unknown as mongo.Collection<Lines>,
+    };
+    const cartId = (await carts.collection.findOne({ 'items.product': new Types.ObjectId(a) }))!._id;
+    expect(lines(first.body)).toEqual([['Seen Aloe Gel', 1]]);
+    // another instance (here the driver) adds b: this one last saw the cart without it
+    await carts.collection.updateOne(
+      { _id: cartId },
+      { $push: { items: { product: new Types.ObjectId(b), quantity: 2, addedAt: new Date() } } },
+    );
+    const grown = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: b })
+      .expect(200);
+    expect(lines(grown.body)).toEqual([
+      ['Seen Aloe Gel', 1],
+      ['Unseen Teff Scrub', 3],
+    ]);
+    // and removes a, which this one last saw in it
+    await carts.collection.updateOne(
+      { _id: cartId },
+      { $pull: { items: { product: new Types.ObjectId(a) } } },
+    );
+    const pushed = await request(t.http)
+      .post('/api/cart/add')
+      .set(auth(token))
+      .send({ productId: a, quantity: 2 })
+      .expect(200);
+    expect(lines(pushed.body)).toEqual([
+      ['Unseen Teff Scrub', 3],
+      ['Seen Aloe Gel', 2],
+    ]);
   });
 
   it('gives admins a cart of their own too', async () => {

@@ -54,6 +54,29 @@ export function newGuestCartId(): string {
 
 type LeanProduct = CatalogProduct;
 
+/** A guess kept this long at most (a cart changed elsewhere makes a wrong guess, which costs one update). */
+const SEEN_LINES_MS = 60_000;
+const SEEN_LINES_MAX = 10_000;
+
+/** Which products each cart held when this instance last saw it (bounded; the oldest forgotten first). */
+class SeenLines {
+  private readonly carts = new Map<string, { products: Set<string>; until: number }>();
+
+  note(owner: CartOwner, items: readonly { product: Types.ObjectId }[]): void {
+    const key = typeof owner === 'string' ? owner : `guest:${owner.guestId}`;
+    this.carts.delete(key);
+    if (this.carts.size >= SEEN_LINES_MAX) this.carts.delete(this.carts.keys().next().value as string);
+    const products = new Set(items.map((i) => i.product.toHexString()));
+    this.carts.set(key, { products, until: Date.now() + SEEN_LINES_MS });
+  }
+
+  /** Whether the cart was last seen without this product (false when not seen lately). */
+  lacks(owner: CartOwner, productId: string): boolean {
+    const seen = this.carts.get(typeof owner === 'string' ? owner : `guest:${owner.guestId}`);
+    return seen !== undefined && seen.until > Date.now() && !seen.products.has(productId);
+  }
+}
+
 /**
  * Why `quantity` units of the product (with `inCart` of them in the cart already) cannot be in a cart:
  * not found or withdrawn (404), sold out, or more than the stock (409 naming the product); undefined if they can.
@@ -83,6 +106,9 @@ export class CartService {
 
   /** PUBLIC_API_URL: the product views' image URLs are made absolute as they are built. */
   private readonly origin: string;
+
+  /** The lines this instance last saw in each cart: a guess for `add`, never trusted. */
+  private readonly seen = new SeenLines();
 
   /** The collection and the filter of an owner's cart (a guest cart past its expiry is not there). */
   private cartOf(owner: CartOwner): { model: CartModel; filter: FilterQuery<{ items: CartItem[] }> } {
@@ -140,6 +166,7 @@ export class CartService {
     const { model, filter } = this.cartOf(owner);
     const cart = current ?? (await model.findOne(filter).lean().exec());
     const items = cart?.items ?? [];
+    this.seen.note(owner, items);
     const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
     const products = missing.length
       ? await this.catalog.recentProductsByIds(missing)
@@ -214,11 +241,12 @@ export class CartService {
    * No read of the cart: the product comes from what this instance read of it moments ago where it
    * can (CatalogService.recentProductsByIds), and one conditional update grows the line (`quantity <=
    * stock - added`) and answers the cart it left, from which the answer is built (the other lines'
-   * products as kept too). A line that is not there yet costs a second update, which pushes it
-   * (creating a user's first cart with the same upsert; a guest cart's expiry moves in the same
-   * update). When neither matches, the line is read and the add decided again: the conditions, not
-   * the reads, are what make two tabs adding at once safe. A refusal (unavailable, sold out, over the
-   * stock) is only ever given on the product read again from the database.
+   * products as kept too), or pushes a line that is not there yet (creating a user's first cart with
+   * the same upsert; a guest cart's expiry moves in the same update): the one the lines this instance
+   * last saw in the cart point to is tried first, the other when it matches nothing. When neither
+   * matches, the line is read and the add decided again: the conditions, not the reads, are what make
+   * two tabs adding at once safe. A refusal (unavailable, sold out, over the stock) is only ever given
+   * on the product read again from the database.
    */
   async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
     const { model, filter: where } = this.cartOf(owner);
@@ -246,38 +274,42 @@ export class CartService {
         continue;
       }
       if (refusal || !product) throw refusal;
-      const grown =
-        line === null
-          ? null
-          : // the line grows only if the result stays within the stock (one atomic conditional update)
-            await model.collection.findOneAndUpdate(
-              {
-                ...filter,
-                items: { $elemMatch: { product: id, quantity: { $lte: product.stock - quantity } } },
-              },
-              { $inc: { 'items.$.quantity': quantity }, $set },
-              { returnDocument: 'after', includeResultMetadata: false },
-            );
-      const updated =
-        grown ??
-        (line
-          ? null
-          : // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
-            // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
-            await model.collection
-              .findOneAndUpdate(
-                { ...filter, 'items.product': { $ne: id } },
-                {
-                  $push: { items: { product: id, quantity, addedAt: now } },
-                  $set,
-                  ...(guest ? {} : { $setOnInsert: { createdAt: now } }),
-                } as unknown as mongo.UpdateFilter<mongo.Document>,
-                { returnDocument: 'after', upsert: !guest, includeResultMetadata: false },
-              )
-              .catch((error: unknown) => {
-                if (isDuplicateKeyError(error)) return null;
-                throw error;
-              }));
+      const stock = product.stock;
+      // the line grows only if the result stays within the stock (one atomic conditional update)
+      const grow = () =>
+        model.collection.findOneAndUpdate(
+          { ...filter, items: { $elemMatch: { product: id, quantity: { $lte: stock - quantity } } } },
+          { $inc: { 'items.$.quantity': quantity }, $set },
+          { returnDocument: 'after', includeResultMetadata: false },
+        );
+      // a user's cart is created here if it does not exist yet (upsert; the unique index on `user`
+      // turns a concurrent creation, or a cart that has the line by now, into a duplicate key)
+      const push = () =>
+        model.collection
+          .findOneAndUpdate(
+            { ...filter, 'items.product': { $ne: id } },
+            {
+              $push: { items: { product: id, quantity, addedAt: now } },
+              $set,
+              ...(guest ? {} : { $setOnInsert: { createdAt: now } }),
+            } as unknown as mongo.UpdateFilter<mongo.Document>,
+            { returnDocument: 'after', upsert: !guest, includeResultMetadata: false },
+          )
+          .catch((error: unknown) => {
+            if (isDuplicateKeyError(error)) return null;
+            throw error;
+          });
+      // Not read: which update comes first is a guess from the lines this instance last saw in the
+      // cart (a wrong guess costs the other update, never a wrong line).
+      const [first, second] =
+        line === undefined
+          ? this.seen.lacks(owner, key)
+            ? [push, grow]
+            : [grow, push]
+          : line
+            ? [grow]
+            : [push];
+      const updated = (await first()) ?? (second ? await second() : null);
       if (updated) return this.view(owner, updated as unknown as { items: CartItem[] }, products);
       // The line is over the stock kept, or another request changed it (or the cart): look, and decide again.
       line = (await this.line(owner, id)) ?? null;
@@ -407,6 +439,7 @@ export class CartService {
       { $set: { items: [], updatedAt: new Date() } },
       { returnDocument: 'before', session, projection: { items: 1 }, includeResultMetadata: false },
     );
+    this.seen.note(userId, []);
     return ((cart?.items ?? []) as CartItem[]).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 

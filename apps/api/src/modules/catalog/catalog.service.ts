@@ -72,8 +72,21 @@ export interface StockLine {
   product: Types.ObjectId;
   quantity: number;
 }
+/** What an order keeps of a reserved product (its line, its price, the low-stock alert), as the reservation read it. */
+const RESERVED_FIELDS = {
+  name: 1,
+  nameAm: 1,
+  sku: 1,
+  images: 1,
+  priceSantim: 1,
+  stock: 1,
+  lowStockThreshold: 1,
+  active: 1,
+} as const;
+export type ReservedProduct = Pick<CatalogProduct, '_id' | keyof typeof RESERVED_FIELDS>;
+
 export interface Reservation {
-  product: CatalogProduct;
+  product: ReservedProduct;
   quantity: number;
 }
 /** A product's review figures, computed by the reviews module from its own collection. */
@@ -669,12 +682,13 @@ export class CatalogService implements OnModuleInit, OnApplicationBootstrap {
           {
             returnDocument: 'after',
             session,
-            projection: HIDDEN_PRODUCT_FIELDS,
+            // only what the order keeps: a product's descriptions and lists are most of its bytes
+            projection: RESERVED_FIELDS,
             includeResultMetadata: false,
           },
         );
         if (!product) throw await this.shortLineError(line.product, line.quantity, session);
-        reservations.push({ product: product as CatalogProduct, quantity: line.quantity });
+        reservations.push({ product: product as ReservedProduct, quantity: line.quantity });
       }
       return reservations;
     });
