@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from './notifications.service';
-import { Notification } from './schemas/notification.schema';
+import { Notification, type NotificationChannel } from './schemas/notification.schema';
 import { NoSmsGateway, AfroMessageGateway } from './transports/afromessage.gateway';
 import { LocalMailServer } from './transports/local-mail-server';
 import { SmtpTransport } from './transports/smtp.transport';
@@ -131,7 +131,20 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     return delivered;
   }
 
-  /** Takes one due message (pending and due, or sending with an expired lease) for this worker alone. */
+  /** The channels this worker cannot send on (no transport configured). */
+  private get unsendable(): NotificationChannel[] {
+    const channels: NotificationChannel[] = [];
+    if (!this.email) channels.push('email');
+    if (this.sms instanceof NoSmsGateway) channels.push('sms');
+    return channels;
+  }
+
+  /**
+   * Takes one due message (pending and due, or sending with an expired lease) for this worker alone.
+   * A channel this worker has no way to send on is never taken (email without SMTP_HOST under
+   * ALLOW_NO_MAIL, SMS without AFROMESSAGE_TOKEN): its messages stay pending, attempts untouched, for
+   * an instance that has one, or this one once configured, instead of failing their attempts here.
+   */
   private async claim(): Promise<(Notification & { _id: Types.ObjectId }) | null> {
     const now = new Date();
     return this.notifications
@@ -141,6 +154,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
             { state: 'pending', nextAttemptAt: { $lte: now } },
             { state: 'sending', leaseUntil: { $lt: now } },
           ],
+          ...(this.unsendable.length ? { channel: { $nin: this.unsendable } } : {}),
         },
         {
           $set: { state: 'sending', leaseUntil: new Date(now.getTime() + LEASE_MS), leaseOwner: this.owner },
