@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// API throughput benchmark: the built API on the in-memory embedded engine (its own process, like mongod)
+// API throughput benchmark: the built API on the in-memory embedded engine (its own process, like mongod,
+// reached over a Unix socket as a mongod on the same machine would be)
 // seeded with 10,000 products,
 // measured with autocannon, and compared with a bare Node http server answering a pre-serialised
 // catalogue page (the floor: what this machine can do with no framework and no database).
@@ -282,7 +283,13 @@ async function main() {
   const floorPort = await freePort();
   const enginePort = await freePort();
   // The database in its own process, as mongod would be: its work never blocks the API's event loop.
-  const engine = startProcess([engineCli, '--memory', '--port', String(enginePort)], {});
+  // the API reaches the engine over a Unix socket, as it would a mongod on the same machine
+  // (`npm run start:cluster` does the same)
+  const socketPath = path.join(os.tmpdir(), `bench-engine-${enginePort}.sock`);
+  const engine = startProcess(
+    [engineCli, '--memory', '--port', String(enginePort), '--socket', socketPath],
+    {},
+  );
   await engine.waitFor(/embedded-mongo listening/);
   const api = startProcess([apiMain], {
     NODE_ENV: 'production',
@@ -297,7 +304,7 @@ async function main() {
     MONGOMS_ENABLED: 'false',
     SEED_ON_EMPTY: 'false',
     AUTH_RATE_LIMIT: '100000',
-    MONGODB_URI: `mongodb://127.0.0.1:${enginePort}/?replicaSet=rs0`,
+    MONGODB_URI: `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`,
     MONGODB_DB: 'bench',
     ALLOW_TEST_PAYMENTS: 'true',
   });
@@ -493,7 +500,7 @@ async function main() {
       machine: machine(),
       settings: {
         ...settings,
-        database: 'embedded engine (libs/embedded-mongo), in memory, in its own process',
+        database: 'embedded engine (libs/embedded-mongo), in memory, in its own process, over a Unix socket',
         nodeEnv: 'production',
         microCacheMs: 1000,
       },

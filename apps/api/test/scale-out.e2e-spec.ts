@@ -1,6 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@shop/embedded-mongo';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -40,7 +42,12 @@ describe('scale-out: two API instances over one database', () => {
   };
 
   beforeAll(async () => {
-    engine = await startEmbeddedMongo({ port: 0, inMemory: true });
+    // instance a reaches the engine over TCP, instance b over its Unix socket (as `npm run start:cluster`)
+    engine = await startEmbeddedMongo({
+      port: 0,
+      inMemory: true,
+      socketPath: path.join(tmpdir(), `scale-out-${randomBytes(4).toString('hex')}.sock`),
+    });
     const env = {
       MONGODB_URI: engine.uri,
       MONGODB_DB: `scale_${randomBytes(4).toString('hex')}`,
@@ -52,7 +59,7 @@ describe('scale-out: two API instances over one database', () => {
     process.env.PAYMENT_REVERIFY_INTERVAL_MS = '150';
     try {
       a = await startTestApp(env);
-      b = await startTestApp(env);
+      b = await startTestApp({ ...env, MONGODB_URI: engine.socketUri! });
     } finally {
       delete process.env.PAYMENT_REVERIFY_INTERVAL_MS;
     }

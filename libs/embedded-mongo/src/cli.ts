@@ -2,7 +2,10 @@
 import * as path from 'node:path';
 import { startEmbeddedMongo } from './server';
 
-/** `embedded-mongo --port 27017 --dbpath ./data` or `--memory`: runs in the foreground until SIGTERM. */
+/**
+ * `embedded-mongo --port 27017 --dbpath ./data` or `--memory` (and `--socket /tmp/embedded-mongo.sock` to
+ * listen on a Unix socket too): runs in the foreground until SIGTERM.
+ */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const value = (flag: string) => {
@@ -16,8 +19,12 @@ async function main(): Promise<void> {
     inMemory,
     dbPath,
     logger: (m) => console.error(m),
+    socketPath: value('--socket'),
   });
-  console.log(`embedded-mongo listening: ${server.uri}${dbPath ? ` (data in ${dbPath})` : ' (in memory)'}`);
+  console.log(
+    `embedded-mongo listening: ${server.uri}${server.socketUri ? ` and ${server.socketUri}` : ''}` +
+      (dbPath ? ` (data in ${dbPath})` : ' (in memory)'),
+  );
   const stop = () => {
     server.stop().then(() => process.exit(0));
   };

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import * as net from 'node:net';
 import { Engine } from './engine';
 import { Storage } from './storage';
@@ -19,6 +20,12 @@ export interface EmbeddedMongoOptions {
    * `expireAfterSeconds` (mongod's `ttlMonitorSleepSecs`, default 60; 0 turns it off).
    */
   ttlMonitorSleepSecs?: number;
+  /**
+   * Also listen on this Unix domain socket (as mongod does on /tmp/mongodb-<port>.sock): a client on the
+   * same machine skips TCP. The driver reaches it as `mongodb://<path, URI-encoded>/?directConnection=true`
+   * (`socketUri`). A stale socket file at the path is replaced.
+   */
+  socketPath?: string;
 }
 
 export interface EmbeddedMongo {
@@ -26,6 +33,8 @@ export interface EmbeddedMongo {
   readonly uri: string;
   readonly port: number;
   readonly host: string;
+  /** With `socketPath`: the URI of the Unix socket (a direct connection to this replica set's primary). */
+  readonly socketUri?: string;
   stop(): Promise<void>;
 }
 
@@ -41,7 +50,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const identity = { host, port: 0, replSetName };
   const engine = new Engine(storage, identity);
 
-  const server = net.createServer((socket) => {
+  const serve = (socket: net.Socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
     const connectionId = ++connectionIds;
@@ -80,7 +89,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => sockets.delete(socket));
-  });
+  };
+  const server = net.createServer(serve);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -88,6 +98,15 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   });
   const port = (server.address() as net.AddressInfo).port;
   identity.port = port;
+  const socketServer = options.socketPath ? net.createServer(serve) : undefined;
+  if (socketServer && options.socketPath) {
+    const socketPath = options.socketPath;
+    rmSync(socketPath, { force: true });
+    await new Promise<void>((resolve, reject) => {
+      socketServer.once('error', reject);
+      socketServer.listen(socketPath, () => resolve());
+    });
+  }
   const ttlSeconds = options.ttlMonitorSleepSecs ?? 60;
   const ttlMonitor =
     ttlSeconds > 0
@@ -104,11 +123,15 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     uri: `mongodb://${host}:${port}/?replicaSet=${replSetName}`,
     port,
     host,
+    ...(options.socketPath
+      ? { socketUri: `mongodb://${encodeURIComponent(options.socketPath)}/?directConnection=true` }
+      : {}),
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
         clearInterval(ttlMonitor);
         for (const socket of sockets) socket.destroy();
-        server.close(() => {
+        const closed = (listener: net.Server) => new Promise<void>((done) => listener.close(() => done()));
+        void Promise.all([closed(server), ...(socketServer ? [closed(socketServer)] : [])]).then(() => {
           storage.close();
           resolve();
         });

@@ -380,3 +380,40 @@ describe('embedded-mongo through the official driver', () => {
     expect((await counters.findOne({ _id: 'c' as unknown as ObjectId }))?.n).toBe(50);
   });
 });
+
+describe('embedded-mongo on a Unix socket (a client on the same machine)', () => {
+  it('answers the driver on the socket as on TCP, transactions included, and removes the socket when stopped', async () => {
+    const { existsSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'engine-sock-'));
+    const socketPath = path.join(dir, 'engine.sock');
+    writeFileSync(socketPath, 'left by a process that died'); // a stale file is replaced
+    const server = await startEmbeddedMongo({ inMemory: true, socketPath });
+    expect(server.socketUri).toBe(`mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`);
+    const local = await MongoClient.connect(server.socketUri!, { serverSelectionTimeoutMS: 5000 });
+    const remote = await MongoClient.connect(server.uri, { serverSelectionTimeoutMS: 5000 });
+    try {
+      const rows = local.db('socket_test').collection<{ _id: number; n: number }>('rows');
+      await rows.insertOne({ _id: 1, n: 0 });
+      const session = local.startSession();
+      await session.withTransaction(async () => {
+        await rows.updateOne({ _id: 1 }, { $inc: { n: 1 } }, { session });
+        await rows.insertOne({ _id: 2, n: 5 }, { session });
+      });
+      await session.endSession();
+      // one engine behind both doors
+      const seen = await remote.db('socket_test').collection('rows').find().sort({ _id: 1 }).toArray();
+      expect(seen).toEqual([
+        { _id: 1, n: 1 },
+        { _id: 2, n: 5 },
+      ]);
+    } finally {
+      await local.close();
+      await remote.close();
+      await server.stop();
+    }
+    expect(existsSync(socketPath)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
@@ -113,17 +114,28 @@ async function main(): Promise<void> {
     const inMemory = ['1', 'true', 'yes', 'on'].includes((env.EMBEDDED_IN_MEMORY || '').toLowerCase());
     const dataDir = path.resolve(env.DATA_DIR || path.join(root, '.data'));
     const enginePort = Number(env.MONGO_PORT || apiPort + 1000 + 17); // 5017 next to the default API port
+    // the instances reach the engine on this machine over a Unix socket, as a co-located mongod's
+    // /tmp/mongodb-<port>.sock (over TCP each command costs both sides about a tenth more CPU)
+    // (not on Windows, where a socket is a named pipe: TCP there)
+    const socketPath =
+      process.platform === 'win32' ? undefined : path.join(tmpdir(), `embedded-mongo-${enginePort}.sock`);
     const engine = run(
       'engine',
       [
         path.join(root, 'libs/embedded-mongo/dist/cli.js'),
         '--port',
         String(enginePort),
+        ...(socketPath ? ['--socket', socketPath] : []),
         ...(inMemory ? ['--memory'] : ['--dbpath', path.join(dataDir, 'embedded-mongo')]),
       ],
       {},
     );
-    const [, uri] = await waitForOutput(engine, /embedded-mongo listening: (mongodb:\/\/\S+)/, 60000);
+    const [, tcpUri, socketUri] = await waitForOutput(
+      engine,
+      /embedded-mongo listening: (mongodb:\/\/\S+)(?: and (mongodb:\/\/\S+))?/,
+      60000,
+    );
+    const uri = socketUri ?? tcpUri;
     mongoUri = uri;
   }
 
