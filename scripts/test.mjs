@@ -15,6 +15,15 @@ const projectDirs = ['apps', 'libs']
 // eslint-disable-next-line no-control-regex -- the colour codes runners print
 const ANSI_COLOURS = /\u001b\[[0-9;]*m/g;
 const reportOf = (dir) => path.join(dir, 'test-results.json');
+/** The first lines of a failure's message, without colours and without frames of node_modules or Node. */
+const excerpt = (message) =>
+  message
+    .replace(ANSI_COLOURS, '')
+    .split('\n')
+    .filter((line) => line.trim() && !/node_modules|node:internal/.test(line))
+    .slice(0, 12)
+    .map((line) => `      ${line.trimEnd().slice(0, 200)}`)
+    .join('\n');
 
 for (const dir of projectDirs) fs.rmSync(reportOf(dir), { force: true });
 
@@ -58,27 +67,12 @@ for (const dir of projectDirs) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   for (const suite of report.testResults ?? []) {
-    for (const test of suite.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const message = (test.failureMessages ?? []).join('\n').replace(ANSI_COLOURS, '');
-      failures.push(
-        `  ${path.relative(root, suite.name)} › ${test.fullName}\n` +
-          message
-            .split('\n')
-            .filter((line) => line.trim() && !/node_modules|node:internal/.test(line))
-            .slice(0, 12)
-            .map((line) => `      ${line.trimEnd().slice(0, 200)}`)
-            .join('\n'),
-      );
-    }
+    const file = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`  ${file} › ${test.fullName}\n${excerpt((test.failureMessages ?? []).join('\n'))}`);
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).length && suite.message)
-      failures.push(
-        `  ${path.relative(root, suite.name)} (the suite failed to run)\n      ${suite.message
-          .replace(ANSI_COLOURS, '')
-          .split('\n')
-          .slice(0, 12)
-          .join('\n      ')}`,
-      );
+      failures.push(`  ${file} (the suite failed to run)\n${excerpt(suite.message)}`);
   }
   rows.push(
     `  ${name.padEnd(24)} ${String(report.numPassedTests).padStart(4)} passed ${String(report.numFailedTests).padStart(3)} failed`,

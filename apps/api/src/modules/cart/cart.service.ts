@@ -58,12 +58,14 @@ type LeanProduct = CatalogProduct;
 const SEEN_LINES_MS = 60_000;
 const SEEN_LINES_MAX = 10_000;
 
+const keyOf = (owner: CartOwner) => (typeof owner === 'string' ? owner : `guest:${owner.guestId}`);
+
 /** Which products each cart held when this instance last saw it (bounded; the oldest forgotten first). */
 class SeenLines {
   private readonly carts = new Map<string, { products: Set<string>; until: number }>();
 
   note(owner: CartOwner, items: readonly { product: Types.ObjectId }[]): void {
-    const key = typeof owner === 'string' ? owner : `guest:${owner.guestId}`;
+    const key = keyOf(owner);
     this.carts.delete(key);
     if (this.carts.size >= SEEN_LINES_MAX) this.carts.delete(this.carts.keys().next().value as string);
     const products = new Set(items.map((i) => i.product.toHexString()));
@@ -72,7 +74,7 @@ class SeenLines {
 
   /** Whether the cart was last seen without this product (false when not seen lately). */
   lacks(owner: CartOwner, productId: string): boolean {
-    const seen = this.carts.get(typeof owner === 'string' ? owner : `guest:${owner.guestId}`);
+    const seen = this.carts.get(keyOf(owner));
     return seen !== undefined && seen.until > Date.now() && !seen.products.has(productId);
   }
 }
@@ -365,7 +367,8 @@ export class CartService {
     if (guest?.items.length) {
       const user = new Types.ObjectId(userId);
       await this.ensureCart(user);
-      const products = await this.productsById(guest.items.map((i) => i.product));
+      // read now (the merge caps quantities by the stock)
+      const products = await this.catalog.freshProductsByIds(guest.items.map((i) => i.product));
       for (const item of guest.items) {
         const product = products.get(String(item.product));
         if (!product || !product.active || product.stock <= 0) continue; // view() below reports it if kept
@@ -454,11 +457,6 @@ export class CartService {
     const { model, filter } = this.cartOf(owner);
     const cart = await model.findOne(filter).lean().exec();
     return cart?.items.find((i) => i.product.equals(product));
-  }
-
-  private async productsById(ids: Types.ObjectId[]): Promise<Map<string, LeanProduct>> {
-    const found = await this.catalog.productsByIds(ids);
-    return new Map(found.map((p) => [String(p._id), p]));
   }
 
   /** Creates the user's cart once; a concurrent creation loses on the unique index and is fine. */
