@@ -343,7 +343,9 @@ export default function Checkout() {
                 <span>
                   {(lang === 'am' && product.nameAm) || product.name} × {quantity}
                 </span>{' '}
-                <Money amount={toBirr(toSantim(product.price) * quantity)} />
+                <span className="acc-money">
+                  <Money amount={toBirr(toSantim(product.price) * quantity)} />
+                </span>
               </li>
             ))}
           </ul>

@@ -47,10 +47,10 @@ export function OrderDetails({ order }: { order: Order }) {
                 <Link to={`/product/${productIdOf(item)}`}>{itemName(item, lang)}</Link>
               </td>
               <td>{item.quantity}</td>
-              <td>
+              <td className="acc-money">
                 <Money amount={item.priceAtPurchase} />
               </td>
-              <td>
+              <td className="acc-money">
                 <Money amount={lineTotalBirr(item.priceAtPurchase, item.quantity)} />
               </td>
             </tr>
