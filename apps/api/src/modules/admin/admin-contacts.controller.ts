@@ -10,7 +10,7 @@ import {
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from './list/react-admin';
 import { ContactsService, type ContactView } from '../contacts/contacts.service';
 import { ContactRecordInputDto } from '../contacts/dto/contact.dto';
 import { ContactRecordDto } from './dto/admin.dto';

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, sendList } from './list/react-admin';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReviewRecordDto } from './dto/admin.dto';
 

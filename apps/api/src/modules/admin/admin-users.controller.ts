@@ -12,8 +12,8 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { sendList } from '../../common/react-admin';
-import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from '../../common/spec-list';
+import { sendList } from './list/react-admin';
+import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../users/users.service';
 import {

@@ -13,7 +13,7 @@ import { DashboardService } from './dashboard.service';
 
 /**
  * The back office API under /api/admin/*: dashboard, orders, users, products, contacts, reviews,
- * all admin-only and following ra-data-simple-rest for lists (common/react-admin's listResource).
+ * all admin-only and following ra-data-simple-rest for lists (modules/admin/list/react-admin).
  * It owns no data: every route calls the owning module's service, which also audits. Settings and audit routes live in
  * their own modules.
  */

@@ -10,7 +10,7 @@ import {
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../../common/react-admin';
+import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../admin/list/react-admin';
 import { AUDIT_ENTITIES } from './schemas/audit-entry.schema';
 import { AuditService } from './audit.service';
 

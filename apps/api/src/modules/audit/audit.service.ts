@@ -10,7 +10,7 @@ import {
   filterText,
   parseListQuery,
   type ReactAdminListQuery,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { AUDIT_ENTITIES, AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
 
 export interface AuditChange {

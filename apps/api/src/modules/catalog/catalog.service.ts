@@ -21,7 +21,7 @@ import {
   filterText,
   listResource,
   type ReactAdminListQuery,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
 import { AuditService } from '../audit/audit.service';

@@ -3,7 +3,7 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { Connection, FilterQuery, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterText, listResource, type ReactAdminListQuery } from '../../common/react-admin';
+import { filterEnum, filterText, listResource, type ReactAdminListQuery } from '../admin/list/react-admin';
 import { NotificationsService } from '../notifications/notifications.service';
 import { Contact, CONTACT_STATUSES, type ContactStatus } from './schemas/contact.schema';
 import type { SubmitContactDto } from './dto/contact.dto';

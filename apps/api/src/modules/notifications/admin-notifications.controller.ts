@@ -17,7 +17,7 @@ import {
   parseListQuery,
   ReactAdminListQuery,
   setContentRange,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from './notifications.service';
 import { mailDirOf } from './notifications.worker';

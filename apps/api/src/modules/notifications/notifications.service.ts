@@ -5,7 +5,7 @@ import type { ClientSession, Model, Types } from 'mongoose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { definedFields, isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterText, parseListQuery, type ReactAdminListQuery } from '../../common/react-admin';
+import { filterEnum, filterText, parseListQuery, type ReactAdminListQuery } from '../admin/list/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';

@@ -39,7 +39,7 @@ import {
   listResource,
   type FilterValue,
   type ReactAdminListQuery,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { AuditService } from '../audit/audit.service';
 import { CartService } from '../cart/cart.service';
 import { CatalogService } from '../catalog/catalog.service';

@@ -11,7 +11,7 @@ import {
   filterText,
   listResource,
   type ReactAdminListQuery,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { CatalogService } from '../catalog/catalog.service';
 import { OrdersService } from '../orders/orders.service';
 import { UsersService } from '../users/users.service';

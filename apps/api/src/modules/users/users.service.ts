@@ -16,7 +16,7 @@ import {
   filterText,
   listResource,
   type ReactAdminListQuery,
-} from '../../common/react-admin';
+} from '../admin/list/react-admin';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionCache } from '../../common/auth/session-cache';

@@ -3,8 +3,9 @@ import { ApiBadRequestResponse, ApiProperty, ApiPropertyOptional, ApiResponse } 
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { FilterQuery, Model, Types } from 'mongoose';
-import { ErrorDto } from './error.dto';
-import { InvalidDataError } from './errors/domain-error';
+import { ErrorDto } from '../../../common/error.dto';
+import type { ListQuery as TypedListQuery } from '../../../common/list-query';
+import { InvalidDataError } from '../../../common/errors/domain-error';
 
 /**
  * The list convention of `ra-data-simple-rest` (DECISIONS.md): `sort=["field","ASC"]`,

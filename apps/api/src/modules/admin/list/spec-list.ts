@@ -8,8 +8,8 @@ import {
 } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ErrorDto } from './error.dto';
-import { InvalidDataError } from './errors/domain-error';
+import { ErrorDto } from '../../../common/error.dto';
+import { InvalidDataError } from '../../../common/errors/domain-error';
 import { MAX_RANGE_SIZE, ReactAdminListQuery, type FilterValue } from './react-admin';
 
 /**

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+
+/**
+ * Every cache of the API, beside the domain: domain services publish what changed (common/changes)
+ * and never call a cache; the caches here listen.
+ */
+@Global()
+@Module({
+  providers: [],
+  exports: [],
+})
+export class CacheModule {}
