@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { FilterQuery, Model, Types } from 'mongoose';
 import { ErrorDto } from '../../../common/error.dto';
-import type { ListQuery as TypedListQuery } from '../../../common/list-query';
+import type { ListPage, ListQuery as TypedListQuery } from '../../../common/list-query';
 import { InvalidDataError } from '../../../common/errors/domain-error';
 
 /**
@@ -207,6 +207,22 @@ export function filterObjectIds(
   return filterIds(filter, key)?.map((id) => new Types.ObjectId(id));
 }
 
+/**
+ * Reads a react-admin list call as the typed query a domain service takes: sort, range and `id`
+ * (getMany) parsed and checked against `spec` (400 on anything malformed), and the resource's own
+ * filter read by `readFilter` (with `filterText`, `filterEnum`, `filterBoolean`, `filterIds`, which
+ * refuse a value of the wrong kind with a 400 as well).
+ */
+export function readListQuery<F extends object>(
+  raw: ReactAdminListQuery,
+  spec: ListSpec,
+  readFilter: (filter: Record<string, FilterValue>) => F,
+): TypedListQuery<F> {
+  const { sort, skip, limit, filter } = parseListQuery(raw, spec);
+  const ids = filterIds(filter);
+  return { filter: readFilter(filter), ...(ids ? { ids } : {}), sort, skip, limit };
+}
+
 /** What a resource's list understands: its sortable fields, its filters and how they read. */
 export interface ResourceSpec<T, R extends object> extends ListSpec {
   /** The resource's own filters (everything but `id`, which the adapter reads) as a query. */
@@ -215,12 +231,7 @@ export interface ResourceSpec<T, R extends object> extends ListSpec {
   toRecords: (docs: (T & { _id: Types.ObjectId })[]) => R[] | Promise<R[]>;
 }
 
-/** One page of a react-admin list: the records (each with `id`), where it starts and the total. */
-export interface ListPage<R> {
-  records: (R & { id: string })[];
-  skip: number;
-  total: number;
-}
+export type { ListPage };
 
 /**
  * The one react-admin list adapter (ra-data-simple-rest): parses sort/range/filter against the
