@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import type { Collection } from './collection';
 import type { Cursors } from './cursors';
-import type { ExecStats, Overlay, QueryOptions } from './planner';
+import type { ExecStats, Overlay, QueryOptions } from './planner/query';
 import type { Storage } from './storage';
 import type { Transaction, Transactions } from './transactions';
 

@@ -3,7 +3,8 @@ import { commandNotFound, toCommandError } from './errors';
 import { Collection } from './collection';
 import type { CommandContext, ServerIdentity } from './context';
 import { Cursors } from './cursors';
-import { runFind, type ExecStats, type Overlay, type QueryOptions } from './planner';
+import { runFind } from './planner/find';
+import type { ExecStats, Overlay, QueryOptions } from './planner/query';
 import type { Storage } from './storage';
 import { Transactions, type Transaction } from './transactions';
 import {
@@ -27,7 +28,7 @@ const MAX_BSON = 16 * 1024 * 1024;
 /**
  * The command layer: it routes each MongoDB command to its module (commands/reads, commands/writes,
  * commands/catalog) with the command's transaction, and gives them the committed state as that
- * transaction sees it. Query planning is in planner.ts over indexes.ts; transactions in
+ * transaction sees it. Query planning is in planner/ over indexes.ts; transactions in
  * transactions.ts; collections in collection.ts; the data folder in storage.ts.
  */
 export class Engine implements CommandContext {

@@ -16,7 +16,8 @@ import {
 } from 'mongodb';
 import { Query } from 'mingo';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src';
-import { boundsMatcher, predicatesOf } from '../src/planner';
+import { predicatesOf } from '../src/planner/bounds';
+import { boundsMatcher } from '../src/planner/matcher';
 
 // Every query planned over the ordered indexes must answer exactly what the collection scan answers
 // (hint { $natural: 1 } forces the scan): the same documents in the same order, the same counts.

@@ -1,7 +1,9 @@
 import { Decimal128, Double, Long, ObjectId } from 'bson';
 import { compareValues, parseSort, sortDocuments } from '../src/bson-order';
 import { OrderedIndex } from '../src/indexes';
-import { predicatesOf, regexPrefix, runCount, runFind } from '../src/planner';
+import { predicatesOf, regexPrefix } from '../src/planner/bounds';
+import { runCount } from '../src/planner/count';
+import { runFind } from '../src/planner/find';
 import { Collection, valueKey } from '../src/collection';
 import { Storage } from '../src/storage';
 import { Transactions } from '../src/transactions';
