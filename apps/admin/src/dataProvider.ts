@@ -2,29 +2,10 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { translatedHttpError, type Translate } from './apiErrors';
 import { apiUrl } from './config';
+import { PRODUCT_FIELDS } from './contractFields';
 import { pickFields, withSession } from './shopApi';
 
-/** The writable product fields (the API refuses unknown ones, and the record carries read-only ones). */
-const PRODUCT_FIELDS = [
-  'name',
-  'nameAm',
-  'brand',
-  'description',
-  'descriptionAm',
-  'ingredients',
-  'ingredientsAm',
-  'benefits',
-  'benefitsAm',
-  'price',
-  'originalPrice',
-  'images',
-  'stock',
-  'category',
-  'subCategory',
-  'isFeatured',
-  'active',
-] as const;
-
+/** A product record as the API accepts it: the form's fields of the contract (the record carries read-only ones too). */
 export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = pickFields(data, PRODUCT_FIELDS, [undefined, null, '']);
   // an Amharic text cleared in the form is saved empty (the storefront then falls back to English)

@@ -7,6 +7,7 @@ import {
 } from '@shop/api-client';
 import type { ContactStatus, OrderStatus } from '@shop/shared';
 import { apiUrl } from './config';
+import { SETTINGS_FIELDS } from './contractFields';
 
 /**
  * Every call (here and in the data provider) carries the httpOnly `token` cookie the API sets at sign-in (the admin app and the API are
@@ -33,6 +34,7 @@ export type DashboardStats = Schemas['DashboardStatsDto'];
 export type SalesDay = Schemas['SalesDayDto'];
 /** The shop's settings as the API answers and accepts them. */
 export type ShopSettings = Settings;
+type SettingsInput = Schemas['SettingsInputDto'];
 export type Role = SignedInUser['role'];
 
 /** The back office's calls outside the react-admin lists, through the typed client. */
@@ -88,25 +90,7 @@ export function pickFields<K extends string>(
   ) as Partial<Record<K, unknown>>;
 }
 
-const SETTINGS_FIELDS: readonly (keyof ShopSettings)[] = [
-  'pricesIncludeTax',
-  'siteName',
-  'siteDescription',
-  'adminEmail',
-  'currency',
-  'language',
-  'timezone',
-  'emailNotifications',
-  'orderNotifications',
-  'lowStockAlerts',
-  'maintenanceMode',
-  'standardShipping',
-  'expressShipping',
-  'pickupShipping',
-  'freeShippingThreshold',
-];
-
-/** Only the settings fields the API accepts (the answer also carries read-only ones). */
-function settingsInput(s: ShopSettings): ShopSettings {
-  return pickFields(s, SETTINGS_FIELDS) as ShopSettings;
+/** Only the settings fields the API accepts (SettingsInputDto; the answer also carries read-only ones). */
+function settingsInput(s: ShopSettings): SettingsInput {
+  return pickFields(s, SETTINGS_FIELDS) as SettingsInput;
 }
