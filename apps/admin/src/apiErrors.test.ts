@@ -57,7 +57,7 @@ describe('the back office words API refusals from their codes', () => {
     );
   });
 
-  it("falls back to the screen's own message, else the API's English message", () => {
+  it("falls back to the screen's own message, else a generic text, never the API's English", () => {
     const uncoded = { success: false, statusCode: 500, message: 'Internal server error' };
     expect(
       apiErrorMessage(new HttpError(uncoded.message, 500, uncoded), am, 'shop.admin.products.saveFailed'),
@@ -68,8 +68,33 @@ describe('the back office words API refusals from their codes', () => {
       message: 'Something new',
       code: 'NOT_YET_IN_THE_DICTIONARIES',
     };
-    expect(apiErrorMessage(new HttpError(unknown.message, 409, unknown), am)).toBe('Something new');
-    expect(apiErrorMessage(new Error('network down'), en)).toBe('network down');
+    expect(apiErrorMessage(new HttpError(unknown.message, 409, unknown), am)).toBe(
+      translate('am', 'admin.common.requestFailed'),
+    );
+    expect(apiErrorMessage(new Error('network down'), en)).toBe(
+      translate('en', 'admin.common.requestFailed'),
+    );
+    const worded = translatedHttpError(new HttpError(unknown.message, 409, unknown), am) as HttpError;
+    expect(worded.message).toBe(translate('am', 'admin.common.requestFailed'));
+    expect(worded.message).not.toContain('Something new');
+  });
+
+  it("words the reset page's refusals by code in the chosen language", async () => {
+    const { resetRefusalText } = await import('./layout/ResetPasswordPage');
+    const weak = {
+      success: false,
+      statusCode: 400,
+      message: 'Password must be at least 8 characters and include a number',
+      code: 'WEAK_PASSWORD',
+    };
+    const refusal = Object.assign(new Error(weak.message), weak);
+    expect(resetRefusalText(refusal, am)).toBe(translate('am', 'errors.WEAK_PASSWORD'));
+    expect(resetRefusalText(refusal, am)).toMatch(/[\u1200-\u137F]/);
+    expect(resetRefusalText(refusal, en)).toBe(translate('en', 'errors.WEAK_PASSWORD'));
+    const used = Object.assign(new Error('Invalid or expired reset token'), { code: 'RESET_INVALID' });
+    expect(resetRefusalText(used, am)).toBe(translate('am', 'recover.invalid'));
+    const uncoded = Object.assign(new Error('Bad gateway'), { statusCode: 502 });
+    expect(resetRefusalText(uncoded, en)).toBe(translate('en', 'recover.failed'));
   });
 
   it("turns field errors into react-admin's form errors, coded ones translated", () => {
@@ -85,7 +110,7 @@ describe('the back office words API refusals from their codes', () => {
     expect(apiFieldErrors(body, am)).toEqual({
       'shippingAddress.phone': translate('am', 'errors.INVALID_PHONE'),
       price: translate('am', 'errors.INVALID_AMOUNT'),
-      name: 'name must be a string',
+      name: translate('am', 'admin.common.fieldInvalid'),
     });
     const error = translatedHttpError(new HttpError('Validation failed', 400, body), am) as HttpError;
     expect(error).toBeInstanceOf(HttpError);

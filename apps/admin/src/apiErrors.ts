@@ -33,50 +33,44 @@ export function codeText(coded: { code?: unknown; params?: unknown }, t: Transla
   return text && text !== key ? text : undefined;
 }
 
-const english = (message: unknown) =>
-  typeof message === 'string' && message.trim() ? message.trim() : undefined;
+/** A refusal's text when neither its code nor the screen has one of its own. */
+const GENERIC = 'shop.admin.common.requestFailed';
 
 /**
  * What a notification says after a failed call: the API code's text in the chosen language, else the
- * operation's own message (SPEC section 8, when the screen has one), else the API's English message,
- * else react-admin's generic HTTP error.
+ * operation's own message (when the screen has one), else a generic text in the chosen language.
+ * The API's English `message` is never shown: texts are chosen by code.
  */
 export function apiErrorMessage(error: unknown, t: Translate, fallbackKey?: string): string {
-  const body = errorBody(error);
-  const coded = codeText(body, t);
-  if (coded) return coded;
-  if (fallbackKey) return t(fallbackKey);
-  return english(body.message) ?? (typeof error === 'string' ? error : t('ra.notification.http_error'));
+  return codeText(errorBody(error), t) ?? t(fallbackKey ?? GENERIC);
 }
 
 /**
  * The API's field errors as react-admin form errors (`{ field: text }`, nested paths as dotted names):
- * each field's own code in the chosen language (its params applied), else its English message.
- * VALIDATION_FAILED names no reason of its own, so its field keeps the English rule text.
+ * each field's own code in the chosen language (its params applied), else a generic "not valid" text.
+ * VALIDATION_FAILED names no reason of its own, so its field gets the generic text too.
  */
 export function apiFieldErrors(error: unknown, t: Translate): Record<string, string> | undefined {
   const list = errorBody(error).errors;
   if (!Array.isArray(list)) return undefined;
   const out: Record<string, string> = {};
-  for (const e of list as { field?: unknown; message?: unknown; code?: unknown; params?: unknown }[]) {
+  for (const e of list as { field?: unknown; code?: unknown; params?: unknown }[]) {
     if (!e || typeof e.field !== 'string' || !e.field || e.field in out) continue;
     const text = e.code === 'VALIDATION_FAILED' ? undefined : codeText(e, t);
-    const fallback = english(e.message);
-    if (text ?? fallback) out[e.field] = (text ?? fallback) as string;
+    out[e.field] = text ?? t('shop.admin.common.fieldInvalid');
   }
   return Object.keys(out).length ? out : undefined;
 }
 
 /**
- * react-admin's HttpError worded for the staff member (the code's text, else the API's English
- * message) with its field errors in react-admin's `{ field: text }` form, so react-admin's own
+ * react-admin's HttpError worded for the staff member (the code's text, else a generic text) with its field errors in react-admin's `{ field: text }` form, so react-admin's own
  * notifications (list loads, deletes, saves without a handler of their own) and server-side form
  * validation show them as they are. Anything else is answered unchanged.
  */
 export function translatedHttpError(error: unknown, t: Translate): unknown {
   if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return error;
   const body = error.body as ApiErrorShape;
-  return new HttpError(codeText(body, t) ?? error.message, error.status, {
+  return new HttpError(codeText(body, t) ?? t(GENERIC), error.status, {
     ...body,
     errors: apiFieldErrors(body, t),
   });

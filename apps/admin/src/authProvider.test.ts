@@ -303,13 +303,14 @@ describe('the react-admin lists', () => {
     expect(invalid.message).toBe(translate('am', 'errors.VALIDATION_FAILED'));
     expect(invalid.body.errors).toEqual({
       phone: translate('am', 'errors.INVALID_PHONE'),
-      name: 'name must be shorter than or equal to 100 characters',
+      // a field without a code of its own: a text in the chosen language, not the API's English rule
+      name: translate('am', 'admin.common.fieldInvalid'),
     });
 
-    // a code the dictionaries do not know: the API's English message
+    // a code the dictionaries do not know: a generic text in the chosen language, not the API's English
     const unknown = (await refusal(am.delete('reviews', { id: 'r1', previousData: { id: 'r1' } }))) as {
       message: string;
     };
-    expect(unknown.message).toBe('Something new happened');
+    expect(unknown.message).toBe(translate('am', 'admin.common.requestFailed'));
   });
 });

@@ -63,6 +63,15 @@ export const adminApi = {
     unwrap(shopClient().PUT('/api/admin/settings', { body: settingsInput(settings) })).then(
       (r) => r.settings,
     ),
+  /** Sends a sent or failed message of the outbox again. */
+  resendNotification: (id: string) =>
+    unwrap(shopClient().POST('/api/admin/notifications/{id}/resend', { params: { path: { id } } })),
+  /** Asks for a reset link into the back office; the answer is the same whether or not the account exists. */
+  forgotPassword: (email: string) =>
+    unwrap(shopClient().POST('/api/auth/forgot-password', { body: { email, app: 'admin' } })),
+  /** Sets a new password with the token of the emailed link. */
+  resetPassword: (token: string, password: string, confirmPassword: string) =>
+    unwrap(shopClient().POST('/api/auth/reset-password', { body: { token, password, confirmPassword } })),
   setContactStatus: (id: string, status: ContactStatus) =>
     unwrap(shopClient().PATCH('/api/contacts/{id}/status', { params: { path: { id } }, body: { status } })),
   /** Uploads images (UPLOAD_TYPES under UPLOAD_MAX_BYTES, libs/shared) and answers their URLs. */

@@ -1,9 +1,10 @@
 import { Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
+import { ApiError } from '@shop/api-client';
 import { passwordScore, passwordStrengthLabel } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { registerAdmin } from '../authProvider';
-import { apiUrl } from '../config';
+import { adminApi } from '../shopApi';
 import { strongPassword } from '../passwordRule';
 import { ShopLogo } from './Layout';
 
@@ -37,15 +38,12 @@ export function LoginPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const res = await fetch(`${apiUrl}/auth/forgot-password`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: values.email, app: 'admin' }),
-      });
-      if (res.ok) setForgot('sent');
-      else setError(res.status === 429 ? 'shop.admin.auth.tooMany' : 'shop.recover.failed');
-    } catch {
-      setError('shop.recover.failed');
+      await adminApi.forgotPassword(values.email);
+      setForgot('sent');
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.statusCode === 429 ? 'shop.admin.auth.tooMany' : 'shop.recover.failed',
+      );
     } finally {
       setBusy(false);
     }

@@ -1,38 +1,41 @@
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { apiUrl } from '../config';
+import { apiErrorMessage, errorBody, type Translate } from '../apiErrors';
 import { i18nProvider } from '../i18nProvider';
+import { adminApi } from '../shopApi';
 
-const t = (key: string) => i18nProvider.translate(key);
+const t: Translate = (key, options) => i18nProvider.translate(key, options);
+
+/**
+ * What the page says of a failed reset, chosen by the API's code in the chosen language (never the
+ * API's English): an invalid or used link has the page's own text, other codes (a weak password, too
+ * many attempts) their `errors.<CODE>` text, anything else the page's generic failure.
+ */
+export function resetRefusalText(error: unknown, translate: Translate): string {
+  if (errorBody(error).code === 'RESET_INVALID') return translate('shop.recover.invalid');
+  return apiErrorMessage(error, translate, 'shop.recover.failed');
+}
 
 /** Staff open the emailed link here (outside the signed-in back office) and choose a new password. */
 export function ResetPasswordPage() {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string>();
+  /** The refusal (a key of the page's own, or what the call threw), worded at render time. */
+  const [error, setError] = useState<{ key: string } | { refusal: unknown }>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) return setError('shop.auth.passwordsMismatch');
+    if (password !== confirm) return setError({ key: 'shop.auth.passwordsMismatch' });
     setBusy(true);
     setError(undefined);
     try {
-      const res = await fetch(`${apiUrl}/auth/reset-password`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token, password, confirmPassword: confirm }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-      if (res.ok) setDone(true);
-      else
-        setError(
-          body.code === 'RESET_INVALID' ? 'shop.recover.invalid' : body.message || 'shop.recover.failed',
-        );
-    } catch {
-      setError('shop.recover.failed');
+      await adminApi.resetPassword(token, password, confirm);
+      setDone(true);
+    } catch (refusal) {
+      setError({ refusal });
     } finally {
       setBusy(false);
     }
@@ -74,7 +77,7 @@ export function ResetPasswordPage() {
               />
               {error && (
                 <Typography role="alert" color="error">
-                  {error.startsWith('shop.') ? t(error) : error}
+                  {'key' in error ? t(error.key) : resetRefusalText(error.refusal, t)}
                 </Typography>
               )}
               <Button type="submit" variant="contained" disabled={busy || !token}>

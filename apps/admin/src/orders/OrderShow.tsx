@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lineTotalBirr } from '@shop/shared';
+import { lineTotalBirr, regionName } from '@shop/shared';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -33,7 +33,6 @@ import {
 } from './orderFields';
 import { PackingSlip, PRINT_STYLES } from './PackingSlip';
 import { PaymentBadge } from './PaymentBadge';
-import { regionName } from './regions';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 

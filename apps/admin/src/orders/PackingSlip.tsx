@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../format';
 import { addressLines, customerOf, lineName, linesOf, orderLabel, type OrderRecord } from './orderFields';
-import { regionName } from './regions';
+import { regionName } from '@shop/shared';
 
 /**
  * Print stylesheet: on paper only the packing slip shows (the app bar, menu and screen view are

@@ -16,8 +16,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useNotifyApiError } from '../apiErrors';
-import { apiUrl } from '../config';
-import { withSession } from '../shopApi';
+import { adminApi } from '../shopApi';
 
 /** A record as GET /api/admin/notifications answers it (generated from openapi.yaml). */
 type OutboxRecord = RaRecord & components['schemas']['NotificationRecordDto'];
@@ -43,12 +42,12 @@ function ResendButton({ record }: { record: OutboxRecord }) {
   const refresh = useRefresh();
   if (record.sensitive || (record.state !== 'sent' && record.state !== 'failed')) return null;
   const resend = async () => {
-    const res = await fetch(
-      `${apiUrl}/admin/notifications/${record.id}/resend`,
-      withSession({ method: 'POST' }),
-    );
-    if (res.ok) notify('shop.outbox.resent', { type: 'info' });
-    else notifyError({ body: await res.json().catch(() => undefined) }, 'shop.outbox.resendFailed');
+    try {
+      await adminApi.resendNotification(String(record.id));
+      notify('shop.outbox.resent', { type: 'info' });
+    } catch (error) {
+      notifyError(error, 'shop.outbox.resendFailed');
+    }
     refresh();
   };
   return (
