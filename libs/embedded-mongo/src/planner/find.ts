@@ -13,7 +13,7 @@ import { entriesByRank, mergedInSortOrder, rankable, walkStream } from './walk';
 const idKeyOf = (doc: Document) => valueKey(doc._id);
 
 /** With a non-simple collation: string comparisons of the filter and sort go through it (and no index). */
-export function applyCollation(opts: QueryOptions): QueryOptions {
+function applyCollation(opts: QueryOptions): QueryOptions {
   const strings = collator(opts.collation);
   if (!strings) return opts;
   return { ...opts, strings, filter: collateFilter(opts.filter, strings) };
