@@ -210,9 +210,8 @@ function flatten(errors: ValidationError[], parent = ''): FieldErrorWithCode[] {
 /** The error of a refused request: one code when every field error shares it, else VALIDATION_FAILED. */
 export function validationError(errors: FieldErrorWithCode[]): InvalidDataError {
   const codes = new Set(errors.map((e) => e.code ?? VALIDATION_CODES.failed));
-  const error = new InvalidDataError('Validation failed', errors);
-  error.code = (codes.size === 1 ? [...codes][0] : VALIDATION_CODES.failed) as ErrorCode;
-  return error;
+  const code = (codes.size === 1 ? [...codes][0] : VALIDATION_CODES.failed) as ErrorCode;
+  return new InvalidDataError('Validation failed', errors, code);
 }
 
 const CHECKED_ARGUMENTS = new Set<ArgumentMetadata['type']>(['body', 'query', 'param']);

@@ -36,6 +36,9 @@ function toDomainError(error: unknown): DomainError {
           ? new InvalidDataError(TOO_MANY_FILES, undefined, 'TOO_MANY_FILES')
           : new InvalidDataError(
               `Unexpected file field '${error.field ?? ''}': send the images in the field '${UPLOAD_FIELD}'`,
+              undefined,
+              'UNEXPECTED_FILE_FIELD',
+              { field: error.field ?? '', expected: UPLOAD_FIELD },
             );
       default:
         return new InvalidDataError(`Invalid upload: ${error.message}`, undefined, 'INVALID_UPLOAD');

@@ -82,9 +82,12 @@ function filterFor(query: AdminListQuery, map: SpecFilterMap): Record<string, Fi
     const mapped = allowed?.[value.toLowerCase()];
     if (!mapped) {
       const choices = allowed ? [...Object.keys(allowed), 'all'].join(', ') : 'none';
-      throw new InvalidDataError(`Invalid ${param} parameter`, [
-        { field: param, message: `${param} must be one of ${choices}` },
-      ]);
+      throw new InvalidDataError(
+        `Invalid ${param} parameter`,
+        [{ field: param, message: `${param} must be one of ${choices}` }],
+        'INVALID_LIST_PARAMETER',
+        { field: param },
+      );
     }
     Object.assign(filter, mapped);
   }
