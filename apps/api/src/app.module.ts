@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CacheModule } from './cache/cache.module';
+import { ChangesModule } from './common/changes';
 import { HotCacheModule } from './common/hot-cache';
 import { LeaseModule } from './common/lease';
 import { RateLimitModule } from './common/rate-limit';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { MaintenanceGuard } from './common/guards/maintenance.guard';
+import { MaintenanceGuard } from './modules/auth/maintenance.guard';
 import { ConfigModule, type AppConfig } from './config';
 import { DatabaseModule } from './database';
 import { AuthModule } from './modules/auth/auth.module';
@@ -32,6 +34,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        ChangesModule,
+        CacheModule,
         HotCacheModule,
         RateLimitModule,
         LeaseModule,

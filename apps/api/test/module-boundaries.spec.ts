@@ -51,8 +51,53 @@ export function schemaTrespasses(file: string, text: string): string[] {
   });
 }
 
+const COMMON = join(SRC, 'common');
+
+/**
+ * `file`, under src/common, imports something under src/modules (type-only imports included):
+ * answers the offending specifiers. `common/` is what every module may use, so it depends on no
+ * module; where it needs one (the guards' session lookup), a module provides an injection token
+ * that `common/` declares.
+ */
+export function commonTrespasses(file: string, text: string): string[] {
+  if (relative(COMMON, file).startsWith('..')) return [];
+  return specifiersOf(text).filter(
+    (specifier) =>
+      specifier.startsWith('.') && !relative(MODULES, resolve(dirname(file), specifier)).startsWith('..'),
+  );
+}
+
 describe('module boundaries', () => {
   const files = sourceFiles(SRC);
+
+  it('common/ imports no module', () => {
+    const trespasses = files.flatMap((file) =>
+      commonTrespasses(file, readFileSync(file, 'utf8')).map((s) => `${relative(SRC, file)} -> ${s}`),
+    );
+    expect(trespasses).toEqual([]);
+  });
+
+  it('the common/ check catches a module service, a type-only import and a dynamic one, and allows common/ and cache/', () => {
+    const guard = join(COMMON, 'auth', 'jwt-auth.guard.ts');
+    expect(
+      commonTrespasses(guard, "import { UsersService } from '../../modules/users/users.service';"),
+    ).toEqual(['../../modules/users/users.service']);
+    expect(
+      commonTrespasses(
+        join(COMMON, 'x.ts'),
+        "import type { SettingsService } from '../modules/settings/settings.service';\nconst m = import('../modules/auth/auth.module');",
+      ),
+    ).toHaveLength(2);
+    expect(commonTrespasses(guard, "import { DomainError } from '../errors/domain-error';")).toEqual([]);
+    expect(commonTrespasses(guard, "import { SessionCache } from '../../cache/session-cache';")).toEqual([]);
+    // a module importing another module is not this rule's business
+    expect(
+      commonTrespasses(
+        join(MODULES, 'cart', 'cart.service.ts'),
+        "import { CatalogService } from '../catalog/catalog.service';",
+      ),
+    ).toEqual([]);
+  });
 
   it('no module, common/ or app code imports another module’s schemas/', () => {
     const trespasses = files.flatMap((file) =>

@@ -328,7 +328,7 @@ describe('password reset: email link, SMS code, sessions end', () => {
     for (let i = 0; i < 3; i++)
       await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(200);
     const limited = await request(t.http).post('/api/auth/phone/send-code').set(auth(token)).expect(429);
-    expect(limited.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect(limited.body).toMatchObject({ success: false, code: 'PHONE_CODE_LIMIT' });
     await waitForSms('+251955667788', VERIFY_SMS, 3);
     await sleep(300);
     expect(smsTo('+251955667788', VERIFY_SMS)).toHaveLength(3);

@@ -1,13 +1,18 @@
 import type { AuthUser } from '../src/common/auth/auth-user';
-import { SessionCache, accountWrites } from '../src/common/auth/session-cache';
-
-const noteAccountWrite = accountWrites.note;
+import { Changes } from '../src/common/changes';
+import { SessionCache } from '../src/cache/session-cache';
 
 const user = (id: string): AuthUser => ({ id, role: 'customer', email: `${id}@example.et`, name: id });
 
+function cacheOf(ttlMs: number, maxEntries?: number) {
+  const changes = new Changes();
+  const cache = new SessionCache({ sessionCacheTtlMs: ttlMs, sessionCacheMaxEntries: maxEntries }, changes);
+  return { cache, changes };
+}
+
 describe('SessionCache: what a token stood for a moment ago', () => {
   it('remembers a user until the TTL or the token expiry, whichever comes first', () => {
-    const cache = new SessionCache(2000);
+    const { cache } = cacheOf(2000);
     const now = 1_000_000;
     cache.set('a', user('a'), cache.mark(), undefined, now);
     expect(cache.get('a', now + 1999)?.id).toBe('a');
@@ -21,25 +26,59 @@ describe('SessionCache: what a token stood for a moment ago', () => {
     expect(cache.get('c', now)).toBeUndefined();
   });
 
-  it('forgets everything when an account is written, and keeps nothing looked up across a write', () => {
-    const cache = new SessionCache(2000);
-    cache.set('a', user('a'), cache.mark());
-    expect(cache.get('a')?.id).toBe('a');
-    noteAccountWrite();
-    expect(cache.get('a')).toBeUndefined();
-    // a lookup that began before a write (say, a logout) must not store the answer it read before it
-    const mark = cache.mark();
-    noteAccountWrite();
-    cache.set('b', user('b'), mark);
+  it("forgets a user's tokens at once when an 'account' change names the user, and only theirs", () => {
+    const { cache, changes } = cacheOf(2000);
+    cache.set('a1', user('a'), cache.mark());
+    cache.set('a2', user('a'), cache.mark());
+    cache.set('b1', user('b'), cache.mark());
+    // other kinds of change leave sessions alone
+    changes.publish({ kind: 'product', ids: ['a'] });
+    changes.publish({ kind: 'settings' });
+    expect(cache.get('a1')?.id).toBe('a');
+    changes.publish({ kind: 'account', ids: ['a'] });
+    expect(cache.get('a1')).toBeUndefined();
+    expect(cache.get('a2')).toBeUndefined();
+    expect(cache.get('b1')?.id).toBe('b');
+    // an account change that names nobody forgets everyone
+    changes.publish({ kind: 'account' });
+    expect(cache.get('b1')).toBeUndefined();
+  });
+
+  it('keeps nothing looked up across an account change, nor during a write announced with around()', async () => {
+    const { cache, changes } = cacheOf(2000);
+    // a lookup that began before a change (say, a logout) must not store the answer it read before it
+    const before = cache.mark();
+    changes.publish({ kind: 'account', ids: ['x'] });
+    cache.set('b', user('b'), before);
     expect(cache.get('b')).toBeUndefined();
+    // a lookup that began while a write was under way keeps nothing either
+    let during = -1;
+    await changes.around({ kind: 'account', ids: ['c'] }, async () => {
+      during = cache.mark();
+      cache.set('c', user('c'), during);
+    });
+    expect(cache.get('c')).toBeUndefined();
+    cache.set('c', user('c'), during);
+    expect(cache.get('c')).toBeUndefined();
+    // a lookup marked after the change is kept
+    cache.set('c', user('c'), cache.mark());
+    expect(cache.get('c')?.id).toBe('c');
+  });
+
+  it('stops listening when the module is destroyed', () => {
+    const { cache, changes } = cacheOf(2000);
+    cache.set('a', user('a'), cache.mark());
+    cache.onModuleDestroy();
+    changes.publish({ kind: 'account', ids: ['a'] });
+    expect(cache.get('a')?.id).toBe('a');
   });
 
   it('is off with a TTL of 0, and bounded in size', () => {
-    const off = new SessionCache(0);
+    const { cache: off } = cacheOf(0);
     off.set('a', user('a'), off.mark());
     expect(off.enabled).toBe(false);
     expect(off.get('a')).toBeUndefined();
-    const small = new SessionCache(60_000, 10);
+    const { cache: small } = cacheOf(60_000, 10);
     for (let i = 0; i < 25; i++) small.set(`t${i}`, user(`u${i}`), small.mark());
     const kept = Array.from({ length: 25 }, (_, i) => small.get(`t${i}`)).filter(Boolean);
     expect(kept.length).toBeLessThanOrEqual(10);

@@ -302,10 +302,11 @@ describe('users: profile and address book', () => {
       .set(as(dawit))
       .send({ street: 'x', city: 'Moyale', state: 'Oromia', zipCode: '00100', country: 'Kenya' })
       .expect(400);
+    expect(abroad.body.code).toBe('DELIVERY_COUNTRY');
     expect(abroad.body.errors[0]).toEqual({
       field: 'country',
       message: 'Delivery is only within Ethiopia',
-      code: 'VALIDATION_FAILED',
+      code: 'DELIVERY_COUNTRY',
     });
     await request(t.http)
       .post('/api/users/addresses')

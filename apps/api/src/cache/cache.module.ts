@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { SessionCache } from './session-cache';
 
 /**
  * Every cache of the API, beside the domain: domain services publish what changed (common/changes)
@@ -6,7 +7,7 @@ import { Global, Module } from '@nestjs/common';
  */
 @Global()
 @Module({
-  providers: [],
-  exports: [],
+  providers: [SessionCache],
+  exports: [SessionCache],
 })
 export class CacheModule {}

@@ -36,7 +36,7 @@ export interface AppConfig {
   contactRateLimit: number;
   /** Lifetime of a cached anonymous public read (HotCache) for writes made by another instance; 0 = off. */
   hotCacheTtlMs: number;
-  /** How long a token's user is remembered (common/auth/session-cache.ts); another instance's logout shows within it; 0 = off. */
+  /** How long a token's user is remembered (cache/session-cache.ts); another instance's logout shows within it; 0 = off. */
   sessionCacheTtlMs: number;
   /** Bytes of answers (plain and gzip) the HotCache keeps before dropping its oldest entries. */
   hotCacheMaxBytes: number;

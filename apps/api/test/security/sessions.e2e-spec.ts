@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
+import { SessionCache } from '../../src/cache/session-cache';
 import { PASSWORD, startSecurityShop, type Account, type SecurityShop } from './support';
 
 /** Sessions that can be ended, CSRF defence of cookie writes, and no-store on personal answers (issue 16). */
@@ -81,15 +82,27 @@ describe('sessions, cookie writes and caching (issue 16)', () => {
     expect((await me(promoted)).body.user.role).toBe('admin');
   });
 
-  it('forgets a remembered token at once when the account is written by any path', async () => {
+  it("forgets a remembered token at once on the domain's account change, and within the TTL on a write it did not hear of", async () => {
+    const cache = shop.t.app.get(SessionCache);
     const customer = await shop.customer();
     expect((await me(customer.token)).status).toBe(200);
-    expect((await me(customer.token)).status).toBe(200); // answered from what the instance remembers
-    // a write straight through the model (a script, another module) ends it too
+    expect(cache.get(customer.token)?.id).toBe(customer.id); // remembered by this instance
+    expect((await me(customer.token)).status).toBe(200);
+    // a profile edit is an account change too (the signed-in identity carries name, email, phone)
+    await request(shop.t.http)
+      .put('/api/users/profile')
+      .set(shop.auth(customer.token))
+      .send({ name: 'Renamed Customer' })
+      .expect(200);
+    expect(cache.get(customer.token)).toBeUndefined();
+    expect((await me(customer.token)).body.user.name).toBe('Renamed Customer');
+    expect(cache.get(customer.token)?.name).toBe('Renamed Customer');
+    // a write around the services (a script, or another instance) shows within SESSION_CACHE_TTL_MS
     const { getModelToken } = await import('@nestjs/mongoose');
     await shop.t.app
       .get(getModelToken('User'))
       .updateOne({ _id: customer.id }, { $set: { isActive: false } });
+    await new Promise((resolve) => setTimeout(resolve, shop.t.config.sessionCacheTtlMs + 50));
     expect((await me(customer.token)).status).toBe(401);
   });
 

@@ -9,32 +9,30 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import type { Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { ErrorDto } from '../error.dto';
-import { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
 import { csrfPolicyOf, refuseCrossSiteCookieWrite, type CsrfPolicy } from './csrf';
-import { activeUserFromToken, sessionToken } from './session';
+import { SessionLookup, sessionToken } from './session';
 import { APP_CONFIG, type AppConfig } from '../../config';
 
 export const ROLES_KEY = 'roles';
 /** Restricts a route to these roles; checked on every call from the token's user. */
 export const Roles = (...roles: AuthUser['role'][]) => SetMetadata(ROLES_KEY, roles);
 
-export { activeUserFromToken, tokenFrom } from './session';
+export { SessionLookup, tokenFrom } from './session';
 
 /**
  * Admits a request with a valid token of an existing, active user and attaches it as `request.user`;
- * with `@Roles(...)` on the route or controller, the user's current role must be one of them.
+ * with `@Roles(...)` on the route or controller, the user's current role must be one of them. The
+ * token is turned into a user by the `SessionLookup` the auth module provides.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
-    private readonly jwt: JwtService,
     private readonly reflector: Reflector,
-    private readonly users: UsersService,
+    private readonly sessions: SessionLookup,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -50,7 +48,7 @@ export class JwtAuthGuard implements CanActivate {
     if (!session)
       throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
     if (session.from === 'cookie') refuseCrossSiteCookieWrite(request, this.csrf);
-    const user = await activeUserFromToken(this.jwt, this.users, session.token);
+    const user = await this.sessions.userFromToken(session.token);
     if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     request.user = user;
     const roles = this.reflector.getAllAndOverride<AuthUser['role'][] | undefined>(ROLES_KEY, [

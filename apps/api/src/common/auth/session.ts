@@ -2,9 +2,7 @@ import type { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import type { UsersService } from '../../modules/users/users.service';
 import type { AuthUser } from './auth-user';
-import type { SessionCache } from './session-cache';
 
 /**
  * Sessions that can be ended (issue 16, docs/decisions.md). A token carries its user's token
@@ -39,30 +37,13 @@ export async function verifySession(jwt: JwtService, token: string): Promise<Ses
 }
 
 /**
- * The active user a token stands for, or null when the token is invalid or expired, revoked, older
- * than its user's token version, or its user is gone or deactivated: UsersService.activeAccount
- * makes it one read by _id with a projection. The one place a token is turned into a user
- * (JwtAuthGuard, MaintenanceGuard, logout).
+ * Turns a token into the active user it stands for, or null when the token is invalid or expired,
+ * revoked, older than its user's token version, or its user is gone or deactivated. The one place a
+ * token is turned into a user (JwtAuthGuard, the maintenance guard, the cart's owner guard, logout);
+ * the auth module provides it (modules/auth/token-sessions.ts), so that `common/` needs no module.
  */
-export async function activeUserFromToken(
-  jwt: JwtService,
-  users: Pick<UsersService, 'activeAccount'> & { readonly sessions?: SessionCache },
-  token: string,
-): Promise<AuthUser | null> {
-  // what this token stood for a moment ago (session-cache.ts: forgotten on any account write)
-  const sessions = users.sessions?.enabled ? users.sessions : undefined;
-  const known = sessions?.get(token);
-  if (known) return known;
-  const mark = sessions?.mark();
-  const claims = await verifySession(jwt, token);
-  if (!claims) return null;
-  const user = await users.activeAccount(claims.sub, claims.ver ?? 0, claims.jti);
-  if (user && sessions && mark !== undefined) {
-    // one object answers several requests: nobody may change it
-    Object.freeze(user.contact);
-    sessions.set(token, Object.freeze(user), mark, claims.exp);
-  }
-  return user;
+export abstract class SessionLookup {
+  abstract userFromToken(token: string): Promise<AuthUser | null>;
 }
 
 /** The token from `Authorization: Bearer` or, failing that, the httpOnly `token` cookie. */

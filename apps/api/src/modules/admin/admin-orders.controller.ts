@@ -16,7 +16,7 @@ import { sendList } from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
 import { OrdersService } from '../orders/orders.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
 import { withOrderUsers } from './order-users';
 
@@ -29,7 +29,7 @@ const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 
 export class AdminOrdersController {
   constructor(
     private readonly orders: OrdersService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
   ) {}
 
   @Get()

@@ -12,10 +12,20 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { sendList } from './list/react-admin';
+import {
+  filterBoolean,
+  filterEnum,
+  filterText,
+  readListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+  type ReactAdminListQuery,
+} from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { AuthService } from '../auth/auth.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService, type UserListFilter } from '../users/accounts.service';
+import { asRole } from '../users/user.view';
 import {
   AdminCreateUserDto,
   AdminUpdateUserDto,
@@ -26,6 +36,25 @@ import {
   UserCreatedResponseDto,
   UserMessageResponseDto,
 } from './dto/admin.dto';
+
+/** The users list: sortable fields, filters q (name or email, literal text), role, isActive, id. */
+const LIST: ListSpec = {
+  sortFields: { name: 'name', email: 'email', role: 'role', isActive: 'isActive', createdAt: 'createdAt' },
+  filters: ['q', 'role', 'isActive'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function userFilter(filter: Record<string, FilterValue>): UserListFilter {
+  const roles = filterEnum(filter, 'role', ['customer', 'admin', 'user']);
+  return {
+    q: filterText(filter, 'q'),
+    roles: roles?.map(asRole),
+    isActive: filterBoolean(filter, 'isActive'),
+  };
+}
+
+/** A react-admin list call as the accounts' typed query (400 on anything malformed). */
+const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, userFilter);
 
 /** The spec's `status` (active flag) and `role` filters of the users screen. */
 const SPEC_FILTERS = {
@@ -38,7 +67,7 @@ const SPEC_FILTERS = {
 @AdminOnly()
 export class AdminUsersController {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly accounts: AuthService,
   ) {}
 
@@ -47,8 +76,8 @@ export class AdminUsersController {
   @ApiAdminList('users', AdminUserRecordDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
     if (isSpecListQuery(query))
-      return specList('users', query, SPEC_FILTERS, (q) => this.users.listForAdmin(q));
-    return sendList(res, 'users', await this.users.listForAdmin(query));
+      return specList('users', query, SPEC_FILTERS, (q) => this.users.listForAdmin(listQuery(q)));
+    return sendList(res, 'users', await this.users.listForAdmin(listQuery(query)));
   }
 
   @Get(':id')

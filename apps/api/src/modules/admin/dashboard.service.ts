@@ -3,7 +3,7 @@ import { toBirr } from '@shop/shared';
 import { CatalogService } from '../catalog/catalog.service';
 import { OrderReportsService } from '../orders/order-reports.service';
 import { SettingsService } from '../settings/settings.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { orderUsers } from './order-users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +40,7 @@ export class DashboardService {
   constructor(
     private readonly orders: OrderReportsService,
     private readonly catalog: CatalogService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly settings: SettingsService,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { UsersService } from '../users/users.service';
+import type { AccountsService } from '../users/accounts.service';
 
 /** An order's customer as SPEC section 7's admin screens read it (`order.user.name`, `.email`). */
 export interface OrderUser {
@@ -17,7 +17,7 @@ interface OrderLike {
  * the name and email it was placed under (its `customer` snapshot).
  */
 export async function orderUsers(
-  users: Pick<UsersService, 'namesByIds'>,
+  users: Pick<AccountsService, 'namesByIds'>,
   orders: readonly OrderLike[],
 ): Promise<OrderUser[]> {
   const accounts = await users.namesByIds([...new Set(orders.map((o) => String(o.user)))]);
@@ -33,7 +33,7 @@ export async function orderUsers(
 
 /** Order rows with `user` populated as `{ _id, name, email }`. */
 export async function withOrderUsers<O extends OrderLike>(
-  users: Pick<UsersService, 'namesByIds'>,
+  users: Pick<AccountsService, 'namesByIds'>,
   orders: readonly O[],
 ) {
   const populated = await orderUsers(users, orders);

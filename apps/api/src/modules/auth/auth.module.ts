@@ -6,11 +6,13 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MongoThrottlerStorage } from '../../common/rate-limit';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
+import { SessionLookup } from '../../common/auth/session';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
 import { PhoneVerificationService } from './phone-verification.service';
+import { TokenSessions } from './token-sessions';
 import { PasswordReset, PasswordResetSchema } from './schemas/password-reset.schema';
 import { PhoneVerification, PhoneVerificationSchema } from './schemas/phone-verification.schema';
 
@@ -21,7 +23,11 @@ const clientAndAccount = (req: Record<string, unknown>) => {
   return `${client(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 };
 
-/** Global so that any module can put JwtAuthGuard (and @Roles) on its routes (it checks tokens through UsersService). */
+/**
+ * Global so that any module can put JwtAuthGuard (and @Roles) on its routes: it provides the
+ * `SessionLookup` the guards of common/ use (TokenSessions: the token, then the account through
+ * SessionsService, read through the session cache).
+ */
 @Global()
 @Module({
   imports: [
@@ -56,7 +62,13 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, PhoneVerificationService, JwtAuthGuard],
-  exports: [AuthService, JwtAuthGuard, JwtModule, UsersModule],
+  providers: [
+    AuthService,
+    PasswordResetService,
+    PhoneVerificationService,
+    { provide: SessionLookup, useClass: TokenSessions },
+    JwtAuthGuard,
+  ],
+  exports: [AuthService, SessionLookup, JwtAuthGuard, JwtModule, UsersModule],
 })
 export class AuthModule {}

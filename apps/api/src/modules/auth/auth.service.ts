@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Response } from 'express';
-import { activeUserFromToken, signSession, verifySession } from '../../common/auth/session';
+import { SessionLookup, signSession, verifySession } from '../../common/auth/session';
 import { isStrongEnough } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { DomainError, InvalidDataError } from '../../common/errors/domain-error';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
+import { SessionsService } from '../users/sessions.service';
 import { BCRYPT_ROUNDS, ethiopianPhone, toUserView } from '../users/user.view';
 import type { LoginDto, RegisterAdminDto, RegisterDto } from './dto/auth.dto';
 
@@ -37,7 +38,9 @@ function sameSecret(given: string, expected: string): boolean {
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly users: UsersService,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly lookup: SessionLookup,
     private readonly jwt: JwtService,
   ) {}
 
@@ -94,17 +97,21 @@ export class AuthService {
     }
     const name = (dto.name ?? [dto.firstName, dto.lastName].filter(Boolean).join(' ')).trim();
     if (!name)
-      throw new InvalidDataError('Validation failed', [{ field: 'name', message: 'name is required' }]);
+      throw new InvalidDataError(
+        'Validation failed',
+        [{ field: 'name', message: 'name is required', code: 'REQUIRED' }],
+        'REQUIRED',
+      );
     const phone = dto.phone ? ethiopianPhone(dto.phone) : undefined;
     const email = dto.email.trim().toLowerCase();
-    await this.users.assertEmailFree(email);
+    await this.accounts.assertEmailFree(email);
     const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    return this.users.createAccount({ name, email, phone, passwordHash, role }, actor);
+    return this.accounts.createAccount({ name, email, phone, passwordHash, role }, actor);
   }
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */
   async login(dto: LoginDto) {
-    const user = await this.users.findWithPasswordHash(dto.email);
+    const user = await this.sessions.findWithPasswordHash(dto.email);
     const ok = await bcrypt.compare(dto.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok)
       throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS, undefined, 'INVALID_CREDENTIALS');
@@ -121,7 +128,7 @@ export class AuthService {
   }
 
   me(id: string) {
-    return this.users.me(id);
+    return this.accounts.me(id);
   }
 
   /** The httpOnly session cookie, as sign-in sets it. */
@@ -137,7 +144,7 @@ export class AuthService {
 
   /** A new token for a user as they are now (e.g. right after a password change ended the others). */
   async issueToken(userId: string): Promise<string> {
-    const tokenVersion = await this.users.tokenVersionOf(userId);
+    const tokenVersion = await this.sessions.tokenVersionOf(userId);
     if (tokenVersion === null)
       throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     return signSession(this.jwt, { _id: userId, tokenVersion });
@@ -149,13 +156,13 @@ export class AuthService {
    */
   async logout(token: string | undefined, everywhere: boolean): Promise<void> {
     const claims = token ? await verifySession(this.jwt, token) : null;
-    const user = token ? await activeUserFromToken(this.jwt, this.users, token) : null;
+    const user = token ? await this.lookup.userFromToken(token) : null;
     if (!claims || !user) {
       if (everywhere)
         throw new DomainError('UNAUTHORIZED', 'Authentication required', undefined, 'AUTH_REQUIRED');
       return;
     }
-    if (everywhere) await this.users.endAllSessions(user.id);
-    else await this.users.endSession(user.id, claims.jti, claims.exp);
+    if (everywhere) await this.sessions.endAllSessions(user.id);
+    else await this.sessions.endSession(user.id, claims.jti, claims.exp);
   }
 }

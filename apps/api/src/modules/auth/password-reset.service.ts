@@ -7,7 +7,8 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { InvalidDataError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
+import { SessionsService } from '../users/sessions.service';
 import { BCRYPT_ROUNDS } from './auth.service';
 import { PasswordReset } from './schemas/password-reset.schema';
 
@@ -34,7 +35,8 @@ export class PasswordResetService {
 
   constructor(
     @InjectModel(PasswordReset.name) private readonly resets: Model<PasswordReset>,
-    private readonly users: UsersService,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
     @InjectConnection() private readonly connection: Connection,
     private readonly notifications: NotificationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,7 +47,7 @@ export class PasswordResetService {
     ip: string | undefined,
   ): Promise<void> {
     const email = input.email.trim().toLowerCase();
-    const user = await this.users.findByEmail(email, { activeOnly: true });
+    const user = await this.accounts.findByEmail(email, { activeOnly: true });
     if (!user) return;
     // a code goes only to a phone the customer proved is theirs; otherwise the link goes by email
     const channel = input.channel === 'sms' && user.phone && user.phoneVerifiedAt ? 'sms' : 'email';
@@ -134,7 +136,7 @@ export class PasswordResetService {
         .lean<PasswordReset & { _id: Types.ObjectId }>()
         .exec();
     } else if (input.email && input.code) {
-      const user = await this.users.findByEmail(input.email);
+      const user = await this.accounts.findByEmail(input.email);
       const pending = user
         ? await this.resets
             .findOne({
@@ -163,14 +165,14 @@ export class PasswordResetService {
         }
       }
     } else {
-      throw new InvalidDataError('Send the token from the link, or your email and the code', [
-        { field: 'token', message: 'token, or email and code, are required' },
-      ]);
+      throw new InvalidDataError(
+        'Send the token from the link, or your email and the code',
+        [{ field: 'token', message: 'token, or email and code, are required', code: 'REQUIRED' }],
+        'REQUIRED',
+      );
     }
     if (!reset) {
-      const error = new InvalidDataError(RESET_INVALID);
-      error.code = 'RESET_INVALID';
-      throw error;
+      throw new InvalidDataError(RESET_INVALID, undefined, 'RESET_INVALID');
     }
     const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
     await this.setPassword(reset.user, passwordHash);
@@ -182,7 +184,7 @@ export class PasswordResetService {
 
   /** The one place a password is replaced: the token version goes up, so every earlier session ends. */
   private async setPassword(user: Types.ObjectId, passwordHash: string): Promise<void> {
-    await this.users.replacePasswordHash(user, passwordHash);
+    await this.sessions.replacePasswordHash(user, passwordHash);
   }
 
   private codeHash(userId: string, code: string): string {

@@ -2,10 +2,10 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { Connection, Model, Types } from 'mongoose';
 import { createHmac, randomInt } from 'node:crypto';
-import { ConflictError, InvalidDataError } from '../../common/errors/domain-error';
+import { ConflictError, InvalidDataError, type ErrorCode } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { PhoneVerification } from './schemas/phone-verification.schema';
 
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -25,7 +25,7 @@ export class PhoneVerificationService {
   constructor(
     @InjectModel(PhoneVerification.name) private readonly codes: Model<PhoneVerification>,
     @InjectConnection() private readonly connection: Connection,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly notifications: NotificationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,7 +44,10 @@ export class PhoneVerificationService {
     const since = new Date(Date.now() - 60 * 60 * 1000);
     if ((await this.codes.countDocuments({ user: id, createdAt: { $gte: since } })) >= PHONE_CODES_PER_HOUR)
       throw new HttpException(
-        { message: 'Too many codes asked for this account; please try again in an hour' },
+        {
+          message: 'Too many codes asked for this account; please try again in an hour',
+          code: 'PHONE_CODE_LIMIT' satisfies ErrorCode,
+        },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,10 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { activeUserFromToken, tokenFrom } from '../../common/auth/jwt-auth.guard';
+import { SessionLookup, tokenFrom } from '../../common/auth/session';
 import { DomainError } from '../../common/errors/domain-error';
-import { UsersService } from '../users/users.service';
 
 /** The header and cookie that carry a guest cart's id. */
 export const CART_ID_HEADER = 'x-cart-id';
@@ -30,16 +28,13 @@ export function guestCartIdFrom(request: Request): string | undefined {
  */
 @Injectable()
 export class CartOwnerGuard implements CanActivate {
-  constructor(
-    private readonly jwt: JwtService,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly sessions: SessionLookup) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<CartRequest>();
     const token = tokenFrom(request);
     if (token) {
-      const user = await activeUserFromToken(this.jwt, this.users, token);
+      const user = await this.sessions.userFromToken(token);
       if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
       request.user = user;
     } else {

@@ -8,7 +8,7 @@ import { definedFields, isDuplicateKeyError, parseObjectId } from '../../common/
 import { filterEnum, filterText, parseListQuery, type ReactAdminListQuery } from '../admin/list/react-admin';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import {
   Notification,
   NOTIFICATION_CHANNELS,
@@ -117,7 +117,7 @@ export class NotificationsService {
 
   constructor(
     @InjectModel(Notification.name) private readonly notifications: Model<Notification>,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

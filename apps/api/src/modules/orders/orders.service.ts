@@ -44,7 +44,7 @@ import { AuditService } from '../audit/audit.service';
 import { CartService } from '../cart/cart.service';
 import { CatalogService } from '../catalog/catalog.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { OrderNumbersService } from './order-numbers.service';
 import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import type { PlaceOrderDto } from './dto/order.dto';
@@ -149,7 +149,7 @@ export class OrdersService implements OnModuleInit, OnModuleDestroy {
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly orderNumbers: OrderNumbersService,
     private readonly hot: HotCache,
   ) {}

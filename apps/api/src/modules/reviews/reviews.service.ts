@@ -14,7 +14,7 @@ import {
 } from '../admin/list/react-admin';
 import { CatalogService } from '../catalog/catalog.service';
 import { OrdersService } from '../orders/orders.service';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import {
   MAX_RECENT_REVIEWS,
   type CreateReviewDto,
@@ -43,7 +43,7 @@ export class ReviewsService {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly catalog: CatalogService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly orders: OrdersService,
   ) {}
 

@@ -1,11 +1,15 @@
 import { normaliseEthiopianPhone } from '@shop/shared';
 import { InvalidDataError } from '../../common/errors/domain-error';
-import type { User } from './schemas/user.schema';
+import type { Address, User } from './schemas/user.schema';
 
 export const BCRYPT_ROUNDS = 10;
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 
 type UserRecord = User & { _id: unknown };
+
+export type Role = 'customer' | 'admin';
+/** A role as the back office may send it ('user' is the spec's word for a customer). */
+export const asRole = (role: string | undefined): Role => (role === 'admin' ? 'admin' : 'customer');
 
 /** The user as every answer shows it: name canonical, first and last name derived, never the hash. */
 export function toUserView(user: UserRecord) {
@@ -42,4 +46,32 @@ export function ethiopianPhone(input: string): string {
     );
   }
   return phone;
+}
+
+/** An address as every answer shows it: the optional parts left out when blank. */
+export function toAddressView(address: Address) {
+  return {
+    id: address.id,
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    ...(address.zipCode ? { zipCode: address.zipCode } : {}),
+    country: address.country,
+    ...(address.phone ? { phone: address.phone } : {}),
+    ...(address.landmark ? { landmark: address.landmark } : {}),
+    isDefault: !!address.isDefault,
+  };
+}
+
+/** A text field that may be left out but not sent blank: trimmed, or a 400 REQUIRED. */
+export function requireText(field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!trimmed)
+    throw new InvalidDataError(
+      'Validation failed',
+      [{ field, message: `${field} must not be empty`, code: 'REQUIRED' }],
+      'REQUIRED',
+    );
+  return trimmed;
 }

@@ -40,7 +40,9 @@ import {
   UpdateAddressDto,
   UpdateProfileDto,
 } from './dto/profile.dto';
-import { ADDRESS_NOT_FOUND, UsersService } from './users.service';
+import { AccountsService } from './accounts.service';
+import { ADDRESS_NOT_FOUND, AddressesService } from './addresses.service';
+import { SessionsService } from './sessions.service';
 
 /** Address ids are small positive integers; anything else is an unknown address, not a server error. */
 function addressId(raw: string): number {
@@ -56,7 +58,9 @@ function addressId(raw: string): number {
 @Controller('users')
 export class UsersController {
   constructor(
-    private readonly users: UsersService,
+    private readonly accounts: AccountsService,
+    private readonly addresses: AddressesService,
+    private readonly sessions: SessionsService,
     private readonly auth: AuthService,
   ) {}
 
@@ -64,7 +68,7 @@ export class UsersController {
   @ApiOperation({ summary: 'My profile (with my saved addresses)' })
   @ApiOkResponse({ type: ProfileResponseDto })
   async getProfile(@CurrentUser() user: AuthUser) {
-    return { success: true, user: await this.users.getProfile(user.id) };
+    return { success: true, user: await this.accounts.getProfile(user.id) };
   }
 
   @Put('profile')
@@ -78,7 +82,7 @@ export class UsersController {
   async updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
     return {
       success: true,
-      user: await this.users.updateProfile(user.id, dto),
+      user: await this.accounts.updateProfile(user.id, dto),
       message: 'Profile updated successfully',
     };
   }
@@ -97,7 +101,7 @@ export class UsersController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    await this.users.changePassword(user.id, dto);
+    await this.sessions.changePassword(user.id, dto);
     // every other session ended; this one goes on with a fresh token (cookie renewed when it came as one)
     const token = await this.auth.issueToken(user.id);
     if (sessionToken(req)?.from === 'cookie') this.auth.setSessionCookie(res, token);
@@ -108,7 +112,7 @@ export class UsersController {
   @ApiOperation({ summary: 'My saved addresses' })
   @ApiOkResponse({ type: AddressListResponseDto })
   async listAddresses(@CurrentUser() user: AuthUser) {
-    return { success: true, addresses: await this.users.listAddresses(user.id) };
+    return { success: true, addresses: await this.addresses.listAddresses(user.id) };
   }
 
   @Post('addresses')
@@ -116,7 +120,7 @@ export class UsersController {
   @ApiCreatedResponse({ type: AddressResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   async addAddress(@CurrentUser() user: AuthUser, @Body() dto: AddressInputDto) {
-    return { success: true, ...(await this.users.addAddress(user.id, dto)) };
+    return { success: true, ...(await this.addresses.addAddress(user.id, dto)) };
   }
 
   @Put('addresses/:id')
@@ -126,7 +130,7 @@ export class UsersController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Address not found' })
   async updateAddress(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: UpdateAddressDto) {
-    return { success: true, ...(await this.users.updateAddress(user.id, addressId(id), dto)) };
+    return { success: true, ...(await this.addresses.updateAddress(user.id, addressId(id), dto)) };
   }
 
   @Delete('addresses/:id')
@@ -136,6 +140,6 @@ export class UsersController {
   @ApiOkResponse({ type: AddressListResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Address not found' })
   async removeAddress(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, addresses: await this.users.removeAddress(user.id, addressId(id)) };
+    return { success: true, addresses: await this.addresses.removeAddress(user.id, addressId(id)) };
   }
 }

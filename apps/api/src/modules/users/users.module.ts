@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AccountsService } from './accounts.service';
+import { AddressesService } from './addresses.service';
 import { User, UserSchema } from './schemas/user.schema';
+import { SessionsService } from './sessions.service';
 import { UsersController } from './users.controller';
-import { UsersService } from './users.service';
 
-/** Accounts: one's own profile and address book, and the account lookups other modules need (never the model). */
+/**
+ * Accounts (profile, the users screen, lookups for other modules), addresses (one's own address book)
+ * and sessions (the token check, sign-out, the password). Other modules get the services, never the model.
+ */
 @Module({
   imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],
   controllers: [UsersController],
-  providers: [UsersService],
-  exports: [UsersService],
+  providers: [AccountsService, AddressesService, SessionsService],
+  exports: [AccountsService, SessionsService],
 })
 export class UsersModule {}

@@ -1,7 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { accountWrites } from '../../../common/auth/session-cache';
 import { ROLES } from '@shop/shared';
-import { HydratedDocument } from 'mongoose';
 
 @Schema({ _id: false })
 export class Address {
@@ -74,10 +72,6 @@ export class User {
   updatedAt!: Date;
 }
 
-export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ role: 1, createdAt: -1 });
-
-// Any write to an account forgets the signed-in users this instance remembers (common/auth/session-cache.ts).
-accountWrites.watch(UserSchema);

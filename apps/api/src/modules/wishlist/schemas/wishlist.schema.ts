@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
 
 /** A wished product with the customer's notification preferences; the item's `_id` is its id. */
 @Schema()
@@ -33,7 +33,6 @@ export class Wishlist {
   updatedAt!: Date;
 }
 
-export type WishlistDocument = HydratedDocument<Wishlist>;
 export const WishlistSchema = SchemaFactory.createForClass(Wishlist);
 WishlistSchema.index({ user: 1 }, { unique: true });
 // Who to notify when a product goes on sale or comes back in stock.

@@ -1,10 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
-import { UsersService } from '../../modules/users/users.service';
-import { SettingsService } from '../../modules/settings/settings.service';
-import { activeUserFromToken, tokenFrom } from '../auth/jwt-auth.guard';
-import { DomainError } from '../errors/domain-error';
+import { SessionLookup, tokenFrom } from '../../common/auth/session';
+import { DomainError } from '../../common/errors/domain-error';
+import { SettingsService } from '../settings/settings.service';
 
 export const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try again later.';
 
@@ -24,16 +22,17 @@ const OPEN_WRITES: RegExp[] = [
 ];
 
 /**
- * Maintenance mode (DECISIONS.md): while it is on, non-admin writes to the shop answer 503;
- * reads keep working and admins are unaffected. The flag is cached briefly by SettingsService,
- * so the usual request costs no database read; only a blocked write looks the caller up.
+ * Maintenance mode (the settings' `maintenanceMode`, docs/product.md §3): while it is on, non-admin
+ * writes to the shop answer 503; reads keep working and admins are unaffected. The flag is kept
+ * briefly by the settings, so the usual request costs no database read; only a blocked write looks
+ * the caller up (through the session lookup). It lives in the auth module because it decides who may
+ * write; `common/` imports no module.
  */
 @Injectable()
 export class MaintenanceGuard implements CanActivate {
   constructor(
     private readonly settings: SettingsService,
-    private readonly jwt: JwtService,
-    private readonly users: UsersService,
+    private readonly sessions: SessionLookup,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -52,7 +51,7 @@ export class MaintenanceGuard implements CanActivate {
   private async isAdmin(request: Request): Promise<boolean> {
     const token = tokenFrom(request);
     if (!token) return false;
-    const user = await activeUserFromToken(this.jwt, this.users, token).catch(() => null);
+    const user = await this.sessions.userFromToken(token).catch(() => null);
     return user?.role === 'admin';
   }
 }
