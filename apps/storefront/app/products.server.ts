@@ -117,11 +117,11 @@ export async function basketSummary(request: Request): Promise<{
   return { cartCount, wishlistCount: wishlistIds.length, cartQuantities, wishlistIds };
 }
 
-/** Sends the contact form to the API; the API's message on failure, or none (the page has its own). */
+/** Sends the contact form to the API; the API's code on failure, or none (the page has its own text). */
 export async function submitContact(
   request: Request,
   body: { name: string; email: string; subject: string; message: string },
-): Promise<{ ok: true } | { ok: false; status: number; message?: string }> {
+): Promise<{ ok: true } | { ok: false; status: number; code?: string }> {
   try {
     const forwarded = request.headers.get('X-Forwarded-For');
     const result = await apiFor(request).POST('/api/contacts/submit', {
@@ -129,7 +129,7 @@ export async function submitContact(
       headers: forwarded ? { 'X-Forwarded-For': forwarded } : {},
     });
     if (result.response.ok) return { ok: true };
-    return { ok: false, status: result.response.status, message: result.error?.message };
+    return { ok: false, status: result.response.status, code: result.error?.code };
   } catch {
     return { ok: false, status: 503 };
   }

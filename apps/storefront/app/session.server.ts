@@ -85,7 +85,7 @@ export async function mergeGuestCart(
   if (!cartId) return { capped: false };
   const result = await settle(apiWithToken(token).POST('/api/cart/merge', { body: { cartId } }));
   if (!result.ok) {
-    console.error('Merging the guest cart failed', result.status, result.message);
+    console.error('Merging the guest cart failed', result.status, result.code);
     return { capped: false };
   }
   return {

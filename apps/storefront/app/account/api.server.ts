@@ -1,15 +1,19 @@
 import type { FieldError } from '@shop/api-client';
 import { codeKey } from '../apiMessages';
-/** The outcome of one API call: the answer, or the API's error (status, server message, field errors). */
+/**
+ * The outcome of one API call: the answer, or the API's refusal by its code. `key` is the code's
+ * `errors.<CODE>` i18n key when the dictionaries know it; the API's English `message` is not kept, so
+ * no page can show it (pages choose their text by `code`, else their own fallback key).
+ */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | {
       ok: false;
       status: number;
-      message?: string;
-      errors?: FieldError[];
       code?: string;
+      key?: string;
       params?: Record<string, unknown>;
+      errors?: FieldError[];
     };
 
 /** The answer of a typed-client call: its success body as generated from openapi.yaml (libs/api-client). */
@@ -27,29 +31,11 @@ export async function settle<C extends Promise<{ data?: unknown; error?: unknown
   try {
     const { data, error, response } = await call;
     if (response.ok) return { ok: true, status: response.status, data: data as AnswerOf<C> };
-    const body = (error ?? {}) as {
-      message?: unknown;
-      errors?: FieldError[];
-      code?: unknown;
-      params?: unknown;
-    };
-    const message = Array.isArray(body.message)
-      ? body.message.join(', ')
-      : typeof body.message === 'string'
-        ? body.message
-        : undefined;
+    const body = (error ?? {}) as { errors?: FieldError[]; code?: unknown; params?: unknown };
     const code = typeof body.code === 'string' ? body.code : undefined;
     const params =
       body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : undefined;
-    // the API's code, as the `errors.<CODE>` key the pages translate (its English text is never shown)
-    return {
-      ok: false,
-      status: response.status,
-      message: codeKey(code) ?? message,
-      errors: body.errors,
-      code,
-      params,
-    };
+    return { ok: false, status: response.status, code, key: codeKey(code), params, errors: body.errors };
   } catch (error) {
     console.error('API call failed', error);
     return { ok: false, status: 503 };

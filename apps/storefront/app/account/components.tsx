@@ -11,8 +11,8 @@ import { isKnownKey, type Translate as T } from '../apiMessages';
 import { formatDate as formatDateIn, formatGregorianDate, type DateTexts } from '../dates';
 
 /**
- * A message that is one of our i18n keys, a known English text (translated), or a server's own text
- * (SPEC section 8: authentication, order creation and contact show the server message).
+ * The text of a message key (one of our i18n keys: a page's own, or an API code's `errors.<CODE>`, so
+ * the server's message shows in the shopper's language). Anything else is a generic text.
  */
 export function message(
   t: T,
@@ -20,7 +20,8 @@ export function message(
   params?: Record<string, string | number>,
 ): string {
   if (!text) return '';
-  return isKnownKey(text, t) ? t(text, params) : text;
+  // only keys are worded: a text that is not one (an API's English message) is never shown as is
+  return isKnownKey(text, t) ? t(text, params) : t('errors.somethingWrong');
 }
 
 export function Field({

@@ -102,16 +102,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const orderId = placed.data.order._id;
   if (form.get('saveAddress')) {
     const saved = await settle(apiFor(request).POST('/api/users/addresses', { body: input }));
-    if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.message);
+    if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.code);
   }
   const init = await settle(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination) {
     console.error(
       'Payment initialisation failed',
-      init.ok ? 'no destination' : `${init.status} ${init.message}`,
+      init.ok ? 'no destination' : `${init.status} ${init.code ?? ''}`,
     );
-    return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed`);
+    // the API's code travels with the redirect; the confirmation page words it (or the generic text)
+    const code = !init.ok && init.code ? `&code=${encodeURIComponent(init.code)}` : '';
+    return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed${code}`);
   }
   if ('redirect' in destination) return redirect(destination.redirect);
   return reply({

@@ -10,7 +10,7 @@ import {
   type ContactForm,
 } from '../contact';
 import { submitContact } from '../products.server';
-import { isKnownKey } from '../apiMessages';
+import { codeKey, isKnownKey } from '../apiMessages';
 import { useCommitEffect } from '../components/useCommitEffect';
 import { titleMeta, useShop } from '../shop-context';
 
@@ -36,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const trimmed = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, values[f].trim()])) as ContactForm;
   const result = await submitContact(request, trimmed);
   if (result.ok) return json({ sent: true } satisfies ActionResult);
-  // Client mistakes keep the API's own message (SPEC section 8); anything else gets the spec's fallback.
-  const serverMessage = result.status >= 400 && result.status < 500 ? result.message : undefined;
+  // A client mistake is worded by its code (`errors.<CODE>`, en and am); anything else gets the page's fallback.
+  const serverMessage = result.status >= 400 && result.status < 500 ? codeKey(result.code) : undefined;
   return json(
     {
       sent: false,
@@ -58,7 +58,7 @@ const FIELD_LABELS: Record<ContactField, string> = {
 };
 
 export default function ContactPage() {
-  const { t, lang } = useShop();
+  const { t } = useShop();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact';
@@ -100,9 +100,7 @@ export default function ContactPage() {
               <p className="error" role="alert">
                 {failed.serverMessage && isKnownKey(failed.serverMessage, t)
                   ? t(failed.serverMessage)
-                  : lang === 'en' && failed.serverMessage
-                    ? failed.serverMessage
-                    : t(failed.formError)}
+                  : t(failed.formError)}
               </p>
             )}
           </div>

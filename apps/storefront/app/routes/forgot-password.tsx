@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (!result.ok) {
     return reply<ActionData>(
-      { sent: false, email, channel, formError: result.message || 'recover.failed' },
+      { sent: false, email, channel, formError: result.key || 'recover.failed' },
       result.status,
     );
   }

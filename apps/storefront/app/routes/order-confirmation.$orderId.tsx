@@ -25,11 +25,14 @@ export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.c
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const orderId = params.orderId ?? '';
-  const paymentFailed = new URL(request.url).searchParams.get('payment') === 'failed';
+  const query = new URL(request.url).searchParams;
+  const paymentFailed = query.get('payment') === 'failed';
+  // why the payment could not start, from the API's code in the URL (an unknown one says nothing more)
+  const reason = paymentFailed ? paymentMessageKey(query.get('code') ?? undefined, '') || null : null;
   // the API answers the order document itself (DECISIONS.md, revised)
   const result = await settle(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
-  return { order: result.ok ? result.data : null, paymentFailed };
+  return { order: result.ok ? result.data : null, paymentFailed, reason };
 }
 
 /** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */
@@ -41,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!destination)
     return reply(
       {
-        error: paymentMessageKey(init.ok ? undefined : init.message, 'payment.initFailed'),
+        error: paymentMessageKey(init.ok ? undefined : init.code, 'payment.initFailed'),
         hostedForm: null,
       },
       init.ok ? 502 : init.status,
@@ -53,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const PAYABLE = ['unpaid', 'failed'];
 
 export default function OrderConfirmation() {
-  const { order, paymentFailed } = useLoaderData<typeof loader>();
+  const { order, paymentFailed, reason } = useLoaderData<typeof loader>();
   const data = useActionData<{ error: string | null; hostedForm: PaymentInit['hostedForm'] | null }>();
   const busy = useNavigation().state !== 'idle';
   const { t } = useShop();
@@ -83,8 +86,9 @@ export default function OrderConfirmation() {
           {t('orders.paymentFailedNotice')}
         </p>
       ) : paymentFailed && order.paymentStatus !== 'paid' ? (
-        <p className="acc-alert" role="alert">
+        <p className="acc-alert" role="alert" data-testid="payment-init-failed">
           {t('payment.initFailed')}
+          {reason && reason !== 'payment.initFailed' ? ` ${t(reason)}` : null}
         </p>
       ) : order.paymentStatus === 'paid' ? (
         <p data-testid="order-thanks">{t('orders.thanks')}</p>

@@ -77,7 +77,7 @@ async function phoneAction(request: Request, form: FormData) {
     const sent = await settle(apiFor(request).POST('/api/auth/phone/send-code'));
     return sent.ok
       ? reply<ActionData>({ ok: true, message: 'profile.codeSent', codeSent: true })
-      : reply<ActionData>({ ok: false, message: sent.message || 'profile.verifyFailed' }, sent.status);
+      : reply<ActionData>({ ok: false, message: sent.key || 'profile.verifyFailed' }, sent.status);
   }
   const code = String(form.get('code') ?? '').trim();
   if (!/^\d{6}$/.test(code))
@@ -86,7 +86,7 @@ async function phoneAction(request: Request, form: FormData) {
   return checked.ok
     ? reply<ActionData>({ ok: true, message: 'profile.phoneVerified' })
     : reply<ActionData>(
-        { ok: false, codeSent: true, message: checked.message || 'profile.verifyFailed' },
+        { ok: false, codeSent: true, message: checked.key || 'profile.verifyFailed' },
         checked.status,
       );
 }

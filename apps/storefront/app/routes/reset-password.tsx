@@ -50,8 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = token ? { token, password, confirmPassword } : { email, code, password, confirmPassword };
   const result = await settle(apiFor(request).POST('/api/auth/reset-password', { body }));
   if (!result.ok) {
-    const formError =
-      result.code === 'RESET_INVALID' ? 'recover.invalid' : result.message || 'recover.failed';
+    const formError = result.code === 'RESET_INVALID' ? 'recover.invalid' : result.key || 'recover.failed';
     return reply<ActionData>({ fieldErrors: {}, formError, email }, result.status);
   }
   return redirect('/signin?reset=1');

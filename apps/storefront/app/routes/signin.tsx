@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
-    const formError = (!result.ok && result.message) || 'auth.signInFailed';
+    const formError = (!result.ok && result.key) || 'auth.signInFailed';
     return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await settle(apiFor(request).POST('/api/auth/register', { body }));
   if (!result.ok || !result.data?.token) {
     const fieldErrors: FieldErrors = result.ok ? {} : serverFieldErrors(result.errors);
-    const formError = (!result.ok && result.message) || 'auth.signUpFailed';
+    const formError = (!result.ok && result.key) || 'auth.signUpFailed';
     return reply({ fieldErrors, formError, values }, result.ok ? 502 : result.status);
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie(result.data.token, request) });

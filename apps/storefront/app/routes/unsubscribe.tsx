@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiFor(request).GET('/api/wishlist/unsubscribe', { params: { query: { token } } }),
   );
   if (!result.ok)
-    return reply<LoaderData>({ token, error: result.message || 'unsubscribe.failed' }, result.status);
+    return reply<LoaderData>({ token, error: result.key || 'unsubscribe.failed' }, result.status);
   return reply<LoaderData>({ token, state: result.data });
 }
 
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String((await request.formData()).get('token') ?? '');
   if (!TOKEN.test(token)) return reply<ActionData>({ error: 'errors.UNSUBSCRIBE_INVALID' }, 400);
   const result = await settle(apiFor(request).POST('/api/wishlist/unsubscribe', { body: { token } }));
-  if (!result.ok) return reply<ActionData>({ error: result.message || 'unsubscribe.failed' }, result.status);
+  if (!result.ok) return reply<ActionData>({ error: result.key || 'unsubscribe.failed' }, result.status);
   return reply<ActionData>({ state: result.data });
 }
 

@@ -61,7 +61,7 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
             body: {},
           }),
         );
-  if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.message);
+  if (!result.ok) console.error(`Pending ${intent.type} intent failed`, result.status, result.code);
   return clearIntentCookie();
 }
 

@@ -7,10 +7,6 @@ export function shippingRatesFrom(answer: Parameters<typeof publicSettingsFrom>[
   return shippingRatesOf(publicSettingsFrom(answer));
 }
 
-export async function loadShippingRates(request: Request): Promise<ShippingRates> {
-  return shippingRatesOf(await publicSettings(request));
-}
-
 /** The rates and whether shelf prices include VAT, as the cart and checkout price an order. */
 export async function loadPricing(
   request: Request,

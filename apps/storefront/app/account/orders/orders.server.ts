@@ -20,5 +20,5 @@ export async function cancelOrder(
   );
   return result.ok
     ? { ok: true }
-    : { ok: false, message: result.message || 'orders.cancelFailed', params: codeParams(result.params) };
+    : { ok: false, message: result.key || 'orders.cancelFailed', params: codeParams(result.params) };
 }

@@ -1,4 +1,5 @@
 import { apiFor } from '../../session.server';
+import { codeKey } from '../../apiMessages';
 import { settle } from '../api.server';
 
 export type VerifyOutcome = {
@@ -20,9 +21,13 @@ const PAYMENT_KEYS: Record<string, string> = {
   PAYMENT_VERIFICATION_ERROR: 'payment.verificationError',
 };
 
-/** The payment key of an API code, else the fallback. */
+/**
+ * The text key of an API code on the payment pages: the payment page's own text for a payment code,
+ * else the code's `errors.<CODE>` text (an order that can no longer be paid, the payment service
+ * unavailable...), else the fallback. It takes the API's `code`, never its message.
+ */
 export function paymentMessageKey(code: string | undefined, fallback: string): string {
-  return (code && PAYMENT_KEYS[code]) || fallback;
+  return (code && Object.hasOwn(PAYMENT_KEYS, code) && PAYMENT_KEYS[code]) || codeKey(code) || fallback;
 }
 
 /**
@@ -48,7 +53,7 @@ export async function verifyPayment(request: Request, txRef: string | null): Pro
   const orderNumber = result.data.order?.orderNumber;
   if (result.data.status === 'paid') {
     const cleared = await settle(apiFor(request).DELETE('/api/cart/clear'));
-    if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.message);
+    if (!cleared.ok) console.error('Failed to clear cart after payment', cleared.status, cleared.code);
     return { state: 'paid', message: 'payment.success', orderId, orderNumber };
   }
   if (result.data.status === 'pending')

@@ -44,10 +44,13 @@ describe('verifyPayment', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answer({
       'GET /api/payments/verify/bs-1': [200, { success: true, status: 'paid', order: { _id: 'o1' } }],
-      'DELETE /api/cart/clear': [500, { success: false, statusCode: 500, message: 'boom' }],
+      'DELETE /api/cart/clear': [
+        500,
+        { success: false, statusCode: 500, message: 'boom', code: 'INTERNAL_ERROR' },
+      ],
     });
     await expect(verifyPayment(request, 'bs-1')).resolves.toMatchObject({ state: 'paid' });
-    expect(log).toHaveBeenCalledWith('Failed to clear cart after payment', 500, 'boom');
+    expect(log).toHaveBeenCalledWith('Failed to clear cart after payment', 500, 'INTERNAL_ERROR');
   });
 
   it('gives the spec messages for a declined payment, an unknown reference and a failing verification', async () => {
