@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CacheModule } from './cache/cache.module';
 import { ChangesModule } from './common/changes';
-import { HotCacheModule } from './common/hot-cache';
 import { LeaseModule } from './common/lease';
 import { RateLimitModule } from './common/rate-limit';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -36,7 +35,6 @@ export class AppModule {
         DatabaseModule,
         ChangesModule,
         CacheModule,
-        HotCacheModule,
         RateLimitModule,
         LeaseModule,
         SettingsModule,

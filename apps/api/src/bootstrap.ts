@@ -11,7 +11,8 @@ import { AppModule } from './app.module';
 import { AbsoluteUrlsInterceptor } from './common/absolute-urls.interceptor';
 import { refuseDeepBodies } from './common/body-depth';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { HotCache, type ETagFunction } from './common/hot-cache';
+import { EarlyDoor, type ETagFunction } from './cache/early-door';
+import { HttpCapture } from './cache/http-capture';
 import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
@@ -91,20 +92,21 @@ export async function createApp(
   // Anonymous hot reads: misses are stored here, after helmet, the body parsers and CORS, and before
   // Nest's guards, pipes and serialisation; hits are answered by the HTTP server's own 'request'
   // listener, before Express runs at all (helmet's static headers are replayed from the stored answer).
-  const hot = app.get(HotCache);
-  app.use(hot.middleware());
+  app.use(app.get(HttpCapture).middleware());
   // misses of routes with an early reader (the catalogue list) are answered there too, with Express's ETags
-  hot.attach(
-    app.getHttpServer(),
-    corsHeaders,
-    (app.getHttpAdapter().getInstance() as Express).get('etag fn') as ETagFunction,
-  );
+  app
+    .get(EarlyDoor)
+    .attach(
+      app.getHttpServer(),
+      corsHeaders,
+      (app.getHttpAdapter().getInstance() as Express).get('etag fn') as ETagFunction,
+    );
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(
     // outermost: answers get absolute image URLs after caching, requests have them made relative first
     new AbsoluteUrlsInterceptor(config.publicUrl),
-    new PublicCacheInterceptor(), // Cache-Control of public reads (the HotCache middleware keeps the bytes)
+    new PublicCacheInterceptor(), // Cache-Control of public reads (the cache module keeps the bytes)
   );
   app.useStaticAssets(ASSETS_DIR, { prefix: `/${API_PREFIX}/assets/`, maxAge: '7d', immutable: false });
   app.enableShutdownHooks([], { useProcessExit: true }); // exit 0 once in-flight requests are done (main.ts adds a deadline)

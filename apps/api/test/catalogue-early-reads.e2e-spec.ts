@@ -4,8 +4,9 @@ import { Types, type Model } from 'mongoose';
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { HotCache } from '../src/common/hot-cache';
-import { CatalogService } from '../src/modules/catalog/catalog.service';
+import { CatalogueDoor } from '../src/cache/catalogue-door';
+import { Changes } from '../src/common/changes';
+import { ListingsService } from '../src/modules/catalog/listings.service';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { auth, customerFactory } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -20,8 +21,9 @@ function comparable(headers: IncomingHttpHeaders) {
 }
 
 /**
- * Anonymous reads of the catalogue list are answered before Express and Nest (HotCache.answerWith,
- * CatalogService.listProductsJson) with each product's JSON kept between reads (ProductFragments).
+ * Anonymous reads of the catalogue list are answered before Express and Nest (EarlyDoor.answerWith,
+ * CatalogueDoor) by the catalogue's one listing function (ListingsService.listJson, which Nest's
+ * controller answers with too), with each product's JSON kept between reads (ProductFragments).
  * Both must be invisible to clients: the same bytes and headers as Nest's own answer, the same
  * refusals, and every write showing on the next read, with the hot cache off (every read queries the
  * database) and on.
@@ -35,8 +37,11 @@ describe.each([
   let t: TestApp;
   let admin: string;
   let products: Model<Product>;
-  let catalog: CatalogService;
-  let cache: HotCache;
+  let door: CatalogueDoor;
+  let listings: ListingsService;
+  let changes: Changes;
+  /** What a domain write says when it changed a product: the caches forget. */
+  const bump = () => changes.publish({ kind: 'product' });
   const newCustomer = customerFactory(() => t, `early-${mode}`, 'Early Reader');
   const word = `zq${mode}`;
   /** A URL of the test's products that no earlier read used (a miss of the hot cache when it is on). */
@@ -72,8 +77,9 @@ describe.each([
       .expect(201);
     admin = a.body.token;
     products = t.app.get<Model<Product>>(getModelToken(Product.name));
-    catalog = t.app.get(CatalogService);
-    cache = t.app.get(HotCache);
+    door = t.app.get(CatalogueDoor);
+    listings = t.app.get(ListingsService);
+    changes = t.app.get(Changes);
     for (let i = 1; i <= 5; i++) await makeProduct(`${word} Shea Cream ${i}`, i);
     // the first plain answer goes through Express: its headers are the ones early answers carry
     await request(t.http).get('/api/products').expect(200);
@@ -95,18 +101,18 @@ describe.each([
     ['?page=999'],
   ])('answers %s with the bytes and headers Nest sends', async (rawQuery) => {
     const query = rawQuery.replace('MODE', mode);
-    const early = jest.spyOn(catalog, 'listProductsJson');
-    const nest = jest.spyOn(catalog, 'listProducts');
+    const early = jest.spyOn(door, 'read');
+    const nest = jest.spyOn(listings, 'listProducts');
     try {
       for (const origin of [undefined, ORIGIN]) {
-        cache.bump();
+        bump();
         const plain = request(t.http).get(`/api/products${query}`);
         if (origin) plain.set('Origin', origin);
         const first = await plain.expect(200);
         expect(early).toHaveBeenCalledTimes(1);
         expect(nest).not.toHaveBeenCalled();
         // a conditional request is Nest's (it decides between 200 and 304); nothing stored meanwhile
-        cache.bump();
+        bump();
         const conditional = request(t.http).get(`/api/products${query}`).set('If-None-Match', '"other"');
         if (origin) conditional.set('Origin', origin);
         const second = await conditional.expect(200);
@@ -141,13 +147,13 @@ describe.each([
 
   it('queries the database for every read (ids and stamps; whole documents only for new fragments)', async () => {
     const url = `/api/products?search=${word}&sort=price_asc`;
-    if (mode === 'on') cache.bump();
+    if (mode === 'on') bump();
     wire.reset();
     await request(t.http).get(url).expect(200);
     const finds = () => wire.commands.filter((c) => c.name === 'find' && c.target === 'products');
     const first = finds();
     wire.reset();
-    cache.bump(); // with the cache on, the same URL again is a miss (and fragments are forgotten too)
+    bump(); // with the cache on, the same URL again is a miss (and fragments are forgotten too)
     await request(t.http).get(url).expect(200);
     expect(finds()).toHaveLength(2);
     expect(first.length).toBeGreaterThanOrEqual(1);
@@ -186,7 +192,7 @@ describe.each([
 
   it("shows another instance's writes on the next read (the product's stamp moved, no bump here)", async () => {
     const id = await makeProduct(`${word} Behind Oil`);
-    const bumps = jest.spyOn(cache, 'bump');
+    const bumps = jest.spyOn(changes, 'publish');
     try {
       expect((await listed()).find((p) => p._id === id)?.stock).toBe(10);
       // an edit with updatedAt, as Mongoose writes it

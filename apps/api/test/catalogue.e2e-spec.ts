@@ -1,7 +1,7 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import request from 'supertest';
-import { CatalogService } from '../src/modules/catalog/catalog.service';
+import { ProductsService } from '../src/modules/catalog/products.service';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.service';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -332,7 +332,7 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
       createdAt: new Date(),
     });
     expect((await list('search=imported')).totalProducts).toBe(0);
-    expect(await t.app.get(CatalogService).backfillSearchTerms()).toBe(1);
+    expect(await t.app.get(ProductsService).backfillSearchTerms()).toBe(1);
     expect(names(await list('search=imported'))).toEqual(['Imported Shea Soap']);
   });
 });

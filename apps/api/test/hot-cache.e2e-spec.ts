@@ -5,7 +5,9 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'n
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { CacheVersion, HotCache } from '../src/common/hot-cache';
+import { AnswerStore } from '../src/cache/answer-store';
+import { CacheVersion } from '../src/cache/shared-version';
+import { Changes } from '../src/common/changes';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { auth, customerFactory } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -51,7 +53,10 @@ describe('hot cache of anonymous public reads', () => {
   let t: TestApp;
   let admin: string;
   let products: Model<Product>;
-  let cache: HotCache;
+  let cache: AnswerStore;
+  let changes: Changes;
+  /** What a domain write says when it changed a product: the caches forget. */
+  const bump = () => changes.publish({ kind: 'product' });
   const newCustomer = customerFactory(() => t, 'hot', 'Hot Customer');
 
   const makeProduct = async (name: string, stock = 10) =>
@@ -85,7 +90,8 @@ describe('hot cache of anonymous public reads', () => {
       .expect(201);
     admin = a.body.token;
     products = t.app.get<Model<Product>>(getModelToken(Product.name));
-    cache = t.app.get(HotCache);
+    cache = t.app.get(AnswerStore);
+    changes = t.app.get(Changes);
   });
 
   afterAll(async () => {
@@ -188,7 +194,7 @@ describe('hot cache of anonymous public reads', () => {
     // until a write through the API (or the TTL) ...
     const behind = await makeProduct('Counted Clay Three');
     await products.updateOne({ _id: behind }, { $set: { active: false } });
-    cache.bump();
+    bump();
     expect(await total(1)).toBe(2);
     await products.updateOne({ _id: behind }, { $set: { active: true } });
     expect(await total(2)).toBe(2);
@@ -248,7 +254,7 @@ describe('hot cache of anonymous public reads', () => {
 
   it('is bypassed by signed-in requests and guest carts (nothing personal is stored or replayed)', async () => {
     const customer = await newCustomer();
-    cache.bump();
+    bump();
     await request(t.http).get('/api/products?limit=3').set(auth(customer.token)).expect(200);
     await request(t.http).get('/api/products?limit=3').set('Cookie', `token=${customer.token}`).expect(200);
     await request(t.http).get('/api/products?limit=3').set('X-Guest-Cart', 'abc').expect(200);
@@ -329,7 +335,7 @@ describe('hot cache of anonymous public reads', () => {
     });
 
     it('replays exactly the headers Express sent: helmet, Cache-Control, CORS, Vary, ETag', async () => {
-      cache.bump();
+      bump();
       const url = '/api/products?limit=2&sort=newest';
       handle.mockClear();
       // the catalogue list's misses are answered before Express too (its early reader), with the
@@ -365,7 +371,7 @@ describe('hot cache of anonymous public reads', () => {
       ['an allowed Origin', ORIGIN],
       ['a foreign Origin', 'https://evil.example'],
     ])('answers a request with %s with the CORS headers Express gives it', async (_label, origin) => {
-      cache.bump();
+      bump();
       const url = '/api/categories';
       handle.mockClear();
       const served = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
@@ -374,7 +380,7 @@ describe('hot cache of anonymous public reads', () => {
       expect(handle).toHaveBeenCalledTimes(1);
       expect(withoutOrigin.headers['access-control-allow-origin']).toBeUndefined();
       // stored from a request without Origin (as most are: server-side rendering), replayed to one with it
-      cache.bump();
+      bump();
       await rawGet(server, url, { 'Accept-Encoding': 'identity' });
       expect(handle).toHaveBeenCalledTimes(2);
       const hit = await rawGet(server, url, { 'Accept-Encoding': 'identity', Origin: origin });
@@ -385,7 +391,7 @@ describe('hot cache of anonymous public reads', () => {
     });
 
     it('answers 304 to a matching If-None-Match (plain or gzip ETag) without Express', async () => {
-      cache.bump();
+      bump();
       const url = '/api/settings/public';
       const served = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
       await rawGet(server, url, { 'Accept-Encoding': 'gzip' }); // makes the gzip copy
@@ -414,7 +420,7 @@ describe('hot cache of anonymous public reads', () => {
 
     it('lets personal requests and requests with a body through to Express, even with a fresh entry', async () => {
       const customer = await newCustomer();
-      cache.bump();
+      bump();
       const url = '/api/products?limit=4';
       const anonymous = await rawGet(server, url, { 'Accept-Encoding': 'identity' });
       const id = JSON.parse(anonymous.body.toString('utf8')).products[0]._id as string;
@@ -486,7 +492,7 @@ describe('hot cache of anonymous public reads', () => {
               .expect(201)
           ).body.product._id as string,
         );
-      const store = small.app.get(HotCache);
+      const store = small.app.get(AnswerStore);
       expect(store.maxBytes).toBe(maxBytes);
       for (const id of ids) {
         await request(small.http).get(`/api/products/${id}`).set('Accept-Encoding', 'identity').expect(200);

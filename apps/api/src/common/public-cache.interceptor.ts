@@ -6,7 +6,7 @@ import { tap, type Observable } from 'rxjs';
  * Public catalogue reads that are the same for every visitor. Browsers and CDNs may keep them for a
  * short while (a price change shows within a minute) and serve a stale copy while revalidating.
  * The server-side copy of the anonymous answers (pre-serialised, gzipped, strong ETags, invalidated
- * on writes) is the HotCache middleware (hot-cache.ts), which replays the headers set here.
+ * on changes) is the cache module's (apps/api/src/cache: answer-store.ts), which replays the headers set here.
  */
 export const PUBLIC_CACHE_ROUTES = new Set([
   '/api/products',

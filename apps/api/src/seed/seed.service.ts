@@ -4,6 +4,7 @@ import { OrderNumbersService } from '../modules/orders/order-numbers.service';
 import { priceOrder, toSantim, type ShippingMethod } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
+import { Changes } from '../common/changes';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Product } from '../modules/catalog/schemas/product.schema';
 import { Order } from '../modules/orders/schemas/order.schema';
@@ -13,7 +14,6 @@ import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
 import { SEED_PRODUCTS } from './data/products';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
-import { productWrites } from '../modules/catalog/recent-products';
 
 /** Development accounts; the README states them. Never created in production unless asked. */
 export const DEMO_ACCOUNTS = {
@@ -65,6 +65,7 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly orderNumbers: OrderNumbersService,
     private readonly reviewsService: ReviewsService,
+    private readonly changes: Changes,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -179,8 +180,8 @@ export class SeedService implements OnApplicationBootstrap {
       })),
       { ordered: false },
     );
-    // written through the driver (Mongoose's middleware does not see it): what the cart kept is stale
-    productWrites.note();
+    // written through the driver: the caches hear of it as of any product change
+    this.changes.publish({ kind: 'product' });
     return this.products
       .find({ sku: { $in: SEED_PRODUCTS.map((p) => p.key) } })
       .sort({ createdAt: 1, _id: 1 })

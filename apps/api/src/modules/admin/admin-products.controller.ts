@@ -13,9 +13,20 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { sendList } from './list/react-admin';
+import { CATEGORY_SLUGS } from '@shop/shared';
+import {
+  filterBoolean,
+  filterEnum,
+  filterText,
+  readListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+  type ReactAdminListQuery,
+} from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
-import { CatalogService } from '../catalog/catalog.service';
+import { STOCK_STATES, type AdminProductFilter } from '../catalog/catalog.types';
+import { ProductsService } from '../catalog/products.service';
 import { BulkActiveDto, BulkActiveResponseDto, ProductInputDto } from '../catalog/dto/product-input.dto';
 import { ProductDto } from '../catalog/dto/product.dto';
 import {
@@ -28,6 +39,41 @@ import {
 /** react-admin records carry `id` beside `_id`. */
 const withId = <R extends { _id?: unknown }>(record: R) => ({ id: String(record._id), ...record });
 
+/** The products list: sortable fields, filters q (name, brand, sku), category, active, isFeatured, lowStock, stockState, id. */
+const LIST: ListSpec = {
+  sortFields: {
+    name: 'name',
+    brand: 'brand',
+    price: 'priceSantim',
+    stock: 'stock',
+    countInStock: 'stock',
+    createdAt: 'createdAt',
+    rating: 'rating',
+    reviewCount: 'reviewCount',
+    category: 'category',
+    active: 'active',
+    isFeatured: 'isFeatured',
+    sku: 'sku',
+  },
+  filters: ['q', 'category', 'active', 'isFeatured', 'lowStock', 'stockState'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function productFilter(filter: Record<string, FilterValue>): AdminProductFilter {
+  const [stockState] = filterEnum(filter, 'stockState', STOCK_STATES) ?? [];
+  return {
+    q: filterText(filter, 'q'),
+    categories: filterEnum(filter, 'category', CATEGORY_SLUGS),
+    active: filterBoolean(filter, 'active'),
+    isFeatured: filterBoolean(filter, 'isFeatured'),
+    lowStock: filterBoolean(filter, 'lowStock'),
+    stockState: stockState as AdminProductFilter['stockState'],
+  };
+}
+
+/** A react-admin list call as the catalogue's typed query (400 on anything malformed). */
+const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, productFilter);
+
 /** The spec's `status` of a product: on sale or withdrawn. */
 const SPEC_FILTERS = { status: { active: { active: true }, inactive: { active: false } } };
 
@@ -35,7 +81,7 @@ const SPEC_FILTERS = { status: { active: { active: true }, inactive: { active: f
 @Controller('admin/products')
 @AdminOnly()
 export class AdminProductsController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(private readonly catalog: ProductsService) {}
 
   @Get()
   @ApiOperation({
@@ -45,8 +91,8 @@ export class AdminProductsController {
   @ApiAdminList('products', ProductDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
     if (isSpecListQuery(query))
-      return specList('products', query, SPEC_FILTERS, (q) => this.catalog.listForAdmin(q));
-    return sendList(res, 'products', await this.catalog.listForAdmin(query));
+      return specList('products', query, SPEC_FILTERS, (q) => this.catalog.listForAdmin(listQuery(q)));
+    return sendList(res, 'products', await this.catalog.listForAdmin(listQuery(query)));
   }
 
   @Put('bulk/active')

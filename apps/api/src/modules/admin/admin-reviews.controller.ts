@@ -4,9 +4,37 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from './list/react-admin';
-import { ReviewsService } from '../reviews/reviews.service';
+import {
+  ApiReactAdminList,
+  filterBoolean,
+  filterEnum,
+  filterIds,
+  filterText,
+  readListQuery,
+  ReactAdminListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+} from './list/react-admin';
+import { ReviewsService, type AdminReviewFilter } from '../reviews/reviews.service';
 import { ReviewRecordDto } from './dto/admin.dto';
+
+/** The reviews list: filters q (title, comment), product, user, rating, verified, id. */
+const LIST: ListSpec = {
+  sortFields: { createdAt: 'createdAt', rating: 'rating', verified: 'verified' },
+  filters: ['q', 'product', 'user', 'rating', 'verified'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function reviewFilter(filter: Record<string, FilterValue>): AdminReviewFilter {
+  return {
+    q: filterText(filter, 'q'),
+    products: filterIds(filter, 'product'),
+    users: filterIds(filter, 'user'),
+    ratings: filterEnum(filter, 'rating', ['1', '2', '3', '4', '5'])?.map(Number),
+    verified: filterBoolean(filter, 'verified'),
+  };
+}
 
 @ApiTags('admin')
 @Controller('admin/reviews')
@@ -21,7 +49,11 @@ export class AdminReviewsController {
   })
   @ApiReactAdminList('reviews', ReviewRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    return sendList(res, 'reviews', await this.reviews.listForAdmin(query));
+    return sendList(
+      res,
+      'reviews',
+      await this.reviews.listForAdmin(readListQuery(query, LIST, reviewFilter)),
+    );
   }
 
   @Get(':id')

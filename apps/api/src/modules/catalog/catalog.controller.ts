@@ -12,17 +12,21 @@ import {
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { CatalogService } from './catalog.service';
 import { CategoryListDto, ProductDto, ProductListDto } from './dto/product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductInputDto, ProductResponseDto } from './dto/product-input.dto';
+import { ListingsService } from './listings.service';
 import { ProductFormPipe, type ProductForm } from './product-form';
+import { ProductsService } from './products.service';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
 
 @ApiTags('catalogue')
 @Controller()
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly listings: ListingsService,
+  ) {}
 
   @Get('products')
   @ApiOperation({ summary: 'List active products (paginated, filtered, sorted)' })
@@ -32,7 +36,7 @@ export class CatalogController {
     description: 'Invalid query values (field errors); limit at most 100',
   })
   listProducts(@Query() query: ListProductsQuery) {
-    return this.catalog.listProducts(query);
+    return this.listings.listProducts(query);
   }
 
   @Get('products/:id')
@@ -40,14 +44,14 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Unknown or malformed id: "Product not found"' })
   getProduct(@Param('id') id: string) {
-    return this.catalog.getProduct(id);
+    return this.products.getProduct(id);
   }
 
   @Get('categories')
   @ApiOperation({ summary: 'Categories and sub-categories with English and Amharic names' })
   @ApiOkResponse({ type: CategoryListDto })
   async listCategories() {
-    return { success: true, categories: await this.catalog.listCategories() };
+    return { success: true, categories: await this.listings.listCategories() };
   }
 
   @Post('products')
@@ -61,7 +65,7 @@ export class CatalogController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
   async createProduct(@Body(ProductFormPipe) input: ProductForm, @CurrentUser() user: AuthUser) {
-    return { success: true, product: await this.catalog.createProduct(input, user) };
+    return { success: true, product: await this.products.createProduct(input, user) };
   }
 
   @Put('products/:id')
@@ -79,7 +83,7 @@ export class CatalogController {
     @Body(ProductFormPipe) input: ProductForm,
     @CurrentUser() user: AuthUser,
   ) {
-    return { success: true, product: await this.catalog.updateProduct(id, input, user) };
+    return { success: true, product: await this.products.updateProduct(id, input, user) };
   }
 
   @Delete('products/:id')
@@ -88,7 +92,7 @@ export class CatalogController {
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async deleteProduct(@Param('id') id: string, @CurrentUser() user: AuthUser) {
-    await this.catalog.deleteProduct(id, user);
+    await this.products.deleteProduct(id, user);
     return { success: true, message: 'Product deleted successfully' };
   }
 }

@@ -2,12 +2,20 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
+import { ListingsService } from './listings.service';
+import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
+import { StockService } from './stock.service';
 
+/**
+ * The catalogue: products, their stock and the public listing, each a service of one concern;
+ * other modules reach them through `CatalogService`. Its reads that may be answered from a cache
+ * go through `CATALOGUE_READS`, which the (global) cache module provides.
+ */
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }])],
   controllers: [CatalogController],
-  providers: [CatalogService],
-  exports: [CatalogService],
+  providers: [ProductsService, StockService, ListingsService, CatalogService],
+  exports: [CatalogService, ProductsService, StockService, ListingsService],
 })
 export class CatalogModule {}

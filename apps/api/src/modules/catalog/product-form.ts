@@ -29,7 +29,7 @@ const validation = createValidationPipe();
  */
 export async function toProductForm(body: unknown, storedStock?: number): Promise<ProductInputDto> {
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new InvalidDataError('Validation failed');
+    throw new InvalidDataError('Validation failed', undefined, 'VALIDATION_FAILED');
   const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const key of READ_ONLY_PRODUCT_FIELDS) delete data[key];
   if (data.stock !== undefined && data.countInStock !== undefined && data.stock !== data.countInStock) {
@@ -55,7 +55,7 @@ export class ProductFormPipe implements PipeTransform<unknown, Promise<ProductIn
 
 /**
  * A whole product record as react-admin sends it back on save: an object whose read-only fields are
- * dropped; CatalogService.updateProductRecord applies the form rules once it knows the stored stock.
+ * dropped; ProductsService.updateProductRecord applies the form rules once it knows the stored stock.
  */
 export type ProductRecord = Readonly<Partial<ProductInputDto>>;
 
@@ -64,7 +64,7 @@ export type ProductRecord = Readonly<Partial<ProductInputDto>>;
 export class ProductRecordPipe implements PipeTransform<unknown, ProductRecord> {
   transform(body: unknown): ProductRecord {
     if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new InvalidDataError('Validation failed');
+      throw new InvalidDataError('Validation failed', undefined, 'VALIDATION_FAILED');
     const data: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     for (const key of READ_ONLY_PRODUCT_FIELDS) delete data[key];
     return data as ProductRecord;

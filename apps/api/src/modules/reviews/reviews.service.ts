@@ -3,17 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { DomainError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { Changes } from '../../common/changes';
+import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
-import {
-  filterBoolean,
-  filterEnum,
-  filterObjectIds,
-  filterText,
-  listResource,
-  type ReactAdminListQuery,
-} from '../admin/list/react-admin';
 import { CatalogService } from '../catalog/catalog.service';
-import { OrdersService } from '../orders/orders.service';
+import { OrderQueries } from '../orders/order-queries.service';
 import { AccountsService } from '../users/accounts.service';
 import {
   MAX_RECENT_REVIEWS,
@@ -29,12 +23,27 @@ export const DUPLICATE_REVIEW = 'You have already reviewed this product';
 type ReviewRecord = Review & { _id: Types.ObjectId };
 type ProductSummary = { _id: Types.ObjectId; name: string; nameAm?: string; images?: string[] };
 
+/** The back office's review list filter, as the admin module parsed it. */
+export interface AdminReviewFilter {
+  /** Text in the title or comment. */
+  q?: string;
+  /** Reviews of these products, or by these users (24-hex ids). */
+  products?: string[];
+  users?: string[];
+  ratings?: number[];
+  verified?: boolean;
+}
+
 function commentOf(dto: { comment?: string; text?: string }, required: boolean): string | undefined {
   const raw = dto.comment ?? dto.text;
   if (raw === undefined && !required) return undefined;
   const comment = raw?.trim();
   if (!comment)
-    throw new InvalidDataError('Validation failed', [{ field: 'comment', message: 'comment is required' }]);
+    throw new InvalidDataError(
+      'Validation failed',
+      [{ field: 'comment', message: 'comment is required' }],
+      'VALIDATION_FAILED',
+    );
   return comment;
 }
 
@@ -44,7 +53,8 @@ export class ReviewsService {
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly catalog: CatalogService,
     private readonly users: AccountsService,
-    private readonly orders: OrdersService,
+    private readonly orders: OrderQueries,
+    private readonly changes: Changes,
   ) {}
 
   private activeProduct(id: string) {
@@ -129,31 +139,19 @@ export class ReviewsService {
 
   // ---- The back office ----
 
-  /** react-admin list: filters q (title, comment), product, user, rating, verified, id. */
-  listForAdmin(query: ReactAdminListQuery) {
-    return listResource(this.reviews, query, {
-      sortFields: { createdAt: 'createdAt', rating: 'rating', verified: 'verified' },
-      filters: ['q', 'product', 'user', 'rating', 'verified'],
-      defaultSort: ['createdAt', 'DESC'],
-      where: (filter) => {
-        const where: FilterQuery<Review> = {};
-        const q = filterText(filter, 'q');
-        if (q) {
-          const pattern = new RegExp(escapeRegex(q), 'i');
-          where.$or = [{ title: pattern }, { comment: pattern }];
-        }
-        const products = filterObjectIds(filter, 'product');
-        if (products) where.product = { $in: products };
-        const users = filterObjectIds(filter, 'user');
-        if (users) where.user = { $in: users };
-        const ratings = filterEnum(filter, 'rating', ['1', '2', '3', '4', '5']);
-        if (ratings) where.rating = { $in: ratings.map(Number) };
-        const verified = filterBoolean(filter, 'verified');
-        if (verified !== undefined) where.verified = verified;
-        return where;
-      },
-      toRecords: (docs) => this.toAdminRecords(docs),
-    });
+  /** The back office list: newest first unless sorted otherwise. */
+  listForAdmin(query: ListQuery<AdminReviewFilter>): Promise<ListPage<Record<string, unknown>>> {
+    const { filter } = query;
+    const where: FilterQuery<Review> = {};
+    if (filter.q) {
+      const pattern = new RegExp(escapeRegex(filter.q), 'i');
+      where.$or = [{ title: pattern }, { comment: pattern }];
+    }
+    if (filter.products) where.product = { $in: filter.products.map((id) => new Types.ObjectId(id)) };
+    if (filter.users) where.user = { $in: filter.users.map((id) => new Types.ObjectId(id)) };
+    if (filter.ratings) where.rating = { $in: filter.ratings };
+    if (filter.verified !== undefined) where.verified = filter.verified;
+    return findPage(this.reviews, where, query, (docs) => this.toAdminRecords(docs));
   }
 
   async anyReview(id: string) {
@@ -217,19 +215,21 @@ export class ReviewsService {
       throw new DomainError('CONFLICT', DUPLICATE_REVIEW, undefined, 'DUPLICATE_REVIEW');
     const verified = await this.hasDeliveredOrder(userId, product._id);
     const title = dto.title?.trim();
-    const doc = await conflictOnDuplicate(
-      this.reviews.create({
-        user: userId,
-        product: product._id,
-        rating: dto.rating,
-        comment,
-        ...(title ? { title } : {}),
-        verified,
-      }),
-      DUPLICATE_REVIEW,
-      'DUPLICATE_REVIEW',
-    );
-    const stats = await this.recomputeProductRating(product._id);
+    const { doc, stats } = await this.reviewChange(product._id, async () => {
+      const created = await conflictOnDuplicate(
+        this.reviews.create({
+          user: userId,
+          product: product._id,
+          rating: dto.rating,
+          comment,
+          ...(title ? { title } : {}),
+          verified,
+        }),
+        DUPLICATE_REVIEW,
+        'DUPLICATE_REVIEW',
+      );
+      return { doc: created, stats: await this.recomputeProductRating(product._id) };
+    });
     const [review] = await this.toViews([doc.toObject()], product);
     return { review, ...stats };
   }
@@ -249,19 +249,28 @@ export class ReviewsService {
         'NOTHING_TO_UPDATE',
       );
     set.verified = await this.hasDeliveredOrder(existing.user, existing.product);
-    const doc = await this.reviews
-      .findByIdAndUpdate(existing._id, { $set: set }, { new: true, runValidators: true })
-      .lean();
-    if (!doc) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
-    const stats = await this.recomputeProductRating(doc.product);
+    const { doc, stats } = await this.reviewChange(existing.product, async () => {
+      const updated = await this.reviews
+        .findByIdAndUpdate(existing._id, { $set: set }, { new: true, runValidators: true })
+        .lean();
+      if (!updated) throw new NotFoundError(REVIEW_NOT_FOUND, 'REVIEW_NOT_FOUND');
+      return { doc: updated, stats: await this.recomputeProductRating(updated.product) };
+    });
     const [review] = await this.toViews([doc]);
     return { review, ...stats };
   }
 
   async remove(actor: AuthUser, reviewId: string) {
     const existing = await this.ownReview(actor, reviewId);
-    await this.reviews.deleteOne({ _id: existing._id });
-    return this.recomputeProductRating(existing.product);
+    return this.reviewChange(existing.product, async () => {
+      await this.reviews.deleteOne({ _id: existing._id });
+      return this.recomputeProductRating(existing.product);
+    });
+  }
+
+  /** A review write and its product's figures, published as one `review` change (a product's rating may move). */
+  private reviewChange<T>(product: Types.ObjectId, write: () => Promise<T>): Promise<T> {
+    return this.changes.around({ kind: 'review', ids: [String(product)] }, write);
   }
 
   private async ownReview(actor: AuthUser, reviewId: string) {
@@ -284,8 +293,8 @@ export class ReviewsService {
     return this.orders.hasDelivered(user, product);
   }
 
-  /** Keeps the product's rating (average, one decimal) and reviewCount in step with its reviews. */
-  async recomputeProductRating(product: Types.ObjectId) {
+  /** Keeps the product's rating (average, one decimal) and reviewCount in step with its reviews (inside a `reviewChange`). */
+  private async recomputeProductRating(product: Types.ObjectId) {
     const [stats] = await this.ratingStats([product]);
     return this.catalog.recomputeRating(product, stats);
   }
@@ -294,8 +303,10 @@ export class ReviewsService {
   async recomputeProductRatings(products: readonly Types.ObjectId[]): Promise<void> {
     const stats = await this.ratingStats(products);
     const byProduct = new Map(stats.map((s) => [String(s.product), s]));
-    for (const product of products)
-      await this.catalog.recomputeRating(product, byProduct.get(String(product)), { touch: false });
+    await this.changes.around({ kind: 'review', ids: products.map(String) }, async () => {
+      for (const product of products)
+        await this.catalog.recomputeRating(product, byProduct.get(String(product)), { touch: false });
+    });
   }
 
   private async ratingStats(products: readonly Types.ObjectId[]) {

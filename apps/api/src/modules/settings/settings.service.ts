@@ -1,9 +1,8 @@
-import { HotCache } from '../../common/hot-cache';
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
 import { Model } from 'mongoose';
+import { Changes } from '../../common/changes';
 import { isCleanText } from '../../common/validation';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuditService } from '../audit/audit.service';
@@ -15,8 +14,8 @@ import {
   SETTINGS_KEY,
   SETTINGS_LANGUAGES,
   SETTINGS_TIMEZONES,
-  settingsWrites,
 } from './schemas/settings.schema';
+import { READ_SETTINGS_EACH_TIME, SETTINGS_READS, type SettingsReads } from './settings-reads';
 
 const EDITABLE = [
   'siteName',
@@ -38,7 +37,7 @@ const SHIPPING_FIELDS = {
   freeShippingThreshold: 'freeShippingThresholdSantim',
 } as const;
 
-/** Delivery times of the Shipping page (SPEC section 9). */
+/** Delivery times of the Shipping page (docs/product.md §9). */
 const DELIVERY = {
   standard: { minDays: 3, maxDays: 5, deliveryTime: '3-5 business days' },
   express: { minDays: 1, maxDays: 2, deliveryTime: '1-2 business days' },
@@ -90,43 +89,27 @@ export type SiteSettings = Settings;
 
 @Injectable()
 export class SettingsService {
-  /**
-   * The settings as last read, for HOT_CACHE_TTL_MS (2 s): every order, checkout page and guarded
-   * request reads them. Forgotten at once by any write through the model on this instance; another
-   * instance's save shows within the TTL, as in its cached public settings (which are what the
-   * checkout page showed the customer). 0 turns it off.
-   */
-  private memo?: { value: Promise<Settings>; until: number; generation: number };
-  private readonly memoMs: number;
   /** The schema defaults, built once: what a read answers before any save. */
   private readonly defaults: Settings;
 
   constructor(
     @InjectModel(Settings.name) private readonly settings: Model<Settings>,
     private readonly audit: AuditService,
-    private readonly hot: HotCache,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'hotCacheTtlMs'>,
+    private readonly changes: Changes,
+    @Optional() @Inject(SETTINGS_READS) private readonly reads: SettingsReads = READ_SETTINGS_EACH_TIME,
   ) {
-    this.memoMs = config.hotCacheTtlMs;
     const defaults = new this.settings({ key: SETTINGS_KEY }).toObject() as Settings & { _id?: unknown };
     delete defaults._id;
     this.defaults = defaults;
   }
 
-  /** The stored settings merged over the defaults, without writing anything. */
-  async get(): Promise<Settings> {
-    const now = Date.now();
-    const memo = this.memo;
-    if (memo && memo.until > now && memo.generation === settingsWrites.generation) return memo.value;
-    const generation = settingsWrites.generation;
-    const value = this.read();
-    if (this.memoMs > 0) {
-      this.memo = { value, until: now + this.memoMs, generation };
-      value.catch(() => {
-        if (this.memo?.value === value) this.memo = undefined;
-      });
-    }
-    return value;
+  /**
+   * The stored settings merged over the defaults, without writing anything: every order, checkout
+   * page and guarded request reads them, through `SettingsReads` (as read a moment ago, until this
+   * module publishes a settings change here; another instance's save shows within HOT_CACHE_TTL_MS).
+   */
+  get(): Promise<Settings> {
+    return this.reads.settings(() => this.read());
   }
 
   private async read(): Promise<Settings> {
@@ -175,21 +158,22 @@ export class SettingsService {
     const insane = Object.entries(set)
       .filter(([field, value]) => !isSaneSetting(field, value, defaults[field]))
       .map(([field]) => ({ field, message: `${field} is not a valid setting` }));
-    if (insane.length) throw new InvalidDataError('Validation failed', insane);
-    const saved = await this.settings
-      .findOneAndUpdate(
-        { key: SETTINGS_KEY },
-        { $set: set, $setOnInsert: { key: SETTINGS_KEY } },
-        {
-          upsert: true,
-          new: true,
-          runValidators: true,
-          setDefaultsOnInsert: true,
-        },
-      )
-      .lean()
-      .exec();
-    this.hot.bump();
+    if (insane.length) throw new InvalidDataError('Validation failed', insane, 'VALIDATION_FAILED');
+    const saved = await this.changes.around({ kind: 'settings' }, () =>
+      this.settings
+        .findOneAndUpdate(
+          { key: SETTINGS_KEY },
+          { $set: set, $setOnInsert: { key: SETTINGS_KEY } },
+          {
+            upsert: true,
+            new: true,
+            runValidators: true,
+            setDefaultsOnInsert: true,
+          },
+        )
+        .lean()
+        .exec(),
+    );
     const after = { ...before, ...saved } as Settings;
     const from: Record<string, unknown> = {};
     const to: Record<string, unknown> = {};

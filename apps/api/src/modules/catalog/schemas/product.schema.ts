@@ -1,8 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
-import { HydratedDocument } from 'mongoose';
 import { absoluteImageUrl, absoluteImageUrls } from '../../../common/absolute-urls.interceptor';
-import { productWrites } from '../recent-products';
 
 /** A stored product never holds null where a value or nothing is meant (e.g. a null category). */
 const NOT_NULL = { validator: (value: unknown) => value !== null, message: '{PATH} must not be null' };
@@ -107,10 +105,7 @@ export class Product {
   updatedAt!: Date;
 }
 
-export type ProductDocument = HydratedDocument<Product>;
 export const ProductSchema = SchemaFactory.createForClass(Product);
-// what the cart kept of products is forgotten at every write through the model (recent-products.ts)
-productWrites.watch(ProductSchema);
 
 // Each listing sort has an index whose keys are exactly `active` (+ category) and the sort, tie-break
 // included, so a page of the catalogue is read in order from the index instead of sorting 100,000 documents.

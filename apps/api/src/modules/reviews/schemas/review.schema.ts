@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 @Schema({ timestamps: true, collection: 'reviews' })
 export class Review {
@@ -25,7 +25,6 @@ export class Review {
   updatedAt!: Date;
 }
 
-export type ReviewDocument = HydratedDocument<Review>;
 export const ReviewSchema = SchemaFactory.createForClass(Review);
 /** One review per customer per product. */
 ReviewSchema.index({ user: 1, product: 1 }, { unique: true });

@@ -1,4 +1,3 @@
-import { WriteWatch } from '../../../common/write-watch';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import {
   DEFAULT_SHIPPING_RATES,
@@ -37,7 +36,3 @@ export class Settings {
 }
 
 export const SettingsSchema = SchemaFactory.createForClass(Settings);
-
-/** Moved by every write to the settings through their model (any module, a script, a test): SettingsService.get forgets what it read. */
-export const settingsWrites = new WriteWatch();
-settingsWrites.watch(SettingsSchema);

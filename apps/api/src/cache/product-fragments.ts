@@ -1,10 +1,11 @@
-import type { HotCache } from '../../common/hot-cache';
+import type { Change, Changes } from '../common/changes';
+import { forgets } from './invalidation';
+import type { SharedVersion } from './shared-version';
 
 /**
  * What a catalogue page reads of each of its products (besides the order the index gives): the
- * fields whose change must show on the next read even when made where `HotCache.bump()` does not
- * run (another instance, a script), `updatedAt` standing for every edit made through Mongoose or the
- * catalogue's own writes.
+ * fields whose change must show on the next read even when made where no change is published
+ * (another instance, a script), `updatedAt` standing for every edit made through Mongoose.
  */
 export const PRODUCT_STAMP_FIELDS = {
   _id: 1,
@@ -65,30 +66,41 @@ interface Fragment {
 const FRAGMENT_OVERHEAD_BYTES = 256;
 
 /**
- * Each product's public view as the catalogue list sends it (`JSON.stringify(toProductView(doc,
- * origin))`), kept so that a page that is not in the hot cache costs one query of ids and stamps
- * instead of whole documents, their decoding, views and serialisation. A fragment is used only when
- * the page's own query (run for every request) reads the same stamp for the product (`stampOf`),
- * and only until the next public-data write of this instance or move of the shared version
- * (`HotCache.epoch`), and at most `HotCache.maxAgeMs` (HOT_CACHE_MAX_AGE_MS, default 60 s) after it was
- * made. Bounded by bytes (HOT_CACHE_MAX_BYTES), oldest first.
+ * Each product's public view as the catalogue list sends it, kept so that a page that is not among
+ * the kept answers costs one query of ids and stamps instead of whole documents, their decoding,
+ * views and serialisation. A fragment is used only when the page's own query (run for every
+ * request) reads the same stamp for the product (`stampOf`), until this instance hears of a change
+ * of products, stock, reviews or orders or the shared version moves, and at most
+ * HOT_CACHE_MAX_AGE_MS (default 60 s) after it was made. Bounded by bytes (HOT_CACHE_MAX_BYTES),
+ * oldest first.
  */
 export class ProductFragments {
   private readonly kept = new Map<string, Fragment>();
   private bytes = 0;
-  private epoch: number;
+  private generation = 0;
 
-  constructor(private readonly hot: Pick<HotCache, 'epoch' | 'maxAgeMs' | 'maxBytes'>) {
-    this.epoch = hot.epoch;
+  constructor(
+    private readonly version: Pick<SharedVersion, 'maxAgeMs' | 'maxBytes' | 'onMoved'>,
+    changes: Pick<Changes, 'listen'>,
+  ) {
+    const forget = (change: Change) => {
+      if (forgets(change, 'fragments')) this.forgetAll();
+    };
+    changes.listen({ begin: forget, changed: forget });
+    version.onMoved(() => this.forgetAll());
   }
 
   get size(): number {
     return this.kept.size;
   }
 
+  /** Marks the start of a read of documents: `set` keeps nothing read across a change. */
+  mark(): number {
+    return this.generation;
+  }
+
   /** The fragment of product `id` if it was made from a document with the stamp of `read` and is still valid. */
   get(id: string, read: StampedProduct, now: number): string | undefined {
-    this.follow();
     const fragment = this.kept.get(id);
     if (fragment === undefined) return undefined;
     if (sameStamp(fragment.stamp, read) && fragment.expires > now) return fragment.json;
@@ -96,30 +108,27 @@ export class ProductFragments {
     return undefined;
   }
 
-  /** Keeps the fragment of `doc`, read while the epoch was `epoch` (not kept if it moved since). */
-  set(id: string, doc: StampedProduct, json: string, epoch: number, now: number): void {
-    this.follow();
-    if (epoch !== this.epoch || this.hot.maxBytes <= 0) return;
+  /** Keeps the fragment of `doc`, read from the mark `mark` on (not kept if a change came since). */
+  set(id: string, doc: StampedProduct, json: string, mark: number, now: number): void {
+    if (mark !== this.generation || this.version.maxBytes <= 0) return;
     const previous = this.kept.get(id);
     if (previous) this.drop(id, previous);
     const fragment = {
       stamp: stampOf(doc),
       json,
-      expires: now + this.hot.maxAgeMs,
+      expires: now + this.version.maxAgeMs,
       bytes: json.length + id.length + FRAGMENT_OVERHEAD_BYTES,
     };
     this.kept.set(id, fragment);
     this.bytes += fragment.bytes;
-    while (this.bytes > this.hot.maxBytes && this.kept.size) {
+    while (this.bytes > this.version.maxBytes && this.kept.size) {
       const [oldestId, oldest] = this.kept.entries().next().value as [string, Fragment];
       this.drop(oldestId, oldest);
     }
   }
 
-  /** Forgets everything once the hot cache's epoch moved (a write here, or another instance's). */
-  private follow(): void {
-    if (this.epoch === this.hot.epoch) return;
-    this.epoch = this.hot.epoch;
+  private forgetAll(): void {
+    this.generation++;
     this.kept.clear();
     this.bytes = 0;
   }

@@ -1,0 +1,371 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { LOW_STOCK_THRESHOLD, toBirr, toSantim } from '@shop/shared';
+import { ClientSession, Connection, FilterQuery, Model, Types } from 'mongoose';
+import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Changes } from '../../common/changes';
+import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
+import { conflictOnDuplicate, escapeRegex, inTransaction, parseObjectId } from '../../common/mongo';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { AuditService } from '../audit/audit.service';
+import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads } from './catalogue-reads';
+import {
+  PRODUCT_NOT_FOUND,
+  withHiddenFieldsOmitted,
+  type AdminProductFilter,
+  type CatalogProduct,
+  type RatingStats,
+} from './catalog.types';
+import type { ProductInputDto } from './dto/product-input.dto';
+import { toProductForm } from './product-form';
+import { Product, toProductView } from './schemas/product.schema';
+import { productSearchTerms } from './search-terms';
+import { StockService } from './stock.service';
+
+const DUPLICATE_SKU = 'A product with this SKU already exists';
+const BACKFILL_BATCH = 500;
+
+/**
+ * Products: reading them (one, by ids, as read moments ago for the cart's answers) and editing them
+ * (create, update, withdraw, ratings), each edit audited and published as a `product` change.
+ */
+@Injectable()
+export class ProductsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Catalogue');
+  /** PUBLIC_API_URL without its trailing slash: public product views carry absolute image URLs. */
+  private readonly origin: string;
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly audit: AuditService,
+    private readonly stock: StockService,
+    private readonly changes: Changes,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+    @Optional() @Inject(CATALOGUE_READS) private readonly reads: CatalogueReads = READ_EVERYTHING,
+  ) {
+    this.origin = config.publicUrl.replace(/\/+$/, '');
+  }
+
+  /** Products written before search terms existed (or by raw imports) get them once, at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.backfillSearchTerms();
+    } catch (error) {
+      this.logger.warn(`Search terms backfill skipped: ${(error as Error).message}`);
+    }
+  }
+
+  async backfillSearchTerms(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await this.products
+        .find(
+          { searchTerms: { $exists: false } },
+          { name: 1, nameAm: 1, brand: 1, description: 1, descriptionAm: 1, ingredients: 1 },
+        )
+        .limit(BACKFILL_BATCH)
+        .lean();
+      if (!batch.length) {
+        if (done) this.changes.publish({ kind: 'product' }); // search results changed
+        return done;
+      }
+      await this.products.bulkWrite(
+        batch.map((p) => ({
+          updateOne: { filter: { _id: p._id }, update: { $set: { searchTerms: productSearchTerms(p) } } },
+        })),
+      );
+      done += batch.length;
+    }
+  }
+
+  // ---- Reads ----
+
+  /** One product by id; unknown, malformed and inactive ids are all "not found" to the public. */
+  async getProduct(id: string) {
+    return withAbsoluteUrls(toProductView(await this.activeProduct(id), this.origin));
+  }
+
+  /** The raw active product (for the cart and the wishlist); 404 "Product not found" otherwise. */
+  async activeProduct(id: string) {
+    const doc = await this.products
+      .findOne({ _id: parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), active: true })
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return doc;
+  }
+
+  /** One product in any state (the back office), 404 otherwise. */
+  async anyProduct(id: string) {
+    const doc = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'))
+      .lean()
+      .exec();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return toProductView(doc);
+  }
+
+  /** Products by id in any state (withdrawn ones included), for the cart, wishlist, reviews and back office. */
+  async productsByIds(
+    ids: readonly (Types.ObjectId | string)[],
+    projection?: Record<string, 0 | 1>,
+  ): Promise<CatalogProduct[]> {
+    const valid = ids
+      .filter((id) => Types.ObjectId.isValid(String(id)))
+      .map((id) => new Types.ObjectId(String(id)));
+    if (!valid.length) return [];
+    // the model's collection (no casting needed: ids are ObjectIds), hiding what the schema hides
+    return this.products.collection
+      .find<CatalogProduct>({ _id: { $in: valid } }, { projection: withHiddenFieldsOmitted(projection) })
+      .toArray();
+  }
+
+  /**
+   * The same as `productsByIds` (every field), answered from what this instance read of them moments
+   * ago where it can (`CatalogueReads.recentByIds`: at most HOT_CACHE_TTL_MS old, forgotten at any
+   * change of products here): for the cart's answers, never for a decision that must be exact (stock
+   * is reserved by the order). Only the products not known are read, in one query; their ids are
+   * added to `readNow`.
+   */
+  recentProductsByIds(
+    ids: readonly Types.ObjectId[],
+    readNow?: Set<string>,
+  ): Promise<Map<string, CatalogProduct>> {
+    return this.reads.recentByIds(ids, (missing) => this.productsByIds(missing), readNow);
+  }
+
+  /** `productsByIds` by id, read now (and known from then on to `recentProductsByIds`). */
+  freshProductsByIds(ids: readonly Types.ObjectId[]): Promise<Map<string, CatalogProduct>> {
+    return this.reads.freshByIds(ids, (all) => this.productsByIds(all));
+  }
+
+  /** One product in any state, or null. */
+  async productById(id: Types.ObjectId | string): Promise<CatalogProduct | null> {
+    const [product] = await this.productsByIds([id]);
+    return product ?? null;
+  }
+
+  /** The back office list: withdrawn products included. */
+  listForAdmin(query: ListQuery<AdminProductFilter>): Promise<ListPage<Record<string, unknown>>> {
+    const { filter } = query;
+    const where: FilterQuery<Product> = {};
+    if (filter.q) {
+      const pattern = new RegExp(escapeRegex(filter.q), 'i');
+      where.$or = [{ name: pattern }, { nameAm: pattern }, { brand: pattern }, { sku: pattern }];
+    }
+    if (filter.categories) where.category = { $in: filter.categories };
+    if (filter.active !== undefined) where.active = filter.active;
+    if (filter.isFeatured !== undefined) where.isFeatured = filter.isFeatured;
+    if (filter.lowStock) where.stock = { $lte: LOW_STOCK_THRESHOLD };
+    // out: none left; low: 1 to the low-stock threshold; in: more than that
+    if (filter.stockState === 'out') where.stock = 0;
+    if (filter.stockState === 'low') where.stock = { $gt: 0, $lte: LOW_STOCK_THRESHOLD };
+    if (filter.stockState === 'in') where.stock = { $gt: LOW_STOCK_THRESHOLD };
+    return findPage(this.products, where, query, (docs) => docs.map((doc) => toProductView(doc)));
+  }
+
+  // ---- Edits ----
+
+  /** Maps the product form to the stored document: ETB to santim, countInStock and image aliases. */
+  private toDocument(input: ProductInputDto): Partial<Product> {
+    const stock = input.stock ?? input.countInStock;
+    if (stock === undefined)
+      throw new InvalidDataError(
+        'Validation failed',
+        [{ field: 'stock', message: 'stock is required' }],
+        'VALIDATION_FAILED',
+      );
+    if (input.originalPrice !== undefined && input.originalPrice < input.price) {
+      throw new InvalidDataError(
+        'Validation failed',
+        [{ field: 'originalPrice', message: 'originalPrice must not be below price' }],
+        'VALIDATION_FAILED',
+      );
+    }
+    const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
+    return {
+      ...rest,
+      searchTerms: productSearchTerms(input),
+      priceSantim: toSantim(price),
+      ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
+      images: images ?? (image ? [image] : []),
+      stock,
+    };
+  }
+
+  /** Creates a product; every path (shop route, back office) is audited here. */
+  async createProduct(input: ProductInputDto, actor?: AuthUser) {
+    return this.changes.around({ kind: 'product' }, async () => {
+      const doc = await conflictOnDuplicate(
+        this.products.create(this.toDocument(input)),
+        DUPLICATE_SKU,
+        'DUPLICATE_SKU',
+      );
+      const created = toProductView(doc.toObject());
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: String(doc._id),
+        action: 'product.create',
+        to: { price: created.price, stock: created.stock },
+      });
+      return created;
+    });
+  }
+
+  /**
+   * Updates from a whole product record (react-admin sends every field back): read-only fields are
+   * dropped and, when `stock` and its mirror `countInStock` disagree, the one that changed wins.
+   */
+  async updateProductRecord(id: string, record: object, actor: AuthUser) {
+    const stored = await this.products
+      .findById(parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'), { stock: 1 })
+      .lean();
+    if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return this.updateProduct(id, await toProductForm(record, stored.stock), actor);
+  }
+
+  /**
+   * Replaces the product's form fields (PUT semantics); a product with an _id is updated. The change,
+   * its low-stock alert and its wishlist notices are written in one transaction.
+   */
+  async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
+    const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return this.changes.around({ kind: 'product', ids: [id] }, async () => {
+      const update = this.toDocument(input);
+      const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
+      const { before, after } = await this.inTransaction(async (session) => {
+        const stored = (await conflictOnDuplicate(
+          this.products
+            .findByIdAndUpdate(
+              productId,
+              { $set: update, ...unset },
+              { new: false, runValidators: true, session },
+            )
+            .lean()
+            .exec(),
+          DUPLICATE_SKU,
+          'DUPLICATE_SKU',
+        )) as CatalogProduct | null;
+        if (!stored) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+        const doc = (await this.products
+          .findById(productId)
+          .session(session)
+          .lean()
+          .exec()) as CatalogProduct;
+        await this.stock.productChanged(session, {
+          before: stored,
+          after: doc,
+          cause: `update:${doc.updatedAt?.getTime()}`,
+        });
+        return { before: stored, after: doc };
+      });
+      await this.auditPriceAndStock(actor, before, after);
+      return toProductView(after);
+    });
+  }
+
+  /** Runs `work` in one transaction; a write conflict that outlasts the driver's retries is a 409, never a 500. */
+  private inTransaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T> {
+    return inTransaction(this.connection, work, 'The shop is busy with the same products; please try again');
+  }
+
+  /** The audit trail of price (in ETB, as the API shows it) and stock changes made by staff. */
+  private async auditPriceAndStock(
+    actor: AuthUser | undefined,
+    before: Product & { _id: unknown },
+    after: Product,
+  ) {
+    const entityId = String(before._id);
+    if (before.priceSantim !== after.priceSantim) {
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId,
+        action: 'product.price',
+        from: toBirr(before.priceSantim),
+        to: toBirr(after.priceSantim),
+      });
+    }
+    if (before.stock !== after.stock) {
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId,
+        action: 'product.stock',
+        from: before.stock,
+        to: after.stock,
+      });
+    }
+  }
+
+  /**
+   * Puts products on sale or withdraws them, in one write; answers the ids that changed (the ones
+   * already in that state are left alone). Unknown ids change nothing.
+   */
+  async setActive(ids: string[], active: boolean, actor?: AuthUser): Promise<string[]> {
+    const productIds = ids.map((id) => parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'));
+    return this.changes.around({ kind: 'product', ids }, async () => {
+      const changing = await this.products
+        .find({ _id: { $in: productIds }, active: { $ne: active } }, { _id: 1 })
+        .lean()
+        .exec();
+      if (!changing.length) return [];
+      const changed = changing.map((d) => d._id);
+      await this.products.updateMany({ _id: { $in: changed } }, { $set: { active } }).exec();
+      for (const id of changed)
+        await this.audit.record(actor, {
+          entity: 'product',
+          entityId: String(id),
+          action: 'product.active',
+          from: !active,
+          to: active,
+        });
+      return changed.map(String);
+    });
+  }
+
+  /**
+   * Deleting withdraws the product from sale (active: false); orders and reviews keep referring to
+   * it. Audited on every path. Answers the withdrawn product.
+   */
+  async deleteProduct(id: string, actor?: AuthUser) {
+    const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return this.changes.around({ kind: 'product', ids: [id] }, async () => {
+      const doc = await this.products
+        .findOneAndUpdate({ _id: productId, active: true }, { $set: { active: false } }, { new: true })
+        .lean();
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      await this.audit.record(actor, {
+        entity: 'product',
+        entityId: String(doc._id),
+        action: 'product.delete',
+        from: true,
+        to: false,
+      });
+      return toProductView(doc);
+    });
+  }
+
+  /**
+   * Sets the product's rating (average rounded to one decimal, 0 without reviews) and reviewCount
+   * from the figures the reviews module computed. `touch: false` leaves updatedAt alone (the seed).
+   * Part of a review change: the reviews module publishes it around the whole write.
+   */
+  async recomputeRating(
+    productId: Types.ObjectId | string,
+    stats: RatingStats | undefined,
+    options: { touch?: boolean } = {},
+  ): Promise<{ rating: number; reviewCount: number }> {
+    const rating = stats?.count ? Math.round(stats.average * 10) / 10 : 0;
+    const reviewCount = stats?.count ?? 0;
+    await this.products
+      .updateOne(
+        { _id: new Types.ObjectId(String(productId)) },
+        { $set: { rating, reviewCount } },
+        { timestamps: options.touch ?? true },
+      )
+      .exec();
+    return { rating, reviewCount };
+  }
+}
