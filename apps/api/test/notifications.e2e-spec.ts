@@ -1,5 +1,5 @@
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -294,6 +294,40 @@ describe('notifications: outbox, local SMTP server, messages', () => {
     }
   });
 
+  it('stores each message as the model would (in a transaction and outside one), once per event', async () => {
+    const service = t.app.get(NotificationsService);
+    const connection = t.app.get<Connection>(getConnectionToken());
+    // SMS messages stay pending without a gateway, so the worker leaves them as written
+    const verify = (requestId: string) =>
+      ({ type: 'phone.verify', requestId, phone: '+251911000111', code: '123456' }) as const;
+    await connection.transaction((session) => service.enqueue(session, verify('stored-in-tx')));
+    await service.enqueue(undefined, verify('stored-alone'));
+    for (const requestId of ['stored-in-tx', 'stored-alone']) {
+      const stored = await outbox.collection.findOne({ eventKey: `phone.verify:${requestId}` });
+      expect(stored).not.toBeNull();
+      // Mongoose, given the stored document, adds nothing and changes nothing
+      expect(new outbox(stored).toObject()).toEqual(stored);
+      expect(stored).toMatchObject({
+        channel: 'sms',
+        template: 'phoneVerify',
+        sensitive: true,
+        state: 'pending',
+        attempts: 0,
+        __v: 0,
+      });
+      expect(stored!.updatedAt).toEqual(stored!.createdAt);
+      expect(stored!.nextAttemptAt).toEqual(stored!.createdAt);
+      // the event triggered again: still its one message, only touched
+      await sleep(5);
+      await connection.transaction((session) => service.enqueue(session, verify(requestId)));
+      await service.enqueue(undefined, verify(requestId));
+      const again = await outbox.collection.find({ eventKey: `phone.verify:${requestId}` }).toArray();
+      expect(again).toHaveLength(1);
+      expect(again[0]).toMatchObject({ _id: stored!._id, createdAt: stored!.createdAt, state: 'pending' });
+      expect(again[0].updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
+    }
+  });
+
   it('shows staff the outbox (react-admin list) and resends a message once asked', async () => {
     await request(t.http).get('/api/admin/notifications').expect(401);
     const customer = await newCustomer();
@@ -315,6 +349,22 @@ describe('notifications: outbox, local SMTP server, messages', () => {
     await request(t.http).get('/api/admin/notifications/nope').set(auth(admin)).expect(404);
 
     const record = res.body[0];
+    // q is one recipient, in any case; getMany reads the listed ids only
+    const byRecipient = await request(t.http)
+      .get(
+        `/api/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ q: record.to.toUpperCase() }))}`,
+      )
+      .set(auth(admin))
+      .expect(200);
+    expect(byRecipient.body.length).toBeGreaterThan(0);
+    expect(new Set(byRecipient.body.map((r: { to: string }) => r.to))).toEqual(new Set([record.to]));
+    const many = await request(t.http)
+      .get(
+        `/api/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ id: [record.id, res.body[1].id] }))}`,
+      )
+      .set(auth(admin))
+      .expect(200);
+    expect(many.body.map((r: { id: string }) => r.id).sort()).toEqual([record.id, res.body[1].id].sort());
     const before = (await mails(t, admin, record.to)).filter((m) => m.subject === record.subject).length;
     const resent = await request(t.http)
       .post(`/api/admin/notifications/${record.id}/resend`)
@@ -333,6 +383,10 @@ describe('notifications: outbox, local SMTP server, messages', () => {
       { _id: record.id },
       { $set: { state: 'pending', nextAttemptAt: new Date(Date.now() + 3600_000) } },
     );
-    await request(t.http).post(`/api/admin/notifications/${record.id}/resend`).set(auth(admin)).expect(409);
+    const pending = await request(t.http)
+      .post(`/api/admin/notifications/${record.id}/resend`)
+      .set(auth(admin))
+      .expect(409);
+    expect(pending.body).toMatchObject({ code: 'NOTIFICATION_NOT_RESENDABLE', params: { state: 'pending' } });
   });
 });

@@ -10,12 +10,40 @@ import {
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, sendList } from './list/react-admin';
-import { ContactsService, type ContactView } from '../contacts/contacts.service';
+import {
+  CONTACT_STATUSES,
+  ContactsService,
+  type ContactFilter,
+  type ContactView,
+} from '../contacts/contacts.service';
 import { ContactRecordInputDto } from '../contacts/dto/contact.dto';
 import { ContactRecordDto } from './dto/admin.dto';
+import {
+  ApiReactAdminList,
+  filterEnum,
+  filterText,
+  ReactAdminListQuery,
+  readListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+} from './list/react-admin';
 
 const withId = (contact: ContactView) => ({ id: contact._id, ...contact });
+
+/** The contacts list: filters q (name, email, subject), status, id. */
+const CONTACTS_LIST: ListSpec = {
+  sortFields: { createdAt: 'createdAt', status: 'status', name: 'name', email: 'email', subject: 'subject' },
+  filters: ['q', 'status'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function contactFilter(filter: Record<string, FilterValue>): ContactFilter {
+  return {
+    q: filterText(filter, 'q'),
+    statuses: filterEnum(filter, 'status', CONTACT_STATUSES) as ContactFilter['statuses'],
+  };
+}
 
 @ApiTags('admin')
 @Controller('admin/contacts')
@@ -29,7 +57,11 @@ export class AdminContactsController {
   })
   @ApiReactAdminList('contacts', ContactRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    return sendList(res, 'contacts', await this.contacts.listForAdmin(query));
+    return sendList(
+      res,
+      'contacts',
+      await this.contacts.listForAdmin(readListQuery(query, CONTACTS_LIST, contactFilter)),
+    );
   }
 
   @Get(':id')

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ContactsModule } from '../contacts/contacts.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ReviewsModule } from '../reviews/reviews.module';
+import { AdminAuditController } from './admin-audit.controller';
 import { AdminContactsController } from './admin-contacts.controller';
 import { AdminDashboardController } from './admin-dashboard.controller';
+import { AdminNotificationsController } from './admin-notifications.controller';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminProductsController } from './admin-products.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
@@ -13,13 +16,15 @@ import { DashboardService } from './dashboard.service';
 
 /**
  * The back office API under /api/admin/*: dashboard, orders, users, products, contacts, reviews,
- * all admin-only and following ra-data-simple-rest for lists (modules/admin/list/react-admin).
- * It owns no data: every route calls the owning module's service, which also audits. Settings and audit routes live in
- * their own modules.
+ * the outbox and local mail, the audit trail; all admin-only and following ra-data-simple-rest for
+ * lists. The list protocols (react-admin's and the spec's second shape, modules/admin/list) are parsed
+ * here and nowhere else: the owning modules' services take typed queries (common/list-query). It owns
+ * no data: every route calls the owning module's service, which also audits. Settings routes live in
+ * their own module.
  */
 @Module({
   // each resource is served by the service of the module that owns it (users and accounts through the global AuthModule)
-  imports: [CatalogModule, OrdersModule, ContactsModule, ReviewsModule],
+  imports: [CatalogModule, OrdersModule, ContactsModule, ReviewsModule, NotificationsModule],
   controllers: [
     AdminDashboardController,
     AdminOrdersController,
@@ -27,6 +32,8 @@ import { DashboardService } from './dashboard.service';
     AdminProductsController,
     AdminContactsController,
     AdminReviewsController,
+    AdminNotificationsController,
+    AdminAuditController,
   ],
   providers: [DashboardService],
 })

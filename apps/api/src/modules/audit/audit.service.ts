@@ -3,15 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { ClientSession, FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
+import { findPage, type ListQuery } from '../../common/list-query';
 import { parseObjectId } from '../../common/mongo';
-import {
-  filterEnum,
-  filterObjectIds,
-  filterText,
-  parseListQuery,
-  type ReactAdminListQuery,
-} from '../admin/list/react-admin';
-import { AUDIT_ENTITIES, AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
+import { AuditEntry, type AuditEntity } from './schemas/audit-entry.schema';
+
+export { AUDIT_ENTITIES, type AuditEntity } from './schemas/audit-entry.schema';
 
 export interface AuditChange {
   entity: AuditEntity;
@@ -21,6 +17,15 @@ export interface AuditChange {
   to?: unknown;
   /** What made the change when no one signed in did (payments: webhook, verify, reverify, test). */
   source?: string;
+}
+
+/** The back office's filter of the audit trail. */
+export interface AuditFilter {
+  entities?: readonly AuditEntity[];
+  entityId?: string;
+  action?: string;
+  /** The actors' user ids (24 hex characters). */
+  actors?: readonly string[];
 }
 
 type AuditRecord = AuditEntry & { _id: unknown; __v?: number };
@@ -64,29 +69,15 @@ export class AuditService {
     else await this.entries.create(entry);
   }
 
-  /** The react-admin list: newest first by default; filters entity, entityId, action, actor. */
-  async list(query: ReactAdminListQuery) {
-    const { sort, skip, limit, filter } = parseListQuery(query, {
-      sortFields: { createdAt: 'createdAt', entity: 'entity', action: 'action', actorEmail: 'actorEmail' },
-      filters: ['entity', 'entityId', 'action', 'actor'],
-      defaultSort: ['createdAt', 'DESC'],
-    });
+  /** A page of the trail for the back office. */
+  list(query: ListQuery<AuditFilter>) {
+    const { entities, entityId, action, actors } = query.filter;
     const where: FilterQuery<AuditEntry> = {};
-    const ids = filterObjectIds(filter);
-    if (ids) where._id = { $in: ids };
-    const entities = filterEnum(filter, 'entity', AUDIT_ENTITIES);
-    if (entities) where.entity = { $in: entities };
-    const entityId = filterText(filter, 'entityId');
+    if (entities) where.entity = { $in: [...entities] };
     if (entityId) where.entityId = entityId;
-    const action = filterText(filter, 'action');
     if (action) where.action = action;
-    const actors = filterObjectIds(filter, 'actor');
-    if (actors) where.actor = { $in: actors };
-    const [docs, total] = await Promise.all([
-      this.entries.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
-      this.entries.countDocuments(where).exec(),
-    ]);
-    return { records: docs.map((d) => toAuditView(d as AuditRecord)), skip, total };
+    if (actors) where.actor = { $in: actors.map((id) => new Types.ObjectId(id)) };
+    return findPage(this.entries, where, query, (docs) => docs.map((d) => toAuditView(d as AuditRecord)));
   }
 
   async getOne(id: string) {

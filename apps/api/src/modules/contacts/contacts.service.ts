@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { Connection, FilterQuery, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
+import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { filterEnum, filterText, listResource, type ReactAdminListQuery } from '../admin/list/react-admin';
 import { NotificationsService } from '../notifications/notifications.service';
-import { Contact, CONTACT_STATUSES, type ContactStatus } from './schemas/contact.schema';
+import { Contact, type ContactStatus } from './schemas/contact.schema';
+
+export { CONTACT_STATUSES, type ContactStatus } from './schemas/contact.schema';
 import type { SubmitContactDto } from './dto/contact.dto';
 
 const CONTACT_NOT_FOUND = 'Contact not found';
@@ -20,6 +22,13 @@ export interface ContactView {
   ipAddress?: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The back office's filter of contact messages. */
+export interface ContactFilter {
+  /** Text in the name, email or subject (any case). */
+  q?: string;
+  statuses?: readonly ContactStatus[];
 }
 
 type StoredContact = Contact & { _id: unknown };
@@ -106,30 +115,15 @@ export class ContactsService {
     return toContactView(deleted);
   }
 
-  /** The back office list: filters q (name, email, subject), status, id. */
-  listForAdmin(query: ReactAdminListQuery) {
-    return listResource(this.contacts, query, {
-      sortFields: {
-        createdAt: 'createdAt',
-        status: 'status',
-        name: 'name',
-        email: 'email',
-        subject: 'subject',
-      },
-      filters: ['q', 'status'],
-      defaultSort: ['createdAt', 'DESC'],
-      where: (filter) => {
-        const where: FilterQuery<Contact> = {};
-        const q = filterText(filter, 'q');
-        if (q) {
-          const pattern = new RegExp(escapeRegex(q), 'i');
-          where.$or = [{ name: pattern }, { email: pattern }, { subject: pattern }];
-        }
-        const statuses = filterEnum(filter, 'status', CONTACT_STATUSES);
-        if (statuses) where.status = { $in: statuses };
-        return where;
-      },
-      toRecords: (docs) => docs.map(toContactView),
-    });
+  /** A page of contact messages for the back office. */
+  listForAdmin(query: ListQuery<ContactFilter>): Promise<ListPage<ContactView>> {
+    const { q, statuses } = query.filter;
+    const where: FilterQuery<Contact> = {};
+    if (q) {
+      const pattern = new RegExp(escapeRegex(q), 'i');
+      where.$or = [{ name: pattern }, { email: pattern }, { subject: pattern }];
+    }
+    if (statuses) where.status = { $in: [...statuses] };
+    return findPage(this.contacts, where, query, (docs) => docs.map(toContactView));
   }
 }

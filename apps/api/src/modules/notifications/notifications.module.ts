@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AdminNotificationsController } from './admin-notifications.controller';
+import { NotificationMessages } from './notification-messages';
 import { NotificationsService } from './notifications.service';
 import { NotificationsWorker } from './notifications.worker';
+import { OutboxAdminService } from './outbox-admin.service';
 import { Notification, NotificationSchema } from './schemas/notification.schema';
+import { UnsubscribeTokens } from './unsubscribe-tokens';
 
 /**
  * The outbox (`notifications` collection), its worker and transports. Global: orders, payments,
@@ -12,8 +14,14 @@ import { Notification, NotificationSchema } from './schemas/notification.schema'
 @Global()
 @Module({
   imports: [MongooseModule.forFeature([{ name: Notification.name, schema: NotificationSchema }])],
-  controllers: [AdminNotificationsController],
-  providers: [NotificationsService, NotificationsWorker],
-  exports: [NotificationsService],
+  providers: [
+    NotificationsService,
+    NotificationMessages,
+    UnsubscribeTokens,
+    OutboxAdminService,
+    NotificationsWorker,
+  ],
+  // the back office's outbox routes are in modules/admin
+  exports: [NotificationsService, OutboxAdminService],
 })
 export class NotificationsModule {}

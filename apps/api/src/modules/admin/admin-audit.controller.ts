@@ -10,9 +10,18 @@ import {
 import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { ApiReactAdminList, ReactAdminListQuery, setContentRange } from '../admin/list/react-admin';
-import { AUDIT_ENTITIES } from './schemas/audit-entry.schema';
-import { AuditService } from './audit.service';
+import { AUDIT_ENTITIES, AuditService, type AuditFilter } from '../audit/audit.service';
+import {
+  ApiReactAdminList,
+  filterEnum,
+  filterIds,
+  filterText,
+  ReactAdminListQuery,
+  readListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+} from './list/react-admin';
 
 export class AuditEntryDto {
   @ApiProperty() id!: string;
@@ -36,19 +45,33 @@ export class AuditEntryDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 
+/** The audit list: newest first by default; filters entity, entityId, action, actor. */
+const AUDIT_LIST: ListSpec = {
+  sortFields: { createdAt: 'createdAt', entity: 'entity', action: 'action', actorEmail: 'actorEmail' },
+  filters: ['entity', 'entityId', 'action', 'actor'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function auditFilter(filter: Record<string, FilterValue>): AuditFilter {
+  return {
+    entities: filterEnum(filter, 'entity', AUDIT_ENTITIES) as AuditFilter['entities'],
+    entityId: filterText(filter, 'entityId'),
+    action: filterText(filter, 'action'),
+    actors: filterIds(filter, 'actor'),
+  };
+}
+
 @ApiTags('admin')
 @Controller('admin/audit')
 @AdminOnly()
-export class AuditController {
+export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
   @ApiOperation({ summary: 'The audit trail (react-admin list; filter entity, entityId, action, actor)' })
   @ApiReactAdminList('audit', AuditEntryDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.audit.list(query);
-    setContentRange(res, 'audit', skip, records.length, total);
-    return records;
+    return sendList(res, 'audit', await this.audit.list(readListQuery(query, AUDIT_LIST, auditFilter)));
   }
 
   @Get(':id')

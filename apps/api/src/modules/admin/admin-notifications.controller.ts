@@ -12,16 +12,27 @@ import type { Response } from 'express';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { NotFoundError } from '../../common/errors/domain-error';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { mailDirOf } from '../notifications/notifications.worker';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATES,
+  OutboxAdminService,
+  type OutboxFilter,
+} from '../notifications/outbox-admin.service';
+import { isStoredMailId, listStoredMails } from '../notifications/transports/local-mail-server';
 import {
   ApiReactAdminList,
+  filterEnum,
+  filterText,
   parseListQuery,
   ReactAdminListQuery,
+  readListQuery,
+  sendList,
   setContentRange,
-} from '../admin/list/react-admin';
-import { APP_CONFIG, type AppConfig } from '../../config';
-import { NotificationsService } from './notifications.service';
-import { mailDirOf } from './notifications.worker';
-import { isStoredMailId, listStoredMails } from './transports/local-mail-server';
+  type FilterValue,
+  type ListSpec,
+} from './list/react-admin';
 
 export class NotificationRecordDto {
   @ApiProperty() id!: string;
@@ -55,12 +66,35 @@ export class MailRecordDto {
   @ApiProperty() receivedAt!: string;
 }
 
+/** The outbox list: sortable stored fields, and its filters (q is one recipient, exactly). */
+const OUTBOX_LIST: ListSpec = {
+  sortFields: {
+    createdAt: 'createdAt',
+    state: 'state',
+    attempts: 'attempts',
+    sentAt: 'sentAt',
+    to: 'to',
+    template: 'template',
+  },
+  filters: ['q', 'state', 'channel', 'template'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function outboxFilter(filter: Record<string, FilterValue>): OutboxFilter {
+  return {
+    states: filterEnum(filter, 'state', NOTIFICATION_STATES) as OutboxFilter['states'],
+    channels: filterEnum(filter, 'channel', NOTIFICATION_CHANNELS) as OutboxFilter['channels'],
+    template: filterText(filter, 'template'),
+    to: filterText(filter, 'q'),
+  };
+}
+
 @ApiTags('admin')
 @Controller('admin')
 @AdminOnly()
 export class AdminNotificationsController {
   constructor(
-    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxAdminService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -70,9 +104,11 @@ export class AdminNotificationsController {
   })
   @ApiReactAdminList('notifications', NotificationRecordDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
-    const { records, skip, total } = await this.notifications.list(query);
-    setContentRange(res, 'notifications', skip, records.length, total);
-    return records;
+    return sendList(
+      res,
+      'notifications',
+      await this.outbox.list(readListQuery(query, OUTBOX_LIST, outboxFilter)),
+    );
   }
 
   @Get('notifications/:id')
@@ -80,7 +116,7 @@ export class AdminNotificationsController {
   @ApiOkResponse({ type: NotificationRecordDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
-    return this.notifications.getOne(id);
+    return this.outbox.getOne(id);
   }
 
   @Post('notifications/:id/resend')
@@ -90,7 +126,7 @@ export class AdminNotificationsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto, description: 'Still pending or sending, or a password reset' })
   resend(@Param('id') id: string) {
-    return this.notifications.resend(id);
+    return this.outbox.resend(id);
   }
 
   @Get('mails')
@@ -122,7 +158,7 @@ export class AdminNotificationsController {
     const mail = isStoredMailId(id)
       ? (await listStoredMails(mailDirOf(this.config))).find((m) => m.id === id)
       : undefined;
-    if (!mail) throw new NotFoundError('Mail not found');
+    if (!mail) throw new NotFoundError('Mail not found', 'MAIL_NOT_FOUND');
     return mail;
   }
 }

@@ -1,0 +1,322 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isLanguage, translate, type Language } from '@shop/i18n';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
+import { AccountsService } from '../users/accounts.service';
+import type { KnownContext, NotificationEvent, OutboxMessage, ProductLike } from './notification-events';
+import { compose, money, orderNumberOf, orderSummary, type Block, type OrderLike } from './templates';
+import { UnsubscribeTokens } from './unsubscribe-tokens';
+
+/** Customer-facing order messages by status. */
+const STATUS_TEMPLATES: Record<string, string | undefined> = {
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+/**
+ * What each event says, to whom: the recipients (the customer in their language, the shop's admin in
+ * the shop's), the switches of the settings that allow each message, and the rendered texts.
+ */
+@Injectable()
+export class NotificationMessages {
+  constructor(
+    private readonly users: AccountsService,
+    private readonly settings: SettingsService,
+    private readonly tokens: UnsubscribeTokens,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The event's messages, rendered, for the recipients the switches allow (none when all are off). */
+  async messagesFor(event: NotificationEvent, known: KnownContext = {}): Promise<OutboxMessage[]> {
+    const settings = known.settings ?? (await this.settings.get());
+    switch (event.type) {
+      case 'order.placed':
+        return [
+          ...(await this.toCustomer(
+            settings,
+            event.order,
+            'orderPlaced',
+            `order.placed:${event.order._id}`,
+            known.customerLanguage,
+          )),
+          ...this.toAdmin(
+            settings,
+            settings.orderNotifications,
+            `order.placed:${event.order._id}:admin`,
+            'adminNewOrder',
+            (lang) => {
+              const t = tr(lang);
+              const number = orderNumberOf(event.order);
+              return compose(
+                lang,
+                t('mail.adminNewOrder.subject', {
+                  number,
+                  amount: money(event.order.totalAmountSantim, lang),
+                }),
+                [
+                  t('mail.adminNewOrder.intro', {
+                    number,
+                    customer: event.order.customer?.name ?? '',
+                    email: event.order.customer?.email ?? '',
+                  }),
+                  ...orderSummary(event.order, lang),
+                  `${this.config.adminUrl}/admin/orders/${String(event.order._id)}/show`,
+                ],
+              );
+            },
+          ),
+          ...(event.reserved ?? []).flatMap(({ product, quantity }) =>
+            this.lowStock(
+              settings,
+              { ...product, stock: product.stock + quantity },
+              product,
+              `order:${event.order._id}`,
+            ),
+          ),
+        ];
+      case 'order.status': {
+        const template = STATUS_TEMPLATES[event.order.status];
+        if (!template) return [];
+        return this.toCustomer(
+          settings,
+          event.order,
+          template,
+          `order.status:${event.order._id}:${event.order.status}`,
+        );
+      }
+      case 'payment.paid':
+        return this.toCustomer(settings, event.order, 'paymentReceived', `payment.paid:${event.order._id}`);
+      case 'payment.failed':
+        return this.toCustomer(settings, event.order, 'paymentFailed', `payment.failed:${event.txRef}`);
+      case 'contact.received':
+        return this.toAdmin(
+          settings,
+          true,
+          `contact.received:${event.contact._id}`,
+          'adminContact',
+          (lang) => {
+            const t = tr(lang);
+            const c = event.contact;
+            return compose(lang, t('mail.adminContact.subject', { name: c.name, subject: c.subject }), [
+              t('mail.adminContact.intro', { name: c.name, email: c.email }),
+              c.message,
+              `${this.config.adminUrl}/admin/contacts`,
+            ]);
+          },
+        );
+      case 'stock.changed':
+        return this.lowStock(settings, event.before, event.after, event.cause);
+      case 'wishlist.notice':
+        return this.wishlistNotices(settings, event);
+      case 'password.reset':
+        return [this.passwordReset(settings, event)];
+      case 'phone.verify': {
+        const lang: Language = isLanguage(event.language) ? event.language : languageOf(settings);
+        return [
+          {
+            eventKey: `phone.verify:${event.requestId}`,
+            channel: 'sms',
+            to: event.phone,
+            template: 'phoneVerify',
+            language: lang,
+            subject: '',
+            text: tr(lang)('mail.phoneVerify.sms', { shop: settings.siteName, code: event.code }),
+            sensitive: true,
+          },
+        ];
+      }
+    }
+  }
+
+  /**
+   * On-sale and back-in-stock notices: one email per customer who asked, in their language, with a
+   * link to the product and a signed link that stops this notice for this product without signing in.
+   * Not transactional mail: only while email notifications are on.
+   */
+  private async wishlistNotices(
+    settings: Settings,
+    event: Extract<NotificationEvent, { type: 'wishlist.notice' }>,
+  ): Promise<OutboxMessage[]> {
+    if (!settings.emailNotifications || !event.userIds.length) return [];
+    const recipients = await this.users.recipientsByIds(event.userIds);
+    const product = event.product;
+    const productId = String(product._id);
+    const template = event.kind === 'sale' ? 'onSale' : 'backInStock';
+    const messages: OutboxMessage[] = [];
+    for (const userId of event.userIds) {
+      const user = recipients.get(userId);
+      if (!user?.email) continue;
+      const lang: Language = isLanguage(user.language) ? user.language : languageOf(settings);
+      const t = tr(lang);
+      const name = (lang === 'am' && product.nameAm) || product.name;
+      // the page opens in the message's language (it sets the storefront's language cookie)
+      const unsubscribe = `${this.config.storefrontUrl}/unsubscribe?token=${this.tokens.make(userId, productId, event.kind)}&lang=${lang}`;
+      const intro =
+        event.kind === 'sale'
+          ? t('mail.onSale.intro', {
+              product: name,
+              price: money(product.priceSantim, lang),
+              was: money(event.wasSantim ?? product.priceSantim, lang),
+            })
+          : t('mail.backInStock.intro', { product: name });
+      messages.push({
+        eventKey: `wishlist.${event.kind}:${productId}:${event.cause}:${userId}`,
+        channel: 'email',
+        to: user.email,
+        template,
+        language: lang,
+        ...compose(lang, t(`mail.${template}.subject`, { product: name }), [
+          t('mail.greeting', { name: user.name }),
+          intro,
+          t('mail.productLink', { link: `${this.config.storefrontUrl}/product/${productId}` }),
+          t('mail.signature', { shop: settings.siteName }),
+          t('mail.unsubscribe', { link: unsubscribe }),
+        ]),
+      });
+    }
+    return messages;
+  }
+
+  /** The admin's alert when a product's stock crosses its low-stock threshold (lowStockAlerts). */
+  private lowStock(
+    settings: Settings,
+    before: ProductLike,
+    after: ProductLike,
+    cause: string,
+  ): OutboxMessage[] {
+    const threshold = after.lowStockThreshold ?? 5;
+    if (!(before.stock > threshold && after.stock <= threshold)) return [];
+    return this.toAdmin(
+      settings,
+      settings.lowStockAlerts,
+      `stock.low:${after._id}:${cause}`,
+      'adminLowStock',
+      (lang) => {
+        const t = tr(lang);
+        const product = (lang === 'am' && after.nameAm) || after.name;
+        return compose(lang, t('mail.adminLowStock.subject', { product }), [
+          t('mail.adminLowStock.intro', { product, sku: after.sku ?? '-', stock: after.stock, threshold }),
+          `${this.config.adminUrl}/admin/products/${String(after._id)}`,
+        ]);
+      },
+    );
+  }
+
+  private passwordReset(
+    settings: Settings,
+    event: Extract<NotificationEvent, { type: 'password.reset' }>,
+  ): OutboxMessage {
+    const lang: Language = isLanguage(event.user.language) ? event.user.language : languageOf(settings);
+    const t = tr(lang);
+    const base = {
+      eventKey: `password.reset:${event.requestId}`,
+      template: 'passwordReset',
+      language: lang,
+      sensitive: true,
+    };
+    if (event.channel === 'sms') {
+      return {
+        ...base,
+        channel: 'sms',
+        to: event.user.phone ?? '',
+        subject: '',
+        text: t('mail.passwordReset.sms', { shop: settings.siteName, code: event.code ?? '' }),
+      };
+    }
+    const rendered = compose(lang, t('mail.passwordReset.subject'), [
+      t('mail.greeting', { name: event.user.name }),
+      t('mail.passwordReset.intro'),
+      event.link ?? '',
+      t('mail.passwordReset.ignore'),
+    ]);
+    return { ...base, channel: 'email', to: event.user.email, ...rendered };
+  }
+
+  /** A customer's order message, in their language, if email and order notifications are on. */
+  private async toCustomer(
+    settings: Settings,
+    order: OrderLike,
+    template: string,
+    eventKey: string,
+    /** The customer's chosen language when the caller knows it (null: none chosen); read otherwise. */
+    customerLanguage?: string | null,
+  ): Promise<OutboxMessage[]> {
+    if (!settings.emailNotifications || !settings.orderNotifications) return [];
+    const email = order.customer?.email;
+    if (!email) return [];
+    const chosen =
+      customerLanguage !== undefined
+        ? (customerLanguage ?? undefined)
+        : order.user
+          ? await this.users.languageOf(String(order.user))
+          : undefined;
+    const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
+    const t = tr(lang);
+    const number = orderNumberOf(order);
+    const orderLink = `${this.config.storefrontUrl}/account/orders/${String(order._id)}`;
+    const blocks: Block[] = [t('mail.greeting', { name: order.customer?.name ?? '' })];
+    let subject: string;
+    switch (template) {
+      case 'paymentFailed':
+        subject = t('mail.paymentFailed.subject', { number });
+        blocks.push(t('mail.paymentFailed.intro', { number, link: orderLink }));
+        break;
+      case 'paymentReceived':
+        subject = t('mail.paymentReceived.subject', { number });
+        blocks.push(
+          t('mail.paymentReceived.intro', { number, amount: money(order.totalAmountSantim, lang) }),
+        );
+        break;
+      case 'shipped':
+        subject = t('mail.shipped.subject', { number });
+        blocks.push(t('mail.shipped.intro', { number }));
+        if (order.trackingNumber) blocks.push(t('mail.shipped.tracking', { tracking: order.trackingNumber }));
+        break;
+      case 'cancelled':
+        subject = t('mail.cancelled.subject', { number });
+        blocks.push(t('mail.cancelled.intro', { number }));
+        if (order.paymentStatus === 'refund_pending' || order.paymentStatus === 'refunded')
+          blocks.push(t('mail.cancelled.refund', { amount: money(order.totalAmountSantim, lang) }));
+        break;
+      default:
+        subject = t(`mail.${template}.subject`, { number });
+        blocks.push(t(`mail.${template}.intro`, { number }));
+    }
+    blocks.push(...orderSummary(order, lang));
+    if (template !== 'paymentFailed') blocks.push(t('mail.viewOrder', { link: orderLink }));
+    blocks.push(t('mail.signature', { shop: settings.siteName }));
+    return [
+      {
+        eventKey,
+        channel: 'email',
+        to: email,
+        template,
+        language: lang,
+        ...compose(lang, subject, blocks),
+      },
+    ];
+  }
+
+  /** A message to the shop's admin email, in the shop's language, if email notifications and `switchOn` allow. */
+  private toAdmin(
+    settings: Settings,
+    switchOn: boolean,
+    eventKey: string,
+    template: string,
+    render: (lang: Language) => ReturnType<typeof compose>,
+  ): OutboxMessage[] {
+    if (!settings.emailNotifications || !switchOn || !settings.adminEmail) return [];
+    const lang = languageOf(settings);
+    return [
+      { eventKey, channel: 'email', to: settings.adminEmail, template, language: lang, ...render(lang) },
+    ];
+  }
+}
+
+const tr = (lang: Language) => (key: string, params?: Record<string, string | number>) =>
+  translate(lang, key, params);
+
+function languageOf(settings: Settings): Language {
+  return isLanguage(settings.language) ? settings.language : 'en';
+}
