@@ -238,6 +238,8 @@ describe('orders for Ethiopia: region, phone, landmark, order numbers, Amharic',
     for (const p of seeded) {
       expect(p.ingredientsAm).toHaveLength(p.ingredients.length);
       expect(p.benefitsAm).toHaveLength(p.benefits.length);
+      // every demo product has some: an empty list would check nothing
+      expect(p.ingredientsAm.length + p.benefitsAm.length).toBeGreaterThan(0);
       for (const text of [...p.ingredientsAm, ...p.benefitsAm]) expect(text).toMatch(/[\u1200-\u137F]/);
     }
     const id = await makeProduct('Editable Amharic Oil', 10, 1);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { AuditEntry } from '../src/modules/audit/schemas/audit-entry.schema';
 import { Order } from '../src/modules/orders/schemas/order.schema';
 import { reverifyIntervalMs } from '../src/modules/payments/payments.module';
-import { PaymentsService } from '../src/modules/payments/payments.service';
+import { PaymentReverification } from '../src/modules/payments/payment-reverification.service';
 import { Payment } from '../src/modules/payments/schemas/payment.schema';
 import { startChapaStub, type ChapaStub } from './support/chapa-stub';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -780,7 +780,7 @@ describe('payments through Chapa (local stub)', () => {
   });
 
   it('re-verifies forgotten payments: a customer who never came back is still marked paid', async () => {
-    const service = t.app.get(PaymentsService);
+    const service = t.app.get(PaymentReverification);
     const forgotten = await placeOrder(t, alice);
     const declined = await placeOrder(t, alice);
     const { txRef: paidRef } = await initialize(forgotten);

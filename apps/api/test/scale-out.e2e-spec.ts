@@ -10,7 +10,7 @@ import { startRoundRobinProxy } from '../src/cluster/round-robin-proxy';
 import { Leases } from '../src/common/lease';
 import { RateCounters } from '../src/common/rate-limit';
 import { REVERIFY_LEASE } from '../src/modules/payments/payments.module';
-import { PaymentsService } from '../src/modules/payments/payments.service';
+import { PaymentReverification } from '../src/modules/payments/payment-reverification.service';
 import { auth } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -67,7 +67,7 @@ describe('scale-out: two API instances over one database', () => {
       [a, 'a'],
       [b, 'b'],
     ] as const) {
-      jest.spyOn(t.app.get(PaymentsService), 'reverifyPending').mockImplementation(async () => {
+      jest.spyOn(t.app.get(PaymentReverification), 'reverifyPending').mockImplementation(async () => {
         reverifyRuns[key] += 1;
         return { checked: 0, paid: 0, failed: 0, pending: 0, errors: 0 };
       });

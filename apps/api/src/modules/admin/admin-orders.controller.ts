@@ -7,18 +7,100 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  SHIPPING_METHODS,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingMethod,
+} from '@shop/shared';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
-import { sendList } from './list/react-admin';
+import { InvalidDataError } from '../../common/errors/domain-error';
+import {
+  filterEnum,
+  filterIds,
+  filterText,
+  readListQuery,
+  sendList,
+  type FilterValue,
+  type ListSpec,
+  type ReactAdminListQuery,
+} from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
-import { OrdersService } from '../orders/orders.service';
+import { OrderQueries, type OrderListFilter } from '../orders/order-queries.service';
+import { OrderStatusService } from '../orders/order-status.service';
 import { AccountsService } from '../users/accounts.service';
 import { AdminOrderStatusDto } from './dto/admin.dto';
 import { withOrderUsers } from './order-users';
+
+/** The shop's days are Addis Ababa days (UTC+3, no daylight saving). */
+const SHOP_UTC_OFFSET = '+03:00';
+
+/**
+ * A day filter (`YYYY-MM-DD`, as react-admin's DateInput sends it) as the first or last instant of
+ * that day in Addis Ababa; anything else is a 400.
+ */
+export function filterDay(
+  filter: Record<string, FilterValue>,
+  key: string,
+  edge: 'start' | 'end',
+): Date | undefined {
+  const value = filter[key];
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const date = day
+    ? new Date(`${text}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${SHOP_UTC_OFFSET}`)
+    : undefined;
+  // 2026-02-30 parses to a day in March: refuse days that do not exist
+  const real =
+    date &&
+    !Number.isNaN(date.getTime()) &&
+    new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 10) === text;
+  if (!real)
+    throw new InvalidDataError(
+      'Invalid filter parameter',
+      [{ field: 'filter', message: `filter ${key} must be a day as YYYY-MM-DD` }],
+      'INVALID_LIST_PARAMETER',
+      { field: 'filter' },
+    );
+  return date;
+}
+
+/** The orders list: sortable fields and filters (q over the order id and number and the customer's email or name). */
+const LIST: ListSpec = {
+  sortFields: {
+    createdAt: 'createdAt',
+    status: 'status',
+    paymentStatus: 'paymentStatus',
+    totalAmount: 'totalAmountSantim',
+    'customer.email': 'customer.email',
+    'customer.name': 'customer.name',
+    orderNumber: 'orderNumber',
+  },
+  filters: ['q', 'status', 'paymentStatus', 'shippingMethod', 'createdFrom', 'createdTo', 'user'],
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+function orderFilter(filter: Record<string, FilterValue>): OrderListFilter {
+  return {
+    q: filterText(filter, 'q'),
+    statuses: filterEnum(filter, 'status', ORDER_STATUSES) as OrderStatus[] | undefined,
+    paymentStatuses: filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES) as PaymentStatus[] | undefined,
+    shippingMethods: filterEnum(filter, 'shippingMethod', SHIPPING_METHODS) as ShippingMethod[] | undefined,
+    createdFrom: filterDay(filter, 'createdFrom', 'start'),
+    createdTo: filterDay(filter, 'createdTo', 'end'),
+    users: filterIds(filter, 'user'),
+  };
+}
+
+/** A react-admin list call as the orders' typed query (400 on anything malformed). */
+const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, orderFilter);
 
 /** The spec's `status` of an order is its order status. */
 const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, { status: s }])) };
@@ -28,7 +110,8 @@ const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 
 @AdminOnly()
 export class AdminOrdersController {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly orders: OrderQueries,
+    private readonly statuses: OrderStatusService,
     private readonly users: AccountsService,
   ) {}
 
@@ -44,10 +127,10 @@ export class AdminOrdersController {
         'orders',
         query,
         SPEC_FILTERS,
-        (q) => this.orders.listForAdmin(q),
+        (q) => this.orders.listForAdmin(listQuery(q)),
         (records) => withOrderUsers(this.users, records),
       );
-    return sendList(res, 'orders', await this.orders.listForAdmin(query));
+    return sendList(res, 'orders', await this.orders.listForAdmin(listQuery(query)));
   }
 
   @Get(':id')
@@ -73,7 +156,12 @@ export class AdminOrdersController {
     @Body() body: AdminOrderStatusDto,
     @CurrentUser() actor: AuthUser,
   ) {
-    const order = await this.orders.changeStatus(id, body.status as OrderStatus, actor, body.trackingNumber);
+    const order = await this.statuses.changeStatus(
+      id,
+      body.status as OrderStatus,
+      actor,
+      body.trackingNumber,
+    );
     return { success: true, order, message: 'Order status updated successfully' };
   }
 }

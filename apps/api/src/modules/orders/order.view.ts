@@ -1,6 +1,30 @@
 import { toBirr } from '@shop/shared';
 import type { Types } from 'mongoose';
-import type { Order } from './schemas/order.schema';
+import type { Order, OrderItem, ShippingAddress, StatusChange } from './schemas/order.schema';
+
+/**
+ * One order shape. The stored order is the schema's class (`Order`); what the API answers is derived
+ * from it here (`Shown`: ids as text, every `<name>Santim` amount as ETB under `<name>`), and the
+ * Swagger DTOs (dto/order.dto.ts) implement these views with exactly their fields, so a field added
+ * to the schema, the view or the DTO and not followed by the others fails to compile.
+ */
+type Shown<T> = {
+  [K in keyof T as K extends `${infer Base}Santim` ? Base : K]: K extends `${string}Santim`
+    ? number
+    : ShownValue<T[K]>;
+};
+type ShownValue<V> = V extends Types.ObjectId
+  ? string
+  : V extends Date
+    ? Date
+    : V extends readonly (infer E)[]
+      ? ShownValue<E>[]
+      : V extends object
+        ? Shown<V>
+        : V;
+
+/** A stored order as the orders module hands it to other modules (read-only for them). */
+export type OrderRecord = Order & { _id: Types.ObjectId };
 
 /** The product as it was bought: what a client shows for the line even after the product changes. */
 export interface OrderProductSnapshot {
@@ -11,53 +35,28 @@ export interface OrderProductSnapshot {
   price: number;
 }
 
-export interface OrderItemView {
-  _id: string;
-  product: OrderProductSnapshot;
-  name: string;
-  nameAm?: string;
-  image?: string;
-  quantity: number;
-  priceAtPurchase: number;
-}
+/** A line as shown: the stored line, and the product as it was bought. */
+export type OrderItemView = Omit<Shown<OrderItem>, 'product'> & { product: OrderProductSnapshot };
 
-export interface OrderView {
+export type ShippingAddressView = Shown<ShippingAddress>;
+
+/** A history entry as shown: who made the change (null: the system or a deleted account). */
+export type StatusChangeView = Omit<Shown<StatusChange>, 'by'> & { by: string | null };
+
+/** Stored for the order's own use only (the Idempotency-Key's replay), never shown. */
+type InternalFields = 'idempotencyKey' | 'idempotencyFingerprint';
+
+/** The order as the API answers it: money in ETB, ids as strings, `id` mirrored from `_id`. */
+export type OrderView = Omit<Shown<Order>, InternalFields | 'orderItems' | 'statusHistory'> & {
   _id: string;
   id: string;
-  orderNumber?: string;
-  user: string;
-  customer?: { name: string; email: string };
   orderItems: OrderItemView[];
-  shippingAddress: {
-    street: string;
-    city: string;
-    state: string;
-    zipCode?: string;
-    country: string;
-    phone?: string;
-    landmark?: string;
-  };
-  shippingMethod: string;
-  paymentMethod: string;
-  subtotal: number;
-  shippingCost: number;
-  tax: number;
-  totalAmount: number;
-  pricesIncludeTax?: boolean;
-  currency: string;
-  status: string;
-  paymentStatus: string;
-  paidAt?: Date;
-  paymentReference?: string;
-  trackingNumber?: string;
-  statusHistory: { status: string; by: string | null; at: Date; note?: string }[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+  statusHistory: StatusChangeView[];
+};
 
 type OrderLike = Order & {
   _id: Types.ObjectId | string;
-  orderItems: (Order['orderItems'][number] & { _id?: Types.ObjectId | string })[];
+  orderItems: (Omit<OrderItem, '_id'> & { _id?: Types.ObjectId | string })[];
 };
 
 /** The order as the API answers it: money in ETB, ids as strings, `id` mirrored from `_id`. */

@@ -25,14 +25,20 @@ import {
   OrderResponseDto,
   PlaceOrderDto,
 } from './dto/order.dto';
-import { OrdersService } from './orders.service';
+import { OrderPlacement } from './order-placement.service';
+import { OrderQueries } from './order-queries.service';
+import { OrderStatusService } from './order-status.service';
 
 @ApiTags('orders')
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ type: ErrorDto, description: 'No or invalid token' })
 @Controller('orders')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly placement: OrderPlacement,
+    private readonly queries: OrderQueries,
+    private readonly statuses: OrderStatusService,
+  ) {}
 
   @Post()
   @UseGuards(JwtAuthGuard)
@@ -71,7 +77,7 @@ export class OrdersController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { order, replayed } = await this.orders.placeOrder(user, dto, idempotencyKey);
+    const { order, replayed } = await this.placement.placeOrder(user, dto, idempotencyKey);
     res.status(replayed ? 200 : 201);
     return { success: true, order };
   }
@@ -81,7 +87,7 @@ export class OrdersController {
   @ApiOperation({ summary: "The signed-in user's orders, newest first" })
   @ApiOkResponse({ type: OrderListResponseDto })
   async myOrders(@CurrentUser() user: AuthUser) {
-    return { success: true, orders: await this.orders.myOrders(user) };
+    return { success: true, orders: await this.queries.myOrders(user) };
   }
 
   @Get(':id')
@@ -95,7 +101,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
   getOrder(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.orders.getOrder(id, user);
+    return this.queries.getOrder(id, user);
   }
 
   @Patch(':id/cancel')
@@ -109,7 +115,7 @@ export class OrdersController {
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'e.g. "Cannot cancel an order that is shipped"' })
   async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, order: await this.orders.cancel(id, user), message: 'Order cancelled' };
+    return { success: true, order: await this.statuses.cancel(id, user), message: 'Order cancelled' };
   }
 
   @Patch(':id/status')
@@ -128,7 +134,7 @@ export class OrdersController {
     @Param('id') id: string,
     @Body() dto: ChangeOrderStatusDto,
   ) {
-    const order = await this.orders.changeStatus(id, dto.status as OrderStatus, user, dto.trackingNumber);
+    const order = await this.statuses.changeStatus(id, dto.status as OrderStatus, user, dto.trackingNumber);
     return { success: true, order, message: 'Order status updated' };
   }
 }

@@ -3,16 +3,29 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { UsersModule } from '../users/users.module';
+import { OrderIdempotency } from './order-idempotency.service';
 import { OrderNumbersModule } from './order-numbers.module';
-import { OrdersController } from './orders.controller';
+import { OrderPayments } from './order-payments.service';
+import { OrderPlacement } from './order-placement.service';
+import { OrderQueries } from './order-queries.service';
 import { OrderReportsService } from './order-reports.service';
-import { OrdersService } from './orders.service';
+import { OrderStatusService } from './order-status.service';
+import { OrdersController } from './orders.controller';
 import { Order, OrderSchema } from './schemas/order.schema';
 import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema';
 
-export { toOrderView, type OrderView } from './order.view';
-export { OrdersService } from './orders.service';
+export { toOrderView, type OrderRecord, type OrderView } from './order.view';
+export { OrderIdempotency } from './order-idempotency.service';
+export { OrderPayments } from './order-payments.service';
+export { OrderPlacement } from './order-placement.service';
+export { OrderQueries, type OrderListFilter } from './order-queries.service';
+export { OrderStatusService } from './order-status.service';
 
+/**
+ * Orders, one service per concern: placement (with OrderIdempotency for the Idempotency-Key), the
+ * status machine, the payment state (written for the payments module), reading and listing, and
+ * the dashboard's reports.
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -25,7 +38,14 @@ export { OrdersService } from './orders.service';
     UsersModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService, OrderReportsService],
-  exports: [OrdersService, OrderReportsService],
+  providers: [
+    OrderPlacement,
+    OrderIdempotency,
+    OrderStatusService,
+    OrderPayments,
+    OrderQueries,
+    OrderReportsService,
+  ],
+  exports: [OrderStatusService, OrderPayments, OrderQueries, OrderReportsService],
 })
 export class OrdersModule {}

@@ -41,13 +41,17 @@ import {
   VerifyPaymentResponseDto,
   WebhookAckDto,
 } from './dto/payment.dto';
+import { PaymentWebhooks } from './payment-webhooks.service';
 import { PaymentsService } from './payments.service';
 import { testCheckoutPage, testResultPage } from './test-checkout.page';
 
 @ApiTags('payments')
 @Controller('payments')
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly webhooks: PaymentWebhooks,
+  ) {}
 
   @Post('initialize')
   @UseGuards(JwtAuthGuard)
@@ -144,7 +148,7 @@ export class PaymentsController {
   @ApiOkResponse({ type: WebhookAckDto })
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'Missing or wrong signature' })
   webhook(@Req() req: RawBodyRequest<Request>) {
-    return this.payments.handleWebhook(req.rawBody, req.headers);
+    return this.webhooks.handleWebhook(req.rawBody, req.headers);
   }
 
   @Get('test/:txRef')

@@ -25,6 +25,13 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
+import type {
+  OrderItemView,
+  OrderProductSnapshot,
+  OrderView,
+  ShippingAddressView,
+  StatusChangeView,
+} from '../order.view';
 
 export const PHONE_MESSAGE = 'phone must be an Ethiopian mobile number (+2519..., +2517..., 09... or 07...)';
 
@@ -145,7 +152,7 @@ export class ChangeOrderStatusDto {
   trackingNumber?: string;
 }
 
-export class ShippingAddressViewDto {
+export class ShippingAddressViewDto implements ShippingAddressView {
   @ApiProperty() street!: string;
   @ApiProperty() city!: string;
   @ApiProperty({ description: "Region: the English name of one of Ethiopia's regions" }) state!: string;
@@ -155,7 +162,7 @@ export class ShippingAddressViewDto {
   @ApiPropertyOptional({ example: 'Near Edna Mall' }) landmark?: string;
 }
 
-export class OrderProductSnapshotDto {
+export class OrderProductSnapshotDto implements OrderProductSnapshot {
   @ApiProperty({ description: 'Product id' }) _id!: string;
   @ApiProperty({ example: 'Shea Butter Cream', description: 'Name at purchase time' }) name!: string;
   @ApiPropertyOptional({ description: 'Amharic name at purchase time' }) nameAm?: string;
@@ -163,7 +170,7 @@ export class OrderProductSnapshotDto {
   @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' }) price!: number;
 }
 
-export class OrderItemDto {
+export class OrderItemDto implements OrderItemView {
   @ApiProperty() _id!: string;
   @ApiProperty({ type: OrderProductSnapshotDto, description: 'The product as it was bought' })
   product!: OrderProductSnapshotDto;
@@ -175,15 +182,15 @@ export class OrderItemDto {
   priceAtPurchase!: number;
 }
 
-export class StatusChangeDto {
+export class StatusChangeDto implements StatusChangeView {
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Id of the user who made the change' }) by!:
     string | null;
-  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: Date;
   @ApiPropertyOptional() note?: string;
 }
 
-export class OrderCustomerDto {
+export class OrderCustomerDto implements NonNullable<OrderView['customer']> {
   @ApiProperty() name!: string;
   @ApiProperty() email!: string;
 }
@@ -192,7 +199,7 @@ export class OrderCustomerDto {
 export const ORDER_NUMBER_DESCRIPTION =
   'Short human order number, sequential per shop; what customers and staff quote';
 
-export class OrderDto {
+export class OrderDto implements OrderView {
   @ApiProperty() _id!: string;
   @ApiProperty({ description: 'Mirror of _id' }) id!: string;
   @ApiPropertyOptional({ example: 'AN-10042', description: ORDER_NUMBER_DESCRIPTION })
@@ -220,13 +227,27 @@ export class OrderDto {
   @ApiProperty({ example: 'ETB' }) currency!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;
-  @ApiPropertyOptional({ type: String, format: 'date-time' }) paidAt?: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) paidAt?: Date;
   @ApiPropertyOptional() paymentReference?: string;
   @ApiPropertyOptional() trackingNumber?: string;
   @ApiProperty({ type: [StatusChangeDto] }) statusHistory!: StatusChangeDto[];
-  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: Date;
 }
+
+/** Compile-time: each DTO declares exactly its view's fields (`implements` alone lets a DTO have more). */
+type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+  ? true
+  : { dtoOnly: Exclude<keyof A, keyof B>; viewOnly: Exclude<keyof B, keyof A> };
+type Holds<T extends true> = T;
+export type OrderDtosMatchTheirViews = [
+  Holds<SameFields<OrderDto, OrderView>>,
+  Holds<SameFields<OrderItemDto, OrderItemView>>,
+  Holds<SameFields<OrderProductSnapshotDto, OrderProductSnapshot>>,
+  Holds<SameFields<ShippingAddressViewDto, ShippingAddressView>>,
+  Holds<SameFields<StatusChangeDto, StatusChangeView>>,
+  Holds<SameFields<OrderCustomerDto, NonNullable<OrderView['customer']>>>,
+];
 
 export class OrderUserDto {
   @ApiProperty() _id!: string;

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
-import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class ShippingAddress {
@@ -55,7 +55,7 @@ export class Order {
 
   /** Customer name and email at order time, as the admin list shows them. */
   @Prop({ type: { name: String, email: String }, _id: false })
-  customer!: { name: string; email: string };
+  customer?: { name: string; email: string };
 
   @Prop({ type: [OrderItemSchema], required: true })
   orderItems!: OrderItem[];
@@ -100,7 +100,6 @@ export class Order {
   updatedAt!: Date;
 }
 
-export type OrderDocument = HydratedDocument<Order>;
 export const OrderSchema = SchemaFactory.createForClass(Order);
 OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ status: 1, createdAt: -1 });

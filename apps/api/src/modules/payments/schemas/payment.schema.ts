@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 export const PAYMENT_PROVIDERS = ['chapa', 'test'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -52,7 +52,6 @@ export class Payment {
   updatedAt!: Date;
 }
 
-export type PaymentDocument = HydratedDocument<Payment>;
 export const PaymentSchema = SchemaFactory.createForClass(Payment);
 PaymentSchema.index({ txRef: 1 }, { unique: true });
 PaymentSchema.index({ order: 1, createdAt: -1 });

@@ -1,0 +1,181 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { DEFAULT_PAYMENT_METHOD, DELIVERY_COUNTRY } from '@shop/shared';
+import { Model, Types } from 'mongoose';
+import { createHash } from 'node:crypto';
+import { ConflictError, DomainError, InvalidDataError } from '../../common/errors/domain-error';
+import { modelDocument } from '../../common/model-document';
+import { isDuplicateKeyError } from '../../common/mongo';
+import type { PlaceOrderDto } from './dto/order.dto';
+import { toOrderView, type OrderRecord, type OrderView } from './order.view';
+import { OrderRequest } from './schemas/order-request.schema';
+import { Order } from './schemas/order.schema';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** How long a retry waits for the first request with the same key, and when a claim counts as abandoned. */
+const CLAIM_WAIT_MS = 15_000;
+const CLAIM_STALE_MS = 60_000;
+const CLAIM_POLL_MS = 25;
+/** How often an instance deletes claims past CLAIM_STALE_MS (sooner than the TTL index's hour; a backstop, as RateCounters' sweep). */
+const CLAIM_SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export interface PlacedOrder {
+  order: OrderView;
+  /** True when an earlier request with the same Idempotency-Key made this order. */
+  replayed: boolean;
+}
+
+/** What an order placed under an Idempotency-Key stores of it: the key and its request's fingerprint. */
+export interface OrderKey {
+  idempotencyKey: string;
+  idempotencyFingerprint: string;
+}
+
+/** An earlier order of the key, with the fingerprint of the request that made it. */
+interface KeyedOrder {
+  order: OrderView;
+  fingerprint?: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What makes two order requests the same request: the address, payment and shipping choices. */
+function requestFingerprint(input: PlaceOrderDto): string {
+  const a = input.shippingAddress;
+  const canonical = [
+    a.street,
+    a.city,
+    a.state,
+    a.zipCode ?? '',
+    a.country ?? DELIVERY_COUNTRY,
+    a.phone ?? '',
+    a.landmark ?? '',
+    input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
+    input.shippingMethod ?? 'standard',
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Idempotency-Key: a retry of an order request (sequential or concurrent) answers the order the first
+ * request made and never makes a second one. A request claims its key (a unique short-lived document)
+ * while it places the order; the order then holds the key itself (a unique index per user), so a
+ * claim swept away later changes nothing. Claims are swept by a timer of each instance.
+ */
+@Injectable()
+export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
+  private claimSweep?: NodeJS.Timeout;
+
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(OrderRequest.name) private readonly requests: Model<OrderRequest>,
+  ) {}
+
+  onModuleInit(): void {
+    this.claimSweep = setInterval(() => void this.sweepClaims().catch(() => undefined), CLAIM_SWEEP_EVERY_MS);
+    this.claimSweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.claimSweep) clearInterval(this.claimSweep);
+  }
+
+  /**
+   * Deletes Idempotency-Key claims older than CLAIM_STALE_MS: a placed order keeps its claim (its key
+   * is then held by the order itself), and a claim that old counts as abandoned anyway.
+   */
+  async sweepClaims(now = Date.now()): Promise<number> {
+    const res = await this.requests.deleteMany({ createdAt: { $lt: new Date(now - CLAIM_STALE_MS) } }).exec();
+    return res.deletedCount;
+  }
+
+  /**
+   * Places an order once per key: `place` makes it (storing the key it is given on the order);
+   * without a key it simply runs. When `place` fails because the key's order exists already (the cart
+   * is empty now, or the order's unique key refused a second order and its transaction undid
+   * everything), that order is answered instead.
+   */
+  async once(
+    userId: string,
+    idempotencyKey: string | undefined,
+    input: PlaceOrderDto,
+    place: (key?: OrderKey) => Promise<OrderView>,
+  ): Promise<PlacedOrder> {
+    if (idempotencyKey === undefined) return { order: await place(), replayed: false };
+    if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new InvalidDataError(
+        'Idempotency-Key must be 1 to 255 visible ASCII characters',
+        [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }],
+        'IDEMPOTENCY_KEY_INVALID',
+      );
+    }
+    const user = new Types.ObjectId(userId);
+    const deadline = Date.now() + CLAIM_WAIT_MS;
+    const idempotencyFingerprint = requestFingerprint(input);
+    for (;;) {
+      // The claim first: a new key (the usual case) then costs one read, made under the claim.
+      const claim = await this.claim(user, idempotencyKey);
+      if (claim) {
+        try {
+          // An earlier request with this key may have finished already: `place` then fails (see
+          // above), without a read of its own on the usual path.
+          return { order: await place({ idempotencyKey, idempotencyFingerprint }), replayed: false };
+        } catch (error) {
+          const placedAlready =
+            isDuplicateKeyError(error) || (error instanceof DomainError && error.code === 'EMPTY_CART');
+          const earlier = placedAlready ? await this.findByKey(user, idempotencyKey) : undefined;
+          if (earlier) return this.replay(earlier, idempotencyFingerprint);
+          // No order holds the key: free it at once, so that the customer may retry with it. (The
+          // claim of an order that exists is left to the TTL index and sweepClaims: a retry meets
+          // it and answers the order, as it would meet the order itself.)
+          await this.requests.deleteOne({ _id: claim }).exec();
+          throw error;
+        }
+      }
+      // another request holds the claim: its order may be there already
+      const earlier = await this.findByKey(user, idempotencyKey);
+      if (earlier) return this.replay(earlier, idempotencyFingerprint);
+      if (Date.now() > deadline) {
+        throw new ConflictError(
+          'An order with this Idempotency-Key is still being processed; please retry shortly',
+          'IDEMPOTENCY_KEY_IN_PROGRESS',
+        );
+      }
+      await sleep(CLAIM_POLL_MS);
+    }
+  }
+
+  private async findByKey(user: Types.ObjectId, idempotencyKey: string): Promise<KeyedOrder | undefined> {
+    const order = (await this.orders.findOne({ user, idempotencyKey }).lean().exec()) as OrderRecord | null;
+    return order ? { order: toOrderView(order), fingerprint: order.idempotencyFingerprint } : undefined;
+  }
+
+  /** The earlier order of this key, unless the key now comes with a different request (422: a client bug, not a retry). */
+  private replay(earlier: KeyedOrder, fingerprint: string): PlacedOrder {
+    if (earlier.fingerprint && earlier.fingerprint !== fingerprint) {
+      throw new DomainError(
+        'UNPROCESSABLE',
+        'This Idempotency-Key was already used for a different order request',
+        undefined,
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+    }
+    return { order: earlier.order, replayed: true };
+  }
+
+  /** Takes the key's claim; null if another request holds it (an abandoned claim is cleared first). */
+  private async claim(user: Types.ObjectId, idempotencyKey: string): Promise<Types.ObjectId | null> {
+    try {
+      // the model's collection, with the document the model would store: nothing to cast or validate
+      const claim = modelDocument(this.requests, { user, idempotencyKey });
+      await this.requests.collection.insertOne(claim);
+      return claim._id;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      await this.requests
+        .deleteOne({ user, idempotencyKey, createdAt: { $lt: new Date(Date.now() - CLAIM_STALE_MS) } })
+        .exec();
+      return null;
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { canTransitionPayment, PAYMENT_STATUSES, type PaymentStatus } from '@shop/shared';
+import { ClientSession, Connection, Model, Types } from 'mongoose';
+import { Changes } from '../../common/changes';
+import { AuditService } from '../audit/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { orderTransaction } from './order-transaction';
+import type { OrderRecord } from './order.view';
+import { Order } from './schemas/order.schema';
+
+/** Payment states from which the machine (PAYMENT_TRANSITIONS) allows a move to `to`. */
+const paymentSources = (to: PaymentStatus): PaymentStatus[] =>
+  PAYMENT_STATUSES.filter((from) => canTransitionPayment(from, to));
+/** An order can take a payment while its payment status may still become paid (unpaid, failed). */
+export const PAYABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = paymentSources('paid');
+
+/**
+ * An order's payment state: only this service writes it, every move checked against the payment
+ * machine (libs/shared PAYMENT_TRANSITIONS) by a conditional update, so a repeat changes nothing.
+ * The payments module settles transactions and calls these; a move made in the payments module's
+ * transaction (`session`) is said (Changes) by that module once it has committed.
+ */
+@Injectable()
+export class OrderPayments {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
+    private readonly changes: Changes,
+  ) {}
+
+  /** The order a payment is about (any owner), or null. */
+  async orderForPayment(orderId: Types.ObjectId | string): Promise<OrderRecord | null> {
+    if (!Types.ObjectId.isValid(String(orderId))) return null;
+    return (await this.orders
+      .findById(new Types.ObjectId(String(orderId)))
+      .lean()
+      .exec()) as OrderRecord | null;
+  }
+
+  /**
+   * Makes `txRef` the order's current payment attempt, conditional on the order still being payable
+   * (not cancelled, payment status unpaid or failed); false when a cancel or a payment won meanwhile.
+   */
+  async claimPayment(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
+    const claimed = await this.orders
+      .updateOne(
+        { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        { $set: { paymentReference: txRef } },
+      )
+      .exec();
+    if (claimed.modifiedCount) this.changes.publish({ kind: 'order', ids: [String(orderId)] });
+    return claimed.matchedCount > 0;
+  }
+
+  /**
+   * unpaid → failed, only for the order's current attempt `txRef` (one conditional update); the order
+   * stays payable with a new transaction. The change, its audit entry and the customer's message are
+   * written together: in `session` (the payment settlement's transaction) or a transaction of their own.
+   * Answers whether it changed.
+   */
+  markPaymentFailed(
+    orderId: Types.ObjectId,
+    txRef: string,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(orderId, session, async (s) => {
+      const failed = (await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, paymentReference: txRef, paymentStatus: { $in: paymentSources('failed') } },
+          { $set: { paymentStatus: 'failed' } },
+          { new: true, session: s },
+        )
+        .lean()
+        .exec()) as OrderRecord | null;
+      if (!failed) return false;
+      await this.notifications.enqueue(s, { type: 'payment.failed', order: failed, txRef });
+      await this.auditPayment(orderId, 'unpaid', 'failed', source, s);
+      return true;
+    });
+  }
+
+  /**
+   * unpaid | failed → paid for an order that is not cancelled, in one conditional update (a repeat
+   * changes nothing), with its audit entry and the customer's message in the same transaction
+   * (`session`, or one of its own). Answers whether this call made it paid.
+   */
+  markPaid(
+    orderId: Types.ObjectId,
+    txRef: string,
+    paidAt: Date,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(orderId, session, async (s) => {
+      const before = (await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+          { $set: { paymentStatus: 'paid', paidAt, paymentReference: txRef } },
+          { new: false, session: s },
+        )
+        .lean()
+        .exec()) as OrderRecord | null;
+      if (!before) return false;
+      const paid: OrderRecord = { ...before, paymentStatus: 'paid', paidAt, paymentReference: txRef };
+      await this.notifications.enqueue(s, { type: 'payment.paid', order: paid });
+      await this.auditPayment(orderId, before.paymentStatus, 'paid', source, s);
+      return true;
+    });
+  }
+
+  /**
+   * Money arrived for an order cancelled meanwhile: it counts as paid and is due back at once
+   * (paid → refund_pending), never lost and never "paid". Answers whether this call flagged it.
+   */
+  flagRefund(
+    orderId: Types.ObjectId,
+    txRef: string,
+    source?: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
+    return this.inSession(orderId, session, async (s) => {
+      const before = await this.orders
+        .findOneAndUpdate(
+          { _id: orderId, status: 'cancelled', paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+          { $set: { paymentStatus: 'refund_pending', paymentReference: txRef } },
+          { new: false, session: s },
+        )
+        .lean()
+        .exec();
+      if (!before) return false;
+      await this.auditPayment(orderId, before.paymentStatus, 'refund_pending', source, s);
+      return true;
+    });
+  }
+
+  /** Runs `work` in the caller's transaction when given one, else in a transaction of its own (then said). */
+  private inSession<T>(
+    orderId: Types.ObjectId,
+    session: ClientSession | undefined,
+    work: (s: ClientSession) => Promise<T>,
+  ): Promise<T> {
+    if (session) return work(session);
+    return orderTransaction(this.connection, this.changes, (s, touched) => {
+      touched.orders.add(String(orderId));
+      return work(s);
+    });
+  }
+
+  /** `source`: what settled the payment (webhook, verify, reverify, test), shown as the actor in the audit log. */
+  private auditPayment(
+    orderId: Types.ObjectId,
+    from: string,
+    to: PaymentStatus,
+    source?: string,
+    session?: ClientSession,
+  ) {
+    return this.audit.record(
+      undefined,
+      { entity: 'order', entityId: String(orderId), action: 'order.paymentStatus', from, to, source },
+      session,
+    );
+  }
+}
