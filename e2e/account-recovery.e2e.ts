@@ -225,7 +225,18 @@ describe('account recovery', () => {
     expect(link).toBeDefined();
     expect(link!.startsWith(`${stack.admin}/admin/`)).toBe(true);
 
+    // a refusal is worded by its code in the chosen language, never by the API's English message
     await page.goto(link!);
+    await page.evaluate(() => localStorage.setItem('language', 'am'));
+    await page.reload();
+    await page.locator('input[name=password]').fill('password');
+    await page.locator('input[name=confirmPassword]').fill('password');
+    await page.locator('button[type=submit]').click();
+    const refusal = page.getByRole('alert');
+    await refusal.filter({ hasText: translate('am', 'errors.WEAK_PASSWORD') }).waitFor();
+    expect(await refusal.textContent()).not.toContain('stronger password');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
     await page.locator('input[name=password]').fill('Koso@Tree2031');
     await page.locator('input[name=confirmPassword]').fill('Koso@Tree2031');
     await page.locator('button[type=submit]').click();
