@@ -1,6 +1,6 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Types, type Model, type mongo } from 'mongoose';
-import { Cart } from '../src/modules/cart/schemas/cart.schema';
+import { Cart, GuestCart } from '../src/modules/cart/schemas/cart.schema';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -104,6 +104,39 @@ describe('cart', () => {
     expect(again.body.itemCount).toBe(6);
     expect(again.body.total).toBe(1351.8); // 3 x 450.50 + 3 x 0.10, computed in santim
     expect(again.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([3, 3]);
+  });
+
+  it('stores the carts and lines its adds write as the models would (a new cart, a pushed line, a guest cart)', async () => {
+    const carts = t.app.get<Model<Cart>>(getModelToken(Cart.name));
+    const guestCarts = t.app.get<Model<GuestCart>>(getModelToken(GuestCart.name));
+    const customer = await registerCustomer();
+    const a = await makeProduct({ name: 'Stored Cart Soap', price: 30, stock: 20 });
+    const b = await makeProduct({ name: 'Stored Cart Oil', price: 40, stock: 20 });
+    // the first add creates the cart (an upsert), the second pushes a line, the third grows it
+    for (const productId of [a, b, b])
+      await request(t.http).post('/api/cart/add').set(auth(customer.token)).send({ productId }).expect(200);
+    const stored = await carts.collection.findOne({ user: new Types.ObjectId(customer.id) });
+    expect(stored).not.toBeNull();
+    // Mongoose, given the stored document, adds nothing and changes nothing
+    expect(new carts(stored).toObject()).toEqual(stored);
+    expect(Object.keys(stored!).sort()).toEqual(['__v', '_id', 'createdAt', 'items', 'updatedAt', 'user']);
+    expect(stored!.__v).toBe(0);
+    expect(stored!.items.map((i: Record<string, unknown>) => [String(i.product), i.quantity])).toEqual([
+      [a, 1],
+      [b, 2],
+    ]);
+    for (const item of stored!.items) {
+      expect(Object.keys(item).sort()).toEqual(['addedAt', 'product', 'quantity']);
+      expect(item.addedAt).toBeInstanceOf(Date);
+    }
+
+    const guest = await request(t.http).post('/api/cart/add').send({ productId: a }).expect(200);
+    await request(t.http).post('/api/cart/add').set('X-Cart-Id', guest.body.cartId).send({ productId: b });
+    const storedGuest = await guestCarts.collection.findOne({ guestId: guest.body.cartId });
+    expect(new guestCarts(storedGuest).toObject()).toEqual(storedGuest);
+    expect(storedGuest!.items).toHaveLength(2);
+    for (const item of storedGuest!.items)
+      expect(Object.keys(item).sort()).toEqual(['addedAt', 'product', 'quantity']);
   });
 
   it('shows the price as it is now, not as it was when added', async () => {

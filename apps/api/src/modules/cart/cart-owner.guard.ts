@@ -35,7 +35,8 @@ export class CartOwnerGuard implements CanActivate {
     const token = tokenFrom(request);
     if (token) {
       const user = await this.sessions.userFromToken(token);
-      if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token');
+      if (!user)
+        throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
       request.user = user;
     } else {
       request.guestCartId = guestCartIdFrom(request);

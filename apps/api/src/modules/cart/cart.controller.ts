@@ -30,7 +30,9 @@ import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { CART_ID_COOKIE, CartOwnerGuard, guestCartIdFrom, type CartRequest } from './cart-owner.guard';
-import { CartService, type CartOwner, type CartView } from './cart.service';
+import { CartService, type CartOwner } from './cart.service';
+import { CartViewService, type CartView } from './cart-view.service';
+import { GuestCartsService } from './guest-carts.service';
 import { AddToCartDto, CartDto, MergeCartDto, UpdateCartItemDto } from './dto/cart.dto';
 import { GUEST_CART_TTL_DAYS } from './schemas/cart.schema';
 
@@ -63,6 +65,8 @@ const CartIdHeader = () =>
 export class CartController {
   constructor(
     private readonly cart: CartService,
+    private readonly views: CartViewService,
+    private readonly guests: GuestCartsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -96,7 +100,7 @@ export class CartController {
   @ApiOkResponse({ type: CartDto })
   async getCart(@Req() req: CartRequest) {
     const owner = this.owner(req);
-    return owner ? this.cart.view(owner) : this.cart.emptyView();
+    return owner ? this.views.view(owner) : this.views.emptyView();
   }
 
   @Post('add')
@@ -115,8 +119,8 @@ export class CartController {
   })
   async add(@Req() req: CartRequest, @Body() dto: AddToCartDto, @Res({ passthrough: true }) res: Response) {
     let owner = this.owner(req);
-    if (!owner || (typeof owner !== 'string' && !(await this.cart.guestCartExists(owner.guestId))))
-      owner = { guestId: await this.cart.createGuestCart() };
+    if (!owner || (typeof owner !== 'string' && !(await this.guests.guestCartExists(owner.guestId))))
+      owner = { guestId: await this.guests.createGuestCart() };
     return this.answer(res, await this.cart.add(owner, dto.productId, dto.quantity));
   }
 
@@ -148,7 +152,7 @@ export class CartController {
     const owner = this.owner(req);
     if (!owner) {
       this.cart.checkProductId(productId);
-      return this.cart.emptyView();
+      return this.views.emptyView();
     }
     return this.cart.remove(owner, productId);
   }
@@ -159,7 +163,7 @@ export class CartController {
   @ApiOkResponse({ type: CartDto })
   async clear(@Req() req: CartRequest) {
     const owner = this.owner(req);
-    return { ...(owner ? await this.cart.clear(owner) : this.cart.emptyView()), message: 'Cart cleared' };
+    return { ...(owner ? await this.cart.clear(owner) : this.views.emptyView()), message: 'Cart cleared' };
   }
 
   @Delete('clearAllFromCart')
@@ -178,7 +182,7 @@ export class CartController {
 @UseGuards(JwtAuthGuard)
 @Controller('cart')
 export class CartMergeController {
-  constructor(private readonly cart: CartService) {}
+  constructor(private readonly guests: GuestCartsService) {}
 
   @Post('merge')
   @HttpCode(200)
@@ -200,8 +204,8 @@ export class CartMergeController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const guestId = dto.cartId?.toLowerCase() ?? guestCartIdFrom(req);
-    if (!guestId) throw this.cart.missingCartId();
-    const view = await this.cart.mergeGuestCart(user.id, guestId);
+    if (!guestId) throw this.guests.missingCartId();
+    const view = await this.guests.mergeGuestCart(user.id, guestId);
     res.clearCookie(CART_ID_COOKIE, { path: '/' });
     return view;
   }

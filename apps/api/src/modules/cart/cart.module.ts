@@ -4,6 +4,9 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CartOwnerGuard } from './cart-owner.guard';
 import { CartController, CartMergeController } from './cart.controller';
 import { CartService } from './cart.service';
+import { CartStore } from './cart-store';
+import { CartViewService } from './cart-view.service';
+import { GuestCartsService } from './guest-carts.service';
 import { Cart, CartSchema, GuestCart, GuestCartSchema } from './schemas/cart.schema';
 
 @Module({
@@ -15,7 +18,7 @@ import { Cart, CartSchema, GuestCart, GuestCartSchema } from './schemas/cart.sch
     CatalogModule,
   ],
   controllers: [CartMergeController, CartController],
-  providers: [CartService, CartOwnerGuard],
+  providers: [CartStore, CartViewService, CartService, GuestCartsService, CartOwnerGuard],
   exports: [CartService],
 })
 export class CartModule {}

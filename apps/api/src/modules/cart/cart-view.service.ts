@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { cartTotals, toBirr } from '@shop/shared';
+import type { Types } from 'mongoose';
+import { absoluteImageUrls, withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
+import type { ErrorCode, ErrorParams } from '../../common/errors/domain-error';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { CatalogService, type CatalogProduct } from '../catalog/catalog.service';
+import { toProductView } from '../catalog/product.view';
+import { onlyLeftMessage } from '../catalog/stock-errors';
+import { CartStore, refusalOf, type CartOwner } from './cart-store';
+import type { CartItem } from './schemas/cart.schema';
+
+export interface CartNotice {
+  productId: string;
+  type: 'removed' | 'quantity_reduced' | 'quantity_capped';
+  message: string;
+  /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED, NOTICE_QUANTITY_REDUCED or CART_MERGE_CAPPED (texts in libs/i18n). */
+  code: ErrorCode;
+  params: ErrorParams;
+}
+
+export interface CartView {
+  success: true;
+  products: { product: Record<string, unknown>; quantity: number }[];
+  total: number;
+  itemCount: number;
+  notices?: CartNotice[];
+  /** A guest cart's id (answered to guests only; send it back as `X-Cart-Id`). */
+  cartId?: string;
+}
+
+/** The cart as it is answered: current product data, totals, and notices of the lines it had to fix. */
+@Injectable()
+export class CartViewService {
+  constructor(
+    private readonly store: CartStore,
+    private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+  ) {
+    this.origin = config.publicUrl.replace(/\/+$/, '');
+  }
+
+  /** PUBLIC_API_URL: the product views' image URLs are made absolute as they are built. */
+  private readonly origin: string;
+
+  /** An empty cart as a guest without one sees it. */
+  emptyView(): CartView {
+    return { success: true, products: [], total: 0, itemCount: 0 };
+  }
+
+  /**
+   * The cart with current product data; withdrawn, sold-out and over-stock lines are fixed first.
+   * `current`: the cart as an update just left it (not read again); `known`: products read already
+   * in this request (only the lines' products missing from it are read).
+   */
+  async view(
+    owner: CartOwner,
+    current?: { items: CartItem[] },
+    known?: Map<string, CatalogProduct>,
+  ): Promise<CartView> {
+    const { model, filter } = this.store.of(owner);
+    const cart = current ?? (await model.findOne(filter).lean().exec());
+    const items = cart?.items ?? [];
+    this.store.seen.note(owner, items);
+    const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
+    const products = missing.length
+      ? await this.catalog.recentProductsByIds(missing)
+      : new Map<string, CatalogProduct>();
+    if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
+    // a line is dropped or reduced only on the product as the database has it now (not as kept)
+    const doubtful = items
+      .filter((i) => refusalOf(products.get(String(i.product)), i.quantity) !== undefined)
+      .map((i) => i.product);
+    if (doubtful.length)
+      for (const [id, product] of await this.catalog.freshProductsByIds(doubtful)) products.set(id, product);
+    const notices: CartNotice[] = [];
+    const lines: { product: CatalogProduct; quantity: number }[] = [];
+    const dropped: Types.ObjectId[] = [];
+    for (const item of items) {
+      const product = products.get(String(item.product));
+      const productId = String(item.product);
+      if (!product || !product.active) {
+        dropped.push(item.product);
+        notices.push({
+          productId,
+          type: 'removed',
+          message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED',
+          params: product ? { product: product.name } : {},
+        });
+      } else if (product.stock <= 0) {
+        dropped.push(item.product);
+        notices.push({
+          productId,
+          type: 'removed',
+          message: `${product.name} is out of stock and was removed from your cart`,
+          code: 'NOTICE_OUT_OF_STOCK_REMOVED',
+          params: { product: product.name },
+        });
+      } else if (item.quantity > product.stock) {
+        // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
+        await model
+          .updateOne(
+            { ...filter, items: { $elemMatch: { product: item.product, quantity: item.quantity } } },
+            { $set: { 'items.$.quantity': product.stock } },
+          )
+          .exec();
+        notices.push({
+          productId,
+          type: 'quantity_reduced',
+          message: `${onlyLeftMessage(product.name, product.stock)}; quantity reduced to ${product.stock}`,
+          code: 'NOTICE_QUANTITY_REDUCED',
+          params: { product: product.name, available: product.stock },
+        });
+        lines.push({ product, quantity: product.stock });
+      } else {
+        lines.push({ product, quantity: item.quantity });
+      }
+    }
+    if (dropped.length)
+      await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
+    const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
+    // image URLs absolute as the views are built (the AbsoluteUrls interceptor then leaves the answer be)
+    return withAbsoluteUrls({
+      success: true,
+      products: lines.map((l) => ({ product: toProductView(l.product, this.origin), quantity: l.quantity })),
+      total: toBirr(totals.total),
+      itemCount: totals.itemCount,
+      ...(notices.length ? { notices: absoluteImageUrls(notices, this.origin) as CartNotice[] } : {}),
+      ...(typeof owner !== 'string' && cart ? { cartId: owner.guestId } : {}),
+    });
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ConflictError, InvalidDataError } from '../../common/errors/domain-error';
+import { isDuplicateKeyError } from '../../common/mongo';
+import { CatalogService, type CatalogProduct } from '../catalog/catalog.service';
+import { CartStore, GUEST_CART_TTL_MS, newGuestCartId } from './cart-store';
+import { CartViewService, type CartNotice, type CartView } from './cart-view.service';
+
+/**
+ * Guest carts: a visitor's cart held by an unguessable id, created on its first add, and merged into
+ * the account's cart after sign-in or sign-up.
+ */
+@Injectable()
+export class GuestCartsService {
+  constructor(
+    private readonly store: CartStore,
+    private readonly views: CartViewService,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  /** Whether a guest cart with this id is alive. */
+  async guestCartExists(guestId: string): Promise<boolean> {
+    return (await this.store.guestCarts.exists({ guestId, expiresAt: { $gt: new Date() } }).exec()) !== null;
+  }
+
+  /** Creates a new, empty guest cart and answers its id. */
+  async createGuestCart(): Promise<string> {
+    const guestId = newGuestCartId();
+    await this.store.guestCarts.create({
+      guestId,
+      items: [],
+      expiresAt: new Date(Date.now() + GUEST_CART_TTL_MS),
+    });
+    return guestId;
+  }
+
+  /** A merge without a guest cart id. */
+  missingCartId(): InvalidDataError {
+    return new InvalidDataError(
+      'cartId is required',
+      [{ field: 'cartId', message: 'must be a guest cart id (32 hex characters)', code: 'CART_ID_REQUIRED' }],
+      'CART_ID_REQUIRED',
+    );
+  }
+
+  /**
+   * Moves a guest cart into the user's cart: quantities are added, each line capped by the stock (a
+   * `quantity_capped` notice says so), lines no longer on sale are dropped with a notice; the guest
+   * cart is then deleted. Merging an unknown or expired guest cart changes nothing.
+   */
+  async mergeGuestCart(userId: string, guestId: string): Promise<CartView> {
+    const guest = await this.store.guestCarts
+      .findOneAndDelete({ guestId, expiresAt: { $gt: new Date() } })
+      .lean()
+      .exec();
+    const notices: CartNotice[] = [];
+    if (guest?.items.length) {
+      const user = new Types.ObjectId(userId);
+      await this.ensureCart(user);
+      // read now (the merge caps quantities by the stock)
+      const products = await this.catalog.freshProductsByIds(guest.items.map((i) => i.product));
+      for (const item of guest.items) {
+        const product = products.get(String(item.product));
+        if (!product || !product.active || product.stock <= 0) continue; // view() below reports it if kept
+        const capped = await this.mergeLine(user, product, item.quantity);
+        if (capped !== undefined) {
+          notices.push({
+            productId: String(product._id),
+            type: 'quantity_capped',
+            message: `Only ${product.stock} left in stock for ${product.name}; your cart now has ${capped}`,
+            code: 'CART_MERGE_CAPPED',
+            params: { product: product.name, available: product.stock, quantity: capped },
+          });
+        }
+      }
+    }
+    const view = await this.views.view(userId);
+    const all = [...notices, ...(view.notices ?? [])];
+    return { ...view, ...(all.length ? { notices: all } : {}) };
+  }
+
+  /** Adds `quantity` to the user's line, capped by the stock; answers the capped quantity when capped. */
+  private async mergeLine(user: Types.ObjectId, product: CatalogProduct, quantity: number) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await this.store.line(String(user), product._id);
+      const wanted = (existing?.quantity ?? 0) + quantity;
+      const next = Math.min(wanted, product.stock);
+      const res = existing
+        ? await this.store.userCarts
+            .updateOne(
+              { user, items: { $elemMatch: { product: product._id, quantity: existing.quantity } } },
+              { $set: { 'items.$.quantity': Math.max(next, existing.quantity) } },
+            )
+            .exec()
+        : await this.store.userCarts
+            .updateOne(
+              { user, 'items.product': { $ne: product._id } },
+              { $push: { items: { product: product._id, quantity: next, addedAt: new Date() } } },
+            )
+            .exec();
+      if (res.matchedCount) return next < wanted ? Math.max(next, existing?.quantity ?? 0) : undefined;
+    }
+    throw new ConflictError('The cart changed while merging; please try again', 'CART_CHANGED');
+  }
+
+  /** Creates the user's cart once; a concurrent creation loses on the unique index and is fine. */
+  private async ensureCart(user: Types.ObjectId): Promise<void> {
+    try {
+      await this.store.userCarts
+        .updateOne({ user }, { $setOnInsert: { items: [] } }, { upsert: true })
+        .exec();
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+}
