@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
 
 @Schema({ _id: false })
 export class CartItem {
@@ -27,7 +27,6 @@ export class Cart {
   updatedAt!: Date;
 }
 
-export type CartDocument = HydratedDocument<Cart>;
 export const CartSchema = SchemaFactory.createForClass(Cart);
 CartSchema.index({ user: 1 }, { unique: true });
 CartSchema.index({ 'items.product': 1 });

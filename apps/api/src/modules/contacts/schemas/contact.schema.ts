@@ -1,5 +1,4 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument } from 'mongoose';
 
 import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
 
@@ -22,7 +21,6 @@ export class Contact {
   updatedAt!: Date;
 }
 
-export type ContactDocument = HydratedDocument<Contact>;
 export const ContactSchema = SchemaFactory.createForClass(Contact);
 ContactSchema.index({ createdAt: -1 });
 ContactSchema.index({ status: 1, createdAt: -1 });
