@@ -48,11 +48,6 @@ export async function inTransaction<T>(
   return result as T;
 }
 
-/** The object without its undefined fields (which BSON would store as null; Mongoose leaves them out). */
-export function definedFields<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 /** Parses a route id; a malformed id is answered like an unknown one, never as a server error. */
 export function parseObjectId(id: string, notFoundMessage: string, code?: ErrorCode): Types.ObjectId {
   if (typeof id !== 'string' || !/^[a-f0-9]{24}$/i.test(id)) throw new NotFoundError(notFoundMessage, code);

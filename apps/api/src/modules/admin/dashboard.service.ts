@@ -32,7 +32,7 @@ export function lastDays(now: Date, timeZone: string, count: number): string[] {
 }
 
 /**
- * The dashboard figures of SPEC section 3 as settled by DECISIONS.md. Every figure is an
+ * The dashboard figures of docs/product.md §3 (and docs/decisions/0033). Every figure is an
  * aggregation or a count on the server; no query loads every order.
  */
 @Injectable()
@@ -78,7 +78,7 @@ export class DashboardService {
       recentOrders,
       recentActivity,
       lowStockItems,
-      // SPEC section 7's reader takes this name (DECISIONS.md, revised): the same list
+      // the spec's reader takes this name (docs/product.md §7, docs/decisions/0012): the same list
       lowStockProducts: lowStockItems,
       currency,
       timezone,

@@ -1,6 +1,6 @@
 import type { AccountsService } from '../users/accounts.service';
 
-/** An order's customer as SPEC section 7's admin screens read it (`order.user.name`, `.email`). */
+/** An order's customer as the spec's admin screens read it (docs/product.md §7: `order.user.name`, `.email`). */
 export interface OrderUser {
   _id: string;
   name: string;

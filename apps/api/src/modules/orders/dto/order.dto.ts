@@ -255,7 +255,7 @@ export class OrderUserDto {
   @ApiProperty() email!: string;
 }
 
-/** An order row of the admin list called as SPEC section 7 does: the customer's account populated. */
+/** An order row of the admin list called as the spec's clients call it (docs/product.md §7): the customer's account populated. */
 export class AdminOrderRowDto extends OmitType(OrderDto, ['user'] as const) {
   @ApiProperty({
     type: OrderUserDto,
