@@ -47,7 +47,7 @@ export function toAuditView(doc: AuditRecord) {
   };
 }
 
-/** The audit trail of DECISIONS/issue 10: order status, role, activation, product price and stock, settings. */
+/** The audit trail (docs/decisions/0033-back-office-api.md): order status, role, activation, product price and stock, settings. */
 @Injectable()
 export class AuditService {
   constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}

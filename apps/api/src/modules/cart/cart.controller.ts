@@ -55,7 +55,7 @@ const CartIdHeader = () =>
 
 /**
  * Every signed-in user has a cart (admins too: the back office's "Create Order" goes to checkout), and
- * so does a visitor: a guest cart held by an unguessable id (DECISIONS.md, revised).
+ * so does a visitor: a guest cart held by an unguessable id (docs/decisions/0024-cart-and-guest-cart.md).
  */
 @ApiTags('cart')
 @ApiBearerAuth()

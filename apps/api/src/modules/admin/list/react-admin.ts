@@ -1,17 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
-import { FilterQuery, Model, Types } from 'mongoose';
 import { ErrorDto } from '../../../common/error.dto';
 import type { ListPage, ListQuery as TypedListQuery } from '../../../common/list-query';
 import { InvalidDataError } from '../../../common/errors/domain-error';
 
 /**
- * The list convention of `ra-data-simple-rest` (DECISIONS.md): `sort=["field","ASC"]`,
- * `range=[0,24]`, `filter={"q":"..."}`; the answer is a JSON array and `Content-Range:
- * <resource> 0-24/<total>`. Everything here turns malformed input into a 400, never a 500, and
- * never lets a client-sent object reach Mongo as a query operator.
+ * The list convention of `ra-data-simple-rest` (docs/decisions/0013-admin-list-protocol.md):
+ * `sort=["field","ASC"]`, `range=[0,24]`, `filter={"q":"..."}`; the answer is a JSON array and
+ * `Content-Range: <resource> 0-24/<total>`. Everything here turns malformed input into a 400, never a
+ * 500, and never lets a client-sent object reach Mongo as a query operator. The admin module's
+ * controllers read a call with `readListQuery` into the typed `ListQuery` (common/list-query) the
+ * owning module's service takes, and answer its page with `sendList`.
  */
 export const MAX_RANGE_SIZE = 100;
 export const DEFAULT_RANGE_SIZE = 25;
@@ -199,14 +200,6 @@ export function filterIds(filter: Record<string, FilterValue>, key = 'id'): stri
   return values.filter((v) => /^[a-f0-9]{24}$/i.test(v));
 }
 
-/** `filterIds` as ObjectIds, ready for an `$in` on an ObjectId field. */
-export function filterObjectIds(
-  filter: Record<string, FilterValue>,
-  key = 'id',
-): Types.ObjectId[] | undefined {
-  return filterIds(filter, key)?.map((id) => new Types.ObjectId(id));
-}
-
 /**
  * Reads a react-admin list call as the typed query a domain service takes: sort, range and `id`
  * (getMany) parsed and checked against `spec` (400 on anything malformed), and the resource's own
@@ -221,39 +214,6 @@ export function readListQuery<F extends object>(
   const { sort, skip, limit, filter } = parseListQuery(raw, spec);
   const ids = filterIds(filter);
   return { filter: readFilter(filter), ...(ids ? { ids } : {}), sort, skip, limit };
-}
-
-/** What a resource's list understands: its sortable fields, its filters and how they read. */
-export interface ResourceSpec<T, R extends object> extends ListSpec {
-  /** The resource's own filters (everything but `id`, which the adapter reads) as a query. */
-  where?: (filter: Record<string, FilterValue>) => FilterQuery<T> | Promise<FilterQuery<T>>;
-  /** A page of stored documents as the API answers them. */
-  toRecords: (docs: (T & { _id: Types.ObjectId })[]) => R[] | Promise<R[]>;
-}
-
-export type { ListPage };
-
-/**
- * The one react-admin list adapter (ra-data-simple-rest): parses sort/range/filter against the
- * resource's spec (400 on anything malformed), reads `filter.id` (getMany), counts, and mirrors
- * `_id` as `id` on every record. Domain services call it with their own model; controllers answer
- * the page with `sendList`.
- */
-export async function listResource<T, R extends { _id?: unknown; id?: unknown }>(
-  model: Model<T>,
-  query: ReactAdminListQuery,
-  spec: ResourceSpec<T, R>,
-): Promise<ListPage<R>> {
-  const { sort, skip, limit, filter } = parseListQuery(query, spec);
-  const where: FilterQuery<T> = { ...((await spec.where?.(filter)) ?? {}) };
-  const ids = filterObjectIds(filter);
-  if (ids) (where as Record<string, unknown>)._id = { $in: ids };
-  const [docs, total] = await Promise.all([
-    model.find(where).sort(sort).skip(skip).limit(limit).lean().exec(),
-    model.countDocuments(where).exec(),
-  ]);
-  const records = await spec.toRecords(docs as (T & { _id: Types.ObjectId })[]);
-  return { records: records.map((r) => ({ id: String(r.id ?? r._id), ...r })), skip, total };
 }
 
 /** Answers a list page: `Content-Range` set, the records as the body. */
@@ -282,10 +242,4 @@ export function ApiReactAdminList(resource: string, type: unknown) {
       description: 'Malformed sort, range or filter, unknown sort field or filter',
     }),
   );
-}
-
-/** A minimal record shape for lists whose documents are described elsewhere. */
-export class RecordDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() _id!: string;
 }

@@ -13,7 +13,8 @@ import { InvalidDataError } from '../../../common/errors/domain-error';
 import { MAX_RANGE_SIZE, ReactAdminListQuery, type FilterValue } from './react-admin';
 
 /**
- * The admin lists as SPEC section 7's client calls them (DECISIONS.md, revised): without any of
+ * The admin lists as the specification's client calls them (docs/product.md §7,
+ * docs/decisions/0012-spec-clients-work-unchanged.md): without any of
  * react-admin's `sort`, `range`, `filter`, a list takes `search`, `status`, `page`, `limit` and
  * answers `{ success, <resource>, total, page, pages }`; with them, the simple-rest array.
  * The spec query is translated into a react-admin one, so each resource keeps one list query.
@@ -126,7 +127,7 @@ export function ApiAdminList(resource: string, type: new () => unknown, specType
       status: 200,
       description:
         `With any of react-admin's sort, range, filter: a JSON array of ${resource} records (ra-data-simple-rest), each with \`id\` mirrored from \`_id\`, ` +
-        `and \`Content-Range: ${resource} <first>-<last>/<total>\`. Without them (SPEC section 7): \`{ success, ${resource}, total, page, pages }\`.`,
+        `and \`Content-Range: ${resource} <first>-<last>/<total>\`. Without them (the specification's shape, docs/product.md §7): \`{ success, ${resource}, total, page, pages }\`.`,
       headers: {
         'Content-Range': {
           description: `\`${resource} <first>-<last>/<total>\` (react-admin calls only; exposed through CORS)`,
