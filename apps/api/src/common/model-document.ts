@@ -60,6 +60,7 @@ interface SchemaTypeInternals {
   $isSingleNested?: boolean;
   $isMongooseDocumentArray?: boolean;
   $isMongooseArray?: boolean;
+  setters?: unknown[];
   getDefault(scope: unknown): unknown;
 }
 
@@ -143,6 +144,9 @@ function plainCopy(value: unknown): unknown {
   }
   return Object.keys(out).length ? out : undefined;
 }
+
+const isObjectId = (value: unknown): boolean =>
+  (value as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
 
 function isPlainObject(value: unknown): value is Plain {
   if (value === null || typeof value !== 'object') return false;
@@ -247,5 +251,24 @@ function fieldOf(key: string, type: SchemaTypeInternals): Field {
     if (constant === null || typeof constant !== 'object')
       return { key, kind: 'leaf', defaultValue: () => constant };
   }
-  return { key, kind: 'leaf', defaultValue: () => plainCopy(type.getDefault(undefined)) };
+  const viaMongoose = () => plainCopy(type.getDefault(undefined));
+  // An id or a time made by the default's function (`_id`, `() => new Date()`) is stored as it is
+  // when the path has no setter: no cast, no copy (half the cost of an order's document otherwise).
+  if (
+    typeof raw === 'function' &&
+    !type.setters?.length &&
+    (type.instance === 'ObjectId' || type.instance === 'Date')
+  ) {
+    const make = raw as (this: undefined, scope: undefined) => unknown;
+    const stored = type.instance === 'ObjectId' ? isObjectId : (v: unknown) => v instanceof Date;
+    return {
+      key,
+      kind: 'leaf',
+      defaultValue: () => {
+        const value = make.call(undefined, undefined);
+        return stored(value) ? value : viaMongoose();
+      },
+    };
+  }
+  return { key, kind: 'leaf', defaultValue: viaMongoose };
 }
