@@ -1,8 +1,21 @@
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  TextField,
+  ThemeProvider,
+  Typography,
+  createTheme,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, errorBody, type Translate } from '../apiErrors';
 import { i18nProvider } from '../i18nProvider';
 import { adminApi } from '../shopApi';
+import { lightTheme } from '../theme';
+
+/** The page lives outside react-admin's <Admin>, so it takes the shop's theme (its Ethiopic font, colours) itself. */
+const theme = createTheme(lightTheme);
 
 const t: Translate = (key, options) => i18nProvider.translate(key, options);
 
@@ -42,51 +55,53 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
-      <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
-        <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h5" component="h1">
-            {t('shop.recover.resetTitle')}
-          </Typography>
-          {done ? (
-            <>
-              <Typography role="status">{t('shop.recover.done')}</Typography>
-              <Button href="/admin/login" variant="contained">
-                {t('ra.auth.sign_in')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <TextField
-                label={t('shop.recover.newPassword')}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <TextField
-                label={t('shop.recover.confirmPassword')}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-              {error && (
-                <Typography role="alert" color="error">
-                  {'key' in error ? t(error.key) : resetRefusalText(error.refusal, t)}
-                </Typography>
-              )}
-              <Button type="submit" variant="contained" disabled={busy || !token}>
-                {t('shop.recover.save')}
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <ThemeProvider theme={theme}>
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100' }}>
+        <Card sx={{ width: 360 }} component="form" onSubmit={submit}>
+          <CardContent sx={{ display: 'grid', gap: 2 }}>
+            <Typography variant="h5" component="h1">
+              {t('shop.recover.resetTitle')}
+            </Typography>
+            {done ? (
+              <>
+                <Typography role="status">{t('shop.recover.done')}</Typography>
+                <Button href="/admin/login" variant="contained">
+                  {t('ra.auth.sign_in')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <TextField
+                  label={t('shop.recover.newPassword')}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <TextField
+                  label={t('shop.recover.confirmPassword')}
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+                {error && (
+                  <Typography role="alert" color="error">
+                    {'key' in error ? t(error.key) : resetRefusalText(error.refusal, t)}
+                  </Typography>
+                )}
+                <Button type="submit" variant="contained" disabled={busy || !token}>
+                  {t('shop.recover.save')}
+                </Button>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    </ThemeProvider>
   );
 }
