@@ -376,8 +376,10 @@ describe('admin API: dashboard and orders', () => {
         { createdTo: 'yesterday' },
         { createdFrom: 20261123 },
         { paymentStatus: 'stolen' },
-      ])
-        await list({ filter: JSON.stringify(bad) }).expect(400);
+      ]) {
+        const res = await list({ filter: JSON.stringify(bad) }).expect(400);
+        expect(res.body.code).toBe('INVALID_LIST_PARAMETER');
+      }
     });
 
     it('answers 400, never 500, for malformed sort, range and filter, unknown fields and operator objects', async () => {
