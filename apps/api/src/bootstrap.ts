@@ -52,7 +52,7 @@ export async function createApp(
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.disable('x-powered-by');
 
-  // Older clients may send the doubled prefix (/api/api/...): DECISIONS.md keeps it as an alias.
+  // Older clients may send the doubled prefix (/api/api/...): docs/product.md §7 keeps it as an alias.
   app.use((req: Request, _res: Response, next: NextFunction) => {
     if (req.url.startsWith('/api/api/') || req.url === '/api/api') req.url = req.url.slice(4);
     next();

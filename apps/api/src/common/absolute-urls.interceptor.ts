@@ -3,12 +3,13 @@ import type { Request } from 'express';
 import { map, type Observable } from 'rxjs';
 
 /**
- * Image URLs (DECISIONS.md, revised): the database keeps the API's own image paths relative
+ * Image URLs (docs/product.md §7): the database keeps the API's own image paths relative
  * (`/api/assets/...`, `/api/uploads/...`) so that the public origin can change; every answer
  * carries them absolute, built from PUBLIC_API_URL, so that a client served from any origin can
  * show them. A client that sends such an absolute URL back (an edited product) has it stored
  * relative again. One place for both directions: this interceptor, outside every other one, so
- * that cached bodies stay relative and ETags are computed on what is sent.
+ * that cached bodies stay relative and ETags are computed on what is sent. The decision:
+ * docs/decisions/0012-spec-clients-work-unchanged.md.
  */
 const OWN_IMAGE_PATH = /^\/api\/(assets|uploads)\//;
 

@@ -83,7 +83,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Register a customer; signs in (token in the answer and an httpOnly cookie)',
     description:
-      "Takes the sign-up form as SPEC section 7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. " +
+      "Takes the sign-up form as a client of docs/product.md §7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. " +
       "role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.",
   })
   @ApiCreatedResponse({ type: AuthResponseDto })

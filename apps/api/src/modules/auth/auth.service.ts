@@ -45,7 +45,7 @@ export class AuthService {
   ) {}
 
   /**
-   * The sign-up form of SPEC section 7: a customer's registration; its client-only fields (role
+   * The sign-up form of docs/product.md §7: a customer's registration; its client-only fields (role
    * 'customer', an empty adminSecret, confirmPassword) are accepted. Role 'admin' is the admin
    * registration with its secret key rules.
    */
@@ -77,7 +77,7 @@ export class AuthService {
     return this.createAccount(dto, 'admin');
   }
 
-  /** Password rules (SPEC section 5) hold for every account the server creates. */
+  /** Password rules (docs/product.md §5) hold for every account the server creates. */
   private async createAccount(dto: RegisterDto, role: 'customer' | 'admin') {
     const user = await this.createUser(dto, role);
     return { user, token: await signSession(this.jwt, { _id: user._id, tokenVersion: 0 }) };

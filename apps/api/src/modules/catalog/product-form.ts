@@ -4,7 +4,7 @@ import { createValidationPipe } from '../../common/validation';
 import { ProductInputDto } from './dto/product-input.dto';
 
 /**
- * Fields of a product as the API answers it that a client may send back on save (SPEC section 5:
+ * Fields of a product as the API answers it that a client may send back on save (docs/product.md §5:
  * "a product with an _id is updated") but nobody edits: they are dropped, never written.
  */
 export const READ_ONLY_PRODUCT_FIELDS = [

@@ -83,7 +83,7 @@ export function checkoutTermsOf(settings: Settings): { rates: ShippingRates; pri
   return { rates: ratesOf(settings), pricesIncludeTax: settings.pricesIncludeTax === true };
 }
 
-/** The single settings document; reading it before any save gives the defaults (DECISIONS.md). */
+/** The single settings document; read before any save, it gives the defaults (docs/product.md §3, §9). */
 /** The site settings as other modules read them (never the schema). */
 export type SiteSettings = Settings;
 

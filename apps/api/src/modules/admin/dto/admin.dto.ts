@@ -3,7 +3,7 @@ import { ORDER_STATUSES, ROLES } from '@shop/shared';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserDto } from '../../auth/dto/auth.dto';
 
-/** Roles accepted on input: 'user' is read as 'customer' (DECISIONS.md). */
+/** Roles accepted on input: 'user' is read as 'customer' (docs/product.md §3). */
 export const ROLE_INPUTS = [...ROLES, 'user'] as const;
 
 export class AdminCreateUserDto {

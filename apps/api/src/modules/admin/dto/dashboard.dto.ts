@@ -76,7 +76,10 @@ export class DashboardStatsDto {
   @ApiProperty({ type: [RecentOrderDto] }) recentOrders!: RecentOrderDto[];
   @ApiProperty({ type: [ActivityDto] }) recentActivity!: ActivityDto[];
   @ApiProperty({ type: [LowStockItemDto] }) lowStockItems!: LowStockItemDto[];
-  @ApiProperty({ type: [LowStockItemDto], description: 'Same list as lowStockItems (the SPEC reader name)' })
+  @ApiProperty({
+    type: [LowStockItemDto],
+    description: 'Same list as lowStockItems, the name the specification clients read (docs/product.md §3)',
+  })
   lowStockProducts!: LowStockItemDto[];
   @ApiProperty({ enum: SETTINGS_CURRENCIES }) currency!: string;
   @ApiProperty({ enum: SETTINGS_TIMEZONES }) timezone!: string;

@@ -29,7 +29,7 @@ const toBoolean = ({ value }: { value: unknown }) =>
       ? BOOLEAN_WORDS[value]
       : value;
 
-/** Query of GET /products: the spec's page, limit, search and price range plus DECISIONS.md filters. */
+/** Query of GET /products (docs/product.md §7): page, limit, search, the price range and the filters. */
 export class ListProductsQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()

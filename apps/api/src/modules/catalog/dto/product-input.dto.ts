@@ -27,7 +27,7 @@ const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/api\/(uploads|assets)\/[\w./-]+)$/i
 const IMAGE_URL_MESSAGE = 'images must be http(s) URLs or /api/uploads/... paths';
 
 /**
- * The product form of SPEC section 5: name, price and stock are required (stock may come as
+ * The product form of docs/product.md §5: name, price and stock are required (stock may come as
  * countInStock, and one image as `image`). Prices in ETB with at most two decimals.
  */
 export class ProductInputDto {

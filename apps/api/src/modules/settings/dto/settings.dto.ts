@@ -6,8 +6,9 @@ import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../
 const MAX_SHIPPING_ETB = 1_000_000;
 
 /**
- * The settings form of the back office (SPEC section 3 plus the shipping settings of DECISIONS.md,
- * in ETB). The client sends the whole object it read; a field left out keeps its stored value.
+ * The settings form of the back office (docs/product.md §3, the shipping settings included, in ETB;
+ * docs/decisions/0033-back-office-api.md). The client sends the whole object it read; a field left out
+ * keeps its stored value.
  */
 export class SettingsInputDto {
   @ApiPropertyOptional({ example: 'Addis Natural Beauty' })

@@ -11,7 +11,7 @@ export { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES };
 /** The one settings document has this fixed key, so reads and upserts always meet the same record. */
 export const SETTINGS_KEY = 'site';
 
-/** Site settings (SPEC section 3) plus the shipping settings of DECISIONS.md; money in santim. */
+/** Site settings (docs/product.md §3), the shipping settings included; money in santim. */
 @Schema({ timestamps: true, collection: 'settings' })
 export class Settings {
   @Prop({ required: true, unique: true, default: SETTINGS_KEY }) key!: string;

@@ -56,7 +56,7 @@ export class ChangePasswordDto {
   @MaxLength(128)
   oldPassword?: string;
 
-  @ApiProperty({ example: 'Injera@2027', description: 'Strength score of at least 3 (SPEC section 5)' })
+  @ApiProperty({ example: 'Injera@2027', description: 'Strength score of at least 3 (docs/product.md §5)' })
   @IsString()
   @MaxLength(128)
   newPassword!: string;
