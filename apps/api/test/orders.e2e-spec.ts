@@ -252,7 +252,8 @@ describe('orders', () => {
     const noZip = await place(customer.token, {
       shippingAddress: { street: 'a', city: 'b', state: 'c' },
     }).expect(400);
-    // The region must be one of Ethiopia's; the postal code is optional (DECISIONS.md, revised).
+    // The region must be one of Ethiopia's; the postal code is optional
+    // (docs/decisions/0027-ethiopian-checkout-and-order-numbers.md).
     expect(noZip.body.errors.map((e: { field: string }) => e.field)).toEqual(['shippingAddress.state']);
     await place(customer.token, { paymentMethod: 'chapa' }).expect(400);
     await place(customer.token, { shippingAddress: 'Bole' }).expect(400);

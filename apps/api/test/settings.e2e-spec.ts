@@ -60,7 +60,7 @@ describe('settings', () => {
       .expect(403);
   });
 
-  it('reads the defaults of SPEC section 3 and DECISIONS.md before any save', async () => {
+  it('reads the defaults of docs/product.md §3 and §9 before any save', async () => {
     const res = await request(t.http).get('/api/admin/settings').set(auth(admin.token)).expect(200);
     expect(res.body).toEqual({ success: true, settings: DEFAULTS, updatedAt: null });
   });

@@ -4,21 +4,22 @@ import { auth, loginAs } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * SPEC section 7, row by row, as a client written to it calls the API: the payload exactly as the
+ * docs/product.md §7, row by row, as a client written to it calls the API: the payload exactly as the
  * spec's client sends it (client-only fields included), through `/api` and, where the spec is unsure
  * of its base (orders, contacts), through the doubled `/api/api` too; every field of the 'Answer
- * read' column is asserted. DECISIONS.md (revised) settles the points the spec leaves open.
+ * read' column is asserted. The points the spec leaves open are settled in
+ * docs/decisions/0012-spec-clients-work-unchanged.md.
  */
 const PREFIXES = ['/api', '/api/api'] as const;
 const ID = /^[a-f0-9]{24}$/;
 
-describe('SPEC section 7: a client written to the specification works unchanged', () => {
+describe('section 7 of docs/product.md: a client written to the specification works unchanged', () => {
   let t: TestApp;
   let admin: string;
   let origin: string;
   let counter = 0;
 
-  /** The sign-up form's full payload (SPEC sections 5 and 7). */
+  /** The sign-up form's full payload (docs/product.md §5 and §7). */
   const signUpForm = (over: Record<string, unknown> = {}) => {
     counter += 1;
     return {
@@ -36,7 +37,7 @@ describe('SPEC section 7: a client written to the specification works unchanged'
     const res = await request(t.http).post('/api/auth/register').send(form).expect(201);
     return { token: res.body.token as string, id: res.body.user._id as string, ...form };
   };
-  /** The back office's product form (SPEC section 5): countInStock numeric, one image as a list. */
+  /** The back office's product form (docs/product.md §5): countInStock numeric, one image as a list. */
   const newProduct = async (over: Record<string, unknown> = {}) => {
     counter += 1;
     const res = await request(t.http)
@@ -57,7 +58,7 @@ describe('SPEC section 7: a client written to the specification works unchanged'
   };
   const fill = (token: string, productId: string, quantity = 1) =>
     request(t.http).post('/api/cart/add').set(auth(token)).send({ productId, quantity }).expect(200);
-  /** The checkout payload of SPEC section 7, exactly (no phone, paymentMethod 'none'). */
+  /** The checkout payload a client of docs/product.md §7 sends, exactly (no phone, paymentMethod 'none'). */
   const checkout = {
     shippingAddress: {
       street: 'Bole Road, House 12',

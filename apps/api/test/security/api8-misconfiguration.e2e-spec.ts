@@ -74,7 +74,7 @@ describe('API8 security misconfiguration', () => {
       [request(http).get('/api/orders/my-orders').set('Authorization', 'Bearer a.b.c'), 401],
       [request(http).get('/api/products?page=%7B%24gt%7D'), 400],
       [request(http).get('/api/products?sort[$ne]=1'), 400],
-      // guests have carts (DECISIONS.md, revised): the body itself is refused
+      // guests have carts (docs/decisions/0024-cart-and-guest-cart.md): the body itself is refused
       [request(http).post('/api/cart/add').set('Content-Type', 'application/json').send('[1,2,3]'), 400],
       [request(http).put('/api/users/profile').set('Content-Type', 'text/plain').send('hello'), 401],
     ];

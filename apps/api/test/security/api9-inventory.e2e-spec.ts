@@ -13,7 +13,7 @@ describe('API9 inventory management', () => {
 
   afterAll(() => shop.close());
 
-  it('answers the doubled /api/api prefix as the same routes, as DECISIONS.md documents', async () => {
+  it('answers the doubled /api/api prefix as the same routes, as docs/product.md §7 documents', async () => {
     const direct = await request(shop.t.http).get('/api/products').expect(200);
     const alias = await request(shop.t.http).get('/api/api/products').expect(200);
     expect(alias.body).toEqual(direct.body);
