@@ -62,7 +62,7 @@ describe('API error messages', () => {
     expect(say(am, gone)).toMatch(/^Oil .*[\u1200-\u137F]/);
   });
 
-  it('falls back to the operation message (SPEC section 8) for unknown errors, never the API text', () => {
+  it('falls back to the operation message (docs/product.md §8) for unknown errors, never the API text', () => {
     const cases = [
       [FALLBACK.addToCart, 'Failed to add item to cart'],
       [FALLBACK.updateCart, 'Failed to update cart item'],

@@ -5,7 +5,7 @@ import { codeParams } from '@shop/shared';
  * Messages the storefront shows after an API call: routes answer an i18n KEY (plus parameters), never
  * a text to show as is, and the page words it in the shopper's language. The API gives stock errors a
  * stable `code` and `params` (OUT_OF_STOCK, INSUFFICIENT_STOCK, UNAVAILABLE); anything else falls back
- * to the SPEC section 8 message of the operation.
+ * to the message of the operation (docs/product.md §8).
  */
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -19,7 +19,7 @@ export type Said = { key: string; params?: MessageParams };
 export const STOCK_CODES = ['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'UNAVAILABLE'] as const;
 export type StockCode = (typeof STOCK_CODES)[number];
 
-/** The fallback of each operation (SPEC section 8 texts, in en and am). */
+/** The fallback of each operation (docs/product.md §8 texts, in en and am). */
 export const FALLBACK = {
   addToCart: 'cart.addFailed',
   updateCart: 'cart.updateFailed',

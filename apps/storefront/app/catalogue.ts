@@ -40,7 +40,7 @@ export interface ProductQuery {
 export const RATING_FILTERS = [4, 3, 2, 1] as const;
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Maps a price-range key of SPEC section 5 to minPrice/maxPrice; 'all' and unknown keys to nothing. */
+/** Maps a price-range key of docs/product.md §5 to minPrice/maxPrice; 'all' and unknown keys to nothing. */
 export function priceRangeQuery(key: string | null | undefined): { minPrice?: number; maxPrice?: number } {
   const range = PRICE_RANGES.find((r) => r.key === key);
   if (!range || !('min' in range)) return {};

@@ -1,4 +1,4 @@
-/** The contact form's fields and their checks (SPEC section 5: all four are required). */
+/** The contact form's fields and their checks (docs/product.md §5: all four are required). */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactForm = Record<ContactField, string>;

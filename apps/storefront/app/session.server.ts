@@ -4,7 +4,8 @@ import { settle } from './account/api.server';
 
 /**
  * The storefront session: the API's JWT kept in the storefront's own httpOnly cookie `token`
- * (DECISIONS.md: never in localStorage). Loaders and actions call the API with it as a Bearer token.
+ * (docs/decisions/0014-sessions.md: never in localStorage). Loaders and actions call the API with it
+ * as a Bearer token.
  */
 export const TOKEN_COOKIE = 'token';
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -32,8 +33,9 @@ export function clearSessionCookie(): string {
 }
 
 /**
- * A guest's cart id (DECISIONS.md, revised): the API's guest cart id, kept in the storefront's own
- * httpOnly cookie `cart_id` for as long as the API keeps the cart (30 days after its last change).
+ * A guest's cart id (docs/decisions/0024-cart-and-guest-cart.md): the API's guest cart id, kept in the
+ * storefront's own httpOnly cookie `cart_id` for as long as the API keeps the cart (30 days after its
+ * last change).
  */
 export const CART_COOKIE = 'cart_id';
 const CART_SECONDS = 30 * 24 * 60 * 60;

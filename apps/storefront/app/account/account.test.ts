@@ -72,7 +72,7 @@ describe('pending intent', () => {
   });
 });
 
-describe('form rules of SPEC section 5', () => {
+describe('form rules of docs/product.md §5', () => {
   it('sign in needs email and password; the role is customer unless admin is chosen', () => {
     expect(validateSignIn(form({})).errors).toEqual({
       email: 'auth.emailRequired',
@@ -186,7 +186,7 @@ describe('payments', () => {
     expect(txRefFrom(new URL('http://s/payment/return'))).toBeNull();
   });
 
-  it('maps the payment codes of the API to the page’s translations (SPEC section 8 texts)', () => {
+  it('maps the payment codes of the API to the page’s translations (docs/product.md §8 texts)', () => {
     expect(paymentMessageKey('PAYMENT_FAILED', 'x')).toBe('payment.notSuccessful');
     expect(paymentMessageKey('PAYMENT_VERIFICATION_FAILED', 'x')).toBe('payment.verificationFailed');
     expect(paymentMessageKey('SOMETHING_ELSE', 'payment.verificationError')).toBe(

@@ -92,7 +92,7 @@ export function FormError({ text }: { text?: string | null }) {
   );
 }
 
-/** The live strength label of SPEC section 5 (very weak .. very strong). */
+/** The live strength label of docs/product.md §5 (very weak .. very strong). */
 export function PasswordStrength({ password }: { password: string }) {
   const { t } = useShop();
   if (!password) return null;
@@ -136,7 +136,7 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-/** A toast that closes itself after 3 s (SPEC section 9); without JavaScript it simply stays. */
+/** A toast that closes itself after 3 s (docs/product.md §9); without JavaScript it simply stays. */
 export function Toast({ kind, text, stamp }: { kind: 'success' | 'error'; text: string; stamp?: unknown }) {
   const [open, setOpen] = useState(true);
   useEffect(() => {

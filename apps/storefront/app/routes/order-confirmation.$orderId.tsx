@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const paymentFailed = query.get('payment') === 'failed';
   // why the payment could not start, from the API's code in the URL (an unknown one says nothing more)
   const reason = paymentFailed ? paymentMessageKey(query.get('code') ?? undefined, '') || null : null;
-  // the API answers the order document itself (DECISIONS.md, revised)
+  // the API answers the order document itself (docs/decisions/0012-spec-clients-work-unchanged.md)
   const result = await settle(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
   return { order: result.ok ? result.data : null, paymentFailed, reason };

@@ -27,7 +27,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     const url = new URL(request.url);
-    // An expired or revoked token is forgotten on the way (SPEC section 8: a 401 removes the token).
+    // An expired or revoked token is forgotten on the way (docs/product.md §8: a 401 ends the session).
     const headers: HeadersInit = tokenFromRequest(request) ? { 'Set-Cookie': clearSessionCookie() } : {};
     throw redirect(signInPath(url.pathname + url.search), { headers });
   }

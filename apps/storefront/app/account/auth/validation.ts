@@ -29,7 +29,7 @@ export interface SignUpInput {
   adminSecretKey: string;
 }
 
-/** SPEC section 5: name and email required; customers need matching, strong enough passwords; admins a secret key. */
+/** docs/product.md §5: name and email required; customers need matching, strong enough passwords; admins a secret key. */
 export function validateSignUp(form: FormData): { input: SignUpInput; errors: FieldErrors } {
   const input: SignUpInput = {
     name: text(form, 'name'),

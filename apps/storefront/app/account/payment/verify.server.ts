@@ -10,7 +10,7 @@ export type VerifyOutcome = {
   orderNumber?: string;
 };
 
-/** The payment page's key for each code the payment API answers (SPEC section 8 texts). */
+/** The payment page's key for each code the payment API answers (docs/product.md §8 texts). */
 const PAYMENT_KEYS: Record<string, string> = {
   PAYMENT_SUCCESS: 'payment.success',
   PAYMENT_PENDING: 'payment.pending',
@@ -32,7 +32,7 @@ export function paymentMessageKey(code: string | undefined, fallback: string): s
 
 /**
  * Verifies a transaction with the API. On success the cart is emptied; a failure to do so is only
- * logged (SPEC section 8).
+ * logged (docs/product.md §8).
  */
 export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
   if (!txRef) return { state: 'failed', message: 'payment.notFound' };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyPayment } from './verify.server';
 
-/** The payment success page empties the cart; a failure to do so is only logged (SPEC section 8). */
+/** The payment success page empties the cart; a failure to do so is only logged (docs/product.md §8). */
 describe('verifyPayment', () => {
   const request = new Request('http://shop.test/payment/return?tx_ref=bs-1', {
     headers: { Cookie: 'token=abc' },
