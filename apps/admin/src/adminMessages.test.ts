@@ -9,7 +9,7 @@ const flat = (t: Tree, prefix = ''): Record<string, string> =>
     ),
   );
 
-/** SPEC section 8 (and the admin screens): the key the back office shows for each message. */
+/** docs/product.md §8 (and the admin screens): the key the back office shows for each message. */
 const SPEC_MESSAGES: Record<string, string> = {
   'admin.dashboard.failed': 'Failed to fetch dashboard statistics',
   'admin.products.deleteFailed': 'Failed to delete product',

@@ -12,7 +12,7 @@ function toPolyglot<T>(node: T): T {
 
 type Tree = { [key: string]: string | Tree };
 
-/** `over` laid on `base`, key by key: a missing Amharic text falls back to the English one (DECISIONS: Language). */
+/** `over` laid on `base`, key by key: a missing Amharic text falls back to the English one (docs/product.md §1). */
 function withFallback(base: Tree, over: Tree): Tree {
   const out: Tree = { ...base };
   for (const [k, v] of Object.entries(over)) {

@@ -66,7 +66,7 @@ export function LoginPage() {
       return;
     }
     setBusy(true);
-    // SPEC: after sign-in an admin goes to /admin/dashboard
+    // After sign-in an admin goes to /admin/dashboard (docs/product.md §2 and §4)
     login({ email: values.email, password: values.password }, `${basename}/dashboard`)
       .catch((err: Error) => fail(err, 'shop.admin.auth.refused'))
       .finally(() => setBusy(false));
