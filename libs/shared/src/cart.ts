@@ -6,7 +6,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'chapa';
 
 /**
- * The most units one add may put in the cart: at most 10 per add (SPEC section 9) and never more than
+ * The most units one add may put in the cart: at most 10 per add (docs/product.md §9) and never more than
  * the stock left after what is already in the cart.
  */
 export function maxAddable(stock: number, alreadyInCart = 0): number {

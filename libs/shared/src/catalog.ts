@@ -1,4 +1,4 @@
-/** Catalogue vocabulary of DECISIONS.md, with English and Amharic names. */
+/** Catalogue vocabulary (docs/product.md §3), with English and Amharic names. */
 export const CATEGORIES = [
   { slug: 'skincare', name: { en: 'Skincare', am: 'የቆዳ እንክብካቤ' } },
   { slug: 'makeup', name: { en: 'Makeup', am: 'ሜካፕ' } },
@@ -22,7 +22,7 @@ export const SUB_CATEGORY_SLUGS = SUB_CATEGORIES.map((c) => c.slug) as SubCatego
 export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'reviews', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-/** Price filter options of SPEC section 5, sent as minPrice and maxPrice. */
+/** Price filter options of docs/product.md §5, sent as minPrice and maxPrice. */
 export const PRICE_RANGES = [
   { key: 'all' },
   { key: '0-100', min: 0, max: 100 },

@@ -1,7 +1,10 @@
 /** The shop's clock: dates are counted in Addis Ababa whatever the machine's zone. */
 export const SHOP_TIME_ZONE = 'Africa/Addis_Ababa';
 
-/** Amharic uses the Ethiopian calendar (DECISIONS.md allows it); English is written out, day first. */
+/**
+ * Amharic uses the Ethiopian calendar, English is written out, day first
+ * (docs/decisions/0038-amharic-without-english.md).
+ */
 function localeOf(lang: string): string {
   return lang === 'am' ? 'am-ET-u-ca-ethiopic' : 'en-GB';
 }

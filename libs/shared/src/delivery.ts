@@ -1,4 +1,4 @@
-/** Delivery is only within Ethiopia (SPEC section 1). */
+/** Delivery is only within Ethiopia (docs/product.md §1). */
 export const DELIVERY_COUNTRY = 'Ethiopia';
 export const DELIVERY_COUNTRY_MESSAGE = 'Delivery is only within Ethiopia';
 

@@ -1,7 +1,7 @@
 import { canTransitionPayment, PAYMENT_STATUSES, PAYMENT_TRANSITIONS } from './order-status';
 
 describe('payment status machine', () => {
-  it('follows DECISIONS: unpaid → paid | failed, failed → paid, paid → refund_pending → refunded', () => {
+  it('follows docs/product.md §4: unpaid → paid | failed, failed → paid, paid → refund_pending → refunded', () => {
     expect(canTransitionPayment('unpaid', 'paid')).toBe(true);
     expect(canTransitionPayment('unpaid', 'failed')).toBe(true);
     expect(canTransitionPayment('failed', 'paid')).toBe(true);

@@ -1,4 +1,4 @@
-/** The order status machine of DECISIONS.md, shared by the API and the back office. */
+/** The order status machine of docs/product.md §4, shared by the API and the back office. */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -31,7 +31,7 @@ export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refund_pending', '
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * The payment status machine of DECISIONS.md ('Revised after the first release'): unpaid → paid |
+ * The payment status machine of docs/product.md §4 (settled after the first release): unpaid → paid |
  * failed; failed → paid (a retried payment); paid → refund_pending (a paid order cancelled)
  * → refunded. Only the orders module writes an order's payment status, through this table.
  */

@@ -1,4 +1,4 @@
-/** Password strength of SPEC section 5: one point each for length >= 8, upper, lower, digit, symbol. */
+/** Password strength of docs/product.md §5: one point each for length >= 8, upper, lower, digit, symbol. */
 export type PasswordStrengthLabel = 'very weak' | 'weak' | 'medium' | 'strong' | 'very strong';
 
 export const MIN_PASSWORD_SCORE = 3;

@@ -1,6 +1,6 @@
 import { percentOf, toBirr, toSantim, type Santim } from './money';
 
-/** Business constants of SPEC section 9, as settled by DECISIONS.md. */
+/** Business constants of docs/product.md §9 (the settled rules). */
 export const TAX_PERCENT = 15;
 export const MAX_QUANTITY_PER_ADD = 10;
 export const DEFAULT_ADD_QUANTITY = 1;

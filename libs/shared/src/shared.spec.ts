@@ -48,7 +48,7 @@ describe('priceOrder', () => {
 });
 
 describe('order status machine', () => {
-  it('allows only the transitions of DECISIONS.md', () => {
+  it('allows only the transitions of docs/product.md §4', () => {
     expect(canTransition('pending', 'processing')).toBe(true);
     expect(canTransition('processing', 'shipped')).toBe(true);
     expect(canTransition('shipped', 'delivered')).toBe(true);
