@@ -9,7 +9,7 @@ import {
 } from '../src/common/errors/domain-error';
 import { AllExceptionsFilter } from '../src/common/filters/all-exceptions.filter';
 
-/** Errors travel as codes (docs/decisions.md, "Errors as codes"). */
+/** Errors travel as codes (docs/decisions/0007-errors-carry-codes.md). */
 describe('error codes', () => {
   const body = (error: unknown) => new AllExceptionsFilter().toBody(error);
 

@@ -3,11 +3,11 @@ import { join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
 
 /**
- * Every refusal carries a code (docs/decisions/: errors as codes): a `new DomainError(...)`, or a
- * `new` of any class extending it, in apps/api/src names its code, so that no client has to show the
- * API's English. A class that sets its own code (no `code` parameter) is fine; its `super(...)` call
- * is checked instead. Read with the TypeScript parser, not patterns, so line breaks, nesting and
- * comments change nothing.
+ * Every refusal carries a code (docs/decisions/0052-every-refusal-has-a-code.md): a
+ * `new DomainError(...)`, or a `new` of any class extending it, in apps/api/src names its code, so
+ * that no client has to show the API's English. A class that sets its own code (no `code` parameter)
+ * is fine; its `super(...)` call is checked instead. Read with the TypeScript parser, not patterns,
+ * so line breaks, nesting and comments change nothing.
  */
 const SRC = resolve(__dirname, '../src');
 const ROOT = 'DomainError';

@@ -3,7 +3,7 @@ import { Global, Injectable, Module } from '@nestjs/common';
 /**
  * What a domain write changed, as the domain says it. Domain services publish these and never call
  * a cache; every cache of the API (apps/api/src/cache) listens and decides what to forget
- * (docs/decisions: the cache layer's invalidation table).
+ * (the invalidation table of docs/decisions/0046-one-cache-layer.md).
  *
  * - `product`: a product's own fields (created, edited, withdrawn, deleted), `ids` the products;
  * - `stock`: stock moved (reserved, released, restocked), `ids` the products;

@@ -10,8 +10,8 @@ import { SeedService } from './seed.service';
 
 /**
  * The demo data loader: it bulk-writes documents with fixed dates and keys, which no domain service
- * offers, so it is the one place outside a module that registers their models (docs/decisions.md).
- * Derived figures (ratings) still come from the owning services.
+ * offers, so it is the one place outside a module that registers their models
+ * (docs/decisions/0009-module-boundaries.md). Derived figures (ratings) still come from the owning services.
  */
 @Module({
   imports: [

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import { DomainError } from '../errors/domain-error';
 
 /**
- * Cross-site request forgery defence for cookie-authenticated writes (issue 16, docs/decisions.md).
+ * Cross-site request forgery defence for cookie-authenticated writes (docs/decisions/0014-sessions.md).
  * A Bearer token cannot be sent by another site, so Bearer calls (the storefront's server, apps,
  * integrators) are never affected. For the `token` cookie, which a browser attaches by itself:
  * - a write whose Origin (or, without one, Referer) is not one of ours is refused (403

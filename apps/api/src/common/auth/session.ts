@@ -5,7 +5,7 @@ import { Types } from 'mongoose';
 import type { AuthUser } from './auth-user';
 
 /**
- * Sessions that can be ended (issue 16, docs/decisions.md). A token carries its user's token
+ * Sessions that can be ended (docs/decisions/0014-sessions.md). A token carries its user's token
  * version (`ver`) and an id (`jti`). The one token→user check admits it only while the user is
  * active, still has that version and has not revoked that id: a password change, "log out
  * everywhere", a deactivation and a role change bump the version (every earlier token dies); a

@@ -78,7 +78,8 @@ export class AccountsService {
     return view;
   }
 
-  // ---- The back office: its list and the self and last-admin protections (docs/decisions/admin-api.md) ----
+  // ---- The back office: its list and the self and last-admin protections ----
+  // (docs/decisions/0021-accounts-and-profiles.md)
 
   /** The users screen's list, newest first unless sorted otherwise. */
   listForAdmin(query: ListQuery<UserListFilter>) {
