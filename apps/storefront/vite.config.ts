@@ -9,8 +9,9 @@ const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/inde
 
 /**
  * The browser runs the storefront on preact/compat (about 70 KiB less gzipped JavaScript on every page
- * than react-dom); the server keeps real React for `renderToPipeableStream`. See docs/decisions.md
- * ('Storefront client on preact/compat'). `STOREFRONT_REACT=1` builds the browser bundle on React again.
+ * than react-dom); the server keeps real React for `renderToPipeableStream`. See
+ * docs/decisions/0039-preact-in-the-browser.md. `STOREFRONT_REACT=1` builds the browser bundle on React
+ * again.
  */
 const PREACT_FOR_REACT: Record<string, string> = {
   react: 'preact/compat',

@@ -4,11 +4,12 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrateProgressively } from './components/Deferred';
 
-// The browser runs on preact/compat (vite.config.ts; docs/decisions.md). Remix renders the whole
-// document, <html> included, and Preact 10 hydrates into an element's children (given `document` it
-// takes document.documentElement, whose children are <head> and <body>): so it gets a stand-in parent
-// whose only child is the page's <html>, and the server's DOM is adopted instead of rendered a second
-// time (remix-run/remix#425). Built with STOREFRONT_REACT=1, the browser runs React 18 as before.
+// The browser runs on preact/compat (vite.config.ts; docs/decisions/0039-preact-in-the-browser.md).
+// Remix renders the whole document, <html> included, and Preact 10 hydrates into an element's
+// children (given `document` it takes document.documentElement, whose children are <head> and
+// <body>): so it gets a stand-in parent whose only child is the page's <html>, and the server's DOM
+// is adopted instead of rendered a second time (remix-run/remix#425). Built with STOREFRONT_REACT=1,
+// the browser runs React 18 as before.
 if (import.meta.env.SHOP_CLIENT_REACT) {
   startTransition(() => {
     hydrateRoot(

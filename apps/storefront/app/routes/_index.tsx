@@ -19,7 +19,7 @@ export const HOME_SHELF = 4;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // New arrivals are the newest products; best sellers are ranked by number of reviews (the API's
-  // 'reviews' sort: it has no sales count; see docs/decisions.md).
+  // 'reviews' sort: it has no sales count; see docs/decisions/0035-storefront-browsing.md).
   const [featured, newest, best, reviews] = await Promise.all([
     listProducts(request, { limit: FEATURED_PRODUCTS, sort: 'featured' }),
     listProducts(request, { limit: HOME_SHELF * 3, sort: 'newest' }),
