@@ -51,8 +51,9 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  // A module owns its collection: outside it, nobody imports its schemas/ (docs/decisions.md,
-  // "Module boundaries"; apps/api/test/module-boundaries.spec.ts checks the same, seed excepted).
+  // A module owns its collection: outside it, nobody imports its schemas/
+  // (docs/decisions/0009-module-boundaries.md; apps/api/test/module-boundaries.spec.ts checks the same,
+  // seed excepted).
   {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/seed/**'],
@@ -64,7 +65,7 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(modules/)?[a-z-]+/schemas/',
               message:
-                "Another module's schema: call its exported service instead (docs/decisions.md, Module boundaries).",
+                "Another module's schema: call its exported service instead (docs/decisions/0009-module-boundaries.md).",
             },
           ],
         },

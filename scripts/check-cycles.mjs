@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node scripts/check-cycles.mjs <dir>...`: fails when the relative imports of a project's sources form
 // a cycle. Type-only imports (`import type`, `export type`) are erased at build time and do not count.
-// Run by each project's `lint` target (docs/decisions.md, "Lint").
+// Run by each project's `lint` target (docs/decisions/0001-workspace-and-tooling.md, "npm run lint").
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
