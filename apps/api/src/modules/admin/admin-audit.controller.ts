@@ -68,14 +68,18 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The audit trail (react-admin list; filter entity, entityId, action, actor)' })
+  // operationIds kept from before the controller moved here: integrators' generated clients name methods by them
+  @ApiOperation({
+    operationId: 'Audit_list',
+    summary: 'The audit trail (react-admin list; filter entity, entityId, action, actor)',
+  })
   @ApiReactAdminList('audit', AuditEntryDto)
   async list(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
     return sendList(res, 'audit', await this.audit.list(readListQuery(query, AUDIT_LIST, auditFilter)));
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One audit entry' })
+  @ApiOperation({ operationId: 'Audit_getOne', summary: 'One audit entry' })
   @ApiOkResponse({ type: AuditEntryDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
