@@ -1,7 +1,7 @@
 // The catalogue the engine benchmarks load: products shaped as the API stores them, and the indexes the
 // API declares on them (apps/api/src/modules/catalog/schemas/product.schema.ts).
 
-/** The catalogue's sort orders as the API sends them (apps/api/src/modules/catalog/catalog.service.ts). */
+/** The catalogue's sort orders as the API sends them (apps/api/src/modules/catalog/listings.service.ts). */
 export const SORTS = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
   price_asc: { priceSantim: 1, _id: 1 },

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
-import { CatalogService } from '../src/modules/catalog/catalog.service';
+import { StockService } from '../src/modules/catalog/stock.service';
 import { Notification } from '../src/modules/notifications/schemas/notification.schema';
 import { Settings, SETTINGS_KEY } from '../src/modules/settings/schemas/settings.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -238,7 +238,7 @@ describe('wishlist notices: on sale, back in stock, unsubscribe; low stock per c
     const cream = await makeProduct(fields);
     const c = await customer();
     await wish(c.token, cream, { notifyOnSale: true });
-    const remove = t.app.get(CatalogService).onProductChange(async () => {
+    const remove = t.app.get(StockService).onProductChange(async () => {
       throw new Error('listener fault after the notice was written');
     });
     try {

@@ -81,7 +81,7 @@ const SPEC_FILTERS = { status: { active: { active: true }, inactive: { active: f
 @Controller('admin/products')
 @AdminOnly()
 export class AdminProductsController {
-  constructor(private readonly catalog: ProductsService) {}
+  constructor(private readonly products: ProductsService) {}
 
   @Get()
   @ApiOperation({
@@ -91,8 +91,8 @@ export class AdminProductsController {
   @ApiAdminList('products', ProductDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {
     if (isSpecListQuery(query))
-      return specList('products', query, SPEC_FILTERS, (q) => this.catalog.listForAdmin(listQuery(q)));
-    return sendList(res, 'products', await this.catalog.listForAdmin(listQuery(query)));
+      return specList('products', query, SPEC_FILTERS, (q) => this.products.listForAdmin(listQuery(q)));
+    return sendList(res, 'products', await this.products.listForAdmin(listQuery(query)));
   }
 
   @Put('bulk/active')
@@ -102,7 +102,7 @@ export class AdminProductsController {
   @ApiOkResponse({ type: BulkActiveResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   async setActive(@Body() body: BulkActiveDto, @CurrentUser() actor: AuthUser) {
-    const ids = await this.catalog.setActive([...new Set(body.ids)], body.active, actor);
+    const ids = await this.products.setActive([...new Set(body.ids)], body.active, actor);
     return { success: true, updated: ids.length, ids };
   }
 
@@ -111,7 +111,7 @@ export class AdminProductsController {
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async getOne(@Param('id') id: string) {
-    return withId(await this.catalog.anyProduct(id));
+    return withId(await this.products.anyProduct(id));
   }
 
   @Post()
@@ -121,7 +121,7 @@ export class AdminProductsController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiConflictResponse({ type: ErrorDto })
   async create(@Body(ProductFormPipe) input: ProductForm, @CurrentUser() actor: AuthUser) {
-    return withId(await this.catalog.createProduct(input, actor));
+    return withId(await this.products.createProduct(input, actor));
   }
 
   @Put(':id')
@@ -138,7 +138,7 @@ export class AdminProductsController {
     @Body(ProductRecordPipe) record: ProductRecord,
     @CurrentUser() actor: AuthUser,
   ) {
-    return withId(await this.catalog.updateProductRecord(id, record, actor));
+    return withId(await this.products.updateProductRecord(id, record, actor));
   }
 
   @Delete(':id')
@@ -146,6 +146,6 @@ export class AdminProductsController {
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   async remove(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return withId(await this.catalog.deleteProduct(id, actor));
+    return withId(await this.products.deleteProduct(id, actor));
   }
 }

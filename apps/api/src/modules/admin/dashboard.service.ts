@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { toBirr } from '@shop/shared';
-import { CatalogService } from '../catalog/catalog.service';
+import { ListingsService } from '../catalog/listings.service';
+import { ProductsService } from '../catalog/products.service';
+import { StockService } from '../catalog/stock.service';
 import { OrderReportsService } from '../orders/order-reports.service';
 import { SettingsService } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -39,7 +41,9 @@ export function lastDays(now: Date, timeZone: string, count: number): string[] {
 export class DashboardService {
   constructor(
     private readonly orders: OrderReportsService,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
+    private readonly stock: StockService,
+    private readonly listings: ListingsService,
     private readonly users: AccountsService,
     private readonly settings: SettingsService,
   ) {}
@@ -60,7 +64,7 @@ export class DashboardService {
       this.orders.count(),
       this.orders.salesTotals(),
       this.users.count(),
-      this.catalog.countActive(),
+      this.listings.countActive(),
       this.salesByDay(now, timezone),
       this.topSelling(),
       this.recentOrders(),
@@ -101,7 +105,7 @@ export class DashboardService {
 
   private async topSelling() {
     const rows = await this.orders.topSelling(TOP_PRODUCTS);
-    const products = await this.catalog.productsByIds(
+    const products = await this.products.productsByIds(
       rows.map((r) => String(r._id)),
       { name: 1, priceSantim: 1, images: 1 },
     );
@@ -150,7 +154,7 @@ export class DashboardService {
   }
 
   private async lowStock() {
-    const docs = await this.catalog.lowStock(LOW_STOCK_ITEMS);
+    const docs = await this.stock.lowStock(LOW_STOCK_ITEMS);
     return docs.map((p) => ({
       _id: String(p._id),
       name: p.name,

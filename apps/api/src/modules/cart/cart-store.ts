@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type FilterQuery } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '../../common/errors/domain-error';
-import { PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.service';
+import { PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.types';
 import { shortOfStock } from '../catalog/stock-errors';
 import { Cart, CartItem, GUEST_CART_TTL_DAYS, GuestCart } from './schemas/cart.schema';
 

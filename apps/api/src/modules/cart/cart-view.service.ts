@@ -4,7 +4,8 @@ import type { Types } from 'mongoose';
 import { absoluteImageUrls, withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import type { ErrorCode, ErrorParams } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { CatalogService, type CatalogProduct } from '../catalog/catalog.service';
+import type { CatalogProduct } from '../catalog/catalog.types';
+import { ProductsService } from '../catalog/products.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage } from '../catalog/stock-errors';
 import { CartStore, refusalOf, type CartOwner } from './cart-store';
@@ -34,7 +35,7 @@ export interface CartView {
 export class CartViewService {
   constructor(
     private readonly store: CartStore,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
@@ -64,7 +65,7 @@ export class CartViewService {
     this.store.seen.note(owner, items);
     const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
     const products = missing.length
-      ? await this.catalog.recentProductsByIds(missing)
+      ? await this.products.recentProductsByIds(missing)
       : new Map<string, CatalogProduct>();
     if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
     // a line is dropped or reduced only on the product as the database has it now (not as kept)
@@ -72,7 +73,7 @@ export class CartViewService {
       .filter((i) => refusalOf(products.get(String(i.product)), i.quantity) !== undefined)
       .map((i) => i.product);
     if (doubtful.length)
-      for (const [id, product] of await this.catalog.freshProductsByIds(doubtful)) products.set(id, product);
+      for (const [id, product] of await this.products.freshProductsByIds(doubtful)) products.set(id, product);
     const notices: CartNotice[] = [];
     const lines: { product: CatalogProduct; quantity: number }[] = [];
     const dropped: Types.ObjectId[] = [];

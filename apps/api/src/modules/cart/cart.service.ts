@@ -4,7 +4,8 @@ import { ClientSession, Types, type mongo } from 'mongoose';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { modelDocument, modelSubdocument } from '../../common/model-document';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
+import { PRODUCT_NOT_FOUND } from '../catalog/catalog.types';
+import { ProductsService } from '../catalog/products.service';
 import { shortOfStock } from '../catalog/stock-errors';
 import { CartStore, GUEST_CART_TTL_MS, PRODUCT_NOT_IN_CART, refusalOf, type CartOwner } from './cart-store';
 import { CartViewService, type CartView } from './cart-view.service';
@@ -24,7 +25,7 @@ export class CartService {
   constructor(
     private readonly store: CartStore,
     private readonly views: CartViewService,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
   ) {}
 
   /** A guest without a cart updating a line: the line is not there (a malformed id is still 404 Product not found). */
@@ -40,7 +41,7 @@ export class CartService {
   /**
    * Adds units of an active product; the line never exceeds the stock (409 naming the product).
    * No read of the cart: the product comes from what this instance read of it moments ago where it
-   * can (CatalogService.recentProductsByIds), and one conditional update grows the line (`quantity <=
+   * can (ProductsService.recentProductsByIds), and one conditional update grows the line (`quantity <=
    * stock - added`) and answers the cart it left, from which the answer is built (the other lines'
    * products as kept too), or pushes a line that is not there yet (creating a user's first cart with
    * the same upsert; a guest cart's expiry moves in the same update): the one the lines this instance
@@ -55,7 +56,7 @@ export class CartService {
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const key = id.toHexString();
     const readNow = new Set<string>();
-    let products = await this.catalog.recentProductsByIds([id], readNow);
+    let products = await this.products.recentProductsByIds([id], readNow);
     let fresh = readNow.has(key);
     const guest = typeof owner !== 'string';
     const now = new Date();
@@ -69,7 +70,7 @@ export class CartService {
       const product = products.get(key);
       const refusal = refusalOf(product, quantity, line?.quantity ?? 0);
       if (refusal && !fresh) {
-        products = await this.catalog.freshProductsByIds([id]);
+        products = await this.products.freshProductsByIds([id]);
         fresh = true;
         attempt--;
         continue;
@@ -135,7 +136,7 @@ export class CartService {
   async update(owner: CartOwner, productId: string, quantity: number): Promise<CartView> {
     const { model, filter } = this.store.of(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    const product = await this.catalog.productById(id);
+    const product = await this.products.productById(id);
     if (!product || !product.active) {
       await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');

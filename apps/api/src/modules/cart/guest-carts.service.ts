@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ConflictError, InvalidDataError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError } from '../../common/mongo';
-import { CatalogService, type CatalogProduct } from '../catalog/catalog.service';
+import type { CatalogProduct } from '../catalog/catalog.types';
+import { ProductsService } from '../catalog/products.service';
 import { CartStore, GUEST_CART_TTL_MS, newGuestCartId } from './cart-store';
 import { CartViewService, type CartNotice, type CartView } from './cart-view.service';
 
@@ -15,7 +16,7 @@ export class GuestCartsService {
   constructor(
     private readonly store: CartStore,
     private readonly views: CartViewService,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
   ) {}
 
   /** Whether a guest cart with this id is alive. */
@@ -58,7 +59,7 @@ export class GuestCartsService {
       const user = new Types.ObjectId(userId);
       await this.ensureCart(user);
       // read now (the merge caps quantities by the stock)
-      const products = await this.catalog.freshProductsByIds(guest.items.map((i) => i.product));
+      const products = await this.products.freshProductsByIds(guest.items.map((i) => i.product));
       for (const item of guest.items) {
         const product = products.get(String(item.product));
         if (!product || !product.active || product.stock <= 0) continue; // view() below reports it if kept

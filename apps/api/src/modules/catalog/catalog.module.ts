@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CatalogController } from './catalog.controller';
-import { CatalogService } from './catalog.service';
 import { ListingsService } from './listings.service';
 import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
@@ -9,13 +8,13 @@ import { StockService } from './stock.service';
 
 /**
  * The catalogue: products, their stock and the public listing, each a service of one concern;
- * other modules reach them through `CatalogService`. Its reads that may be answered from a cache
+ * other modules inject the one they need. Its reads that may be answered from a cache
  * go through `CATALOGUE_READS`, which the (global) cache module provides.
  */
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }])],
   controllers: [CatalogController],
-  providers: [ProductsService, StockService, ListingsService, CatalogService],
-  exports: [CatalogService, ProductsService, StockService, ListingsService],
+  providers: [ProductsService, StockService, ListingsService],
+  exports: [ProductsService, StockService, ListingsService],
 })
 export class CatalogModule {}

@@ -58,7 +58,7 @@ export interface ProductChange {
 
 /**
  * Called inside the transaction of every price or stock change (after low-stock alerts are written).
- * Other modules register one with `CatalogService.onProductChange` (the wishlist's notices) and write
+ * Other modules register one with `StockService.onProductChange` (the wishlist's notices) and write
  * through the given session, so their effects commit or roll back with the change.
  */
 export type ProductChangeListener = (change: ProductChange, session: ClientSession) => Promise<void>;

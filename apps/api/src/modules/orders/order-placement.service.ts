@@ -7,7 +7,7 @@ import { Changes } from '../../common/changes';
 import { InvalidDataError } from '../../common/errors/domain-error';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
-import { CatalogService } from '../catalog/catalog.service';
+import { StockService } from '../catalog/stock.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -30,7 +30,7 @@ export class OrderPlacement {
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly idempotency: OrderIdempotency,
-    private readonly catalog: CatalogService,
+    private readonly stock: StockService,
     private readonly cart: CartService,
     private readonly settings: SettingsService,
     private readonly notifications: NotificationsService,
@@ -70,7 +70,7 @@ export class OrderPlacement {
       const lines = await this.cart.takeLines(user.id, session);
       if (!lines.length) throw new InvalidDataError(EMPTY_CART, undefined, 'EMPTY_CART');
       for (const line of lines) touched.stock.add(String(line.product));
-      const reservations = await this.catalog.reserveStock(lines, session);
+      const reservations = await this.stock.reserveStock(lines, session);
       const totals = priceOrder(
         reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
         method,

@@ -13,7 +13,7 @@ import { Changes } from '../../common/changes';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
-import { CatalogService } from '../catalog/catalog.service';
+import { StockService } from '../catalog/stock.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ORDER_NOT_FOUND, OrderQueries } from './order-queries.service';
 import { orderTransaction } from './order-transaction';
@@ -34,7 +34,7 @@ export class OrderStatusService {
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly queries: OrderQueries,
-    private readonly catalog: CatalogService,
+    private readonly stock: StockService,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly changes: Changes,
@@ -125,7 +125,7 @@ export class OrderStatusService {
       // Only the transaction whose conditional update won gives stock back, so it comes back exactly once.
       if (changed && to === 'cancelled') {
         for (const line of order.orderItems) touched.stock.add(String(line.product));
-        await this.catalog.releaseStock(order.orderItems, session, `cancel:${String(order._id)}`);
+        await this.stock.releaseStock(order.orderItems, session, `cancel:${String(order._id)}`);
       }
       if (changed) await this.notifications.enqueue(session, { type: 'order.status', order: changed });
       return changed;

@@ -6,7 +6,7 @@ import { DomainError, InvalidDataError, NotFoundError } from '../../common/error
 import { Changes } from '../../common/changes';
 import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
 import { conflictOnDuplicate, escapeRegex, parseObjectId } from '../../common/mongo';
-import { CatalogService } from '../catalog/catalog.service';
+import { ProductsService } from '../catalog/products.service';
 import { OrderQueries } from '../orders/order-queries.service';
 import { AccountsService } from '../users/accounts.service';
 import {
@@ -51,14 +51,14 @@ function commentOf(dto: { comment?: string; text?: string }, required: boolean):
 export class ReviewsService {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
     private readonly users: AccountsService,
     private readonly orders: OrderQueries,
     private readonly changes: Changes,
   ) {}
 
   private activeProduct(id: string) {
-    return this.catalog.activeProduct(id);
+    return this.products.activeProduct(id);
   }
 
   /** Reviews with their author's name and product's name, as the storefront shows them. */
@@ -69,7 +69,7 @@ export class ReviewsService {
     );
     const [userById, products] = await Promise.all([
       this.users.namesByIds(userIds),
-      known ? [known] : this.catalog.productsByIds(productIds, { name: 1, nameAm: 1, images: 1 }),
+      known ? [known] : this.products.productsByIds(productIds, { name: 1, nameAm: 1, images: 1 }),
     ]);
     const productById = new Map((products as ProductSummary[]).map((p) => [String(p._id), p]));
     return reviews.map((r) => {
@@ -126,7 +126,7 @@ export class ReviewsService {
       .lean();
     const active = new Set(
       (
-        await this.catalog.productsByIds(
+        await this.products.productsByIds(
           docs.map((d) => d.product),
           { active: 1 },
         )
@@ -179,7 +179,7 @@ export class ReviewsService {
   private async toAdminRecords(reviews: ReviewRecord[]) {
     const [users, products] = await Promise.all([
       this.users.namesByIds(reviews.map((r) => r.user)),
-      this.catalog.productsByIds(
+      this.products.productsByIds(
         reviews.map((r) => r.product),
         { name: 1 },
       ),
@@ -296,7 +296,7 @@ export class ReviewsService {
   /** Keeps the product's rating (average, one decimal) and reviewCount in step with its reviews (inside a `reviewChange`). */
   private async recomputeProductRating(product: Types.ObjectId) {
     const [stats] = await this.ratingStats([product]);
-    return this.catalog.recomputeRating(product, stats);
+    return this.products.recomputeRating(product, stats);
   }
 
   /** Keeps the ratings of many products in step at once (the seed); updatedAt is left alone. */
@@ -305,7 +305,7 @@ export class ReviewsService {
     const byProduct = new Map(stats.map((s) => [String(s.product), s]));
     await this.changes.around({ kind: 'review', ids: products.map(String) }, async () => {
       for (const product of products)
-        await this.catalog.recomputeRating(product, byProduct.get(String(product)), { touch: false });
+        await this.products.recomputeRating(product, byProduct.get(String(product)), { touch: false });
     });
   }
 

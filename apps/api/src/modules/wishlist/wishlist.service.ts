@@ -5,7 +5,9 @@ import { ClientSession, Model, Types } from 'mongoose';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CartService, type CartView } from '../cart/cart.service';
-import { CatalogService, PRODUCT_NOT_FOUND, type ProductChange } from '../catalog/catalog.service';
+import { PRODUCT_NOT_FOUND, type ProductChange } from '../catalog/catalog.types';
+import { ProductsService } from '../catalog/products.service';
+import { StockService } from '../catalog/stock.service';
 import { NotificationsService, type WishlistNoticeKind } from '../notifications/notifications.service';
 import { toProductView } from '../catalog/product.view';
 import { Wishlist } from './schemas/wishlist.schema';
@@ -64,13 +66,14 @@ export class WishlistService implements OnModuleInit {
   constructor(
     @InjectModel(Wishlist.name) private readonly wishlists: Model<Wishlist>,
     private readonly cart: CartService,
-    private readonly catalog: CatalogService,
+    private readonly products: ProductsService,
+    private readonly stock: StockService,
     private readonly notifications: NotificationsService,
   ) {}
 
   /** The catalogue tells the wishlist of every price and stock change, inside the change's transaction. */
   onModuleInit(): void {
-    this.catalog.onProductChange((change, session) => this.productChanged(change, session));
+    this.stock.onProductChange((change, session) => this.productChanged(change, session));
   }
 
   /**
@@ -110,7 +113,7 @@ export class WishlistService implements OnModuleInit {
   /** What an emailed unsubscribe link is about (no sign-in: the link's signature is the proof); 400 if forged. */
   async describeUnsubscribe(token: string): Promise<UnsubscribeView> {
     const { userId, productId, kind } = this.readToken(token);
-    const [product] = await this.catalog.productsByIds([productId], { name: 1, nameAm: 1 });
+    const [product] = await this.products.productsByIds([productId], { name: 1, nameAm: 1 });
     if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const flag = kind === 'sale' ? 'notifyOnSale' : 'notifyOnStock';
     const subscribed = Boolean(
@@ -150,7 +153,7 @@ export class WishlistService implements OnModuleInit {
     const wishlist = await this.wishlists.findOne({ user }).lean().exec();
     const items = wishlist?.items ?? [];
     const ids = items.map((i) => i.product);
-    const found = await this.catalog.productsByIds(ids);
+    const found = await this.products.productsByIds(ids);
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const notices: NonNullable<WishlistView['notices']> = [];
     const products: WishlistItemView[] = [];
@@ -187,7 +190,7 @@ export class WishlistService implements OnModuleInit {
   /** Adds an active product (sold-out ones too: that is what notify-on-stock is for); adding twice updates preferences. */
   async add(userId: string, productId: string, preferences: WishlistPreferences = {}): Promise<WishlistView> {
     const user = new Types.ObjectId(userId);
-    const product = await this.catalog.activeProduct(productId);
+    const product = await this.products.activeProduct(productId);
     await this.ensureWishlist(user);
     const pushed = await this.wishlists
       .updateOne(
