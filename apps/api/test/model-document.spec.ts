@@ -4,6 +4,10 @@ import { CartSchema, GuestCartSchema } from '../src/modules/cart/schemas/cart.sc
 import { NotificationSchema } from '../src/modules/notifications/schemas/notification.schema';
 import { OrderRequestSchema } from '../src/modules/orders/schemas/order-request.schema';
 import { OrderSchema } from '../src/modules/orders/schemas/order.schema';
+import { ProductSchema } from '../src/modules/catalog/schemas/product.schema';
+import { ReviewSchema } from '../src/modules/reviews/schemas/review.schema';
+import { SEED_PRODUCTS } from '../src/seed/data/products';
+import { seedProductFields } from '../src/seed/seed.service';
 
 /**
  * modelDocument builds, without Mongoose, the document a model would store. For each model built
@@ -18,6 +22,8 @@ const OrderRequest = model('OrderRequest', OrderRequestSchema);
 const Cart = model('Cart', CartSchema);
 const GuestCart = model('GuestCart', GuestCartSchema);
 const Notification = model('Notification', NotificationSchema);
+const Product = model('Product', ProductSchema);
+const Review = model('Review', ReviewSchema);
 
 const oid = () => new Types.ObjectId();
 const now = new Date('2026-11-26T10:00:00.000Z');
@@ -170,5 +176,26 @@ describe('modelDocument', () => {
     });
     expect(built).toMatchObject({ subject: '', sensitive: false, state: 'pending', attempts: 0 });
     expect(built.nextAttemptAt).toBeInstanceOf(Date);
+  });
+
+  it('Product: every demo product as the seed stores it (defaults, the hidden search words, __v)', async () => {
+    expect(SEED_PRODUCTS.length).toBeGreaterThan(0);
+    for (const p of SEED_PRODUCTS) {
+      const built = await expectAsMongoose(Product, seedProductFields(p, now));
+      expect(built).toMatchObject({ currency: 'ETB', active: true, rating: 0, reviewCount: 0, __v: 0 });
+      expect('originalPriceSantim' in built).toBe(p.originalPrice !== undefined);
+    }
+  });
+
+  it('Review: a review as the seed stores it, with its verified default and timestamps', async () => {
+    const built = await expectAsMongoose(Review, {
+      user: oid(),
+      product: oid(),
+      rating: 4,
+      comment: 'ለስላሳ ቆዳ',
+      createdAt: now,
+    });
+    expect(built).toMatchObject({ verified: false, createdAt: now, updatedAt: now, __v: 0 });
+    expect('title' in built).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { priceOrder, toSantim, type ShippingMethod } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Model, Types } from 'mongoose';
 import { Changes } from '../common/changes';
+import { modelDocument, type DocumentInput, type StoredDocument } from '../common/model-document';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Product } from '../modules/catalog/schemas/product.schema';
 import { Order } from '../modules/orders/schemas/order.schema';
@@ -12,7 +13,7 @@ import { ReviewsService } from '../modules/reviews/reviews.service';
 import { Review } from '../modules/reviews/schemas/review.schema';
 import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
-import { SEED_PRODUCTS } from './data/products';
+import { SEED_PRODUCTS, type SeedProduct } from './data/products';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
 
 /** Development accounts; the README states them. Never created in production unless asked. */
@@ -42,8 +43,47 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * A document built as the model would store it (common/model-document), as an upsert's `$setOnInsert`:
+ * without its `_id`, which the server gives the inserted document as on any upsert.
+ */
+function onInsert<T>(doc: StoredDocument<T>): Omit<StoredDocument<T>, '_id'> {
+  const { _id: _given, ...fields } = doc;
+  return fields;
+}
+
 function emailFor(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.et`;
+}
+
+/** A demo product's fields as the seed stores it (through `modelDocument`, which adds the model's defaults). */
+export function seedProductFields(p: SeedProduct, now: Date): DocumentInput<Product> {
+  const createdAt = new Date(now.getTime() - p.daysSinceCreated * DAY_MS);
+  return {
+    sku: p.key,
+    name: p.name,
+    nameAm: p.nameAm,
+    brand: p.brand,
+    description: p.description,
+    descriptionAm: p.descriptionAm,
+    ingredients: p.ingredients,
+    ingredientsAm: p.ingredientsAm,
+    searchTerms: productSearchTerms(p),
+    keyIngredients: p.keyIngredients,
+    benefits: p.benefits,
+    benefitsAm: p.benefitsAm,
+    priceSantim: toSantim(p.price),
+    originalPriceSantim: p.originalPrice ? toSantim(p.originalPrice) : undefined,
+    // three views (apps/api/scripts/product-art.mjs): the product, its texture, its key ingredients
+    images: ['', '-texture', '-ingredients'].map((view) => `/api/assets/products/${p.key}${view}.svg`),
+    stock: p.stock,
+    category: p.category,
+    subCategory: p.subCategory || undefined,
+    size: p.size,
+    skinTypes: p.skinTypes,
+    isFeatured: p.isFeatured,
+    createdAt,
+  };
 }
 
 export interface SeedReport {
@@ -125,50 +165,13 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   private async seedProducts(now: Date) {
-    const ops = SEED_PRODUCTS.map((p) => {
-      const createdAt = new Date(now.getTime() - p.daysSinceCreated * DAY_MS);
-      return {
-        updateOne: {
-          filter: { sku: p.key },
-          update: {
-            $setOnInsert: {
-              sku: p.key,
-              name: p.name,
-              nameAm: p.nameAm,
-              brand: p.brand,
-              description: p.description,
-              descriptionAm: p.descriptionAm,
-              ingredients: p.ingredients,
-              ingredientsAm: p.ingredientsAm,
-              searchTerms: productSearchTerms(p),
-              keyIngredients: p.keyIngredients,
-              benefits: p.benefits,
-              benefitsAm: p.benefitsAm,
-              priceSantim: toSantim(p.price),
-              ...(p.originalPrice ? { originalPriceSantim: toSantim(p.originalPrice) } : {}),
-              currency: 'ETB',
-              // three views (apps/api/scripts/product-art.mjs): the product, its texture, its key ingredients
-              images: ['', '-texture', '-ingredients'].map(
-                (view) => `/api/assets/products/${p.key}${view}.svg`,
-              ),
-              stock: p.stock,
-              lowStockThreshold: 5,
-              category: p.category,
-              ...(p.subCategory ? { subCategory: p.subCategory } : {}),
-              size: p.size,
-              skinTypes: p.skinTypes,
-              active: true,
-              isFeatured: p.isFeatured,
-              rating: 0,
-              reviewCount: 0,
-              createdAt,
-              updatedAt: createdAt,
-            },
-          },
-          upsert: true,
-        },
-      };
-    });
+    const ops = SEED_PRODUCTS.map((p) => ({
+      updateOne: {
+        filter: { sku: p.key },
+        update: { $setOnInsert: onInsert(modelDocument(this.products, seedProductFields(p, now))) },
+        upsert: true,
+      },
+    }));
     await this.products.collection.bulkWrite(ops, { ordered: false });
     // Demo products seeded before the Amharic ingredient and benefit lists existed get them once.
     await this.products.collection.bulkWrite(
@@ -207,15 +210,15 @@ export class SeedService implements OnApplicationBootstrap {
           updateOne: {
             filter: { user: user._id, product: product._id },
             update: {
-              $setOnInsert: {
-                user: user._id,
-                product: product._id,
-                rating: review.rating,
-                comment: review.comment,
-                verified: false,
-                createdAt,
-                updatedAt: createdAt,
-              },
+              $setOnInsert: onInsert(
+                modelDocument(this.reviews, {
+                  user: user._id,
+                  product: product._id,
+                  rating: review.rating,
+                  comment: review.comment,
+                  createdAt,
+                }),
+              ),
             },
             upsert: true,
           },
@@ -223,7 +226,7 @@ export class SeedService implements OnApplicationBootstrap {
       }
     }
     if (ops.length) await this.reviews.collection.bulkWrite(ops, { ordered: false });
-    // the same rule as a review posted in the shop (ReviewsService -> CatalogService.recomputeRating)
+    // the same rule as a review posted in the shop (ReviewsService -> ProductsService.recomputeRating)
     await this.reviewsService.recomputeProductRatings(products.map((p) => p._id));
     return this.reviews.countDocuments({ product: { $in: products.map((p) => p._id) } });
   }
@@ -260,10 +263,9 @@ export class SeedService implements OnApplicationBootstrap {
       const orderItems = [...chosen].map((index) => {
         const product = products[index];
         return {
-          _id: new Types.ObjectId(),
           product: product._id,
           name: product.name,
-          ...(product.nameAm ? { nameAm: product.nameAm } : {}),
+          nameAm: product.nameAm || undefined,
           image: product.images[0],
           quantity: 1 + Math.floor(random() * 3),
           priceAtPurchaseSantim: product.priceSantim,
@@ -294,38 +296,36 @@ export class SeedService implements OnApplicationBootstrap {
         updateOne: {
           filter: { user: customer._id, idempotencyKey: `seed-order-${n}` },
           update: {
-            $setOnInsert: {
-              user: customer._id,
-              customer: { name: customer.name, email: customer.email },
-              orderItems,
-              shippingAddress: {
-                street: `Bole Road, House ${100 + n}`,
-                ...address,
-                country: 'Ethiopia',
-                phone: `+2519${String(11000000 + n * 7919).slice(0, 8)}`,
-                landmark: 'Near Edna Mall',
-              },
-              shippingMethod,
-              paymentMethod: 'chapa',
-              subtotalSantim: totals.subtotal,
-              shippingCostSantim: totals.shippingCost,
-              taxSantim: totals.tax,
-              totalAmountSantim: totals.totalAmount,
-              currency: 'ETB',
-              status,
-              paymentStatus: paid ? 'paid' : 'unpaid',
-              ...(paid ? { paidAt: new Date(createdAt.getTime() + 5 * 60 * 1000) } : {}),
-              ...(status === 'shipped' || status === 'delivered'
-                ? { trackingNumber: `ET${100000 + n}` }
-                : {}),
-              statusHistory: reached.map((s, i) => ({
-                status: s,
-                at: new Date(createdAt.getTime() + i * 6 * 3600 * 1000),
-              })),
-              idempotencyKey: `seed-order-${n}`,
-              createdAt,
-              updatedAt: createdAt,
-            },
+            $setOnInsert: onInsert(
+              modelDocument(this.orders, {
+                user: customer._id,
+                customer: { name: customer.name, email: customer.email },
+                orderItems,
+                shippingAddress: {
+                  street: `Bole Road, House ${100 + n}`,
+                  ...address,
+                  phone: `+2519${String(11000000 + n * 7919).slice(0, 8)}`,
+                  landmark: 'Near Edna Mall',
+                },
+                shippingMethod,
+                paymentMethod: 'chapa',
+                subtotalSantim: totals.subtotal,
+                shippingCostSantim: totals.shippingCost,
+                taxSantim: totals.tax,
+                totalAmountSantim: totals.totalAmount,
+                status,
+                paymentStatus: paid ? 'paid' : 'unpaid',
+                paidAt: paid ? new Date(createdAt.getTime() + 5 * 60 * 1000) : undefined,
+                trackingNumber:
+                  status === 'shipped' || status === 'delivered' ? `ET${100000 + n}` : undefined,
+                statusHistory: reached.map((s, i) => ({
+                  status: s,
+                  at: new Date(createdAt.getTime() + i * 6 * 3600 * 1000),
+                })),
+                idempotencyKey: `seed-order-${n}`,
+                createdAt,
+              }),
+            ),
           },
           upsert: true,
         },
@@ -333,6 +333,7 @@ export class SeedService implements OnApplicationBootstrap {
     }
     await this.orders.collection.bulkWrite(ops, { ordered: false });
     await this.orderNumbers.backfill();
+    this.changes.publish({ kind: 'order' });
     return this.orders.countDocuments({ idempotencyKey: /^seed-order-/ });
   }
 }
