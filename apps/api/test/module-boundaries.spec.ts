@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * Module boundaries (docs/decisions.md, "Module boundaries"): a module owns its collection. Other
+ * Module boundaries (docs/decisions/0009-module-boundaries.md): a module owns its collection. Other
  * modules, `common/` and the app call its exported service; they never import its `schemas/` and no
  * module exports its Mongoose models. The demo seed is the one documented exception.
  */
@@ -67,6 +67,22 @@ export function commonTrespasses(file: string, text: string): string[] {
   );
 }
 
+const CACHE = join(SRC, 'cache');
+
+/**
+ * `file`, under src/modules, imports something under src/cache: answers the offending specifiers.
+ * The domain never calls a cache (docs/decisions/0046-one-cache-layer.md): a module that reads
+ * through one declares an injection token (CATALOGUE_READS, SETTINGS_READS, SESSION_READS) that the
+ * cache module provides.
+ */
+export function cacheTrespasses(file: string, text: string): string[] {
+  if (relative(MODULES, file).startsWith('..')) return [];
+  return specifiersOf(text).filter(
+    (specifier) =>
+      specifier.startsWith('.') && !relative(CACHE, resolve(dirname(file), specifier)).startsWith('..'),
+  );
+}
+
 describe('module boundaries', () => {
   const files = sourceFiles(SRC);
 
@@ -95,6 +111,28 @@ describe('module boundaries', () => {
       commonTrespasses(
         join(MODULES, 'cart', 'cart.service.ts'),
         "import { ProductsService } from '../catalog/products.service';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('no module imports the cache layer (cache/)', () => {
+    const trespasses = files.flatMap((file) =>
+      cacheTrespasses(file, readFileSync(file, 'utf8')).map((s) => `${relative(SRC, file)} -> ${s}`),
+    );
+    expect(trespasses).toEqual([]);
+  });
+
+  it('the cache/ check catches a module importing a cache, and allows the cache importing a module', () => {
+    expect(
+      cacheTrespasses(
+        join(MODULES, 'auth', 'token-sessions.ts'),
+        "import { SessionCache } from '../../cache/session-cache';",
+      ),
+    ).toEqual(['../../cache/session-cache']);
+    expect(
+      cacheTrespasses(
+        join(CACHE, 'cache.module.ts'),
+        "import { SESSION_READS } from '../modules/auth/session-reads';",
       ),
     ).toEqual([]);
   });

@@ -11,6 +11,30 @@ function cacheOf(ttlMs: number, maxEntries?: number) {
 }
 
 describe('SessionCache: what a token stood for a moment ago', () => {
+  it('answers a token lookup it read through once, and keeps nothing from one an account change overlapped', async () => {
+    const { cache, changes } = cacheOf(2000);
+    const find = jest.fn(async () => ({ user: user('a') }));
+    expect((await cache.session('t', find))?.id).toBe('a');
+    expect((await cache.session('t', find))?.id).toBe('a');
+    expect(find).toHaveBeenCalledTimes(1);
+    // a lookup during which the account changed is answered but not kept
+    const during = jest.fn(async () => {
+      changes.publish({ kind: 'account', ids: ['b'] });
+      return { user: user('b') };
+    });
+    expect((await cache.session('u', during))?.id).toBe('b');
+    await cache.session('u', during);
+    expect(during).toHaveBeenCalledTimes(2);
+    // a refused token is never kept; with the cache off every lookup reads
+    const refused = jest.fn(async () => ({ user: null }));
+    await cache.session('x', refused);
+    await cache.session('x', refused);
+    expect(refused).toHaveBeenCalledTimes(2);
+    const off = cacheOf(0).cache;
+    await off.session('t', find);
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+
   it('remembers a user until the TTL or the token expiry, whichever comes first', () => {
     const { cache } = cacheOf(2000);
     const now = 1_000_000;

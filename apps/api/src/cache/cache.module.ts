@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { SESSION_READS } from '../modules/auth/session-reads';
 import { CATALOGUE_READS } from '../modules/catalog/catalogue-reads';
 import { CatalogModule } from '../modules/catalog/catalog.module';
 import { SETTINGS_READS } from '../modules/settings/settings-reads';
@@ -22,7 +23,8 @@ import { CacheVersion, CacheVersionSchema, SharedVersion } from './shared-versio
  * - the catalogue's reads (catalogue-reads.ts: listing counts, product fragments, products read
  *   moments ago), which the catalogue reads through (`CATALOGUE_READS`);
  * - the settings (settings-reads.ts, `SETTINGS_READS`);
- * - what a token stood for (session-cache.ts).
+ * - what a token stood for (session-cache.ts), which the auth module's token lookup reads through
+ *   (`SESSION_READS`).
  */
 @Global()
 @Module({
@@ -40,7 +42,16 @@ import { CacheVersion, CacheVersionSchema, SharedVersion } from './shared-versio
     { provide: CATALOGUE_READS, useClass: CachedCatalogueReads },
     { provide: SETTINGS_READS, useClass: CachedSettingsReads },
     SessionCache,
+    { provide: SESSION_READS, useExisting: SessionCache },
   ],
-  exports: [AnswerStore, EarlyDoor, HttpCapture, CATALOGUE_READS, SETTINGS_READS, SessionCache],
+  exports: [
+    AnswerStore,
+    EarlyDoor,
+    HttpCapture,
+    CATALOGUE_READS,
+    SETTINGS_READS,
+    SessionCache,
+    SESSION_READS,
+  ],
 })
 export class CacheModule {}

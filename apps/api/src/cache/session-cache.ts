@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AuthUser } from '../common/auth/auth-user';
+import type { SessionFound, SessionReads } from '../modules/auth/session-reads';
 import { Changes, type Change } from '../common/changes';
 import { APP_CONFIG, type AppConfig } from '../config';
 
@@ -20,11 +21,11 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
  *   the services): a logout through instance A admits the token on instance B for at most the TTL;
  * - when the token itself expires.
  * Only successful lookups are kept (a refused token is checked again next time). 0 turns it off.
- * The guard's session lookup (modules/auth/token-sessions.ts) reads through it; no domain service
+ * The guard's session lookup (modules/auth/token-sessions.ts) reads through it (`SESSION_READS`); no domain service
  * calls it.
  */
 @Injectable()
-export class SessionCache implements OnModuleDestroy {
+export class SessionCache implements SessionReads, OnModuleDestroy {
   private readonly entries = new Map<string, { user: AuthUser; until: number }>();
   /** Moved by every account change heard: a lookup marked before one keeps nothing. */
   private generation = 0;
@@ -55,6 +56,21 @@ export class SessionCache implements OnModuleDestroy {
 
   get enabled(): boolean {
     return this.ttlMs > 0;
+  }
+
+  /** The token's user as found a moment ago, or found now (and kept unless an account changed meanwhile). */
+  async session(token: string, find: () => Promise<SessionFound>): Promise<AuthUser | null> {
+    if (!this.enabled) return (await find()).user;
+    const known = this.get(token);
+    if (known) return known;
+    const mark = this.mark();
+    const { user, expSeconds } = await find();
+    if (user) {
+      // one object answers several requests: nobody may change it
+      Object.freeze(user.contact);
+      this.set(token, Object.freeze(user), mark, expSeconds);
+    }
+    return user;
   }
 
   /** The user the token stood for, if known and still fresh. */
