@@ -39,40 +39,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/audit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The audit trail (react-admin list; filter entity, entityId, action, actor) */
-        get: operations["Audit_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/audit/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One audit entry */
-        get: operations["Audit_getOne"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -101,7 +67,7 @@ export interface paths {
         put?: never;
         /**
          * Register a customer; signs in (token in the answer and an httpOnly cookie)
-         * @description Takes the sign-up form as SPEC section 7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.
+         * @description Takes the sign-up form as a client of docs/product.md §7 sends it: confirmPassword, role 'customer' and an empty adminSecret are accepted. role 'admin' with adminSecret is the admin registration, with the rules of /auth/register-admin.
          */
         post: operations["Auth_register"];
         delete?: never;
@@ -240,91 +206,6 @@ export interface paths {
         put?: never;
         /** Verify my profile phone with the SMS code (single use, five tries) */
         post: operations["Auth_verifyPhone"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The outbox (react-admin list; filter state, channel, template, q = exact recipient, id) */
-        get: operations["AdminNotifications_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/notifications/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One outbox message */
-        get: operations["AdminNotifications_getOne"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/notifications/{id}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a sent or failed message again (not password resets) */
-        post: operations["AdminNotifications_resend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Mail received by the local development SMTP server (no SMTP_HOST), newest first (react-admin list; filter q = recipient) */
-        get: operations["AdminNotifications_mails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/mails/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One mail received by the local development SMTP server */
-        get: operations["AdminNotifications_mail"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1318,6 +1199,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox (react-admin list; filter state, channel, template, q = exact recipient, id) */
+        get: operations["AdminNotifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One outbox message */
+        get: operations["AdminNotifications_getOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sent or failed message again (not password resets) */
+        post: operations["AdminNotifications_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mail received by the local development SMTP server (no SMTP_HOST), newest first (react-admin list; filter q = recipient) */
+        get: operations["AdminNotifications_mails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail received by the local development SMTP server */
+        get: operations["AdminNotifications_mail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail (react-admin list; filter entity, entityId, action, actor) */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit entry */
+        get: operations["Audit_getOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1383,7 +1383,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_INVALID" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -1491,27 +1491,6 @@ export interface components {
             /** @example true */
             success: boolean;
             settings: components["schemas"]["PublicSettingsDto"];
-        };
-        AuditEntryDto: {
-            id: string;
-            _id: string;
-            /** @enum {string} */
-            entity: "order" | "user" | "product" | "settings";
-            entityId: string;
-            /** @example order.status */
-            action: string;
-            /** @description Value before the change */
-            from?: Record<string, never>;
-            /** @description Value after the change */
-            to?: Record<string, never>;
-            actor?: string | null;
-            actorEmail?: string | null;
-            /** @description The admin's name at the time */
-            actorName?: string | null;
-            /** @description What made a change without a signed-in actor: webhook (Chapa), verify, reverify (payment re-check), test */
-            source?: string | null;
-            /** Format: date-time */
-            createdAt: string;
         };
         DatabaseHealthDto: {
             /** @example true */
@@ -1673,48 +1652,6 @@ export interface components {
              */
             code: string;
         };
-        NotificationRecordDto: {
-            id: string;
-            _id: string;
-            /** @example order.placed:665f0c... */
-            eventKey: string;
-            /** @enum {string} */
-            channel: "email" | "sms";
-            /** @description Email address or phone number */
-            to: string;
-            /** @example orderPlaced */
-            template: string;
-            /** @enum {string} */
-            language: "en" | "am";
-            subject: string;
-            /** @description Absent for password reset messages */
-            text?: string;
-            /** @description Absent for password reset messages */
-            html?: string;
-            sensitive: boolean;
-            /** @enum {string} */
-            state: "pending" | "sending" | "sent" | "failed";
-            attempts: number;
-            lastError?: string;
-            /** Format: date-time */
-            nextAttemptAt: string;
-            /** Format: date-time */
-            sentAt?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        MailRecordDto: {
-            id: string;
-            messageId?: string;
-            from: string;
-            to: string;
-            subject: string;
-            text: string;
-            html?: string;
-            receivedAt: string;
-        };
         AddressDto: {
             /**
              * @description Numeric id, unique within the user
@@ -1790,7 +1727,7 @@ export interface components {
             /** @description Alias of currentPassword */
             oldPassword?: string;
             /**
-             * @description Strength score of at least 3 (SPEC section 5)
+             * @description Strength score of at least 3 (docs/product.md §5)
              * @example Injera@2027
              */
             newPassword: string;
@@ -2833,7 +2770,7 @@ export interface components {
             recentOrders: components["schemas"]["RecentOrderDto"][];
             recentActivity: components["schemas"]["ActivityDto"][];
             lowStockItems: components["schemas"]["LowStockItemDto"][];
-            /** @description Same list as lowStockItems (the SPEC reader name) */
+            /** @description Same list as lowStockItems, the name the specification clients read (docs/product.md §3) */
             lowStockProducts: components["schemas"]["LowStockItemDto"][];
             /** @enum {string} */
             currency: "ETB" | "USD";
@@ -3030,6 +2967,69 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        NotificationRecordDto: {
+            id: string;
+            _id: string;
+            /** @example order.placed:665f0c... */
+            eventKey: string;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @description Email address or phone number */
+            to: string;
+            /** @example orderPlaced */
+            template: string;
+            /** @enum {string} */
+            language: "en" | "am";
+            subject: string;
+            /** @description Absent for password reset messages */
+            text?: string;
+            /** @description Absent for password reset messages */
+            html?: string;
+            sensitive: boolean;
+            /** @enum {string} */
+            state: "pending" | "sending" | "sent" | "failed";
+            attempts: number;
+            lastError?: string;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            /** Format: date-time */
+            sentAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MailRecordDto: {
+            id: string;
+            messageId?: string;
+            from: string;
+            to: string;
+            subject: string;
+            text: string;
+            html?: string;
+            receivedAt: string;
+        };
+        AuditEntryDto: {
+            id: string;
+            _id: string;
+            /** @enum {string} */
+            entity: "order" | "user" | "product" | "settings";
+            entityId: string;
+            /** @example order.status */
+            action: string;
+            /** @description Value before the change */
+            from?: Record<string, never>;
+            /** @description Value after the change */
+            to?: Record<string, never>;
+            actor?: string | null;
+            actorEmail?: string | null;
+            /** @description The admin's name at the time */
+            actorName?: string | null;
+            /** @description What made a change without a signed-in actor: webhook (Chapa), verify, reverify (payment re-check), test */
+            source?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3141,109 +3141,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicSettingsResponseDto"];
-                };
-            };
-        };
-    };
-    Audit_list: {
-        parameters: {
-            query?: {
-                /** @description JSON `["field","ASC"|"DESC"]` */
-                sort?: string;
-                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
-                range?: string;
-                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A JSON array of audit records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
-            200: {
-                headers: {
-                    /** @description `audit <first>-<last>/<total>` (exposed through CORS) */
-                    "Content-Range"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryDto"][];
-                };
-            };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    Audit_getOne: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -3668,268 +3565,6 @@ export interface operations {
             };
             /** @description Rate limit per client IP */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    AdminNotifications_list: {
-        parameters: {
-            query?: {
-                /** @description JSON `["field","ASC"|"DESC"]` */
-                sort?: string;
-                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
-                range?: string;
-                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A JSON array of notifications records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
-            200: {
-                headers: {
-                    /** @description `notifications <first>-<last>/<total>` (exposed through CORS) */
-                    "Content-Range"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationRecordDto"][];
-                };
-            };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    AdminNotifications_getOne: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationRecordDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    AdminNotifications_resend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationRecordDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Still pending or sending, or a password reset */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    AdminNotifications_mails: {
-        parameters: {
-            query?: {
-                /** @description JSON `["field","ASC"|"DESC"]` */
-                sort?: string;
-                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
-                range?: string;
-                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A JSON array of mails records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
-            200: {
-                headers: {
-                    /** @description `mails <first>-<last>/<total>` (exposed through CORS) */
-                    "Content-Range"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MailRecordDto"][];
-                };
-            };
-            /** @description Malformed sort, range or filter, unknown sort field or filter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    AdminNotifications_mail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MailRecordDto"];
-                };
-            };
-            /** @description No or invalid token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Access denied (not an admin) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6275,7 +5910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With any of react-admin's sort, range, filter: a JSON array of orders records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: orders <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, orders, total, page, pages }`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of orders records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: orders <first>-<last>/<total>`. Without them (the specification's shape, docs/product.md §7): `{ success, orders, total, page, pages }`. */
             200: {
                 headers: {
                     /** @description `orders <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
@@ -6466,7 +6101,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With any of react-admin's sort, range, filter: a JSON array of users records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: users <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, users, total, page, pages }`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of users records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: users <first>-<last>/<total>`. Without them (the specification's shape, docs/product.md §7): `{ success, users, total, page, pages }`. */
             200: {
                 headers: {
                     /** @description `users <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
@@ -6892,7 +6527,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With any of react-admin's sort, range, filter: a JSON array of products records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: products <first>-<last>/<total>`. Without them (SPEC section 7): `{ success, products, total, page, pages }`. */
+            /** @description With any of react-admin's sort, range, filter: a JSON array of products records (ra-data-simple-rest), each with `id` mirrored from `_id`, and `Content-Range: products <first>-<last>/<total>`. Without them (the specification's shape, docs/product.md §7): `{ success, products, total, page, pages }`. */
             200: {
                 headers: {
                     /** @description `products <first>-<last>/<total>` (react-admin calls only; exposed through CORS) */
@@ -7530,6 +7165,371 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of notifications records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `notifications <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Still pending or sending, or a password reset */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_mails: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of mails records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `mails <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of audit records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `audit <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Audit_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
                 };
             };
             /** @description No or invalid token */
