@@ -1,4 +1,4 @@
-import type { SiteSettings } from './settings.service';
+import type { Settings as SiteSettings } from './schemas/settings.schema';
 
 /**
  * The settings read that may be answered from what this instance read a moment ago: the settings

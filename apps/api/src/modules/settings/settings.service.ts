@@ -83,10 +83,10 @@ export function checkoutTermsOf(settings: Settings): { rates: ShippingRates; pri
   return { rates: ratesOf(settings), pricesIncludeTax: settings.pricesIncludeTax === true };
 }
 
-/** The single settings document; read before any save, it gives the defaults (docs/product.md §3, §9). */
 /** The site settings as other modules read them (never the schema). */
 export type SiteSettings = Settings;
 
+/** The single settings document; read before any save, it gives the defaults (docs/product.md §3, §9). */
 @Injectable()
 export class SettingsService {
   /** The schema defaults, built once: what a read answers before any save. */
