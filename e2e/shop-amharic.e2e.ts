@@ -120,7 +120,8 @@ async function datesOf(page: Page): Promise<{ times: TimeSeen[]; rest: string }>
         testId: el.getAttribute('data-testid'),
       }));
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('time, script, style').forEach((el) => el.remove());
+    // <code> holds identifiers (a payment reference is hex: 'a2037f' is no year)
+    clone.querySelectorAll('time, script, style, code').forEach((el) => el.remove());
     return { times, rest: clone.innerText };
   });
 }
