@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import { loadConfig } from '../src/config/config';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -37,6 +38,35 @@ describe('docker-compose.yml', () => {
     expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
     expect(env.ADMIN_SECRET_KEY).toMatch(/^\$\{ADMIN_SECRET_KEY:\?/);
     expect(compose.services.api.depends_on!.mongo.condition).toBe('service_healthy');
+  });
+
+  /** The API's environment as compose gives it, from an .env holding `dotenv` (`${X:-d}`, `${X:?m}`). */
+  const resolved = (dotenv: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(compose.services.api.environment!).map(([key, value]) => [
+        key,
+        String(value).replace(
+          /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+          (_, name: string, op?: string, rest?: string) =>
+            name in dotenv && dotenv[name] !== '' ? dotenv[name] : op === '-' ? (rest ?? '') : '',
+        ),
+      ]),
+    );
+
+  it('starts the API in production from an .env with the documented settings, and passes mail settings through', () => {
+    const secrets = {
+      JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+      ADMIN_SECRET_KEY: 'another-production-secret',
+      CHAPA_SECRET_KEY: 'CHASECK-xxxxxxxxxxxxxxxx',
+      CHAPA_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(() => loadConfig(resolved({ ...secrets, SMTP_HOST: 'smtp.example.et' }))).not.toThrow();
+    expect(loadConfig(resolved({ ...secrets, SMTP_HOST: 'smtp.example.et' })).mail.host).toBe(
+      'smtp.example.et',
+    );
+    expect(() => loadConfig(resolved({ ...secrets, ALLOW_NO_MAIL: 'true' }))).not.toThrow();
+    // without either the API refuses, as it says
+    expect(() => loadConfig(resolved(secrets))).toThrow(/SMTP_HOST/);
   });
 
   it('runs API_REPLICAS API replicas (default 1) behind the api-lb load balancer, sharing state through MongoDB', () => {
