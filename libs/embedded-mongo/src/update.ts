@@ -37,6 +37,14 @@ export function applyUpdateTo(
   const { $setOnInsert, ...operators } = u;
   const modifier: Document = { ...operators };
   if (inserting && $setOnInsert) modifier.$set = { ...(modifier.$set ?? {}), ...$setOnInsert };
+  if (modifier.$set && typeof modifier.$set === 'object' && '_id' in modifier.$set) {
+    // mongod lets an update set _id to the value it has (an upsert's new document already carries the
+    // one its update sets: commands/writes.ts) and refuses any other with code 66; mingo refuses both
+    if (valueKey(modifier.$set._id) !== valueKey(doc._id)) checkedId(doc, { _id: modifier.$set._id });
+    const { _id: _same, ...rest } = modifier.$set as Document;
+    modifier.$set = rest;
+    if (!Object.keys(rest).length) delete modifier.$set;
+  }
   for (const op of Object.keys(modifier)) {
     if (
       ![

@@ -184,6 +184,27 @@ describe('updates, _id and collections', () => {
     expect(await coll.findOne({ _id: 4 })).toEqual({ _id: 4, x: 1 });
   });
 
+  it('an operator upsert takes the _id its $setOnInsert or $set gives when the filter names none, and a match ignores it', async () => {
+    const coll = db.collection<AnyDoc>('upsert_set_id');
+    const inserted = await coll.updateOne({ k: 'a' }, { $setOnInsert: { _id: 7, n: 1 } }, { upsert: true });
+    expect(inserted.upsertedId).toBe(7);
+    // the document exists now: $setOnInsert (its _id included) is not applied
+    const matched = await coll.updateOne({ k: 'a' }, { $setOnInsert: { _id: 8, n: 2 } }, { upsert: true });
+    expect([matched.matchedCount, matched.upsertedCount]).toEqual([1, 0]);
+    expect(await coll.find().toArray()).toEqual([{ _id: 7, k: 'a', n: 1 }]);
+    const bySet = await coll.findOneAndUpdate(
+      { k: 'b' },
+      { $set: { _id: 'b1' } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    expect(bySet).toEqual({ _id: 'b1', k: 'b' });
+    // a filter's _id and a different one in the update still conflict
+    const conflict = await serverError(
+      coll.updateOne({ _id: 9 }, { $setOnInsert: { _id: 10 } }, { upsert: true }),
+    );
+    expect(conflict.code).toBe(66);
+  });
+
   it('refuses a replacement that sets _id to null (immutable)', async () => {
     const coll = db.collection<AnyDoc>('replace');
     await coll.insertOne({ _id: 9, x: 1 });

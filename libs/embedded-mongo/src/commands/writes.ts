@@ -143,7 +143,8 @@ export function updateOne(
     // a replacement keeps only the filter's _id (MongoDB: `replaceOne({ _id: 4 }, { x: 1 }, { upsert: true })` inserts _id 4)
     const base =
       Array.isArray(u) || isOperatorUpdate(u)
-        ? { _id: seed._id ?? new ObjectId(), ...seed }
+        ? // MongoDB: an upsert's insert takes the _id the update sets when the filter names none
+          { _id: seed._id ?? insertedId(u as Document) ?? new ObjectId(), ...seed }
         : { _id: seed._id !== undefined ? seed._id : u._id !== undefined ? u._id : new ObjectId() };
     checkIdField(base._id);
     const doc = applyUpdateTo(base, u, statement, true);
@@ -154,6 +155,16 @@ export function updateOne(
     return { n: 1, nModified: 0, upserted: doc, docs: [doc], before: [] as Document[] };
   }
   return { n: selected.length, nModified, upserted: undefined, docs: changed, before: selected };
+}
+
+/** The `_id` an operator update sets on insert (`$setOnInsert` or `$set`), if any. */
+function insertedId(u: Document): unknown {
+  if (Array.isArray(u)) return undefined;
+  for (const op of ['$setOnInsert', '$set']) {
+    const fields = u[op] as Document | undefined;
+    if (fields && typeof fields === 'object' && fields._id !== undefined) return fields._id;
+  }
+  return undefined;
 }
 
 export function update(
