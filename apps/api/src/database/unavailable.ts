@@ -14,17 +14,27 @@ export const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 
-/** True for network, server-selection and closed-pool errors, and for Mongoose's buffering timeout. */
+/**
+ * True for network, server-selection and closed-pool errors, and for Mongoose's buffering timeout,
+ * also when another error carries one: as its `cause`, or as the `errorResponse` of the driver's
+ * MongoBulkWriteError (a bulkWrite that loses its connection throws a MongoBulkWriteError around the
+ * network error, which is how the outbox's bulk upsert answered 500 where every other write answered 503).
+ */
 export function isDatabaseUnavailableError(error: unknown): boolean {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === 'object' && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const { name, message } = e as { name?: string; message?: string };
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length && seen < 8; seen++) {
+    const e = pending.shift();
+    if (!e || typeof e !== 'object') continue;
+    const { name, message, cause, errorResponse } = e as {
+      name?: string;
+      message?: string;
+      cause?: unknown;
+      errorResponse?: unknown;
+    };
     if (name && UNAVAILABLE_NAMES.has(name)) return true;
     if (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message))
       return true;
+    pending.push(cause, errorResponse);
   }
   return false;
 }
