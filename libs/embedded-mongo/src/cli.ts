@@ -4,7 +4,8 @@ import { startEmbeddedMongo } from './server';
 
 /**
  * `embedded-mongo --port 27017 --dbpath ./data` or `--memory` (and `--socket /tmp/embedded-mongo.sock` to
- * listen on a Unix socket too): runs in the foreground until SIGTERM.
+ * listen on a Unix socket too, `--setParameter transactionLifetimeLimitSeconds=N` as mongod): runs in
+ * the foreground until SIGTERM.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -13,6 +14,16 @@ async function main(): Promise<void> {
     return at >= 0 ? args[at + 1] : undefined;
   };
   const inMemory = args.includes('--memory');
+  let transactionLifetimeLimitSeconds: number | undefined;
+  args.forEach((arg, at) => {
+    if (arg !== '--setParameter') return;
+    const [name, raw] = String(args[at + 1] ?? '').split('=');
+    if (name !== 'transactionLifetimeLimitSeconds' || raw === undefined)
+      throw new Error(
+        `unsupported --setParameter ${args[at + 1] ?? ''} (only transactionLifetimeLimitSeconds=N)`,
+      );
+    transactionLifetimeLimitSeconds = Number(raw);
+  });
   const dbPath = inMemory ? undefined : path.resolve(value('--dbpath') ?? './.data/embedded-mongo');
   const server = await startEmbeddedMongo({
     port: Number(value('--port') ?? 27017),
@@ -20,6 +31,7 @@ async function main(): Promise<void> {
     dbPath,
     logger: (m) => console.error(m),
     socketPath: value('--socket'),
+    transactionLifetimeLimitSeconds,
   });
   console.log(
     `embedded-mongo listening: ${server.uri}${server.socketUri ? ` and ${server.socketUri}` : ''}` +

@@ -1,5 +1,5 @@
 import { Long, ObjectId, Timestamp, type Document } from 'bson';
-import { commandNotFound, toCommandError } from './errors';
+import { MongoCommandError, badValue, commandNotFound, toCommandError } from './errors';
 import { Collection } from './collection';
 import type { CommandContext, ServerIdentity } from './context';
 import { Cursors } from './cursors';
@@ -172,9 +172,19 @@ export class Engine implements CommandContext {
       case 'isMaster':
       case 'ismaster':
         return this.hello(connectionId, name !== 'hello');
-      case 'ping':
       case 'endSessions':
       case 'killSessions':
+        this.txns.endSessions(cmd[name], name === 'endSessions');
+        return {};
+      case 'killAllSessions':
+        this.txns.killAll();
+        return {};
+      case 'killAllSessionsByPattern':
+        killByPattern(this.txns, cmd.killAllSessionsByPattern);
+        return {};
+      case 'setParameter':
+        return setParameter(this.txns, db, cmd);
+      case 'ping':
       case 'refreshSessions':
       case 'logout':
         return {};
@@ -190,7 +200,12 @@ export class Engine implements CommandContext {
           modules: [],
         };
       case 'getParameter':
-        return { featureCompatibilityVersion: { version: '7.0' } };
+        return {
+          featureCompatibilityVersion: { version: '7.0' },
+          ...(cmd.getParameter === '*' || cmd.transactionLifetimeLimitSeconds !== undefined
+            ? { transactionLifetimeLimitSeconds: this.txns.lifetimeLimitSeconds }
+            : {}),
+        };
       case 'hostInfo':
         return {
           system: { hostname: this.identity.host, cpuArch: process.arch },
@@ -298,4 +313,49 @@ export class Engine implements CommandContext {
       readOnly: false,
     };
   }
+}
+
+/** `killAllSessionsByPattern`: patterns naming an lsid kill those sessions; any other pattern (or none) kills all. */
+function killByPattern(txns: Transactions, patterns: unknown): void {
+  const list = Array.isArray(patterns) ? (patterns as Document[]) : [];
+  if (list.length && list.every((p) => p?.lsid))
+    txns.endSessions(
+      list.map((p) => p.lsid),
+      false,
+    );
+  else txns.killAll();
+}
+
+/** `setParameter` (admin only, as mongod): `transactionLifetimeLimitSeconds`, an integer of at least 1. */
+function setParameter(txns: Transactions, db: string, cmd: Document): Document {
+  if (db !== 'admin')
+    throw new MongoCommandError(
+      13,
+      'Unauthorized',
+      'setParameter may only be run against the admin database.',
+    );
+  const names = Object.keys(cmd).filter(
+    (key) => !['setParameter', 'lsid', 'comment'].includes(key) && !key.startsWith('$'),
+  );
+  if (!names.length)
+    throw new MongoCommandError(
+      72,
+      'InvalidOptions',
+      'no option found to set, use help:true to see options ',
+    );
+  const unknown = names.find((name) => name !== 'transactionLifetimeLimitSeconds');
+  if (unknown)
+    throw new MongoCommandError(
+      72,
+      'InvalidOptions',
+      `attempted to set unrecognized parameter [${unknown}], use help:true to see options `,
+    );
+  const value = Number(cmd.transactionLifetimeLimitSeconds);
+  if (!Number.isInteger(value) || value < 1)
+    throw badValue(
+      `Bad value for parameter "transactionLifetimeLimitSeconds": ${String(cmd.transactionLifetimeLimitSeconds)} is not greater than or equal to 1`,
+    );
+  const was = txns.lifetimeLimitSeconds;
+  txns.lifetimeLimitSeconds = value;
+  return { was };
 }

@@ -21,6 +21,12 @@ export interface EmbeddedMongoOptions {
    */
   ttlMonitorSleepSecs?: number;
   /**
+   * mongod's `transactionLifetimeLimitSeconds` (default 60, at least 1): a transaction older than
+   * this is aborted and its locks released; its next command answers NoSuchTransaction (251). Also
+   * settable at run time with `{ setParameter: 1, transactionLifetimeLimitSeconds: N }` on admin.
+   */
+  transactionLifetimeLimitSeconds?: number;
+  /**
    * Also listen on this Unix domain socket (as mongod does on /tmp/mongodb-<port>.sock): a client on the
    * same machine skips TCP. The driver reaches it as `mongodb://<path, URI-encoded>/?directConnection=true`
    * (`socketUri`). A stale socket file at the path is replaced.
@@ -44,11 +50,15 @@ const MAX_MESSAGE = 48_000_000;
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const replSetName = options.replSetName ?? 'rs0';
+  const lifetime = options.transactionLifetimeLimitSeconds;
+  if (lifetime !== undefined && (!Number.isInteger(lifetime) || lifetime < 1))
+    throw new Error(`transactionLifetimeLimitSeconds must be an integer of at least 1, not ${lifetime}`);
   const storage = new Storage(options.inMemory ? undefined : options.dbPath);
   const sockets = new Set<net.Socket>();
   let connectionIds = 0;
   const identity = { host, port: 0, replSetName };
   const engine = new Engine(storage, identity);
+  if (lifetime !== undefined) engine.txns.lifetimeLimitSeconds = lifetime;
 
   const serve = (socket: net.Socket) => {
     sockets.add(socket);
@@ -118,6 +128,11 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
           }
         }, ttlSeconds * 1000).unref()
       : undefined;
+  // mongod's periodic job that aborts expired transactions (a command meeting one aborts it at once too)
+  const transactionReaper = setInterval(() => {
+    const aborted = engine.txns.expire();
+    if (aborted) options.logger?.(`aborted ${aborted} transaction(s) past transactionLifetimeLimitSeconds`);
+  }, 1000).unref();
   let stopped: Promise<void> | undefined;
   return {
     uri: `mongodb://${host}:${port}/?replicaSet=${replSetName}`,
@@ -129,6 +144,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
         clearInterval(ttlMonitor);
+        clearInterval(transactionReaper);
         for (const socket of sockets) socket.destroy();
         const closed = (listener: net.Server) => new Promise<void>((done) => listener.close(() => done()));
         void Promise.all([closed(server), ...(socketServer ? [closed(socketServer)] : [])]).then(() => {

@@ -12,18 +12,31 @@ export interface Transaction {
   /** ns|_id key -> the committed version this transaction started from. */
   baseVersions: Map<string, number>;
   collections: Map<string, Collection>;
+  /** Epoch ms after which the engine aborts it (its start plus the lifetime limit then in force). */
+  expiresAt: number;
 }
+
+/** mongod's default `transactionLifetimeLimitSeconds`. */
+export const DEFAULT_TRANSACTION_LIFETIME_LIMIT_SECONDS = 60;
 
 /**
  * Sessions and transactions: which transaction a command belongs to, document locks (a second
  * writer of a document gets WriteConflict), and commit with a conflict check against the versions
  * each written document had when the transaction first wrote it.
+ *
+ * As on mongod, a transaction lives at most `lifetimeLimitSeconds` (`transactionLifetimeLimitSeconds`)
+ * from its start: past that it is aborted (by `expire`, run periodically, or at once when a command
+ * of its own or a writer of one of its documents meets it), its locks released, and its next command
+ * answers NoSuchTransaction (251, `TransientTransactionError`). Ending or killing a session aborts
+ * its open transaction too.
  */
 export class Transactions {
   private readonly transactions = new Map<string, Transaction>();
   private readonly committed = new Map<string, number>();
   /** ns|_id key -> session key of the transaction holding an uncommitted write. */
   private readonly locks = new Map<string, string>();
+  /** Applies to transactions started from now on (mongod fixes the expiry at the start too). */
+  lifetimeLimitSeconds = DEFAULT_TRANSACTION_LIFETIME_LIMIT_SECONDS;
 
   constructor(private readonly storage: Storage) {}
 
@@ -41,12 +54,14 @@ export class Transactions {
         writes: new Map(),
         baseVersions: new Map(),
         collections: new Map(),
+        expiresAt: Date.now() + this.lifetimeLimitSeconds * 1000,
       };
       this.transactions.set(sessionKey, txn);
       return txn;
     }
     const txn = this.transactions.get(sessionKey);
-    if (txn && txn.txnNumber === txnNumber) return txn;
+    if (txn && this.expired(txn)) this.abort(txn);
+    else if (txn && txn.txnNumber === txnNumber) return txn;
     if (
       (name === 'commitTransaction' || name === 'abortTransaction') &&
       this.committed.get(sessionKey) === txnNumber
@@ -54,6 +69,47 @@ export class Transactions {
       return undefined;
     }
     throw noSuchTransaction(txnNumber);
+  }
+
+  /** The number of open transactions (for tests and diagnostics). */
+  get open(): number {
+    return this.transactions.size;
+  }
+
+  private expired(txn: Transaction, now = Date.now()): boolean {
+    return now >= txn.expiresAt;
+  }
+
+  /** Aborts every transaction past its lifetime limit (mongod's periodic job); answers how many. */
+  expire(now = Date.now()): number {
+    let aborted = 0;
+    for (const txn of [...this.transactions.values()]) {
+      if (this.expired(txn, now)) {
+        this.abort(txn);
+        aborted++;
+      }
+    }
+    return aborted;
+  }
+
+  /**
+   * `endSessions` / `killSessions`: aborts the open transaction of each session named by its lsid
+   * (`{ id }`); `forget` (endSessions) also drops what the session remembers of its last commit.
+   */
+  endSessions(lsids: unknown, forget: boolean): void {
+    if (!Array.isArray(lsids)) return;
+    for (const lsid of lsids as Document[]) {
+      if (!lsid || lsid.id === undefined) continue;
+      const sessionKey = valueKey(lsid.id);
+      const txn = this.transactions.get(sessionKey);
+      if (txn) this.abort(txn);
+      if (forget) this.committed.delete(sessionKey);
+    }
+  }
+
+  /** `killAllSessions`: without users or roles every session is anyone's, so every transaction ends. */
+  killAll(): void {
+    for (const txn of [...this.transactions.values()]) this.abort(txn);
   }
 
   abort(txn: Transaction): void {
@@ -105,7 +161,11 @@ export class Transactions {
   stage(coll: Collection, idKey: string, doc: Document | null, txn: Transaction): void {
     const lockKey = `${coll.ns}|${idKey}`;
     const owner = this.locks.get(lockKey);
-    if (owner && owner !== txn.sessionKey) throw writeConflict();
+    if (owner && owner !== txn.sessionKey) {
+      const holder = this.transactions.get(owner);
+      if (holder && !this.expired(holder)) throw writeConflict();
+      if (holder) this.abort(holder);
+    }
     if (doc) {
       for (const index of coll.uniqueIndexes()) {
         const key = Collection.uniqueKey(index, doc);
