@@ -79,8 +79,12 @@ describe('docker-compose.yml', () => {
     const [config] = lb.volumes!.map((v) => v.split(':')[0]);
     const nginx = fs.readFileSync(path.join(root, config), 'utf8');
     expect(nginx).toMatch(/listen 4000;/);
-    expect(nginx).toMatch(/proxy_pass \$api;/);
-    expect(nginx).toMatch(/set \$api http:\/\/api:4000;/);
+    expect(nginx).toMatch(/proxy_pass http:\/\/api_replicas;/);
+    // every replica's address, re-resolved; one that fails is left out for a while
+    expect(nginx).toMatch(/server api:4000 resolve max_fails=\d+ fail_timeout=\d+s;/);
+    // a request is sent to the next replica only when that cannot place an order twice
+    expect(nginx).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
+    expect(nginx).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
     expect(compose.services.storefront.environment!.API_URL).toBe('http://api-lb:4000/api');
   });
 

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { RestartPolicy } from './restart-policy';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 /**
@@ -10,7 +12,10 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy'
  *   - API_INSTANCES API processes (default 2) on 127.0.0.1, ports API_PORT+1, API_PORT+2, ...,
  *   - a round-robin HTTP proxy on API_PORT (default 4000), where a single API would listen.
  * The first instance starts alone (it seeds an empty development database), then the others.
- * SIGINT/SIGTERM stop everything: the proxy, the instances (each finishing its requests), the engine.
+ * A member that exits is started again (after 0.5 s, doubling up to 10 s while it keeps dying; see
+ * restart-policy.ts), one log line per restart; meanwhile the proxy routes around it. An in-memory
+ * engine is not restarted (its data died with it): then everything stops. Only SIGINT/SIGTERM stop
+ * everything otherwise: the proxy, the instances (each finishing its requests), the engine.
  */
 const env = process.env;
 const root = path.resolve(__dirname, '..', '..', '..', '..');
@@ -18,7 +23,15 @@ const apiPort = Number(env.API_PORT || env.PORT || 4000);
 const instances = Number(env.API_INSTANCES || 2);
 const host = env.HOST || '0.0.0.0';
 
-const children: ChildProcess[] = [];
+/** A process of the cluster, started again when it exits (unless `restart` is false). */
+interface Member {
+  name: string;
+  child: ChildProcess;
+  policy: RestartPolicy;
+  timer?: NodeJS.Timeout;
+}
+let engineMember: Member | undefined;
+const apiMembers: Member[] = [];
 let proxy: RoundRobinProxy | undefined;
 let stopping = false;
 
@@ -26,7 +39,7 @@ function log(line: string): void {
   process.stdout.write(`[cluster] ${line}\n`);
 }
 
-function run(name: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
+function spawnChild(name: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...env, ...extraEnv },
@@ -40,14 +53,31 @@ function run(name: string, args: string[], extraEnv: Record<string, string>): Ch
       for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
     });
   }
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      log(`${name} exited (${signal ?? code}); stopping everything`);
-      void stop(code || 1);
-    }
-  });
-  children.push(child);
   return child;
+}
+
+/** Starts `name` and keeps it running: on an exit it is started again after the policy's delay. */
+function run(name: string, start: () => ChildProcess, restart = true): Member {
+  const member: Member = { name, child: start(), policy: new RestartPolicy() };
+  member.policy.started(Date.now());
+  const watch = (child: ChildProcess) =>
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!restart) {
+        log(`${name} exited (${signal ?? code}); it cannot be restarted: stopping everything`);
+        return void stop(code || 1);
+      }
+      const delay = member.policy.exited(Date.now());
+      log(`${name} exited (${signal ?? code}); restarting in ${delay} ms`);
+      member.timer = setTimeout(() => {
+        if (stopping) return;
+        member.child = start();
+        member.policy.started(Date.now());
+        watch(member.child);
+      }, delay);
+    });
+  watch(member.child);
+  return member;
 }
 
 /** Resolves with the first match of `pattern` in the child's output. */
@@ -90,13 +120,12 @@ async function stop(code = 0): Promise<void> {
   await proxy?.close();
   const exited = (c: ChildProcess) =>
     c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r));
+  for (const member of [...apiMembers, engineMember]) clearTimeout(member?.timer);
   // the API instances first (they finish in-flight requests and release their leases), then the engine
-  const [engine, ...apis] = env.MONGODB_URI ? [undefined, ...children] : children;
-  for (const api of apis) api?.kill('SIGTERM');
-  await Promise.race([
-    Promise.all(apis.map((c) => c && exited(c))),
-    new Promise((r) => setTimeout(r, 20000)),
-  ]);
+  const apis = apiMembers.map((m) => m.child);
+  for (const api of apis) api.kill('SIGTERM');
+  await Promise.race([Promise.all(apis.map(exited)), new Promise((r) => setTimeout(r, 20000))]);
+  const engine = engineMember?.child;
   engine?.kill('SIGTERM');
   if (engine) await Promise.race([exited(engine), new Promise((r) => setTimeout(r, 5000))]);
   process.exit(code);
@@ -119,19 +148,25 @@ async function main(): Promise<void> {
     // (not on Windows, where a socket is a named pipe: TCP there)
     const socketPath =
       process.platform === 'win32' ? undefined : path.join(tmpdir(), `embedded-mongo-${enginePort}.sock`);
-    const engine = run(
-      'engine',
-      [
-        path.join(root, 'libs/embedded-mongo/dist/cli.js'),
-        '--port',
-        String(enginePort),
-        ...(socketPath ? ['--socket', socketPath] : []),
-        ...(inMemory ? ['--memory'] : ['--dbpath', path.join(dataDir, 'embedded-mongo')]),
-      ],
-      {},
-    );
+    const startEngine = () => {
+      // a killed engine leaves its socket file behind: the next one could not listen there
+      if (socketPath) rmSync(socketPath, { force: true });
+      return spawnChild(
+        'engine',
+        [
+          path.join(root, 'libs/embedded-mongo/dist/cli.js'),
+          '--port',
+          String(enginePort),
+          ...(socketPath ? ['--socket', socketPath] : []),
+          ...(inMemory ? ['--memory'] : ['--dbpath', path.join(dataDir, 'embedded-mongo')]),
+        ],
+        {},
+      );
+    };
+    // a restarted engine listens where the last one did: the instances' drivers reconnect to it
+    engineMember = run('engine', startEngine, !inMemory);
     const [, tcpUri, socketUri] = await waitForOutput(
-      engine,
+      engineMember.child,
       /embedded-mongo listening: (mongodb:\/\/\S+)(?: and (mongodb:\/\/\S+))?/,
       60000,
     );
@@ -142,14 +177,18 @@ async function main(): Promise<void> {
   const publicUrl = env.PUBLIC_API_URL || `http://localhost:${apiPort}`;
   const ports = Array.from({ length: instances }, (_, i) => apiPort + 1 + i);
   const start = (i: number) =>
-    run(`api-${i + 1}`, [path.join(root, 'apps/api/dist/main.js')], {
-      PORT: String(ports[i]),
-      HOST: '127.0.0.1',
-      MONGODB_URI: mongoUri!,
-      PUBLIC_API_URL: publicUrl,
-      // the proxy is on loopback: the API believes its X-Forwarded-For (rate limits per real client)
-      TRUST_PROXY: env.TRUST_PROXY || 'loopback',
-    });
+    apiMembers.push(
+      run(`api-${i + 1}`, () =>
+        spawnChild(`api-${i + 1}`, [path.join(root, 'apps/api/dist/main.js')], {
+          PORT: String(ports[i]),
+          HOST: '127.0.0.1',
+          MONGODB_URI: mongoUri!,
+          PUBLIC_API_URL: publicUrl,
+          // the proxy is on loopback: the API believes its X-Forwarded-For (rate limits per real client)
+          TRUST_PROXY: env.TRUST_PROXY || 'loopback',
+        }),
+      ),
+    );
   start(0);
   await waitForHealth(ports[0], 120000); // the first one alone: it seeds an empty development database
   for (let i = 1; i < instances; i++) start(i);
@@ -159,6 +198,7 @@ async function main(): Promise<void> {
     upstreams: ports.map((port) => ({ host: '127.0.0.1', port })),
     port: apiPort,
     host,
+    log,
   });
   log(
     `up: http://localhost:${apiPort}/api -> ${ports.map((p) => `127.0.0.1:${p}`).join(', ')} over ${mongoUri!.replace(/\/\/([^@/]+)@/, '//***@')}`,

@@ -1,4 +1,12 @@
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** An API instance behind the proxy. */
@@ -12,11 +20,25 @@ export interface RoundRobinProxy {
   port: number;
   /** How many requests each upstream was given, in the order of `upstreams`. */
   served: number[];
+  /** Whether each upstream is taken for requests now (its last check or connection succeeded). */
+  isUp(index: number): boolean;
   close(): Promise<void>;
 }
 
-/** An upstream that refused a connection is skipped this long. */
-const DOWN_FOR_MS = 2000;
+export interface RoundRobinProxyOptions {
+  upstreams: Upstream[];
+  port: number;
+  host?: string;
+  /** The readiness check asked of each upstream (default `/api/health`: 200, or 503 without a database). */
+  healthPath?: string;
+  /** How often each upstream is checked (default 1000 ms). */
+  healthIntervalMs?: number;
+  /** A check not answered within this long counts as failed (default 1000 ms). */
+  healthTimeoutMs?: number;
+  /** Told when an upstream is marked down or back up. */
+  log?: (line: string) => void;
+}
+
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are never forwarded. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -28,6 +50,8 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+/** Methods safe to send again after an instance failed before answering (as nginx's default). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function forwardedHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
@@ -42,80 +66,162 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string | string[
   return headers;
 }
 
-function sendError(res: import('node:http').ServerResponse, status: number, message: string, code: string) {
+/** The API's one error shape (common/error.dto.ts). */
+function sendError(res: ServerResponse, status: number, message: string, code: string) {
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify({ success: false, statusCode: status, message, code, params: {} });
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
+    'Retry-After': '1',
   });
   res.end(body);
 }
 
+const UNAVAILABLE = 'The service is not available right now, please try again shortly';
+
 /**
  * A small local load balancer for `npm run start:cluster`: each request goes to the next API
- * instance in turn (skipping one that refused a connection in the last two seconds), with the
- * client's address in X-Forwarded-For (the API trusts loopback proxies, so rate limits still see the
- * client). Bodies and answers are streamed, never buffered. Not a production load balancer.
+ * instance in turn, with the client's address in X-Forwarded-For (the API trusts loopback proxies,
+ * so rate limits still see the client). Bodies and answers are streamed, never buffered.
+ *
+ * Faults: every instance's readiness (`GET /api/health`) is checked every second; an instance whose
+ * check fails, or that refuses a connection, is taken out of the rotation until a check succeeds.
+ * A request that never reached an instance (its connection failed before a byte was sent) is sent
+ * to the next healthy one; one an instance may have received is never sent again (an order is never
+ * placed twice), except GET/HEAD/OPTIONS without an answer yet, as nginx does. With no instance up
+ * the answer is 503 SERVICE_UNAVAILABLE. Not a production load balancer (deploy/api-lb.conf is).
  */
-export function startRoundRobinProxy(options: {
-  upstreams: Upstream[];
-  port: number;
-  host?: string;
-}): Promise<RoundRobinProxy> {
+export function startRoundRobinProxy(options: RoundRobinProxyOptions): Promise<RoundRobinProxy> {
   const { upstreams } = options;
   if (!upstreams.length) throw new Error('startRoundRobinProxy: no upstreams');
+  const healthPath = options.healthPath ?? '/api/health';
+  const healthIntervalMs = options.healthIntervalMs ?? 1000;
+  const healthTimeoutMs = options.healthTimeoutMs ?? 1000;
+  const log = options.log ?? (() => undefined);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const downUntil = upstreams.map(() => 0);
   const served = upstreams.map(() => 0);
+  const up = upstreams.map(() => true);
+  /** When each upstream last failed a request: a check begun before that does not bring it back. */
+  const failedAt = upstreams.map(() => 0);
+  const checking = upstreams.map(() => false);
   let next = 0;
+  let closed = false;
 
-  const pick = (): number => {
-    const now = Date.now();
+  const name = (at: number) => `${upstreams[at].host}:${upstreams[at].port}`;
+  const markDown = (at: number, why: string) => {
+    failedAt[at] = Date.now();
+    if (!up[at]) return;
+    up[at] = false;
+    log(`${name(at)} down (${why}): routing around it`);
+  };
+  const markUp = (at: number) => {
+    if (up[at]) return;
+    up[at] = true;
+    log(`${name(at)} healthy again: back in the rotation`);
+  };
+
+  const check = (at: number) => {
+    if (checking[at] || closed) return;
+    checking[at] = true;
+    const begun = Date.now();
+    let done = false;
+    const finish = (ok: boolean, why: string) => {
+      if (done) return;
+      done = true;
+      checking[at] = false;
+      if (closed) return;
+      if (!ok) markDown(at, why);
+      else if (begun > failedAt[at]) markUp(at);
+    };
+    const probe = httpRequest(
+      { host: upstreams[at].host, port: upstreams[at].port, path: healthPath, method: 'GET', agent: false },
+      (answer) => {
+        answer.resume();
+        const status = answer.statusCode ?? 0;
+        finish(status >= 200 && status < 300, `health ${status}`);
+      },
+    );
+    probe.setTimeout(healthTimeoutMs, () => {
+      probe.destroy();
+      finish(false, 'health check timed out');
+    });
+    probe.on('error', (error: NodeJS.ErrnoException) => finish(false, error.code ?? error.message));
+    probe.end();
+  };
+  const timer = setInterval(() => upstreams.forEach((_, at) => check(at)), healthIntervalMs);
+  timer.unref();
+
+  /** The next upstream in turn that is up and not yet tried for this request. */
+  const pick = (tried: Set<number>): number | undefined => {
     for (let i = 0; i < upstreams.length; i++) {
       const at = (next + i) % upstreams.length;
-      if (downUntil[at] <= now) {
+      if (up[at] && !tried.has(at)) {
         next = at + 1;
         return at;
       }
     }
-    return next++ % upstreams.length; // all marked down: try anyway
+    return undefined;
   };
 
   const server = createServer((req, res) => {
-    const at = pick();
-    const target = upstreams[at];
-    served[at] += 1;
-    const upstream = httpRequest(
-      {
-        host: target.host,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwardedHeaders(req),
-        agent,
-      },
-      (answer) => {
-        const headers: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-        answer.pipe(res);
-        answer.on('error', () => res.destroy());
-      },
-    );
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED') downUntil[at] = Date.now() + DOWN_FOR_MS;
-      sendError(
-        res,
-        502,
-        'The service is not available right now, please try again shortly',
-        'SERVICE_UNAVAILABLE',
+    const tried = new Set<number>();
+    const hasBody =
+      req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const resendable = IDEMPOTENT.has(req.method ?? '') && !hasBody;
+    let current: ClientRequest | undefined;
+    req.on('aborted', () => current?.destroy());
+
+    const attempt = () => {
+      const at = pick(tried);
+      if (at === undefined) return sendError(res, 503, UNAVAILABLE, 'SERVICE_UNAVAILABLE');
+      tried.add(at);
+      served[at] += 1;
+      const target = upstreams[at];
+      let sent = false;
+      const upstream = httpRequest(
+        {
+          host: target.host,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: forwardedHeaders(req),
+          agent,
+        },
+        (answer) => {
+          const headers: Record<string, string | string[]> = {};
+          for (const [header, value] of Object.entries(answer.headers)) {
+            if (value !== undefined && !HOP_BY_HOP.has(header)) headers[header] = value;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+          answer.pipe(res);
+          answer.on('error', () => res.destroy());
+        },
       );
-    });
-    req.pipe(upstream);
-    req.on('aborted', () => upstream.destroy());
+      current = upstream;
+      // the body is only read once a connection stands: a refused one leaves it for the next instance
+      const send = () => {
+        sent = true;
+        if (hasBody) req.pipe(upstream);
+        else upstream.end();
+      };
+      upstream.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', send);
+        else send();
+      });
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (res.headersSent || res.destroyed) return void res.destroy();
+        if (!sent) {
+          markDown(at, error.code ?? error.message);
+          return attempt();
+        }
+        if (error.code === 'ECONNREFUSED') markDown(at, error.code);
+        if (resendable) return attempt();
+        // the instance may have received it: never sent twice (the client may retry, with its Idempotency-Key)
+        sendError(res, 502, UNAVAILABLE, 'SERVICE_UNAVAILABLE');
+      });
+    };
+    attempt();
   });
   server.keepAliveTimeout = 5000;
 
@@ -127,8 +233,11 @@ export function startRoundRobinProxy(options: {
         server,
         port: (server.address() as AddressInfo).port,
         served,
+        isUp: (index) => up[index],
         close: () =>
           new Promise<void>((done) => {
+            closed = true;
+            clearInterval(timer);
             server.close(() => done());
             server.closeAllConnections();
             agent.destroy();
