@@ -12,8 +12,17 @@ import { OrderRequest } from './schemas/order-request.schema';
 import { Order } from './schemas/order.schema';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** How long a retry waits for the first request with the same key, and when a claim counts as abandoned. */
+/** How long a retry waits for the first request with the same key. */
 const CLAIM_WAIT_MS = 15_000;
+/**
+ * A claim's lease: its holder renews it every CLAIM_RENEW_MS while it places the order, so a claim
+ * whose lease ran out belongs to a holder that died (a killed process, a lost machine) and a retry
+ * takes it over. Taking over a live but stalled holder's claim costs no second order: the order's
+ * unique key refuses it and the retry answers the first request's order.
+ */
+const CLAIM_LEASE_MS = 5_000;
+const CLAIM_RENEW_MS = 1_500;
+/** A claim this old is swept (a placed order's key is held by the order itself by then). */
 const CLAIM_STALE_MS = 60_000;
 const CLAIM_POLL_MS = 25;
 /** How often an instance deletes claims past CLAIM_STALE_MS (sooner than the TTL index's hour; a backstop, as RateCounters' sweep). */
@@ -58,7 +67,8 @@ function requestFingerprint(input: PlaceOrderDto): string {
 
 /**
  * Idempotency-Key: a retry of an order request (sequential or concurrent) answers the order the first
- * request made and never makes a second one. A request claims its key (a unique short-lived document)
+ * request made and never makes a second one. A request claims its key (a unique short-lived document,
+ * with a lease of a few seconds it renews while it works, so a dead holder's claim is soon taken over)
  * while it places the order; the order then holds the key itself (a unique index per user), so a
  * claim swept away later changes nothing. Claims are swept by a timer of each instance.
  */
@@ -116,6 +126,7 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
       // The claim first: a new key (the usual case) then costs one read, made under the claim.
       const claim = await this.claim(user, idempotencyKey);
       if (claim) {
+        const renewal = this.renewWhileHeld(claim);
         try {
           // An earlier request with this key may have finished already: `place` then fails (see
           // above), without a read of its own on the usual path.
@@ -130,6 +141,8 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
           // it and answers the order, as it would meet the order itself.)
           await this.requests.deleteOne({ _id: claim }).exec();
           throw error;
+        } finally {
+          clearInterval(renewal);
         }
       }
       // another request holds the claim: its order may be there already
@@ -163,19 +176,47 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
     return { order: earlier.order, replayed: true };
   }
 
-  /** Takes the key's claim; null if another request holds it (an abandoned claim is cleared first). */
+  /**
+   * Takes the key's claim; null if another request holds it. A claim whose lease ran out (its holder
+   * died) is deleted, so the next attempt takes the key; a claim written before leases existed has
+   * none and counts from its creation.
+   */
   private async claim(user: Types.ObjectId, idempotencyKey: string): Promise<Types.ObjectId | null> {
+    const now = Date.now();
     try {
       // the model's collection, with the document the model would store: nothing to cast or validate
-      const claim = modelDocument(this.requests, { user, idempotencyKey });
+      const claim = modelDocument(this.requests, {
+        user,
+        idempotencyKey,
+        heldUntil: new Date(now + CLAIM_LEASE_MS),
+      });
       await this.requests.collection.insertOne(claim);
       return claim._id;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       await this.requests
-        .deleteOne({ user, idempotencyKey, createdAt: { $lt: new Date(Date.now() - CLAIM_STALE_MS) } })
+        .deleteOne({
+          user,
+          idempotencyKey,
+          $or: [
+            { heldUntil: { $lt: new Date(now) } },
+            { heldUntil: { $exists: false }, createdAt: { $lt: new Date(now - CLAIM_LEASE_MS) } },
+          ],
+        })
         .exec();
       return null;
     }
+  }
+
+  /** Renews the claim's lease while its holder places the order (a failed renewal waits for the next). */
+  private renewWhileHeld(claim: Types.ObjectId): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      void this.requests
+        .updateOne({ _id: claim }, { $set: { heldUntil: new Date(Date.now() + CLAIM_LEASE_MS) } })
+        .exec()
+        .catch(() => undefined);
+    }, CLAIM_RENEW_MS);
+    timer.unref();
+    return timer;
   }
 }

@@ -10,6 +10,8 @@ export class OrderRequest {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
   @Prop({ required: true }) idempotencyKey!: string;
   @Prop({ required: true, default: () => new Date() }) createdAt!: Date;
+  /** The claim's lease: its holder renews it while it places the order; past it, a retry takes the claim over. */
+  @Prop() heldUntil?: Date;
 }
 
 export const OrderRequestSchema = SchemaFactory.createForClass(OrderRequest);
