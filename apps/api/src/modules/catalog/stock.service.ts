@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LOW_STOCK_THRESHOLD } from '@shop/shared';
 import { ClientSession, Model, Types } from 'mongoose';
-import { Changes } from '../../common/changes';
 import { ConflictError } from '../../common/errors/domain-error';
 import { NotificationsService } from '../notifications/notifications.service';
 import {
@@ -29,34 +28,31 @@ export class StockService {
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly notifications: NotificationsService,
-    private readonly changes: Changes,
   ) {}
 
   /**
    * Reserves every line inside the caller's transaction with one conditional update each
    * (`active`, `stock >= quantity`), so two customers can never take the same last unit; a short
-   * line throws (409, coded) and the caller's transaction undoes the rest. The caller publishes its
-   * own change once the transaction has committed (a read between this change and the commit still
-   * sees the old stock).
+   * line throws (409, coded) and the caller's transaction undoes the rest. The caller publishes the
+   * `stock` change once its transaction has ended (orders/order-transaction.ts): said from inside the
+   * transaction it would come before the commit, when a read still sees the old stock.
    */
   async reserveStock(lines: readonly StockLine[], session: ClientSession): Promise<Reservation[]> {
-    return this.changes.around({ kind: 'stock', ids: idsOf(lines) }, async () => {
-      const reservations: Reservation[] = [];
-      for (const line of lines) {
-        const product = await this.products
-          .findOneAndUpdate(
-            { _id: line.product, active: true, stock: { $gte: line.quantity } },
-            { $inc: { stock: -line.quantity } },
-            // only what the order keeps: a product's descriptions and lists are most of its bytes
-            { new: true, session, projection: RESERVED_FIELDS },
-          )
-          .lean<ReservedProduct>()
-          .exec();
-        if (!product) throw await this.shortLineError(line.product, line.quantity, session);
-        reservations.push({ product, quantity: line.quantity });
-      }
-      return reservations;
-    });
+    const reservations: Reservation[] = [];
+    for (const line of lines) {
+      const product = await this.products
+        .findOneAndUpdate(
+          { _id: line.product, active: true, stock: { $gte: line.quantity } },
+          { $inc: { stock: -line.quantity } },
+          // only what the order keeps: a product's descriptions and lists are most of its bytes
+          { new: true, session, projection: RESERVED_FIELDS },
+        )
+        .lean<ReservedProduct>()
+        .exec();
+      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
+      reservations.push({ product, quantity: line.quantity });
+    }
+    return reservations;
   }
 
   /**
@@ -65,17 +61,15 @@ export class StockService {
    * edit, so a sold-out product coming back tells the customers who asked, in the same transaction.
    */
   async releaseStock(lines: readonly StockLine[], session: ClientSession, cause: string): Promise<void> {
-    return this.changes.around({ kind: 'stock', ids: idsOf(lines) }, async () => {
-      for (const line of lines) {
-        const after = (await this.products
-          .findOneAndUpdate({ _id: line.product }, { $inc: { stock: line.quantity } }, { new: true, session })
-          .lean()
-          .exec()) as CatalogProduct | null;
-        if (!after) continue; // a product deleted for good: nothing to give back to
-        const before = { ...after, stock: after.stock - line.quantity };
-        await this.productChanged(session, { before, after, cause });
-      }
-    });
+    for (const line of lines) {
+      const after = (await this.products
+        .findOneAndUpdate({ _id: line.product }, { $inc: { stock: line.quantity } }, { new: true, session })
+        .lean()
+        .exec()) as CatalogProduct | null;
+      if (!after) continue; // a product deleted for good: nothing to give back to
+      const before = { ...after, stock: after.stock - line.quantity };
+      await this.productChanged(session, { before, after, cause });
+    }
   }
 
   /** Registers a listener told of every price or stock change inside its transaction; answers its removal. */
@@ -129,8 +123,4 @@ export class StockService {
       .lean()
       .exec();
   }
-}
-
-function idsOf(lines: readonly StockLine[]): string[] {
-  return lines.map((line) => String(line.product));
 }
