@@ -97,6 +97,12 @@ export function ResetPasswordPage() {
                 <Button type="submit" variant="contained" disabled={busy || !token}>
                   {t('shop.recover.save')}
                 </Button>
+                {error && (
+                  // a new link is asked for from the sign-in page ('Forgot password?')
+                  <Button href="/admin/login" variant="text">
+                    {t('ra.auth.sign_in')}
+                  </Button>
+                )}
               </>
             )}
           </CardContent>
