@@ -87,8 +87,10 @@ export default function OrderConfirmation() {
         </p>
       ) : paymentFailed && order.paymentStatus !== 'paid' ? (
         <p className="acc-alert" role="alert" data-testid="payment-init-failed">
-          {t('payment.initFailed')}
-          {reason && reason !== 'payment.initFailed' ? ` ${t(reason)}` : null}
+          {/* with the reason known, the reason says what to do: no second 'try again' before it */}
+          {reason && reason !== 'payment.initFailed'
+            ? `${t('payment.initFailedSaved')} ${t(reason)}`
+            : t('payment.initFailed')}
         </p>
       ) : order.paymentStatus === 'paid' ? (
         <p data-testid="order-thanks">{t('orders.thanks')}</p>
