@@ -78,7 +78,12 @@ export class NotificationsService {
    * left as it is but for its `updatedAt`.
    */
   private upsertOf(message: OutboxMessage, now: Date) {
-    const { _id, updatedAt, ...inserted } = modelDocument(this.notifications, message, now);
+    // due at once: at the moment it was made (the schema's default would read the clock a second time)
+    const { _id, updatedAt, ...inserted } = modelDocument(
+      this.notifications,
+      { ...message, nextAttemptAt: now },
+      now,
+    );
     return {
       filter: { eventKey: message.eventKey },
       update: { $setOnInsert: inserted, $set: { updatedAt } },
