@@ -78,7 +78,11 @@ export class LocalMailServer {
       receivedAt: new Date().toISOString(),
     };
     await fs.writeFile(path.join(this.dir, `${id}.eml`), raw);
-    await fs.writeFile(path.join(this.dir, `${id}.json`), JSON.stringify(mail));
+    // Written under a temporary name and renamed, so a reader listing the folder never sees a
+    // half-written mail (a rename within one folder is atomic).
+    const part = path.join(this.dir, `${id}.json.part`);
+    await fs.writeFile(part, JSON.stringify(mail));
+    await fs.rename(part, path.join(this.dir, `${id}.json`));
   }
 
   /** The stored mails, newest first. */
