@@ -1,4 +1,4 @@
-import { cartBadge, maxAddable } from './cart';
+import { cartBadge, codAllowed, DEFAULT_CASH_ON_DELIVERY, isPayOnDelivery, maxAddable } from './cart';
 import { cartTotals } from './pricing';
 
 describe('cart arithmetic', () => {
@@ -20,5 +20,19 @@ describe('cart arithmetic', () => {
     expect(cartBadge(99)).toBe('99');
     expect(cartBadge(100)).toBe('99+');
     expect(cartBadge(0)).toBe('0');
+  });
+
+  it('offers pay on delivery only when enabled, in a listed region and up to the largest total', () => {
+    const cod = DEFAULT_CASH_ON_DELIVERY;
+    expect(codAllowed(cod, 'Addis Ababa', 1_000_000)).toBe(true); // ETB 10,000.00 exactly
+    expect(codAllowed(cod, 'አዲስ አበባ', 500)).toBe(true); // any spelling of a listed region
+    expect(codAllowed(cod, 'DD', 500)).toBe(true);
+    expect(codAllowed(cod, 'Addis Ababa', 1_000_001)).toBe(false);
+    expect(codAllowed(cod, 'Oromia', 500)).toBe(false);
+    expect(codAllowed(cod, 'Atlantis', 500)).toBe(false);
+    expect(codAllowed({ ...cod, enabled: false }, 'Addis Ababa', 500)).toBe(false);
+    expect(codAllowed(undefined, 'Addis Ababa', 500)).toBe(false);
+    expect(isPayOnDelivery('cash_on_delivery')).toBe(true);
+    expect(isPayOnDelivery('chapa')).toBe(false);
   });
 });

@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'PAYMENT_VERIFICATION_FAILED',
   'PAYMENT_PENDING',
   'PAYMENT_REFUND_PENDING',
+  'COD_UNAVAILABLE',
+  'PAY_ON_DELIVERY_ORDER',
+  'PAYMENT_NOT_COLLECTABLE',
+  'TOO_MANY_ATTEMPTS',
   // reviews, contacts, uploads, audit, shop
   'REVIEW_NOT_FOUND',
   'DUPLICATE_REVIEW',
@@ -115,6 +119,9 @@ export const ERROR_CODES = [
   'PHONE_VERIFIED',
   'PHONE_CODE_LIMIT',
   'PHONE_CODE_INVALID',
+  'TOO_MANY_CODES',
+  'OTP_INVALID',
+  'SMS_NOT_FOUND',
   'MAINTENANCE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -43,6 +43,49 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   refunded: [],
 };
 
-export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): boolean {
-  return PAYMENT_TRANSITIONS[from].includes(to);
+/**
+ * The payment machine of a pay-on-delivery order (docs/decisions/0061-pay-on-delivery.md): unpaid →
+ * paid only when staff record the money the rider collected; never failed (nothing is tried online);
+ * a cancelled order still unpaid stays unpaid (nothing to refund); a collected order cancelled
+ * afterwards goes paid → refund_pending → refunded as any paid order.
+ */
+export const PAY_ON_DELIVERY_PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> =
+  {
+    unpaid: ['paid'],
+    failed: [],
+    paid: ['refund_pending'],
+    refund_pending: ['refunded'],
+    refunded: [],
+  };
+
+/** The payment machine of an order paid by this method (`cash_on_delivery` has its own). */
+export function paymentTransitionsFor(
+  method: string | undefined | null,
+): Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> {
+  return method === 'cash_on_delivery' ? PAY_ON_DELIVERY_PAYMENT_TRANSITIONS : PAYMENT_TRANSITIONS;
+}
+
+/** Whether the payment may move `from` → `to`; with `method`, on that method's machine. */
+export function canTransitionPayment(
+  from: PaymentStatus,
+  to: PaymentStatus,
+  method?: string | null,
+): boolean {
+  return paymentTransitionsFor(method)[from]?.includes(to) ?? false;
+}
+
+/**
+ * Whether staff may record the rider's collection for an order: a pay-on-delivery order, not
+ * cancelled, still unpaid. Online payments are never "collected".
+ */
+export function canCollectPayment(order: {
+  paymentMethod?: string;
+  paymentStatus: string;
+  status: string;
+}): boolean {
+  return (
+    order.paymentMethod === 'cash_on_delivery' &&
+    order.status !== 'cancelled' &&
+    canTransitionPayment(order.paymentStatus as PaymentStatus, 'paid', order.paymentMethod)
+  );
 }
