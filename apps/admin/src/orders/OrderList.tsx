@@ -21,8 +21,16 @@ import { useNotifyApiError } from '../apiErrors';
 import { storefrontUrl } from '../config';
 import { useFormat } from '../format';
 import { useIsPhone } from '../layout/useIsPhone';
-import { customerOf, orderLabel, type OrderRecord } from './orderFields';
-import { PaymentBadge } from './PaymentBadge';
+import { GuestBadge } from './GuestBadge';
+import {
+  customerOf,
+  isGuestOrder,
+  orderLabel,
+  orderPhone,
+  personLabel,
+  type OrderRecord,
+} from './orderFields';
+import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
@@ -135,12 +143,12 @@ export function OrderList() {
               <strong data-testid="order-number">{orderLabel(o)}</strong>
               <StatusBadge status={o.status} />
               <PaymentBadge status={o.paymentStatus} />
+              <PaymentMethodChip method={o.paymentMethod} />
+              {isGuestOrder(o) && <GuestBadge />}
             </Box>
           )}
           secondaryText={(o) =>
-            [customerOf(o).name ?? customerOf(o).email, o.shippingAddress?.phone, dateTime(o.createdAt)]
-              .filter(Boolean)
-              .join(' · ')
+            [personLabel(customerOf(o)), orderPhone(o), dateTime(o.createdAt)].filter(Boolean).join(' · ')
           }
           tertiaryText={(o) => money(o.totalAmount)}
         />
@@ -165,12 +173,20 @@ export function OrderList() {
             sortBy="customer.name"
             render={(o: OrderRecord) => {
               const c = customerOf(o);
+              const label = personLabel(c);
+              // the second line: the email under a name (a phone-only customer's phone is in its own column)
+              const second = c.email && c.email !== label ? c.email : undefined;
               return (
                 <Box>
-                  <Typography variant="body2">{c.name ?? c.email}</Typography>
-                  {c.name && (
+                  <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    <Typography variant="body2" data-testid="order-customer">
+                      {label || '—'}
+                    </Typography>
+                    {isGuestOrder(o) && <GuestBadge />}
+                  </Box>
+                  {second && (
                     <Typography variant="caption" color="text.secondary">
-                      {c.email}
+                      {second}
                     </Typography>
                   )}
                 </Box>
@@ -179,15 +195,16 @@ export function OrderList() {
           />
           <FunctionField
             label="shop.admin.orders.phone"
-            render={(o: OrderRecord) =>
-              o.shippingAddress?.phone ? (
-                <a href={`tel:${o.shippingAddress.phone}`} data-testid="order-phone">
-                  {o.shippingAddress.phone}
+            render={(o: OrderRecord) => {
+              const phone = orderPhone(o);
+              return phone ? (
+                <a href={`tel:${phone}`} data-testid="order-phone">
+                  {phone}
                 </a>
               ) : (
                 '—'
-              )
-            }
+              );
+            }}
           />
           <FunctionField
             label="shop.admin.orders.total"
@@ -197,7 +214,12 @@ export function OrderList() {
           <FunctionField
             label="shop.admin.orders.paymentStatus"
             sortBy="paymentStatus"
-            render={(o: OrderRecord) => <PaymentBadge status={o.paymentStatus} />}
+            render={(o: OrderRecord) => (
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
+                <PaymentBadge status={o.paymentStatus} />
+                <PaymentMethodChip method={o.paymentMethod} />
+              </Box>
+            )}
           />
           <FunctionField
             label="shop.admin.orders.statusLabel"

@@ -1,7 +1,17 @@
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../format';
-import { addressLines, customerOf, lineName, linesOf, orderLabel, type OrderRecord } from './orderFields';
+import {
+  addressLines,
+  customerOf,
+  lineName,
+  linesOf,
+  orderLabel,
+  orderPhone,
+  personLabel,
+  type OrderRecord,
+} from './orderFields';
 import { regionName } from '@shop/shared';
+import { paymentMethodKey, slipPayment, slipPaymentText } from './payment';
 
 /**
  * Print stylesheet: on paper only the packing slip shows (the app bar, menu and screen view are
@@ -42,6 +52,7 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
   const { lang, money, dateTime } = useFormat();
   const customer = customerOf(order);
   const address = order.shippingAddress ?? {};
+  const phone = orderPhone(order);
   const lines = linesOf(order);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   return (
@@ -58,8 +69,8 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
         {order.shippingMethod ? t(`shop.admin.orders.shippingMethods.${order.shippingMethod}`) : ''}
       </p>
       <div className="to" data-testid="slip-address">
-        <strong>{customer.name ?? customer.email}</strong>
-        {address.phone && <div>☎ {address.phone}</div>}
+        <strong>{personLabel(customer)}</strong>
+        {phone && <div>☎ {phone}</div>}
         {addressLines(address, (r) => regionName(r, lang)).map((line) => (
           <div key={line}>{line}</div>
         ))}
@@ -84,11 +95,9 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
       </table>
       <p>
         {t('shop.admin.orders.units', { smart_count: units })} · {t('shop.admin.orders.total')}:{' '}
-        {money(order.totalAmount)} ·{' '}
-        <strong data-testid="slip-payment">
-          {order.paymentStatus === 'paid'
-            ? t('shop.admin.orders.slipPaid')
-            : t('shop.admin.orders.slipCollect', { amount: money(order.totalAmount) })}
+        {money(order.totalAmount)} · {t(paymentMethodKey(order.paymentMethod))} ·{' '}
+        <strong data-testid="slip-payment" data-collect={slipPayment(order).kind}>
+          {slipPaymentText(order, t, money)}
         </strong>
       </p>
     </section>

@@ -1,5 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { isPayOnDelivery, PAY_ON_DELIVERY } from '@shop/shared';
+import { paymentMethodKey } from './payment';
 
 /** Payment states: unpaid (amber), paid (green), failed (red), refund pending (rose, filled: money is owed back), refunded (grey). */
 export const PAYMENT_STYLE: Record<string, { bg: string; fg: string }> = {
@@ -21,6 +23,22 @@ export function PaymentBadge({ status }: { status?: string }) {
       data-payment={status}
       label={t(`shop.admin.orders.paymentStatuses.${status}`)}
       sx={{ bgcolor: style.bg, color: style.fg, fontWeight: 700 }}
+    />
+  );
+}
+
+/** The payment method in words ('Pay on delivery', 'Chapa'), outlined beside the payment state; pay on delivery stands out. */
+export function PaymentMethodChip({ method }: { method?: string | null }) {
+  const t = useTranslate();
+  const cod = isPayOnDelivery(method);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      data-testid="payment-method"
+      data-method={cod ? PAY_ON_DELIVERY : (method ?? 'chapa')}
+      label={t(paymentMethodKey(method))}
+      sx={cod ? { borderColor: '#8a5a00', color: '#8a5a00', fontWeight: 700 } : undefined}
     />
   );
 }

@@ -2,8 +2,8 @@ import type { components } from '@shop/api-client';
 import type { RaRecord } from 'react-admin';
 
 type Schemas = components['schemas'];
-/** A customer as an order names them. */
-export type Person = Partial<Schemas['OrderCustomerDto']>;
+/** A customer as an order names them (a guest has a name and phone, an account by phone no email). */
+export type Person = Partial<Schemas['OrderCustomerDto']> & { phone?: string };
 export type OrderLine = Schemas['OrderItemDto'];
 export type StatusEvent = Schemas['StatusChangeDto'];
 export type ShippingAddress = Schemas['ShippingAddressViewDto'];
@@ -25,6 +25,16 @@ export function customerOf(o: OrderRecord): Person {
   if (o.user && typeof o.user === 'object') return o.user;
   return {};
 }
+
+/** A guest's order has no account behind it (`user` absent); the customer is whoever the order names. */
+export const isGuestOrder = (o: Pick<OrderRecord, 'user'>) => !o.user;
+
+/** The phone to call about an order: the delivery address's, else the customer's. */
+export const orderPhone = (o: OrderRecord): string | undefined =>
+  o.shippingAddress?.phone || customerOf(o).phone || undefined;
+
+/** Who the order is for, in one line: the name, else the email, else the phone (an account may have only a phone). */
+export const personLabel = (p: Person): string => p.name?.trim() || p.email || p.phone || '';
 
 /** The line's name in the chosen language (the Amharic name kept at purchase when there is one). */
 export const lineName = (l: OrderLine, lang: 'en' | 'am' = 'en') => {

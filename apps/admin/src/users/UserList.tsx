@@ -19,6 +19,7 @@ import {
 import { useNotifyApiError } from '../apiErrors';
 import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
+import { userLines } from './userLines';
 import { ShopDateField } from '../ShopDateField';
 
 /** A record as GET /api/admin/users answers it (generated from openapi.yaml). */
@@ -113,16 +114,21 @@ export function UserList() {
           <FunctionField
             label="shop.admin.users.user"
             sortBy="name"
-            render={(u: UserRecord) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                  {u.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {u.email}
-                </Typography>
-              </Box>
-            )}
+            render={(u: UserRecord) => {
+              const { title, lines } = userLines(u);
+              return (
+                <Box data-testid="user-identity">
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    {title || '—'}
+                  </Typography>
+                  {lines.map((line) => (
+                    <Typography key={line.key} variant="caption" color="text.secondary" component="div">
+                      {line.key === 'noEmail' ? t('shop.admin.users.noEmail') : line.text}
+                    </Typography>
+                  ))}
+                </Box>
+              );
+            }}
           />
           <FunctionField
             label="shop.admin.users.role"
@@ -151,7 +157,7 @@ export function UserList() {
                   record={u}
                   redirect={false}
                   mutationMode="pessimistic"
-                  confirmTitle={t('shop.admin.users.deleteTitle', { name: u.name ?? u.email })}
+                  confirmTitle={t('shop.admin.users.deleteTitle', { name: userLines(u).title })}
                   confirmContent={t('shop.admin.users.deleteConfirm')}
                   mutationOptions={{
                     onSuccess: () => {
