@@ -7,6 +7,7 @@ import { runFind } from './planner/find';
 import type { ExecStats, Overlay, QueryOptions } from './planner/query';
 import type { Storage } from './storage';
 import { Transactions, type Transaction } from './transactions';
+import { SnapshotContext, Snapshots } from './snapshots';
 import {
   collMod,
   create,
@@ -34,6 +35,7 @@ const MAX_BSON = 16 * 1024 * 1024;
 export class Engine implements CommandContext {
   readonly cursors = new Cursors();
   readonly txns: Transactions;
+  readonly snapshots: Snapshots;
   private readonly electionId = new ObjectId('7fffffff0000000000000001');
   private readonly startedAt = new Date();
   lastRun?: { stats: ExecStats; filter: Document | undefined };
@@ -43,13 +45,17 @@ export class Engine implements CommandContext {
     readonly identity: ServerIdentity,
   ) {
     this.txns = new Transactions(storage);
+    this.snapshots = new Snapshots(storage);
   }
 
   run(db: string, command: Document, connectionId: number): Document {
     const name = Object.keys(command)[0];
     try {
       const txn = this.txns.forCommand(command, name);
-      const reply = this.dispatch(name, db, command, txn, connectionId);
+      const snapshot = txn ? undefined : this.snapshots.forCommand(command, name);
+      const reply = snapshot
+        ? new SnapshotContext(this, snapshot).run(name, db, command, connectionId)
+        : this.dispatch(name, db, command, txn, connectionId);
       return { ...reply, ok: 1 };
     } catch (error) {
       return toCommandError(error).toReply();

@@ -27,6 +27,11 @@ export interface EmbeddedMongoOptions {
    */
   transactionLifetimeLimitSeconds?: number;
   /**
+   * mongod's `minSnapshotHistoryWindowInSeconds` (default 300): how long the state a snapshot read
+   * (`readConcern: { level: 'snapshot' }`) took stays readable at its `atClusterTime`.
+   */
+  minSnapshotHistoryWindowInSeconds?: number;
+  /**
    * Also listen on this Unix domain socket (as mongod does on /tmp/mongodb-<port>.sock): a client on the
    * same machine skips TCP. The driver reaches it as `mongodb://<path, URI-encoded>/?directConnection=true`
    * (`socketUri`). A stale socket file at the path is replaced.
@@ -59,6 +64,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const identity = { host, port: 0, replSetName };
   const engine = new Engine(storage, identity);
   if (lifetime !== undefined) engine.txns.lifetimeLimitSeconds = lifetime;
+  if (options.minSnapshotHistoryWindowInSeconds !== undefined)
+    engine.snapshots.windowSeconds = options.minSnapshotHistoryWindowInSeconds;
 
   const serve = (socket: net.Socket) => {
     sockets.add(socket);
