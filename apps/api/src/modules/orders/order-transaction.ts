@@ -18,12 +18,15 @@ export function publishTouched(changes: Changes, touched: Touched): void {
 
 /**
  * Runs `work` in one MongoDB transaction (Mongoose passes the session to nothing by itself: every
- * operation inside takes `{ session }`). A write conflict with another transaction is retried by the
- * driver from the start, after a short random pause so that many buyers of one product do not retry
- * in lockstep; a retry re-reads everything, so it ends in a commit or in the domain error (say a 409
- * for the stock another buyer just took). Conflicts that outlast the driver's retry window are a 409
- * SHOP_BUSY, never a 500. Afterwards, committed or not, what the work noted in `touched` is published
- * (a failed transaction may have changed nothing, but saying so costs a cache entry, never a stale answer).
+ * operation inside takes `{ session }`), through the common helper (common/mongo.ts `inTransaction`):
+ * a write conflict with another transaction is retried from the start, after a short random pause so
+ * that many buyers of one product do not retry in lockstep; a retry re-reads everything, so it ends in
+ * a commit or in the domain error (say a 409 for the stock another buyer just took). Conflicts that
+ * outlast 30 s are a 409 SHOP_BUSY, never a 500. A connection to the database that fails inside the
+ * transaction is tried at most 3 times within 3 s, then answered 503 DATABASE_UNAVAILABLE: the client
+ * retries with its Idempotency-Key (docs/decisions/0070-bounded-transaction-retries.md). Afterwards,
+ * committed or not, what the work noted in `touched` is published (a failed transaction may have
+ * changed nothing, but saying so costs a cache entry, never a stale answer).
  */
 export async function orderTransaction<T>(
   connection: Connection,
