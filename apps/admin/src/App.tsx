@@ -8,7 +8,7 @@ import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { ResetPasswordPage } from './layout/ResetPasswordPage';
-import { mails, outbox } from './outbox';
+import { mails, outbox, sms } from './outbox';
 import { darkTheme, lightTheme } from './theme';
 import audit from './audit';
 import contacts from './contacts';
@@ -54,6 +54,7 @@ export function App() {
               <Resource name="audit" options={{ label: 'shop.admin.menu.audit' }} {...audit} />
               <Resource name="notifications" options={{ label: 'shop.outbox.title' }} {...outbox} />
               <Resource name="mails" options={{ label: 'shop.outbox.mailsTitle' }} {...mails} />
+              <Resource name="sms" options={{ label: 'shop.outbox.smsTitle' }} {...sms} />
               <CustomRoutes>
                 <Route path="/dashboard" element={<Dashboard />} />
                 <Route path="/settings" element={<SettingsPage />} />
