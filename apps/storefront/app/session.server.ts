@@ -65,6 +65,74 @@ export function cartCookieUpdate(
   return cartCookie(id, request);
 }
 
+/**
+ * A guest order's access token (docs/decisions/0067-storefront-guest-and-phone.md): the API's
+ * `guestAccessToken`, kept in the storefront's own httpOnly cookie `order_token_<orderId>` for as long as
+ * the API accepts it (90 days), and sent back as `X-Order-Token` when the guest pays or opens the order.
+ */
+export const ORDER_TOKEN_PREFIX = 'order_token_';
+const ORDER_TOKEN_SECONDS = 90 * 24 * 60 * 60;
+const ORDER_ID = /^[A-Za-z0-9]{1,64}$/;
+const ORDER_TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+export function isOrderId(value: unknown): value is string {
+  return typeof value === 'string' && ORDER_ID.test(value);
+}
+
+export function orderTokenCookie(orderId: string, token: string, request?: Request): string | undefined {
+  if (!isOrderId(orderId) || !ORDER_TOKEN.test(token)) return undefined;
+  const secure = isHttps(request) ? '; Secure' : '';
+  return `${ORDER_TOKEN_PREFIX}${orderId}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ORDER_TOKEN_SECONDS}${secure}`;
+}
+
+export function orderTokenFromRequest(request: Request, orderId: string): string | undefined {
+  if (!isOrderId(orderId)) return undefined;
+  const match = new RegExp(`(?:^|;\\s*)${ORDER_TOKEN_PREFIX}${orderId}=([^;]*)`).exec(
+    request.headers.get('Cookie') ?? '',
+  );
+  let value = '';
+  try {
+    value = match ? decodeURIComponent(match[1]) : '';
+  } catch {
+    return undefined;
+  }
+  return ORDER_TOKEN.test(value) ? value : undefined;
+}
+
+/**
+ * The order a guest is paying: the payment pages learn only the transaction reference from Chapa, so the
+ * order whose token goes with the verification is remembered for a day when the payment starts.
+ */
+export const PAYING_COOKIE = 'paying_order';
+
+export function payingOrderCookie(orderId: string, request?: Request): string {
+  const secure = isHttps(request) ? '; Secure' : '';
+  return `${PAYING_COOKIE}=${encodeURIComponent(orderId)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure}`;
+}
+
+export function payingOrderFromRequest(request: Request): string | undefined {
+  const match = /(?:^|;\s*)paying_order=([A-Za-z0-9]{1,64})(?:;|$)/.exec(request.headers.get('Cookie') ?? '');
+  return match ? match[1] : undefined;
+}
+
+/**
+ * A typed API client acting as the guest who placed `orderId`: no session token, the guest cart, and the
+ * order's access token (from its cookie) as `X-Order-Token`. Null when the browser holds no token for it.
+ */
+export function apiForGuestOrder(request: Request, orderId: string, token?: string): ApiClient | null {
+  // `token`: the one the API just answered (checkout), before its cookie reaches the browser
+  const orderToken = token ?? orderTokenFromRequest(request, orderId);
+  if (!orderToken) return null;
+  const client = createApiClient({ baseUrl: env.apiUrl, cartId: cartIdFromRequest(request) });
+  client.use({
+    onRequest({ request: outgoing }) {
+      outgoing.headers.set('X-Order-Token', orderToken);
+      return outgoing;
+    },
+  });
+  return client;
+}
+
 /** A typed API client acting as the signed-in user of this request (or as a guest, with its cart). */
 export function apiFor(request: Request): ApiClient {
   const token = tokenFromRequest(request);

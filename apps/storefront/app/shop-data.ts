@@ -1,6 +1,13 @@
 import type { DateTexts } from './dates';
 import type { components } from '@shop/api-client';
-import { DEFAULT_SHIPPING_RATES, toBirr, toSantim, type ShippingRates } from '@shop/shared';
+import {
+  DEFAULT_SHIPPING_RATES,
+  findEthiopianRegion,
+  toBirr,
+  toSantim,
+  type CashOnDeliverySettings,
+  type ShippingRates,
+} from '@shop/shared';
 
 /** A review as the product page and the testimonials show it. */
 export interface ReviewView {
@@ -23,11 +30,17 @@ export interface PublicSettings {
   shipping: { standard: number; express: number; pickup: number; freeShippingThreshold: number };
   /** Shelf prices include the 15% VAT (default false: VAT is added at checkout). */
   pricesIncludeTax: boolean;
+  /** Where and up to which total pay on delivery is offered (off when the API does not say). */
+  cashOnDelivery: CashOnDeliverySettings;
 }
+
+/** Pay on delivery is offered only where the API says it accepts it: nothing when it does not say. */
+export const NO_CASH_ON_DELIVERY: CashOnDeliverySettings = { enabled: false, regions: [], maxOrderTotal: 0 };
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   maintenanceMode: false,
   pricesIncludeTax: false,
+  cashOnDelivery: NO_CASH_ON_DELIVERY,
   shipping: {
     standard: toBirr(DEFAULT_SHIPPING_RATES.standard),
     express: toBirr(DEFAULT_SHIPPING_RATES.express),
@@ -57,6 +70,7 @@ export function publicSettingsFrom(answer: PublicSettingsAnswer | undefined): Pu
     siteName: s.siteName,
     maintenanceMode: s.maintenanceMode === true,
     pricesIncludeTax: s.pricesIncludeTax === true,
+    cashOnDelivery: cashOnDeliveryFrom((s as { cashOnDelivery?: unknown }).cashOnDelivery),
     shipping: {
       standard: amount(option('standard')?.price) ?? d.standard,
       express: amount(option('express')?.price) ?? d.express,
@@ -65,6 +79,21 @@ export function publicSettingsFrom(answer: PublicSettingsAnswer | undefined): Pu
         amount(option('standard')?.freeOver) ?? amount(s.freeShippingThreshold) ?? d.freeShippingThreshold,
     },
   };
+}
+
+/**
+ * The public settings' `cashOnDelivery`, read strictly: enabled only when it says so, only the regions
+ * Ethiopia has (by their English names), a total cap of at least 0; anything else offers nothing.
+ */
+export function cashOnDeliveryFrom(raw: unknown): CashOnDeliverySettings {
+  if (!raw || typeof raw !== 'object') return NO_CASH_ON_DELIVERY;
+  const c = raw as { enabled?: unknown; regions?: unknown; maxOrderTotal?: unknown };
+  const max = amount(c.maxOrderTotal);
+  if (c.enabled !== true || max === undefined || !Array.isArray(c.regions)) return NO_CASH_ON_DELIVERY;
+  const regions = c.regions
+    .map((r) => (typeof r === 'string' ? findEthiopianRegion(r)?.en : undefined))
+    .filter((r): r is string => Boolean(r));
+  return { enabled: true, regions: [...new Set(regions)], maxOrderTotal: max };
 }
 
 /** The shipping rates of the public settings in santim, as `priceOrder` takes them. */

@@ -225,7 +225,18 @@ describe('shipping rates from the public settings', () => {
 });
 
 describe('account dictionaries', () => {
-  const own = ['auth', 'cart', 'wishlist', 'checkout', 'orders', 'profile', 'payment', 'reviews'];
+  const own = [
+    'auth',
+    'cart',
+    'wishlist',
+    'checkout',
+    'orders',
+    'profile',
+    'payment',
+    'reviews',
+    'otp',
+    'lookup',
+  ];
   it("Amharic covers every English key of the account namespaces, in Ge'ez script", () => {
     const en = keysOf(dictionaries.en).filter((k) => own.includes(k.split('.')[0]));
     const am = new Set(keysOf(dictionaries.am));

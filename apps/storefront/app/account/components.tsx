@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   ORDER_STATUS_COLORS,
   formatMoney,
+  isPayOnDelivery,
   passwordScore,
   passwordStrengthLabel,
   type OrderStatus,
@@ -173,17 +174,19 @@ const PAYMENT_COLOURS: Record<string, string> = {
 };
 
 /** The payment state beside the order status: Paid, Awaiting payment, Payment failed, Refund pending, Refunded. */
-export function PaymentBadge({ status }: { status?: string }) {
+export function PaymentBadge({ status, method }: { status?: string; method?: string }) {
   const { t } = useShop();
   const state = status && status in PAYMENT_COLOURS ? status : 'unpaid';
   const colour = PAYMENT_COLOURS[state];
+  // an unpaid pay-on-delivery order is not waiting for an online payment: it is paid to the rider
+  const label = state === 'unpaid' && isPayOnDelivery(method) ? 'onDelivery' : state;
   return (
     <span
       className={`acc-status acc-status-${colour}`}
       data-testid="payment-state"
       data-payment-status={state}
     >
-      {t(`orders.paymentStates.${state}`)}
+      {t(`orders.paymentStates.${label}`)}
     </span>
   );
 }

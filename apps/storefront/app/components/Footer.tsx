@@ -53,6 +53,9 @@ export function Footer() {
             <li>
               <Link to="/orders">{t('footer.myOrders')}</Link>
             </li>
+            <li>
+              <Link to="/track-order">{t('lookup.title')}</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-about">

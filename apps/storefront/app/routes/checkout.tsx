@@ -9,7 +9,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import {
   ETHIOPIAN_REGIONS,
   SHIPPING_METHODS,
+  codAllowed,
   findEthiopianRegion,
+  formatMoney,
   priceOrder,
   regionName,
   toBirr,
@@ -17,13 +19,20 @@ import {
   type ShippingMethod,
 } from '@shop/shared';
 import { useState } from 'react';
-import { apiFor, getSessionUser } from '../session.server';
+import {
+  apiFor,
+  apiForGuestOrder,
+  cartIdFromRequest,
+  getSessionUser,
+  orderTokenCookie,
+  payingOrderCookie,
+} from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth/auth.server';
 import { Field, FormError, Money, PaymentMethods, TaxRow, message } from '../account/components';
 import { HostedForm } from '../account/payment/HostedForm';
 import { paymentDestination } from '../account/payment/payment.server';
 import { loadPricing } from '../account/checkout/settings.server';
+import { checkoutPayment, validateGuest, type CheckoutPayment } from '../account/checkout/guest';
 import type { PaymentInit } from '@shop/api-client';
 import { validateAddress } from '../account/addresses/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
@@ -36,6 +45,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountSty
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'checkout.title')];
 
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
+/** Checkout as a guest: the signed-out shopper chose 'Continue as guest' (a link, so no JavaScript is needed). */
+const GUEST_PATH = '/checkout?guest=1';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
@@ -51,11 +62,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // One key per rendering of the form: a double click or a resubmit never places a second order.
   return {
     guest: !user,
+    /** a signed-out shopper who chose to continue as a guest: the form asks for name, phone and email */
+    guestForm: !user && url.searchParams.get('guest') === '1',
     profilePhone: user?.phone ?? '',
     cart: cart.ok ? cart.data : null,
     failed: !cart.ok,
     rates: pricing.rates,
     pricesIncludeTax: pricing.pricesIncludeTax,
+    cashOnDelivery: pricing.cashOnDelivery,
     saved,
     prefill,
     capped: url.searchParams.get('cartNotice') === 'capped',
@@ -73,38 +87,71 @@ type ActionData = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await getSessionUser(request);
+  // a guest orders from the guest cart (its id in the cart_id cookie); without one there is nothing to order
+  if (!user && !cartIdFromRequest(request)) throw redirect('/cart');
   const form = await request.formData();
   const submittedKey = String(form.get('idempotencyKey') ?? '');
   const idempotencyKey = KEY.test(submittedKey) ? submittedKey : crypto.randomUUID();
   const method = (SHIPPING_METHODS as readonly string[]).includes(String(form.get('shippingMethod')))
     ? (String(form.get('shippingMethod')) as ShippingMethod)
     : 'standard';
-  const { input, errors } = validateAddress(form);
-  const values = { ...input, shippingMethod: method, saveAddress: form.get('saveAddress') ? 'on' : '' };
+  const paymentMethod = checkoutPayment(form.get('paymentMethod'));
+  const { input, errors: addressErrors } = validateAddress(form);
+  const guestCheck = user ? null : validateGuest(form, input.phone);
+  const errors = { ...addressErrors, ...(guestCheck?.errors ?? {}) };
+  const values: Record<string, string> = {
+    ...input,
+    ...(guestCheck ? { name: guestCheck.input.name, email: guestCheck.input.email ?? '' } : {}),
+    shippingMethod: method,
+    paymentMethod,
+    saveAddress: form.get('saveAddress') ? 'on' : '',
+  };
   const fail = (status: number, data: Partial<ActionData>) =>
     reply({ fieldErrors: {}, formError: null, values, idempotencyKey, ...data }, status);
   if (hasErrors(errors)) return fail(400, { fieldErrors: errors });
 
   const placed = await settle(
     apiFor(request).POST('/api/orders', {
-      body: { shippingAddress: input, paymentMethod: 'chapa', shippingMethod: method },
+      body: {
+        shippingAddress: input,
+        paymentMethod,
+        shippingMethod: method,
+        ...(guestCheck ? { guest: guestCheck.input } : {}),
+      },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   );
   if (!placed.ok || !placed.data?.order?._id) {
     const status = placed.ok ? 502 : placed.status;
-    return fail(status, {
-      fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors),
-      formError: placed.ok ? { key: FALLBACK.createOrder } : apiError(placed, FALLBACK.createOrder),
-    });
+    // pay on delivery refused (region or total outside the settings): the form comes back on Chapa
+    const refusedCod = !placed.ok && placed.code === 'COD_UNAVAILABLE';
+    return reply(
+      {
+        fieldErrors: placed.ok ? {} : serverFieldErrors(placed.errors),
+        formError: placed.ok ? { key: FALLBACK.createOrder } : apiError(placed, FALLBACK.createOrder),
+        values: refusedCod ? { ...values, paymentMethod: 'chapa' } : values,
+        idempotencyKey: refusedCod ? crypto.randomUUID() : idempotencyKey,
+      },
+      status,
+    );
   }
   const orderId = placed.data.order._id;
-  if (form.get('saveAddress')) {
+  const headers = new Headers();
+  // a guest's order opens with its access token: kept in an httpOnly cookie, never shown to script
+  const guestToken = user ? undefined : placed.data.guestAccessToken;
+  const tokenCookie = guestToken ? orderTokenCookie(orderId, guestToken, request) : undefined;
+  if (tokenCookie) headers.append('Set-Cookie', tokenCookie);
+  if (user && form.get('saveAddress')) {
     const saved = await settle(apiFor(request).POST('/api/users/addresses', { body: input }));
     if (!saved.ok) console.error('Saving the checkout address failed', saved.status, saved.code);
   }
-  const init = await settle(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
+  // pay on delivery: the order is confirmed at once; nothing to pay online
+  if (paymentMethod === 'cash_on_delivery')
+    return redirect(`/order-confirmation/${encodeURIComponent(orderId)}`, { headers });
+
+  const api = guestToken ? apiForGuestOrder(request, orderId, guestToken) : apiFor(request);
+  const init = await settle((api ?? apiFor(request)).POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination) {
     console.error(
@@ -113,59 +160,141 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     // the API's code travels with the redirect; the confirmation page words it (or the generic text)
     const code = !init.ok && init.code ? `&code=${encodeURIComponent(init.code)}` : '';
-    return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed${code}`);
+    return redirect(`/order-confirmation/${encodeURIComponent(orderId)}?payment=failed${code}`, { headers });
   }
-  if ('redirect' in destination) return redirect(destination.redirect);
-  return reply({
-    fieldErrors: {},
-    formError: null,
-    values,
-    idempotencyKey,
-    hostedForm: destination.hostedForm,
-    orderId,
-  });
+  // the payment pages of a guest verify with this order's token
+  if (guestToken) headers.append('Set-Cookie', payingOrderCookie(orderId, request));
+  if ('redirect' in destination) return redirect(destination.redirect, { headers });
+  return reply(
+    {
+      fieldErrors: {},
+      formError: null,
+      values,
+      idempotencyKey,
+      hostedForm: destination.hostedForm,
+      orderId,
+    },
+    200,
+    headers,
+  );
 }
 
-/** A guest at checkout: sign in (or create an account) right here, and come back to checkout with the cart. */
-function GuestCheckout() {
+/**
+ * A signed-out shopper at checkout: continue as a guest (a link to the guest form), or sign in here
+ * with a password or a phone code, or create an account; the cart is kept either way.
+ */
+function GuestChoice() {
   const { t } = useShop();
   const back = '/checkout';
   return (
     <section className="acc-page">
       <h1>{t('checkout.title')}</h1>
       <p>{t('checkout.signInToContinue')}</p>
-      <div className="acc-two-columns">
-        <Form method="post" action={`/signin?redirectTo=${encodeURIComponent(back)}`} className="acc-form">
-          <h2>{t('auth.signIn')}</h2>
-          <input type="hidden" name="redirectTo" value={back} />
-          <input type="hidden" name="role" value="customer" />
-          <Field name="email" type="email" label={t('auth.email')} autoComplete="email" />
-          <Field name="password" type="password" label={t('auth.password')} autoComplete="current-password" />
-          <button type="submit" className="button">
-            {t('auth.signIn')}
-          </button>
-        </Form>
-        <div className="acc-form">
-          <h2>{t('checkout.newCustomer')}</h2>
-          <p>{t('checkout.cartKept')}</p>
-          <Link className="button" to={`/signup?redirectTo=${encodeURIComponent(back)}`}>
-            {t('auth.signUp')}
+      <div className="acc-two-columns checkout-choice">
+        <div className="acc-form" data-testid="guest-choice">
+          <h2>{t('checkout.guestTitle')}</h2>
+          <p>{t('checkout.guestExplain')}</p>
+          <Link className="button" to={GUEST_PATH} data-testid="continue-as-guest">
+            {t('checkout.continueAsGuest')}
           </Link>
+        </div>
+        <div className="acc-form">
+          <Form method="post" action={`/signin?redirectTo=${encodeURIComponent(back)}`} className="acc-form">
+            <h2>{t('auth.signIn')}</h2>
+            <input type="hidden" name="redirectTo" value={back} />
+            <input type="hidden" name="role" value="customer" />
+            <Field name="email" type="email" label={t('auth.email')} autoComplete="email" />
+            <Field
+              name="password"
+              type="password"
+              label={t('auth.password')}
+              autoComplete="current-password"
+            />
+            <button type="submit" className="button">
+              {t('auth.signIn')}
+            </button>
+          </Form>
+          <p>
+            <Link to={`/signin/phone?redirectTo=${encodeURIComponent(back)}`} data-testid="use-phone">
+              {t('otp.usePhone')}
+            </Link>
+          </p>
+          <p>
+            {t('checkout.newCustomer')}{' '}
+            <Link to={`/signup?redirectTo=${encodeURIComponent(back)}`}>{t('auth.signUp')}</Link>
+          </p>
+          <p className="acc-muted">{t('checkout.cartKept')}</p>
         </div>
       </div>
     </section>
   );
 }
 
+/** The payment step: Chapa, and pay on delivery only where the settings allow it for this region and total. */
+function PaymentChoice({
+  payment,
+  onChange,
+  codOffered,
+  codReason,
+  total,
+}: {
+  payment: CheckoutPayment;
+  onChange: (p: CheckoutPayment) => void;
+  codOffered: boolean;
+  codReason: string | null;
+  total: number;
+}) {
+  const { t, lang } = useShop();
+  return (
+    <fieldset className="acc-methods checkout-payment" data-testid="payment-choice">
+      <legend>{t('checkout.paymentTitle')}</legend>
+      <label>
+        <input
+          type="radio"
+          name="paymentMethod"
+          value="chapa"
+          checked={payment === 'chapa'}
+          onChange={() => onChange('chapa')}
+        />{' '}
+        {t('checkout.payWithChapa')}
+      </label>
+      <PaymentMethods />
+      {codOffered ? (
+        <label data-testid="cod-option">
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="cash_on_delivery"
+            checked={payment === 'cash_on_delivery'}
+            onChange={() => onChange('cash_on_delivery')}
+          />{' '}
+          {t('checkout.payOnDelivery')}
+          <small className="acc-muted checkout-cod-ready" data-testid="cod-ready">
+            {' '}
+            {t('checkout.codReady', { amount: formatMoney(toBirr(total), 'ETB', lang) })}
+          </small>
+        </label>
+      ) : codReason ? (
+        <p className="acc-muted" data-testid="cod-unavailable">
+          {codReason}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>();
-  const { cart, failed, rates, pricesIncludeTax, saved, prefill, idempotencyKey, capped } = loaded;
+  const { cart, failed, rates, pricesIncludeTax, cashOnDelivery, saved, prefill, idempotencyKey, capped } =
+    loaded;
   const data = useActionData<ActionData>();
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   const [chosen, setChosen] = useState<ShippingMethod | null>(null);
+  const [regionChoice, setRegionChoice] = useState<string | null>(null);
+  const [paymentChoice, setPaymentChoice] = useState<CheckoutPayment | null>(null);
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
-  if (loaded.guest && cart && cart.products.length > 0) return <GuestCheckout />;
+  if (loaded.guest && !loaded.guestForm && cart && cart.products.length > 0) return <GuestChoice />;
   if (failed || !cart)
     return (
       <section className="acc-page">
@@ -193,11 +322,31 @@ export default function Checkout() {
       phone: prefill?.phone || loaded.profilePhone,
       country: prefill?.country || 'Ethiopia',
       shippingMethod: 'standard',
+      paymentMethod: 'chapa',
     } as unknown as Record<string, string>);
   const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
   const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
   const totals = priceOrder(lines, method, rates, pricesIncludeTax);
-  const region = findEthiopianRegion(values.state)?.en ?? '';
+  const region = regionChoice ?? findEthiopianRegion(values.state)?.en ?? '';
+  // Pay on delivery is offered only where the API would accept it (the shared rule); with no region
+  // chosen yet it is offered with the regions it covers, and the API has the last word.
+  const codSomewhere =
+    cashOnDelivery.enabled &&
+    cashOnDelivery.regions.length > 0 &&
+    totals.totalAmount <= toSantim(cashOnDelivery.maxOrderTotal);
+  const codOffered = region ? codAllowed(cashOnDelivery, region, totals.totalAmount) : codSomewhere;
+  const codReason = !cashOnDelivery.enabled
+    ? null
+    : totals.totalAmount > toSantim(cashOnDelivery.maxOrderTotal)
+      ? t('checkout.codOverMax', { max: formatMoney(cashOnDelivery.maxOrderTotal, 'ETB', lang) })
+      : region && !codOffered
+        ? t('checkout.codNotInRegion', {
+            region: regionName(region, lang),
+            regions: cashOnDelivery.regions.map((r) => regionName(r, lang)).join(lang === 'am' ? '፣ ' : ', '),
+          })
+        : null;
+  const wanted = paymentChoice ?? checkoutPayment(values.paymentMethod);
+  const payment: CheckoutPayment = wanted === 'cash_on_delivery' && !codOffered ? 'chapa' : wanted;
   const key = data?.idempotencyKey ?? idempotencyKey;
   return (
     <section className="acc-page">
@@ -211,6 +360,32 @@ export default function Checkout() {
       <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
+          {loaded.guestForm ? (
+            <>
+              <h2>{t('checkout.guestDetails')}</h2>
+              <p className="acc-muted">
+                {t('checkout.guestHaveAccount')}{' '}
+                <Link to={`/signin?redirectTo=${encodeURIComponent('/checkout')}`}>{t('auth.signIn')}</Link>
+              </p>
+              <Field
+                name="name"
+                label={t('auth.name')}
+                autoComplete="name"
+                defaultValue={values.name}
+                error={data?.fieldErrors.name}
+              />
+              <Field
+                name="email"
+                type="email"
+                label={t('checkout.emailOptional')}
+                autoComplete="email"
+                required={false}
+                defaultValue={values.email}
+                hint={t('checkout.emailHint')}
+                error={data?.fieldErrors.email}
+              />
+            </>
+          ) : null}
           <h2>{t('checkout.shippingAddress')}</h2>
           {saved.length > 0 ? (
             <nav className="acc-saved" aria-label={t('checkout.savedAddresses')}>
@@ -235,18 +410,19 @@ export default function Checkout() {
               label={t('checkout.phone')}
               autoComplete="tel"
               defaultValue={values.phone}
-              hint={t('checkout.phoneHint')}
+              hint={loaded.guestForm ? t('checkout.guestPhoneHint') : t('checkout.phoneHint')}
               error={data?.fieldErrors.phone ?? data?.fieldErrors['shippingAddress.phone']}
             />
             <label className="acc-field">
               <span>{t('checkout.region')}</span>
               <select
                 name="state"
-                defaultValue={region}
+                defaultValue={findEthiopianRegion(values.state)?.en ?? ''}
                 required
                 autoComplete="address-level1"
                 aria-invalid={data?.fieldErrors.state ? true : undefined}
                 aria-describedby={data?.fieldErrors.state ? 'state-error' : undefined}
+                onChange={(e) => setRegionChoice(e.currentTarget.value)}
               >
                 <option value="">{t('checkout.chooseRegion')}</option>
                 {ETHIOPIAN_REGIONS.map((r) => (
@@ -306,10 +482,12 @@ export default function Checkout() {
               </p>
             ) : null}
           </div>
-          <label className="acc-check">
-            <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />{' '}
-            {t('checkout.saveAddress')}
-          </label>
+          {loaded.guest ? null : (
+            <label className="acc-check">
+              <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />{' '}
+              {t('checkout.saveAddress')}
+            </label>
+          )}
           <fieldset className="acc-methods">
             <legend>{t('checkout.shippingMethod')}</legend>
             {SHIPPING_METHODS.map((m) => {
@@ -329,7 +507,22 @@ export default function Checkout() {
               );
             })}
           </fieldset>
-          <PaymentMethods />
+          <PaymentChoice
+            payment={payment}
+            onChange={setPaymentChoice}
+            codOffered={codOffered}
+            codReason={codReason}
+            total={totals.totalAmount}
+          />
+          {codOffered && !region ? (
+            <p className="acc-muted" data-testid="cod-regions">
+              {t('checkout.codRegions', {
+                regions: cashOnDelivery.regions
+                  .map((r) => regionName(r, lang))
+                  .join(lang === 'am' ? '፣ ' : ', '),
+              })}
+            </p>
+          ) : null}
         </Form>
         {/* Phones: the summary (collapsible) comes before the pay button, which belongs to the form above. */}
         <details className="acc-summary checkout-summary" open>
@@ -371,7 +564,11 @@ export default function Checkout() {
           <p className="acc-muted">{t('checkout.summaryNote')}</p>
         </details>
         <button type="submit" form="checkout-form" className="button acc-pay checkout-pay" disabled={busy}>
-          {busy ? t('checkout.placing') : t('checkout.payNow')}
+          {busy
+            ? t('checkout.placing')
+            : payment === 'cash_on_delivery'
+              ? t('checkout.placeOrder')
+              : t('checkout.payNow')}
         </button>
       </div>
     </section>

@@ -6,10 +6,11 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { apiFor } from '../session.server';
+import { isPayOnDelivery } from '@shop/shared';
+import { payingOrderCookie } from '../session.server';
 import { settle } from '../account/api.server';
-import { requireUser } from '../account/auth/auth.server';
-import { FormError, orderNumberOf } from '../account/components';
+import { orderApi } from '../account/orders/access.server';
+import { FormError, Money, orderNumberOf } from '../account/components';
 import { HostedForm } from '../account/payment/HostedForm';
 import { OrderDetails } from '../account/orders/OrderDetails';
 import { paymentDestination } from '../account/payment/payment.server';
@@ -23,23 +24,24 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountSty
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'orders.confirmationTitle')];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
   const orderId = params.orderId ?? '';
+  // the signed-in customer, or the guest whose browser holds the order's token (checkout set it)
+  const { api, guest } = await orderApi(request, orderId);
   const query = new URL(request.url).searchParams;
   const paymentFailed = query.get('payment') === 'failed';
   // why the payment could not start, from the API's code in the URL (an unknown one says nothing more)
   const reason = paymentFailed ? paymentMessageKey(query.get('code') ?? undefined, '') || null : null;
   // the API answers the order document itself (docs/decisions/0012-spec-clients-work-unchanged.md)
-  const result = await settle(apiFor(request).GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
+  const result = await settle(api.GET('/api/orders/{id}', { params: { path: { id: orderId } } }));
   if (!result.ok && result.status === 404) throw new Response('Not found', { status: 404 });
-  return { order: result.ok ? result.data : null, paymentFailed, reason };
+  return { order: result.ok ? result.data : null, paymentFailed, reason, guest };
 }
 
 /** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
   const orderId = params.orderId ?? '';
-  const init = await settle(apiFor(request).POST('/api/payments/initialize', { body: { orderId } }));
+  const { api, guest } = await orderApi(request, orderId);
+  const init = await settle(api.POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination)
     return reply(
@@ -49,14 +51,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
       init.ok ? 502 : init.status,
     );
-  if ('redirect' in destination) return redirect(destination.redirect);
-  return reply({ error: null, hostedForm: destination.hostedForm });
+  // a guest's payment pages verify with this order's token
+  const headers = guest ? { 'Set-Cookie': payingOrderCookie(orderId, request) } : undefined;
+  if ('redirect' in destination) return redirect(destination.redirect, { headers });
+  return reply({ error: null, hostedForm: destination.hostedForm }, 200, headers);
 }
 
 const PAYABLE = ['unpaid', 'failed'];
 
 export default function OrderConfirmation() {
-  const { order, paymentFailed, reason } = useLoaderData<typeof loader>();
+  const { order, paymentFailed, reason, guest } = useLoaderData<typeof loader>();
   const data = useActionData<{ error: string | null; hostedForm: PaymentInit['hostedForm'] | null }>();
   const busy = useNavigation().state !== 'idle';
   const { t } = useShop();
@@ -69,11 +73,14 @@ export default function OrderConfirmation() {
         </p>
       </section>
     );
+  // pay on delivery: confirmed at once, paid to the rider; never a 'Pay now' button
+  const onDelivery = isPayOnDelivery(order.paymentMethod);
+  const collect = onDelivery && order.paymentStatus === 'unpaid' && order.status !== 'cancelled';
   return (
     <section className="acc-page">
-      {/* 'Thank you for your order!' only once it is paid; otherwise the order and its number. */}
+      {/* 'Thank you for your order!' once it is paid or to be paid on delivery; otherwise the order and its number. */}
       <h1>
-        {order.paymentStatus === 'paid' ? (
+        {order.paymentStatus === 'paid' || collect ? (
           t('orders.confirmationTitle')
         ) : (
           <>
@@ -94,11 +101,13 @@ export default function OrderConfirmation() {
         </p>
       ) : order.paymentStatus === 'paid' ? (
         <p data-testid="order-thanks">{t('orders.thanks')}</p>
+      ) : collect ? (
+        <CollectNotice amount={order.totalAmount} number={orderNumberOf(order)} />
       ) : order.paymentStatus === 'unpaid' ? (
         <p>{t('orders.awaitingPaymentNotice')}</p>
       ) : null}
       <FormError text={data?.error} />
-      {order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
+      {!onDelivery && order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
         <Form method="post" className="acc-actions">
           <button type="submit" className="button" disabled={busy} data-testid="pay-now">
             {order.paymentStatus === 'failed' ? t('orders.retryPayment') : t('orders.payNow')}
@@ -107,11 +116,34 @@ export default function OrderConfirmation() {
       ) : null}
       <OrderDetails order={order} />
       <p className="acc-actions">
-        <Link className="button" to="/orders">
-          {t('orders.title')}
-        </Link>{' '}
+        {guest ? (
+          <Link className="button" to={`/track-order?number=${encodeURIComponent(order.orderNumber ?? '')}`}>
+            {t('lookup.title')}
+          </Link>
+        ) : (
+          <Link className="button" to="/orders">
+            {t('orders.title')}
+          </Link>
+        )}{' '}
         <Link to="/products">{t('cart.continueShopping')}</Link>
       </p>
+      {guest ? <p className="acc-muted">{t('lookup.keepNumber')}</p> : null}
     </section>
+  );
+}
+
+/** A pay-on-delivery order: the amount to pay the rider, and what to have ready. */
+function CollectNotice({ amount, number }: { amount: number; number: string }) {
+  const { t } = useShop();
+  return (
+    <div className="acc-success" role="status" data-testid="cod-notice">
+      <p data-testid="order-thanks">{t('orders.codThanks', { number })}</p>
+      <p>
+        <strong data-testid="cod-amount">
+          {t('orders.payOnDeliveryAmount')} <Money amount={amount} />
+        </strong>
+      </p>
+      <p>{t('orders.codHaveReady')}</p>
+    </div>
   );
 }

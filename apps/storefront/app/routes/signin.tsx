@@ -88,6 +88,11 @@ export default function SignIn() {
           {busy ? t('auth.signingIn') : t('auth.signIn')}
         </button>
       </Form>
+      <p className="acc-phone-way">
+        <Link to={`/signin/phone?redirectTo=${encodeURIComponent(redirectTo)}`} data-testid="use-phone">
+          {t('otp.usePhone')}
+        </Link>
+      </p>
       <p>
         {t('auth.noAccount')}{' '}
         <Link to={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signUp')}</Link>

@@ -104,6 +104,12 @@ export default function SignUp() {
           {busy ? t('auth.creatingAccount') : t('auth.signUp')}
         </button>
       </Form>
+      <p className="acc-phone-way">
+        <Link to={`/signin/phone?redirectTo=${encodeURIComponent(redirectTo)}`} data-testid="use-phone">
+          {t('otp.usePhone')}
+        </Link>{' '}
+        <span className="acc-muted">{t('otp.noEmailNeeded')}</span>
+      </p>
       <p>
         {t('auth.haveAccount')}{' '}
         <Link to={`/signin?redirectTo=${encodeURIComponent(redirectTo)}`}>{t('auth.signIn')}</Link>

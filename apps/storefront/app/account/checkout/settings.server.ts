@@ -1,4 +1,4 @@
-import type { ShippingRates } from '@shop/shared';
+import type { CashOnDeliverySettings, ShippingRates } from '@shop/shared';
 import { publicSettings } from '../../products.server';
 import { publicSettingsFrom, shippingRatesOf } from '../../shop-data';
 
@@ -7,10 +7,19 @@ export function shippingRatesFrom(answer: Parameters<typeof publicSettingsFrom>[
   return shippingRatesOf(publicSettingsFrom(answer));
 }
 
-/** The rates and whether shelf prices include VAT, as the cart and checkout price an order. */
-export async function loadPricing(
-  request: Request,
-): Promise<{ rates: ShippingRates; pricesIncludeTax: boolean }> {
+/**
+ * The rates and whether shelf prices include VAT, as the cart and checkout price an order, and where
+ * pay on delivery is offered.
+ */
+export async function loadPricing(request: Request): Promise<{
+  rates: ShippingRates;
+  pricesIncludeTax: boolean;
+  cashOnDelivery: CashOnDeliverySettings;
+}> {
   const settings = await publicSettings(request);
-  return { rates: shippingRatesOf(settings), pricesIncludeTax: settings.pricesIncludeTax };
+  return {
+    rates: shippingRatesOf(settings),
+    pricesIncludeTax: settings.pricesIncludeTax,
+    cashOnDelivery: settings.cashOnDelivery,
+  };
 }

@@ -22,7 +22,8 @@ export function OrderDetails({ order }: { order: Order }) {
         </dd>
         <dt>{t('orders.status')}</dt>
         <dd>
-          <StatusBadge status={order.status} /> <PaymentBadge status={order.paymentStatus} />
+          <StatusBadge status={order.status} />{' '}
+          <PaymentBadge status={order.paymentStatus} method={order.paymentMethod} />
         </dd>
         <dt>{t('orders.paymentMethod')}</dt>
         <dd>{t(`orders.paymentMethods.${order.paymentMethod}`)}</dd>

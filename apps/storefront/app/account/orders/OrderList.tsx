@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { customerMayCancel } from '@shop/shared';
+import { customerMayCancel, isPayOnDelivery } from '@shop/shared';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from '../components';
 import type { Order } from '@shop/api-client';
@@ -26,7 +26,7 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
             </Link>
             <DateText iso={order.createdAt} />
             <StatusBadge status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <PaymentBadge status={order.paymentStatus} method={order.paymentMethod} />
             <strong>
               <Money amount={order.totalAmount} />
             </strong>
@@ -44,7 +44,15 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
               </li>
             ))}
           </ul>
+          {isPayOnDelivery(order.paymentMethod) &&
+          order.paymentStatus === 'unpaid' &&
+          order.status !== 'cancelled' ? (
+            <p data-testid="cod-amount">
+              {t('orders.payOnDeliveryAmount')} <Money amount={order.totalAmount} />
+            </p>
+          ) : null}
           {actions &&
+          !isPayOnDelivery(order.paymentMethod) &&
           order.status === 'pending' &&
           (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') ? (
             <Form method="post" action={`/order-confirmation/${order._id}`}>

@@ -1,11 +1,12 @@
-import { requireUser } from '../auth/auth.server';
+import { paymentApi } from '../orders/access.server';
 import { txRefFrom } from './payment.server';
 import { verifyPayment } from './verify.server';
 import type { PaymentPageData } from './PaymentStatus';
 
 /** Loader of the return and callback pages: the first request shows the spinner, `check=1` verifies. */
 export async function paymentPageLoader(request: Request): Promise<PaymentPageData> {
-  await requireUser(request);
+  // the signed-in customer, or the guest paying an order whose token this browser holds
+  const { api } = await paymentApi(request);
   const url = new URL(request.url);
   const txRef = txRefFrom(url);
   const check = new URL(url.pathname, url.origin);
@@ -13,5 +14,5 @@ export async function paymentPageLoader(request: Request): Promise<PaymentPageDa
   check.searchParams.set('check', '1');
   const checkUrl = check.pathname + check.search;
   if (url.searchParams.get('check') !== '1') return { txRef, outcome: null, checkUrl };
-  return { txRef, outcome: await verifyPayment(request, txRef), checkUrl };
+  return { txRef, outcome: await verifyPayment(request, txRef, api), checkUrl };
 }

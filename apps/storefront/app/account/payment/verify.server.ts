@@ -1,3 +1,4 @@
+import type { ApiClient } from '@shop/api-client';
 import { apiFor } from '../../session.server';
 import { codeKey } from '../../apiMessages';
 import { settle } from '../api.server';
@@ -31,14 +32,16 @@ export function paymentMessageKey(code: string | undefined, fallback: string): s
 }
 
 /**
- * Verifies a transaction with the API. On success the cart is emptied; a failure to do so is only
- * logged (docs/product.md §8).
+ * Verifies a transaction with the API, as the signed-in customer or (`api`) as the guest holding the
+ * order's token. On success the cart is emptied; a failure to do so is only logged (docs/product.md §8).
  */
-export async function verifyPayment(request: Request, txRef: string | null): Promise<VerifyOutcome> {
+export async function verifyPayment(
+  request: Request,
+  txRef: string | null,
+  api: ApiClient = apiFor(request),
+): Promise<VerifyOutcome> {
   if (!txRef) return { state: 'failed', message: 'payment.notFound' };
-  const result = await settle(
-    apiFor(request).GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }),
-  );
+  const result = await settle(api.GET('/api/payments/verify/{txRef}', { params: { path: { txRef } } }));
   if (!result.ok) {
     if (result.status === 404) return { state: 'failed', message: 'payment.notFound' };
     return {
