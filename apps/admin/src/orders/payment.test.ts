@@ -25,7 +25,7 @@ const chapa = { ...cod, paymentMethod: 'chapa' };
 describe('payment method label', () => {
   it("names pay on delivery and Chapa in both languages, never the raw 'cash_on_delivery'", () => {
     expect(en(paymentMethodKey('cash_on_delivery'))).toBe('Pay on delivery');
-    expect(am(paymentMethodKey('cash_on_delivery'))).toBe('በማድረሻ ጊዜ ክፍያ');
+    expect(am(paymentMethodKey('cash_on_delivery'))).toBe('ሲደርስ የሚከፈል');
     expect(en(paymentMethodKey('chapa'))).toBe('Chapa');
     expect(am(paymentMethodKey('chapa'))).toBe('ቻፓ');
     expect(en(paymentMethodKey('telebirr'))).toBe('Chapa · telebirr');
