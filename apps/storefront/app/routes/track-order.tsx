@@ -37,9 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return reply<ActionData>({ order: null, fieldErrors: errors, formError: null, values }, 400);
   const found = await lookupOrder(request, input.number, input.phone);
   if (found.ok) return reply<ActionData>({ order: found.order, fieldErrors: {}, formError: null, values });
+  // 'not found' is an answer of the search, not a missing page (the page itself is here): 200
   return reply<ActionData>(
     { order: null, fieldErrors: found.fieldErrors, formError: found.formError, values },
-    found.status,
+    found.status === 404 ? 200 : found.status,
   );
 }
 
