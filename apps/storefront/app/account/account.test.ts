@@ -147,6 +147,13 @@ describe('form rules of docs/product.md §5', () => {
     });
     expect(validateProfile(form({ name: 'A', email: 'a@b.et' })).errors).toEqual({});
   });
+
+  it('profile of an account made by phone (no email): the email may stay empty, and must be valid if given', () => {
+    expect(validateProfile(form({ name: 'A', email: '', emailOptional: '1' })).errors).toEqual({});
+    expect(validateProfile(form({ name: 'A', email: 'nope', emailOptional: '1' })).errors).toEqual({
+      email: 'auth.emailInvalid',
+    });
+  });
 });
 
 describe('payments', () => {

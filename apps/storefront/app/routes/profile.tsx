@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
   const result = await settle(
     apiFor(request).PUT('/api/users/profile', {
-      body: { name: input.name, email: input.email, phone: input.phone || null },
+      body: { name: input.name, ...(input.email ? { email: input.email } : {}), phone: input.phone || null },
     }),
   );
   if (!result.ok) {
@@ -97,7 +97,7 @@ export default function Profile() {
   const { t } = useShop();
   const busy = useNavigation().state !== 'idle';
   const showForm = editing || (data && !data.ok && data.fieldErrors);
-  const values = data?.values ?? { name: user.name, email: user.email, phone: user.phone ?? '' };
+  const values = data?.values ?? { name: user.name, email: user.email ?? '', phone: user.phone ?? '' };
   return (
     <section className="acc-page">
       <h1>{t('profile.title')}</h1>
@@ -123,6 +123,7 @@ export default function Profile() {
         )
       ) : showForm && !data?.ok ? (
         <Form method="post" noValidate className="acc-form">
+          {user.email ? null : <input type="hidden" name="emailOptional" value="1" />}
           <Field
             name="name"
             label={t('auth.name')}
@@ -132,7 +133,8 @@ export default function Profile() {
           <Field
             name="email"
             type="email"
-            label={t('auth.email')}
+            label={user.email ? t('auth.email') : t('checkout.emailOptional')}
+            required={Boolean(user.email)}
             defaultValue={values.email}
             error={data?.fieldErrors?.email}
           />
@@ -157,7 +159,7 @@ export default function Profile() {
             <dt>{t('auth.name')}</dt>
             <dd data-testid="profile-name">{data?.ok && data.values ? data.values.name : user.name}</dd>
             <dt>{t('auth.email')}</dt>
-            <dd>{user.email}</dd>
+            <dd>{user.email || '—'}</dd>
             <dt>{t('profile.phone')}</dt>
             <dd>
               {user.phone || '—'}

@@ -14,7 +14,9 @@ export function validateProfile(form: FormData): { input: ProfileInput; errors: 
   };
   const errors: FieldErrors = {};
   if (!input.name) errors.name = 'auth.nameRequired';
-  if (!input.email) errors.email = 'auth.emailRequired';
-  else if (!EMAIL.test(input.email)) errors.email = 'auth.emailInvalid';
+  // an account made by phone sign-in has no email: it may add one, and is not made to
+  if (!input.email) {
+    if (form.get('emailOptional') !== '1') errors.email = 'auth.emailRequired';
+  } else if (!EMAIL.test(input.email)) errors.email = 'auth.emailInvalid';
   return { input, errors };
 }
