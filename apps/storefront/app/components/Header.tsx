@@ -70,13 +70,15 @@ function UserMenu() {
       </div>
     );
   }
+  // an account made by phone sign-in may have no name yet: its number stands in
+  const name = user.name || user.phone || '';
   return (
     <details className="user-menu">
-      <summary aria-label={t('header.accountMenu', { name: user.name })}>
+      <summary aria-label={t('header.accountMenu', { name })}>
         <span aria-hidden="true" className="avatar">
-          {user.name.slice(0, 1).toUpperCase()}
+          {user.name ? name.slice(0, 1).toUpperCase() : '☺'}
         </span>
-        <span className="user-name">{user.name}</span>
+        <span className="user-name">{name}</span>
       </summary>
       <ul>
         <li>
