@@ -76,7 +76,7 @@ function UserMenu() {
     <details className="user-menu">
       <summary aria-label={t('header.accountMenu', { name })}>
         <span aria-hidden="true" className="avatar">
-          {user.name ? name.slice(0, 1).toUpperCase() : '☺'}
+          {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="user-name">{name}</span>
       </summary>
