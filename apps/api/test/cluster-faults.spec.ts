@@ -176,6 +176,44 @@ describe('round-robin proxy: faults', () => {
     expect(names.sort()).toEqual(['back', 'back', 'two', 'two']);
   });
 
+  it('keeps a busy instance whose checks time out now and then, takes it out after 3 in a row, and still uses it when no other is up', async () => {
+    let slowChecks = 0;
+    const busy = await fake(answer('busy'));
+    const two = await fake(answer('two'));
+    // /api/health of `busy` stalls past the check's timeout while slowChecks > 0
+    busy.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url !== '/api/health' || slowChecks <= 0) return;
+      slowChecks -= 1;
+      res.end = (() => res) as typeof res.end; // the fake's own answer is held back: the check times out
+    });
+    const lines: string[] = [];
+    const proxy = await startRoundRobinProxy({
+      upstreams: [busy.port, two.port].map((port) => ({ host: '127.0.0.1', port })),
+      port: 0,
+      host: '127.0.0.1',
+      healthIntervalMs: 50,
+      healthTimeoutMs: 100,
+      log: (line) => lines.push(line),
+    });
+    proxies.push(proxy);
+    slowChecks = 2; // two slow answers, then prompt ones again
+    await until(() => slowChecks === 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(proxy.isUp(0)).toBe(true);
+    expect(lines).toEqual([]);
+    slowChecks = 1000; // now every check times out
+    await until(() => !proxy.isUp(0));
+    expect(lines).toEqual([expect.stringMatching(/down \(health check timed out\)/)]);
+    const base = `http://127.0.0.1:${proxy.port}`;
+    expect(((await (await fetch(base)).json()) as { name: string }).name).toBe('two');
+    // the other one gone, the busy one answers rather than a 503
+    await close(two.server);
+    await until(() => !proxy.isUp(1));
+    const res = await fetch(base);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { name: string }).name).toBe('busy');
+  });
+
   it('answers 503 SERVICE_UNAVAILABLE in the API error shape when no instance is up', async () => {
     const proxy = await proxyTo([await closedPort(), await closedPort()]);
     for (const method of ['GET', 'POST']) {

@@ -12,7 +12,8 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy'
  *   - API_INSTANCES API processes (default 2) on 127.0.0.1, ports API_PORT+1, API_PORT+2, ...,
  *   - a round-robin HTTP proxy on API_PORT (default 4000), where a single API would listen.
  * The first instance starts alone (it seeds an empty development database), then the others.
- * A member that exits is started again (after 0.5 s, doubling up to 10 s while it keeps dying; see
+ * MONGO_TRANSACTION_LIFETIME_LIMIT_SECONDS sets the engine's transaction lifetime limit (default 60 s).
+ * Each member's start logs its pid. A member that exits is started again (after 0.5 s, doubling up to 10 s while it keeps dying; see
  * restart-policy.ts), one log line per restart; meanwhile the proxy routes around it. An in-memory
  * engine is not restarted (its data died with it): then everything stops. Only SIGINT/SIGTERM stop
  * everything otherwise: the proxy, the instances (each finishing its requests), the engine.
@@ -60,6 +61,7 @@ function spawnChild(name: string, args: string[], extraEnv: Record<string, strin
 function run(name: string, start: () => ChildProcess, restart = true): Member {
   const member: Member = { name, child: start(), policy: new RestartPolicy() };
   member.policy.started(Date.now());
+  log(`${name} started (pid ${member.child.pid})`);
   const watch = (child: ChildProcess) =>
     child.on('exit', (code, signal) => {
       if (stopping) return;
@@ -73,6 +75,7 @@ function run(name: string, start: () => ChildProcess, restart = true): Member {
         if (stopping) return;
         member.child = start();
         member.policy.started(Date.now());
+        log(`${name} restarted (pid ${member.child.pid})`);
         watch(member.child);
       }, delay);
     });
@@ -143,6 +146,9 @@ async function main(): Promise<void> {
     const inMemory = ['1', 'true', 'yes', 'on'].includes((env.EMBEDDED_IN_MEMORY || '').toLowerCase());
     const dataDir = path.resolve(env.DATA_DIR || path.join(root, '.data'));
     const enginePort = Number(env.MONGO_PORT || apiPort + 1000 + 17); // 5017 next to the default API port
+    // mongod's transactionLifetimeLimitSeconds (default 60): how long a transaction a killed instance
+    // left open keeps its documents locked
+    const lifetime = env.MONGO_TRANSACTION_LIFETIME_LIMIT_SECONDS;
     // the instances reach the engine on this machine over a Unix socket, as a co-located mongod's
     // /tmp/mongodb-<port>.sock (over TCP each command costs both sides about a tenth more CPU)
     // (not on Windows, where a socket is a named pipe: TCP there)
@@ -158,6 +164,7 @@ async function main(): Promise<void> {
           '--port',
           String(enginePort),
           ...(socketPath ? ['--socket', socketPath] : []),
+          ...(lifetime ? ['--setParameter', `transactionLifetimeLimitSeconds=${lifetime}`] : []),
           ...(inMemory ? ['--memory'] : ['--dbpath', path.join(dataDir, 'embedded-mongo')]),
         ],
         {},

@@ -33,8 +33,13 @@ export interface RoundRobinProxyOptions {
   healthPath?: string;
   /** How often each upstream is checked (default 1000 ms). */
   healthIntervalMs?: number;
-  /** A check not answered within this long counts as failed (default 1000 ms). */
+  /** A check not answered within this long counts as failed (default 2000 ms). */
   healthTimeoutMs?: number;
+  /**
+   * Failed checks in a row (timed out, or not 2xx) that take an upstream out (default 3): one slow
+   * answer from a busy instance does not. A refused or reset connection takes it out at once.
+   */
+  healthFailures?: number;
   /** Told when an upstream is marked down or back up. */
   log?: (line: string) => void;
 }
@@ -85,8 +90,9 @@ const UNAVAILABLE = 'The service is not available right now, please try again sh
  * instance in turn, with the client's address in X-Forwarded-For (the API trusts loopback proxies,
  * so rate limits still see the client). Bodies and answers are streamed, never buffered.
  *
- * Faults: every instance's readiness (`GET /api/health`) is checked every second; an instance whose
- * check fails, or that refuses a connection, is taken out of the rotation until a check succeeds.
+ * Faults: every instance's readiness (`GET /api/health`) is checked every second; an instance that
+ * refuses a connection, or fails 3 checks in a row (2 s each), is taken out of the rotation until a
+ * check succeeds. One out only for its checks still gets requests when no instance is up.
  * A request that never reached an instance (its connection failed before a byte was sent) is sent
  * to the next healthy one; one an instance may have received is never sent again (an order is never
  * placed twice), except GET/HEAD/OPTIONS without an answer yet, as nginx does. With no instance up
@@ -97,7 +103,8 @@ export function startRoundRobinProxy(options: RoundRobinProxyOptions): Promise<R
   if (!upstreams.length) throw new Error('startRoundRobinProxy: no upstreams');
   const healthPath = options.healthPath ?? '/api/health';
   const healthIntervalMs = options.healthIntervalMs ?? 1000;
-  const healthTimeoutMs = options.healthTimeoutMs ?? 1000;
+  const healthTimeoutMs = options.healthTimeoutMs ?? 2000;
+  const healthFailures = options.healthFailures ?? 3;
   const log = options.log ?? (() => undefined);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const served = upstreams.map(() => 0);
@@ -105,17 +112,22 @@ export function startRoundRobinProxy(options: RoundRobinProxyOptions): Promise<R
   /** When each upstream last failed a request: a check begun before that does not bring it back. */
   const failedAt = upstreams.map(() => 0);
   const checking = upstreams.map(() => false);
+  /** Failed checks in a row of each upstream, and whether it is out only for those (it still listens). */
+  const failedChecks = upstreams.map(() => 0);
+  const onlySlow = upstreams.map(() => false);
   let next = 0;
   let closed = false;
 
   const name = (at: number) => `${upstreams[at].host}:${upstreams[at].port}`;
-  const markDown = (at: number, why: string) => {
+  const markDown = (at: number, why: string, slow = false) => {
     failedAt[at] = Date.now();
+    onlySlow[at] = slow && (onlySlow[at] || up[at]);
     if (!up[at]) return;
     up[at] = false;
     log(`${name(at)} down (${why}): routing around it`);
   };
   const markUp = (at: number) => {
+    onlySlow[at] = false;
     if (up[at]) return;
     up[at] = true;
     log(`${name(at)} healthy again: back in the rotation`);
@@ -126,13 +138,16 @@ export function startRoundRobinProxy(options: RoundRobinProxyOptions): Promise<R
     checking[at] = true;
     const begun = Date.now();
     let done = false;
-    const finish = (ok: boolean, why: string) => {
+    const finish = (ok: boolean, why: string, refused = false) => {
       if (done) return;
       done = true;
       checking[at] = false;
       if (closed) return;
-      if (!ok) markDown(at, why);
-      else if (begun > failedAt[at]) markUp(at);
+      if (ok) {
+        failedChecks[at] = 0;
+        if (begun > failedAt[at]) markUp(at);
+      } else if (refused) markDown(at, why);
+      else if (++failedChecks[at] >= healthFailures) markDown(at, why, true);
     };
     const probe = httpRequest(
       { host: upstreams[at].host, port: upstreams[at].port, path: healthPath, method: 'GET', agent: false },
@@ -146,19 +161,24 @@ export function startRoundRobinProxy(options: RoundRobinProxyOptions): Promise<R
       probe.destroy();
       finish(false, 'health check timed out');
     });
-    probe.on('error', (error: NodeJS.ErrnoException) => finish(false, error.code ?? error.message));
+    probe.on('error', (error: NodeJS.ErrnoException) => finish(false, error.code ?? error.message, true));
     probe.end();
   };
   const timer = setInterval(() => upstreams.forEach((_, at) => check(at)), healthIntervalMs);
   timer.unref();
 
-  /** The next upstream in turn that is up and not yet tried for this request. */
+  /**
+   * The next upstream in turn that is up and not yet tried for this request; with none up, one that
+   * is out only for failing its checks (busy, or without its database: it may still answer).
+   */
   const pick = (tried: Set<number>): number | undefined => {
-    for (let i = 0; i < upstreams.length; i++) {
-      const at = (next + i) % upstreams.length;
-      if (up[at] && !tried.has(at)) {
-        next = at + 1;
-        return at;
+    for (const usable of [(at: number) => up[at], (at: number) => onlySlow[at]]) {
+      for (let i = 0; i < upstreams.length; i++) {
+        const at = (next + i) % upstreams.length;
+        if (usable(at) && !tried.has(at)) {
+          next = at + 1;
+          return at;
+        }
       }
     }
     return undefined;
