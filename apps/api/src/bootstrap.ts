@@ -5,6 +5,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import type { Express, NextFunction, Request, Response } from 'express';
+import type { DestinationStream } from 'pino';
 import helmet from 'helmet';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
@@ -16,6 +17,13 @@ import { HttpCapture } from './cache/http-capture';
 import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
+import {
+  attachRequestLog,
+  createRootLogger,
+  NestPinoLogger,
+  readLogOptions,
+  type LogOptions,
+} from './common/logging';
 import type { AppConfig } from './config';
 
 export const API_PREFIX = 'api';
@@ -42,12 +50,25 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** Everything between "the module graph" and "listening": shared by main.ts, the tests and the OpenAPI writer. */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false } = {},
+  options: {
+    /** false: no log at all (tests, the OpenAPI writer), unless `logDestination` asks for the request lines. */
+    logger?: false;
+    /** LOG_FORMAT and LOG_LEVEL (read from the environment when not given). */
+    logging?: LogOptions;
+    /** Where log lines go instead of stdout (tests read them). */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<NestExpressApplication> {
+  // docs/decisions/0072-logs-and-request-ids.md: pino for Nest's own lines and one line per request
+  const silent = options.logger === false && !options.logDestination;
+  const logging: LogOptions = silent
+    ? { format: 'json', level: 'silent' }
+    : (options.logging ?? readLogOptions(process.env, config.nodeEnv));
+  const rootLogger = createRootLogger(logging, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
     rawBody: true, // payment webhooks check an HMAC of the exact bytes received
-    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    logger: options.logger === false ? false : new NestPinoLogger(rootLogger),
   });
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.disable('x-powered-by');
@@ -101,6 +122,8 @@ export async function createApp(
       corsHeaders,
       (app.getHttpAdapter().getInstance() as Express).get('etag fn') as ETagFunction,
     );
+  // outermost of all: every answer, also those the doors give before Express, gets its request id and log line
+  attachRequestLog(app.getHttpServer(), rootLogger);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, listen } from './bootstrap';
+import { readLogOptions } from './common/logging';
 import { ConfigError, loadConfig } from './config';
 
 /** After SIGTERM/SIGINT, in-flight requests get this long to finish before the process gives up. */
@@ -29,8 +30,10 @@ function exitAfterGracePeriod(): void {
 
 async function main(): Promise<void> {
   let config;
+  let logging;
   try {
     config = loadConfig();
+    logging = readLogOptions(process.env, config.nodeEnv);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await createApp(config);
+  const app = await createApp(config, { logging });
   exitAfterGracePeriod();
   await listen(app, config);
 }

@@ -27,6 +27,7 @@ const PER_REQUEST_HEADERS = new Set([
   'connection',
   'keep-alive',
   'vary',
+  'x-request-id', // each request's own (common/logging/request-id.ts), set before any door answers
 ]);
 const CORS_HEADER = /^access-control-/;
 /** Cookies that make a request personal (the session, a guest cart): see `cacheable`. */

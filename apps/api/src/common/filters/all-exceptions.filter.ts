@@ -10,6 +10,7 @@ import {
 } from '../errors/domain-error';
 import { isDuplicateKeyError } from '../mongo';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailableError } from '../../database/unavailable';
+import { routeTemplate } from '../logging/request-log';
 
 export interface ErrorBody {
   success: false;
@@ -58,8 +59,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = ctx.getRequest<Request>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) {
+      // the route template and request id, never the raw URL (a reset token or an email may be in it)
       this.logger.error(
-        `${request.method} ${request.originalUrl} -> ${body.statusCode}`,
+        `${request.method} ${routeTemplate(request)} -> ${body.statusCode} (request ${String((request as { id?: unknown }).id ?? '-')})`,
         exception instanceof Error ? exception.stack : String(exception),
       );
     }
