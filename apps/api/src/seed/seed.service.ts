@@ -232,7 +232,7 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   private async seedOrders(
-    customers: { _id: Types.ObjectId; name: string; email: string }[],
+    customers: { _id: Types.ObjectId; name: string; email?: string }[],
     products: {
       _id: Types.ObjectId;
       name: string;

@@ -4,7 +4,8 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 export interface AuthUser {
   id: string;
   role: 'customer' | 'admin';
-  email: string;
+  /** Absent for an account made by phone sign-in (docs/decisions/0064-phone-sign-in.md). */
+  email?: string;
   name: string;
   /**
    * Read with the token check (one projection, no extra round trip), for checkout: the profile phone

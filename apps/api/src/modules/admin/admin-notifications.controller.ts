@@ -13,7 +13,7 @@ import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { mailDirOf } from '../notifications/notifications.worker';
+import { mailDirOf, smsDirOf, usesLocalSms } from '../notifications/notifications.worker';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATES,
@@ -21,6 +21,7 @@ import {
   type OutboxFilter,
 } from '../notifications/outbox-admin.service';
 import { isStoredMailId, listStoredMails } from '../notifications/transports/local-mail-server';
+import { listStoredSms, readStoredSms } from '../notifications/transports/local-sms-store';
 import {
   ApiReactAdminList,
   filterEnum,
@@ -64,6 +65,13 @@ export class MailRecordDto {
   @ApiProperty() text!: string;
   @ApiPropertyOptional() html?: string;
   @ApiProperty() receivedAt!: string;
+}
+
+export class SmsRecordDto {
+  @ApiProperty({ example: '1767225600000-0a1b2c3d' }) id!: string;
+  @ApiProperty({ example: '+251911234567', description: 'E.164' }) to!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ format: 'date-time' }) sentAt!: string;
 }
 
 /** The outbox list: sortable stored fields, and its filters (q is one recipient, exactly). */
@@ -160,5 +168,45 @@ export class AdminNotificationsController {
       : undefined;
     if (!mail) throw new NotFoundError('Mail not found', 'MAIL_NOT_FOUND');
     return mail;
+  }
+
+  @Get('sms')
+  @ApiOperation({
+    summary:
+      'SMS kept by the local SMS store (no AFROMESSAGE_TOKEN, outside production), newest first (react-admin list; filter q = recipient). 404 in production or with a real gateway',
+  })
+  @ApiReactAdminList('sms', SmsRecordDto)
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    description: 'No local SMS store (production, or AFROMESSAGE_TOKEN set)',
+  })
+  async smsList(@Query() query: ReactAdminListQuery, @Res({ passthrough: true }) res: Response) {
+    this.requireLocalSms();
+    const { skip, limit, filter } = parseListQuery(query, {
+      sortFields: {},
+      filters: ['q'],
+      defaultSort: ['id', 'DESC'],
+    });
+    const q = typeof filter.q === 'string' ? filter.q.replace(/\s/g, '') : undefined;
+    const all = (await listStoredSms(smsDirOf(this.config))).filter((m) => !q || m.to.includes(q));
+    const page = all.slice(skip, skip + limit);
+    setContentRange(res, 'sms', skip, page.length, all.length);
+    return page;
+  }
+
+  @Get('sms/:id')
+  @ApiOperation({ summary: 'One SMS kept by the local SMS store' })
+  @ApiOkResponse({ type: SmsRecordDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  async sms(@Param('id') id: string) {
+    this.requireLocalSms();
+    const sms = await readStoredSms(smsDirOf(this.config), id);
+    if (!sms) throw new NotFoundError('SMS not found', 'SMS_NOT_FOUND');
+    return sms;
+  }
+
+  /** The local SMS store exists only where SMS go to it: elsewhere its routes are not there. */
+  private requireLocalSms(): void {
+    if (!usesLocalSms(this.config)) throw new NotFoundError('SMS not found', 'SMS_NOT_FOUND');
   }
 }

@@ -11,6 +11,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
   ApiBearerAuth,
@@ -39,12 +40,16 @@ import {
   LogoutDto,
   MeResponseDto,
   MessageResponseDto,
+  OtpRequestDto,
+  OtpVerifyDto,
+  OtpVerifyResponseDto,
   RegisterAdminDto,
   RegisterDto,
   ResetPasswordDto,
   VerifyPhoneDto,
 } from './dto/auth.dto';
 import { PasswordResetService, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
+import { OTP_SENT, PhoneSignInService } from './phone-sign-in.service';
 import { PHONE_CODE_SENT, PhoneVerificationService } from './phone-verification.service';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -63,6 +68,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly resets: PasswordResetService,
     private readonly phones: PhoneVerificationService,
+    private readonly phoneSignIn: PhoneSignInService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -125,6 +131,46 @@ export class AuthController {
     const { user, token } = await this.auth.login(dto);
     this.setToken(res, token);
     return { success: true, token, user, message: 'Signed in' };
+  }
+
+  @Post('otp/request')
+  @RateLimited()
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Phone sign-in, step 1: send a 6-digit code by SMS (10 minutes, five tries, single use; 3 codes per hour per number); the same answer whether or not an account has the number',
+  })
+  @ApiAcceptedResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Not an Ethiopian mobile number (field phone)' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorDto,
+    description: 'TOO_MANY_CODES: three codes this hour for this number; or the rate limit per client IP',
+  })
+  async requestOtp(@Body() dto: OtpRequestDto) {
+    await this.phoneSignIn.request(dto.phone, dto.language);
+    return { success: true, message: OTP_SENT };
+  }
+
+  @Post('otp/verify')
+  @RateLimited()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Phone sign-in, step 2: the code signs in the account with this verified phone, or creates a customer account (no email, no password, name ''); guest orders placed with the number join it. Token and cookie as POST /auth/login",
+  })
+  @ApiOkResponse({ type: OtpVerifyResponseDto })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: "OTP_INVALID: 'This code is invalid or has expired' (wrong, expired, used, or a sixth try)",
+  })
+  @ApiForbiddenResponse({
+    type: ErrorDto,
+    description: 'ACCOUNT_DEACTIVATED; ACCESS_DENIED for a staff account (password sign-in only)',
+  })
+  async verifyOtp(@Body() dto: OtpVerifyDto, @Res({ passthrough: true }) res: Response) {
+    const { user, token, created } = await this.phoneSignIn.verify(dto.phone, dto.code);
+    this.setToken(res, token);
+    return { success: true, token, user, created, message: created ? 'Account created' : 'Signed in' };
   }
 
   @Post('forgot-password')

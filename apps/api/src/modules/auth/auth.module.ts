@@ -3,24 +3,35 @@ import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { MongooseModule } from '@nestjs/mongoose';
+import { normaliseEthiopianPhone } from '@shop/shared';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MongoThrottlerStorage } from '../../common/rate-limit';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { SessionLookup } from '../../common/auth/session';
+import { OrdersModule } from '../orders/orders.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
+import { PhoneSignInService } from './phone-sign-in.service';
 import { PhoneVerificationService } from './phone-verification.service';
 import { TokenSessions } from './token-sessions';
 import { PasswordReset, PasswordResetSchema } from './schemas/password-reset.schema';
+import { PhoneSignIn, PhoneSignInSchema } from './schemas/phone-sign-in.schema';
 import { PhoneVerification, PhoneVerificationSchema } from './schemas/phone-verification.schema';
 
-type ThrottledRequest = { ip?: string; body?: { email?: unknown } };
+type ThrottledRequest = { ip?: string; body?: { email?: unknown; phone?: unknown } };
 const client = (req: Record<string, unknown>) => String((req as ThrottledRequest).ip ?? 'unknown');
 const clientAndAccount = (req: Record<string, unknown>) => {
-  const email = (req as ThrottledRequest).body?.email;
-  return `${client(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  // the account is named by its email, or by its phone for phone sign-in
+  const { email, phone } = (req as ThrottledRequest).body ?? {};
+  const account =
+    typeof email === 'string'
+      ? email
+      : typeof phone === 'string'
+        ? (normaliseEthiopianPhone(phone) ?? phone)
+        : '';
+  return `${client(req)}|${account.trim().toLowerCase()}`;
 };
 
 /**
@@ -32,9 +43,12 @@ const clientAndAccount = (req: Record<string, unknown>) => {
 @Module({
   imports: [
     UsersModule,
+    // a verified phone attaches the guest orders placed with it
+    OrdersModule,
     MongooseModule.forFeature([
       { name: PasswordReset.name, schema: PasswordResetSchema },
       { name: PhoneVerification.name, schema: PhoneVerificationSchema },
+      { name: PhoneSignIn.name, schema: PhoneSignInSchema },
     ]),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, MongoThrottlerStorage],
@@ -66,6 +80,7 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     AuthService,
     PasswordResetService,
     PhoneVerificationService,
+    PhoneSignInService,
     { provide: SessionLookup, useClass: TokenSessions },
     JwtAuthGuard,
   ],

@@ -5,6 +5,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { ConflictError, InvalidDataError, type ErrorCode } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
+import { GuestOrders } from '../orders/orders.module';
 import { AccountsService } from '../users/accounts.service';
 import { PhoneVerification } from './schemas/phone-verification.schema';
 
@@ -27,6 +28,7 @@ export class PhoneVerificationService {
     @InjectConnection() private readonly connection: Connection,
     private readonly users: AccountsService,
     private readonly notifications: NotificationsService,
+    private readonly guestOrders: GuestOrders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -97,7 +99,11 @@ export class PhoneVerificationService {
       const used = await this.codes
         .updateOne({ _id: pending._id, usedAt: { $exists: false } }, { $set: { usedAt: now } })
         .exec();
-      if (used.modifiedCount && (await this.users.markPhoneVerified(userId, pending.phone))) return;
+      if (used.modifiedCount && (await this.users.markPhoneVerified(userId, pending.phone))) {
+        // the guest orders placed with this number join the account that proved it
+        await this.guestOrders.attachToAccount(userId, pending.phone);
+        return;
+      }
     } else if (pending) {
       await this.codes.updateOne({ _id: pending._id }, { $inc: { failedAttempts: 1 } }).exec();
     }

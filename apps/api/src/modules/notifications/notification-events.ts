@@ -51,10 +51,12 @@ export type NotificationEvent =
     }
   /** A 6-digit code proving the account's phone (SMS, never shown to staff). */
   | { type: 'phone.verify'; requestId: string; phone: string; language?: string; code: string }
+  /** A 6-digit phone sign-in code (SMS, never shown to staff): docs/decisions/0064-phone-sign-in.md. */
+  | { type: 'phone.signin'; requestId: string; phone: string; language?: string; code: string }
   | {
       type: 'password.reset';
       requestId: string;
-      user: { _id: unknown; name: string; email: string; phone?: string; language?: string };
+      user: { _id: unknown; name: string; email?: string; phone?: string; language?: string };
       channel: NotificationChannel;
       link?: string;
       code?: string;

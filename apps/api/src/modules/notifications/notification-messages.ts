@@ -111,17 +111,19 @@ export class NotificationMessages {
         return this.wishlistNotices(settings, event);
       case 'password.reset':
         return [this.passwordReset(settings, event)];
-      case 'phone.verify': {
+      case 'phone.verify':
+      case 'phone.signin': {
         const lang: Language = isLanguage(event.language) ? event.language : languageOf(settings);
+        const template = event.type === 'phone.verify' ? 'phoneVerify' : 'phoneSignIn';
         return [
           {
-            eventKey: `phone.verify:${event.requestId}`,
+            eventKey: `${event.type}:${event.requestId}`,
             channel: 'sms',
             to: event.phone,
-            template: 'phoneVerify',
+            template,
             language: lang,
             subject: '',
-            text: tr(lang)('mail.phoneVerify.sms', { shop: settings.siteName, code: event.code }),
+            text: tr(lang)(`mail.${template}.sms`, { shop: settings.siteName, code: event.code }),
             sensitive: true,
           },
         ];
@@ -230,7 +232,7 @@ export class NotificationMessages {
       event.link ?? '',
       t('mail.passwordReset.ignore'),
     ]);
-    return { ...base, channel: 'email', to: event.user.email, ...rendered };
+    return { ...base, channel: 'email', to: event.user.email ?? '', ...rendered };
   }
 
   /** A customer's order message, in their language, if email and order notifications are on. */

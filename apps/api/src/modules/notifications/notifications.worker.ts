@@ -15,6 +15,7 @@ import { NotificationsService } from './notifications.service';
 import { Notification, type NotificationChannel } from './schemas/notification.schema';
 import { NoSmsGateway, AfroMessageGateway } from './transports/afromessage.gateway';
 import { LocalMailServer } from './transports/local-mail-server';
+import { LocalSmsStore } from './transports/local-sms-store';
 import { SmtpTransport } from './transports/smtp.transport';
 import type { EmailTransport, SmsGateway } from './transports/transport';
 
@@ -26,6 +27,19 @@ const BATCH = 50;
 
 export function mailDirOf(config: AppConfig): string {
   return path.join(config.database.dataDir, 'mail');
+}
+
+/** Where the local SMS store keeps SMS (DATA_DIR/sms). */
+export function smsDirOf(config: AppConfig): string {
+  return path.join(config.database.dataDir, 'sms');
+}
+
+/**
+ * Whether SMS go to the local store: no SMS gateway (AFROMESSAGE_TOKEN) outside production
+ * (docs/decisions/0065-local-sms-store.md). In production without a gateway they stay in the outbox.
+ */
+export function usesLocalSms(config: AppConfig): boolean {
+  return !config.sms.afroMessageToken && config.nodeEnv !== 'production';
 }
 
 /**
@@ -83,6 +97,11 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
       );
     } else {
       this.logger.warn('No SMTP_HOST (ALLOW_NO_MAIL): email messages stay in the outbox unsent');
+    }
+    if (this.sms instanceof NoSmsGateway && usesLocalSms(this.config)) {
+      const store = new LocalSmsStore(smsDirOf(this.config));
+      this.sms = store;
+      this.logger.log(`No AFROMESSAGE_TOKEN: SMS are kept in ${store.dir} (GET /api/admin/sms)`);
     }
     this.service.onEnqueued = () => this.kick();
     this.timer = setInterval(() => void this.tick(), this.config.notifications.workerIntervalMs);
@@ -142,7 +161,8 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
   /**
    * Takes one due message (pending and due, or sending with an expired lease) for this worker alone.
    * A channel this worker has no way to send on is never taken (email without SMTP_HOST under
-   * ALLOW_NO_MAIL, SMS without AFROMESSAGE_TOKEN): its messages stay pending, attempts untouched, for
+   * ALLOW_NO_MAIL, SMS without AFROMESSAGE_TOKEN in production, or while the worker is off): its
+   * messages stay pending, attempts untouched, for
    * an instance that has one, or this one once configured, instead of failing their attempts here.
    */
   private async claim(): Promise<(Notification & { _id: Types.ObjectId }) | null> {

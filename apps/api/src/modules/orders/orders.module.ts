@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { UsersModule } from '../users/users.module';
+import { GuestOrders } from './guest-orders.service';
 import { OrderIdempotency } from './order-idempotency.service';
 import { OrderNumbersModule } from './order-numbers.module';
 import { OrderPayments } from './order-payments.service';
@@ -15,6 +16,7 @@ import { Order, OrderSchema } from './schemas/order.schema';
 import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema';
 
 export { toOrderView, type OrderRecord, type OrderView } from './order.view';
+export { GuestOrders } from './guest-orders.service';
 export { OrderIdempotency } from './order-idempotency.service';
 export { OrderPayments } from './order-payments.service';
 export { OrderPlacement } from './order-placement.service';
@@ -45,7 +47,8 @@ export { OrderStatusService } from './order-status.service';
     OrderPayments,
     OrderQueries,
     OrderReportsService,
+    GuestOrders,
   ],
-  exports: [OrderStatusService, OrderPayments, OrderQueries, OrderReportsService],
+  exports: [GuestOrders, OrderStatusService, OrderPayments, OrderQueries, OrderReportsService],
 })
 export class OrdersModule {}

@@ -58,7 +58,14 @@ export class AccountsService {
 
   /** Creates an account; one made by staff (`actor`) is audited. */
   async createAccount(
-    account: { name: string; email: string; phone?: string; passwordHash: string; role: Role },
+    account: {
+      name: string;
+      email?: string;
+      phone?: string;
+      phoneVerifiedAt?: Date;
+      passwordHash?: string;
+      role: Role;
+    },
     actor?: AuthUser,
   ) {
     const user = await conflictOnDuplicate(
@@ -87,7 +94,8 @@ export class AccountsService {
     const where: FilterQuery<User> = {};
     if (q) {
       const pattern = new RegExp(escapeRegex(q), 'i');
-      where.$or = [{ name: pattern }, { email: pattern }];
+      // accounts made by phone sign-in have no email: their phone finds them
+      where.$or = [{ name: pattern }, { email: pattern }, { phone: pattern }];
     }
     if (roles) where.role = { $in: [...new Set(roles)] };
     if (isActive !== undefined) where.isActive = isActive;
@@ -135,7 +143,12 @@ export class AccountsService {
     const updated = await conflictOnDuplicate(
       this.users
         .findOneAndUpdate(
-          { _id: user._id, email: user.email, role: user.role, isActive: user.isActive },
+          {
+            _id: user._id,
+            email: user.email ?? { $exists: false },
+            role: user.role,
+            isActive: user.isActive,
+          },
           { $set: set },
           { new: true },
         )
@@ -302,12 +315,59 @@ export class AccountsService {
     };
   }
 
-  /** Marks the phone verified if it is still `phone` (not changed meanwhile); answers whether it did. */
+  /**
+   * Marks the phone verified if it is still `phone` (not changed meanwhile); answers whether it did.
+   * The latest proof wins: another account that had this number verified loses that (numbers change
+   * hands), so phone sign-in finds one account (docs/decisions/0064-phone-sign-in.md).
+   */
   async markPhoneVerified(userId: string, phone: string): Promise<boolean> {
+    const id = new Types.ObjectId(userId);
     const res = await this.users
-      .updateOne({ _id: new Types.ObjectId(userId), phone }, { $set: { phoneVerifiedAt: new Date() } })
+      .updateOne({ _id: id, phone }, { $set: { phoneVerifiedAt: new Date() } })
       .exec();
-    return res.matchedCount > 0;
+    if (!res.matchedCount) return false;
+    await this.forgetPhoneElsewhere(id, phone);
+    this.accountChanged(id);
+    return true;
+  }
+
+  private async forgetPhoneElsewhere(keeper: Types.ObjectId, phone: string): Promise<void> {
+    const others = await this.users
+      .find({ _id: { $ne: keeper }, phone, phoneVerifiedAt: { $exists: true } }, { _id: 1 })
+      .lean()
+      .exec();
+    if (!others.length) return;
+    await this.users
+      .updateMany({ _id: { $in: others.map((o) => o._id) }, phone }, { $unset: { phoneVerifiedAt: 1 } })
+      .exec();
+    for (const other of others) this.accountChanged(other._id);
+  }
+
+  // ---- Phone sign-in (docs/decisions/0064-phone-sign-in.md) ----
+
+  /** The account whose verified phone is `phone` (E.164), or null; with its password hash left out. */
+  findByVerifiedPhone(phone: string) {
+    return this.users
+      .findOne({ phone, phoneVerifiedAt: { $exists: true } })
+      .sort({ phoneVerifiedAt: -1 })
+      .lean()
+      .exec();
+  }
+
+  /** A customer account for a phone proven by a sign-in code: no email, no password, no name yet. */
+  async createPhoneAccount(phone: string, language?: string) {
+    const [created] = await this.users.create([
+      {
+        name: '',
+        phone,
+        phoneVerifiedAt: new Date(),
+        role: 'customer',
+        isActive: true,
+        ...(language === 'en' || language === 'am' ? { language } : {}),
+      },
+    ]);
+    await this.forgetPhoneElsewhere(created._id, phone);
+    return created.toObject();
   }
 
   /** The language an account chose for messages, if any (notifications). */

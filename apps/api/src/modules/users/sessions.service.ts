@@ -95,10 +95,16 @@ export class SessionsService {
     return this.users.findOne({ email: email.trim().toLowerCase() }).select('+passwordHash').lean().exec();
   }
 
-  /** The current password is required; the new one follows the sign-up strength rule. */
+  /**
+   * The current password is required; the new one follows the sign-up strength rule. An account
+   * made by phone sign-in has no password yet: its first one is set without (the session proves the
+   * phone; docs/decisions/0064-phone-sign-in.md).
+   */
   async changePassword(userId: string, dto: ChangePasswordDto): Promise<void> {
+    const user = await this.users.findById(new Types.ObjectId(userId)).select('+passwordHash').lean();
+    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     const current = dto.currentPassword ?? dto.oldPassword;
-    if (!current) {
+    if (!current && user.passwordHash) {
       throw new InvalidDataError(
         'Current password is required',
         [{ field: 'currentPassword', message: 'Current password is required' }],
@@ -119,10 +125,8 @@ export class SessionsService {
         'WEAK_PASSWORD',
       );
     }
-    const user = await this.users.findById(new Types.ObjectId(userId)).select('+passwordHash').lean();
-    if (!user) throw new DomainError('UNAUTHORIZED', 'Invalid or expired token', undefined, 'INVALID_TOKEN');
     // 400, not 401: a 401 makes the spec's client forget its session
-    if (!(await bcrypt.compare(current, user.passwordHash))) {
+    if (user.passwordHash && !(await bcrypt.compare(current ?? '', user.passwordHash))) {
       throw new InvalidDataError(
         'Current password is incorrect',
         [{ field: 'currentPassword', message: 'Current password is incorrect' }],

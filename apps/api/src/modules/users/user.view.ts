@@ -13,14 +13,14 @@ export const asRole = (role: string | undefined): Role => (role === 'admin' ? 'a
 
 /** The user as every answer shows it: name canonical, first and last name derived, never the hash. */
 export function toUserView(user: UserRecord) {
-  const [firstName, ...rest] = user.name.split(' ');
+  const [firstName, ...rest] = (user.name ?? '').split(' ');
   return {
     _id: String(user._id),
     id: String(user._id),
-    name: user.name,
+    name: user.name ?? '',
     firstName,
     lastName: rest.join(' '),
-    email: user.email,
+    ...(user.email ? { email: user.email } : {}),
     ...(user.phone ? { phone: user.phone, phoneVerified: Boolean(user.phoneVerifiedAt) } : {}),
     ...(user.language ? { language: user.language } : {}),
     role: user.role,

@@ -4,6 +4,7 @@ import { AccountsService } from './accounts.service';
 import { AddressesService } from './addresses.service';
 import { User, UserSchema } from './schemas/user.schema';
 import { SessionsService } from './sessions.service';
+import { UserIndexes } from './user-indexes';
 import { UsersController } from './users.controller';
 
 /**
@@ -13,7 +14,7 @@ import { UsersController } from './users.controller';
 @Module({
   imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],
   controllers: [UsersController],
-  providers: [AccountsService, AddressesService, SessionsService],
+  providers: [AccountsService, AddressesService, SessionsService, UserIndexes],
   exports: [AccountsService, SessionsService],
 })
 export class UsersModule {}

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { normaliseEthiopianPhone } from '@shop/shared';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
@@ -9,6 +11,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { IsEthiopianMobile } from '../../../common/validation';
 
 export class RegisterDto {
   @ApiPropertyOptional({ example: 'Hanna Tesfaye', description: 'Or firstName + lastName' })
@@ -103,10 +106,14 @@ export class LogoutDto {
 export class UserDto {
   @ApiProperty() _id!: string;
   @ApiProperty() id!: string;
-  @ApiProperty() name!: string;
+  @ApiProperty({ description: "'' for an account made by phone sign-in until its owner gives a name" })
+  name!: string;
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
-  @ApiProperty() email!: string;
+  @ApiPropertyOptional({
+    description: 'Absent for an account made by phone sign-in until its owner adds one',
+  })
+  email?: string;
   @ApiPropertyOptional() phone?: string;
   @ApiPropertyOptional({
     description:
@@ -204,4 +211,48 @@ export class VerifyPhoneDto {
   @IsString({ message: 'code must be the 6 digits sent by SMS' })
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits sent by SMS' })
   code!: string;
+}
+
+/** A phone number as sign-in takes it: an Ethiopian mobile number in any usual form, stored as E.164. */
+const PHONE_DESCRIPTION =
+  'Ethiopian mobile number (+2519..., +2517..., 09... or 07...), read as +251...; anything else is a 400 on the field phone';
+const toE164 = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value;
+
+export class OtpRequestDto {
+  @ApiProperty({ example: '0911234567', description: PHONE_DESCRIPTION })
+  @Transform(toE164)
+  @IsEthiopianMobile()
+  phone!: string;
+
+  @ApiPropertyOptional({
+    enum: ['en', 'am'],
+    description: "The SMS's language (default: the account's chosen language, else the shop's)",
+  })
+  @IsOptional()
+  @IsIn(['en', 'am'], { message: 'language must be en or am' })
+  language?: 'en' | 'am';
+}
+
+export class OtpVerifyDto {
+  @ApiProperty({ example: '0911234567', description: PHONE_DESCRIPTION })
+  @Transform(toE164)
+  @IsEthiopianMobile()
+  phone!: string;
+
+  @ApiProperty({ example: '042519', description: 'The 6-digit code sent by SMS' })
+  @IsString({ message: 'code must be the 6 digits sent by SMS' })
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits sent by SMS' })
+  code!: string;
+}
+
+export class OtpVerifyResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({
+    description: 'The same session token as POST /auth/login (also set as the httpOnly cookie)',
+  })
+  token!: string;
+  @ApiProperty({ type: UserDto, description: "A new account has name '' and no email" }) user!: UserDto;
+  @ApiProperty({ description: 'Whether this sign-in created the account' }) created!: boolean;
+  @ApiProperty({ example: 'Signed in' }) message!: string;
 }

@@ -19,18 +19,23 @@ export const AddressSchema = SchemaFactory.createForClass(Address);
 
 @Schema({ timestamps: true, collection: 'users' })
 export class User {
-  @Prop({ required: true, trim: true, maxlength: 100 })
+  /** '' for an account made by phone sign-in until its owner gives a name (docs/decisions/0064-phone-sign-in.md). */
+  @Prop({ trim: true, maxlength: 100, default: '' })
   name!: string;
 
-  /** Stored lower-cased; unique. */
-  @Prop({ required: true, trim: true, lowercase: true, maxlength: 254 })
-  email!: string;
+  /**
+   * Stored lower-cased; unique when present. Absent for an account made by phone sign-in
+   * (docs/decisions/0064-phone-sign-in.md): never stored as null or '', so the sparse unique index skips it.
+   */
+  @Prop({ trim: true, lowercase: true, maxlength: 254 })
+  email?: string;
 
   @Prop({ trim: true })
   phone?: string;
 
-  @Prop({ required: true, select: false })
-  passwordHash!: string;
+  /** Absent for an account made by phone sign-in: no password sign-in until one is set. */
+  @Prop({ select: false })
+  passwordHash?: string;
 
   @Prop({ required: true, enum: ROLES, default: 'customer' })
   role!: string;
@@ -73,5 +78,16 @@ export class User {
 }
 
 export const UserSchema = SchemaFactory.createForClass(User);
-UserSchema.index({ email: 1 }, { unique: true });
+/**
+ * The email index, unique when present: sparse, so accounts without an email are not indexed (a
+ * partial index would do the same on mongod, but the embedded engine's planner never uses a partial
+ * index for a lookup). Not declared on the schema: UserIndexes makes it at start-up, after dropping
+ * the old `email_1` (unique over every account, where a second account without email collides).
+ */
+export const EMAIL_INDEX = {
+  key: { email: 1 },
+  options: { unique: true, sparse: true, name: 'email_unique_when_present' },
+} as const;
+/** Phone sign-in finds the account by its verified phone. */
+UserSchema.index({ phone: 1 });
 UserSchema.index({ role: 1, createdAt: -1 });
