@@ -78,6 +78,16 @@ export class RateCounters implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /**
+   * Takes back one hit of the key's open window: a try that turned out not to count (the order
+   * lookup counts every try and takes a successful one back).
+   */
+  async unhit(key: string): Promise<void> {
+    await this.windows
+      .updateOne({ _id: key, resetAt: { $gt: new Date() }, n: { $gt: 0 } }, { $inc: { n: -1 } })
+      .exec();
+  }
+
   /** Deletes windows that closed more than a minute ago; answers how many. */
   async sweep(now = Date.now()): Promise<number> {
     const result = await this.windows.deleteMany({ resetAt: { $lt: new Date(now - 60_000) } }).exec();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -31,7 +31,8 @@ import {
   type ReactAdminListQuery,
 } from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
-import { AdminOrderRowDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import { AdminOrderRowDto, CollectPaymentDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import { OrderPayments } from '../orders/order-payments.service';
 import { OrderQueries, type OrderListFilter } from '../orders/order-queries.service';
 import { OrderStatusService } from '../orders/order-status.service';
 import { AccountsService } from '../users/accounts.service';
@@ -113,6 +114,7 @@ export class AdminOrdersController {
     private readonly orders: OrderQueries,
     private readonly statuses: OrderStatusService,
     private readonly users: AccountsService,
+    private readonly payments: OrderPayments,
   ) {}
 
   @Get()
@@ -163,5 +165,29 @@ export class AdminOrdersController {
       body.trackingNumber,
     );
     return { success: true, order, message: 'Order status updated successfully' };
+  }
+
+  @Post(':id/payment/collected')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record the money the rider collected for a pay-on-delivery order (unpaid → paid, audited)',
+    description:
+      'paidAt is now; paymentReference the reference if given. Only once, only for an unpaid, not cancelled ' +
+      'cash_on_delivery order: anything else is 409 PAYMENT_NOT_COLLECTABLE.',
+  })
+  @ApiOkResponse({ type: OrderResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'PAYMENT_NOT_COLLECTABLE: not pay on delivery, not unpaid, or cancelled',
+  })
+  async paymentCollected(
+    @Param('id') id: string,
+    @Body() body: CollectPaymentDto,
+    @CurrentUser() actor: AuthUser,
+  ) {
+    const order = await this.payments.markCollected(id, actor, body.reference);
+    return { success: true, order, message: 'Payment recorded' };
   }
 }

@@ -8,23 +8,26 @@ export interface OrderUser {
 }
 
 interface OrderLike {
-  user: unknown;
+  /** Absent on a guest's order. */
+  user?: unknown;
   customer?: { name?: string; email?: string };
 }
 
 /**
- * The accounts behind a page of orders, in one query. An order whose account was deleted keeps
- * the name and email it was placed under (its `customer` snapshot).
+ * The accounts behind a page of orders, in one query. An order whose account was deleted, and a
+ * guest's order, show the name and email it was placed under (its `customer` snapshot).
  */
 export async function orderUsers(
   users: Pick<AccountsService, 'namesByIds'>,
   orders: readonly OrderLike[],
 ): Promise<OrderUser[]> {
-  const accounts = await users.namesByIds([...new Set(orders.map((o) => String(o.user)))]);
+  const ids = orders.filter((o) => o.user).map((o) => String(o.user));
+  const accounts = await users.namesByIds([...new Set(ids)]);
   return orders.map((o) => {
-    const account = accounts.get(String(o.user));
+    // a guest's order has no account: its `_id` is empty, the name and email those it was placed under
+    const account = o.user ? accounts.get(String(o.user)) : undefined;
     return {
-      _id: String(o.user),
+      _id: o.user ? String(o.user) : '',
       name: account?.name ?? o.customer?.name ?? '',
       email: account?.email ?? o.customer?.email ?? '',
     };

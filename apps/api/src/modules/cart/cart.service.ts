@@ -170,15 +170,17 @@ export class CartService {
    * are exactly the lines removed, and a change to the cart before the commit retries the transaction.
    */
   async takeLines(
-    userId: string,
+    owner: CartOwner,
     session: ClientSession,
   ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
-    const cart = await this.store.userCarts.collection.findOneAndUpdate(
-      { user: new Types.ObjectId(userId), 'items.0': { $exists: true } },
+    // a user's cart, or a guest's live cart (guest checkout)
+    const { model, filter } = this.store.of(owner);
+    const cart = await model.collection.findOneAndUpdate(
+      { ...(filter as Record<string, unknown>), 'items.0': { $exists: true } },
       { $set: { items: [], updatedAt: new Date() } },
       { returnDocument: 'before', session, projection: { items: 1 }, includeResultMetadata: false },
     );
-    this.store.seen.note(userId, []);
+    this.store.seen.note(owner, []);
     return ((cart?.items ?? []) as CartItem[]).map((i) => ({ product: i.product, quantity: i.quantity }));
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isLanguage, translate, type Language } from '@shop/i18n';
+import { isPayOnDelivery } from '@shop/shared';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -235,7 +236,11 @@ export class NotificationMessages {
     return { ...base, channel: 'email', to: event.user.email ?? '', ...rendered };
   }
 
-  /** A customer's order message, in their language, if email and order notifications are on. */
+  /**
+   * A customer's order message, in their language: by email if email and order notifications are on
+   * and the order has an email; and, for a guest's order (no account), by SMS to its phone if order
+   * notifications are on (docs/decisions/0062-guest-checkout-and-order-lookup.md).
+   */
   private async toCustomer(
     settings: Settings,
     order: OrderLike,
@@ -244,9 +249,10 @@ export class NotificationMessages {
     /** The customer's chosen language when the caller knows it (null: none chosen); read otherwise. */
     customerLanguage?: string | null,
   ): Promise<OutboxMessage[]> {
-    if (!settings.emailNotifications || !settings.orderNotifications) return [];
-    const email = order.customer?.email;
-    if (!email) return [];
+    if (!settings.orderNotifications) return [];
+    const email = settings.emailNotifications ? order.customer?.email : undefined;
+    const smsTo = !order.user ? order.customer?.phone : undefined;
+    if (!email && !smsTo) return [];
     const chosen =
       customerLanguage !== undefined
         ? (customerLanguage ?? undefined)
@@ -256,7 +262,10 @@ export class NotificationMessages {
     const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     const t = tr(lang);
     const number = orderNumberOf(order);
-    const orderLink = `${this.config.storefrontUrl}/account/orders/${String(order._id)}`;
+    // a guest has no account page: its messages carry no account link
+    const orderLink = order.user
+      ? `${this.config.storefrontUrl}/account/orders/${String(order._id)}`
+      : `${this.config.storefrontUrl}/`;
     const blocks: Block[] = [t('mail.greeting', { name: order.customer?.name ?? '' })];
     let subject: string;
     switch (template) {
@@ -285,19 +294,36 @@ export class NotificationMessages {
         subject = t(`mail.${template}.subject`, { number });
         blocks.push(t(`mail.${template}.intro`, { number }));
     }
+    // what to have ready for the rider: an unpaid pay-on-delivery order's total
+    const collect =
+      isPayOnDelivery(order.paymentMethod) && order.paymentStatus === 'unpaid' && order.status !== 'cancelled'
+        ? t('mail.payOnDelivery', { amount: money(order.totalAmountSantim, lang) })
+        : undefined;
+    if (collect) blocks.push(collect);
     blocks.push(...orderSummary(order, lang));
-    if (template !== 'paymentFailed') blocks.push(t('mail.viewOrder', { link: orderLink }));
+    if (template !== 'paymentFailed' && order.user) blocks.push(t('mail.viewOrder', { link: orderLink }));
     blocks.push(t('mail.signature', { shop: settings.siteName }));
-    return [
-      {
+    const messages: OutboxMessage[] = [];
+    if (email)
+      messages.push({
         eventKey,
         channel: 'email',
         to: email,
         template,
         language: lang,
         ...compose(lang, subject, blocks),
-      },
-    ];
+      });
+    if (smsTo)
+      messages.push({
+        eventKey: `${eventKey}:sms`,
+        channel: 'sms',
+        to: smsTo,
+        template,
+        language: lang,
+        subject: '',
+        text: t('mail.sms', { shop: settings.siteName, text: [subject, collect].filter(Boolean).join('. ') }),
+      });
+    return messages;
   }
 
   /** A message to the shop's admin email, in the shop's language, if email notifications and `switchOn` allow. */

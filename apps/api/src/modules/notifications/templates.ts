@@ -48,7 +48,9 @@ export interface OrderLike {
   _id: unknown;
   user?: unknown;
   orderNumber?: string;
-  customer?: { name?: string; email?: string };
+  /** A guest's order: a phone (E.164), an email only if given. */
+  customer?: { name?: string; email?: string; phone?: string };
+  paymentMethod?: string;
   orderItems: { name: string; nameAm?: string; quantity: number; priceAtPurchaseSantim: number }[];
   shippingAddress: {
     street?: string;

@@ -46,10 +46,27 @@ interface KeyedOrder {
   fingerprint?: string;
 }
 
+/** Where a key is held: the account (or none, for a guest) and the key as stored. */
+interface KeyScope {
+  user?: Types.ObjectId;
+  idempotencyKey: string;
+}
+
+function scopeOf(owner: KeyOwner, idempotencyKey: string): KeyScope {
+  if ('userId' in owner) return { user: new Types.ObjectId(owner.userId), idempotencyKey };
+  return { idempotencyKey: `guest:${owner.guestCartId}:${idempotencyKey}` };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What makes two order requests the same request: the address, payment and shipping choices. */
-function requestFingerprint(input: PlaceOrderDto): string {
+/**
+ * Whose Idempotency-Keys: an account's (keys unique per user), or a guest cart's (the key is stored
+ * as `guest:<cart id>:<key>` with no user, so a guest's keys are scoped by its cart).
+ */
+export type KeyOwner = { userId: string } | { guestCartId: string };
+
+/** What makes two order requests the same request: the address, payment and shipping choices (and who a guest is). */
+function requestFingerprint(input: PlaceOrderDto, guest: boolean): string {
   const a = input.shippingAddress;
   const canonical = [
     a.street,
@@ -61,6 +78,8 @@ function requestFingerprint(input: PlaceOrderDto): string {
     a.landmark ?? '',
     input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     input.shippingMethod ?? 'standard',
+    // a guest's contact is part of its request (accounts' fingerprints stay as they were)
+    ...(guest ? [input.guest?.name ?? '', input.guest?.phone ?? '', input.guest?.email ?? ''] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -106,7 +125,8 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
    * everything), that order is answered instead.
    */
   async once(
-    userId: string,
+    /** A user id stands for `{ userId }`. */
+    owner: KeyOwner | string,
     idempotencyKey: string | undefined,
     input: PlaceOrderDto,
     place: (key?: OrderKey) => Promise<OrderView>,
@@ -119,22 +139,26 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
         'IDEMPOTENCY_KEY_INVALID',
       );
     }
-    const user = new Types.ObjectId(userId);
+    const keyOwner = typeof owner === 'string' ? { userId: owner } : owner;
+    const scope = scopeOf(keyOwner, idempotencyKey);
     const deadline = Date.now() + CLAIM_WAIT_MS;
-    const idempotencyFingerprint = requestFingerprint(input);
+    const idempotencyFingerprint = requestFingerprint(input, 'guestCartId' in keyOwner);
     for (;;) {
       // The claim first: a new key (the usual case) then costs one read, made under the claim.
-      const claim = await this.claim(user, idempotencyKey);
+      const claim = await this.claim(scope);
       if (claim) {
         const renewal = this.renewWhileHeld(claim);
         try {
           // An earlier request with this key may have finished already: `place` then fails (see
           // above), without a read of its own on the usual path.
-          return { order: await place({ idempotencyKey, idempotencyFingerprint }), replayed: false };
+          return {
+            order: await place({ idempotencyKey: scope.idempotencyKey, idempotencyFingerprint }),
+            replayed: false,
+          };
         } catch (error) {
           const placedAlready =
             isDuplicateKeyError(error) || (error instanceof DomainError && error.code === 'EMPTY_CART');
-          const earlier = placedAlready ? await this.findByKey(user, idempotencyKey) : undefined;
+          const earlier = placedAlready ? await this.findByKey(scope) : undefined;
           if (earlier) return this.replay(earlier, idempotencyFingerprint);
           // No order holds the key: free it at once, so that the customer may retry with it. (The
           // claim of an order that exists is left to the TTL index and sweepClaims: a retry meets
@@ -146,7 +170,7 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
         }
       }
       // another request holds the claim: its order may be there already
-      const earlier = await this.findByKey(user, idempotencyKey);
+      const earlier = await this.findByKey(scope);
       if (earlier) return this.replay(earlier, idempotencyFingerprint);
       if (Date.now() > deadline) {
         throw new ConflictError(
@@ -158,8 +182,11 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async findByKey(user: Types.ObjectId, idempotencyKey: string): Promise<KeyedOrder | undefined> {
-    const order = (await this.orders.findOne({ user, idempotencyKey }).lean().exec()) as OrderRecord | null;
+  private async findByKey(scope: KeyScope): Promise<KeyedOrder | undefined> {
+    const order = (await this.orders
+      .findOne({ user: scope.user ?? { $exists: false }, idempotencyKey: scope.idempotencyKey })
+      .lean()
+      .exec()) as OrderRecord | null;
     return order ? { order: toOrderView(order), fingerprint: order.idempotencyFingerprint } : undefined;
   }
 
@@ -181,12 +208,13 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
    * died) is deleted, so the next attempt takes the key; a claim written before leases existed has
    * none and counts from its creation.
    */
-  private async claim(user: Types.ObjectId, idempotencyKey: string): Promise<Types.ObjectId | null> {
+  private async claim(scope: KeyScope): Promise<Types.ObjectId | null> {
     const now = Date.now();
+    const { user, idempotencyKey } = scope;
     try {
       // the model's collection, with the document the model would store: nothing to cast or validate
       const claim = modelDocument(this.requests, {
-        user,
+        ...(user ? { user } : {}),
         idempotencyKey,
         heldUntil: new Date(now + CLAIM_LEASE_MS),
       });
@@ -196,7 +224,7 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
       if (!isDuplicateKeyError(error)) throw error;
       await this.requests
         .deleteOne({
-          user,
+          user: user ?? { $exists: false },
           idempotencyKey,
           $or: [
             { heldUntil: { $lt: new Date(now) } },

@@ -1,17 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { canTransitionPayment, PAYMENT_STATUSES, type PaymentStatus } from '@shop/shared';
+import {
+  canTransitionPayment,
+  PAY_ON_DELIVERY,
+  PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
+  type PaymentStatus,
+} from '@shop/shared';
 import { ClientSession, Connection, Model, Types } from 'mongoose';
+import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
+import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import { parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { orderTransaction } from './order-transaction';
-import type { OrderRecord } from './order.view';
+import { ORDER_NOT_FOUND } from './order-queries.service';
+import { toOrderView, type OrderRecord, type OrderView } from './order.view';
 import { Order } from './schemas/order.schema';
 
-/** Payment states from which the machine (PAYMENT_TRANSITIONS) allows a move to `to`. */
+/** Payment states from which the machine (PAYMENT_TRANSITIONS: online payments) allows a move to `to`. */
 const paymentSources = (to: PaymentStatus): PaymentStatus[] =>
-  PAYMENT_STATUSES.filter((from) => canTransitionPayment(from, to));
+  PAYMENT_STATUSES.filter((from) => PAYMENT_TRANSITIONS[from].includes(to));
+/** Pay-on-delivery states staff may record as paid (its own machine: unpaid). */
+const COLLECTABLE = PAYMENT_STATUSES.filter((from) => canTransitionPayment(from, 'paid', PAY_ON_DELIVERY));
+export const PAYMENT_NOT_COLLECTABLE =
+  'No payment can be recorded for this order: it is not an unpaid pay-on-delivery order';
 /** An order can take a payment while its payment status may still become paid (unpaid, failed). */
 export const PAYABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = paymentSources('paid');
 
@@ -47,7 +61,12 @@ export class OrderPayments {
   async claimPayment(orderId: Types.ObjectId, txRef: string): Promise<boolean> {
     const claimed = await this.orders
       .updateOne(
-        { _id: orderId, status: { $ne: 'cancelled' }, paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES } },
+        {
+          _id: orderId,
+          status: { $ne: 'cancelled' },
+          paymentStatus: { $in: PAYABLE_PAYMENT_STATUSES },
+          paymentMethod: { $ne: PAY_ON_DELIVERY },
+        },
         { $set: { paymentReference: txRef } },
       )
       .exec();
@@ -110,6 +129,50 @@ export class OrderPayments {
       await this.auditPayment(orderId, before.paymentStatus, 'paid', source, s);
       return true;
     });
+  }
+
+  /**
+   * Staff record the money the rider collected for a pay-on-delivery order (POST
+   * /api/admin/orders/{id}/payment/collected): unpaid → paid, `paidAt` now, the reference if given,
+   * once (a conditional update), with its audit entry (`order.payment_collected`) and the customer's
+   * message in one transaction. 404 for an unknown order; 409 PAYMENT_NOT_COLLECTABLE for an order
+   * that is not pay on delivery, not unpaid, or cancelled.
+   */
+  async markCollected(orderId: string, actor: AuthUser, reference?: string): Promise<OrderView> {
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    const paidAt = new Date();
+    const collected = await this.inSession(id, undefined, async (s) => {
+      const paid = (await this.orders
+        .findOneAndUpdate(
+          {
+            _id: id,
+            paymentMethod: PAY_ON_DELIVERY,
+            status: { $ne: 'cancelled' },
+            paymentStatus: { $in: COLLECTABLE },
+          },
+          { $set: { paymentStatus: 'paid', paidAt, ...(reference ? { paymentReference: reference } : {}) } },
+          { new: true, session: s },
+        )
+        .lean()
+        .exec()) as OrderRecord | null;
+      if (!paid) return null;
+      await this.notifications.enqueue(s, { type: 'payment.paid', order: paid });
+      await this.audit.record(
+        actor,
+        {
+          entity: 'order',
+          entityId: String(id),
+          action: 'order.payment_collected',
+          from: { paymentStatus: 'unpaid' },
+          to: { paymentStatus: 'paid', ...(reference ? { paymentReference: reference } : {}) },
+        },
+        s,
+      );
+      return paid;
+    });
+    if (collected) return toOrderView(collected);
+    if (!(await this.orders.exists({ _id: id }))) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    throw new ConflictError(PAYMENT_NOT_COLLECTABLE, 'PAYMENT_NOT_COLLECTABLE');
   }
 
   /**

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { priceOrder, type ShippingMethod } from '@shop/shared';
+import { codAllowed, isPayOnDelivery, priceOrder, type ShippingMethod } from '@shop/shared';
 import { Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
-import { InvalidDataError } from '../../common/errors/domain-error';
+import { DomainError, InvalidDataError } from '../../common/errors/domain-error';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
 import { StockService } from '../catalog/stock.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
+import { cashOnDeliveryOf, checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
 import type { PlaceOrderDto } from './dto/order.dto';
+import { GuestOrderTokens } from './guest-order-tokens';
+import type { OrderViewer } from './order-access.guard';
 import { OrderIdempotency, type OrderKey, type PlacedOrder } from './order-idempotency.service';
 import { OrderNumbersService } from './order-numbers.service';
 import { orderTransaction } from './order-transaction';
@@ -19,6 +21,20 @@ import { toOrderView, type OrderView } from './order.view';
 import { Order } from './schemas/order.schema';
 
 export const EMPTY_CART = 'Your cart is empty';
+export const COD_UNAVAILABLE = 'Pay on delivery is not available for this order';
+
+/** Pay on delivery refused (settings' cashOnDelivery): 422, and the transaction, if begun, undoes everything. */
+const codUnavailable = () => new DomainError('UNPROCESSABLE', COD_UNAVAILABLE, undefined, 'COD_UNAVAILABLE');
+
+/** A placed order and, for a guest's, the token that opens it. */
+export interface PlacedOrderAnswer extends PlacedOrder {
+  guestAccessToken?: string;
+}
+
+/** Who places the order: an account, or a guest from its cart with its contact. */
+type Placer =
+  | { user: AuthUser; guestCartId?: undefined }
+  | { user?: undefined; guestCartId: string; guest: NonNullable<PlaceOrderDto['guest']> };
 
 /**
  * Placing an order: the cart's lines, every line's stock reserved, the order and its messages, in
@@ -37,14 +53,42 @@ export class OrderPlacement {
     private readonly accounts: AccountsService,
     private readonly orderNumbers: OrderNumbersService,
     private readonly changes: Changes,
+    private readonly tokens: GuestOrderTokens,
   ) {}
 
   /**
-   * Places an order from the user's cart. With an Idempotency-Key, a retry (sequential or concurrent)
-   * answers the order the first request made and never makes a second one.
+   * Places an order from the user's cart, or from a guest's cart (guest checkout: `input.guest`
+   * required, ignored for an account). With an Idempotency-Key (a guest's scoped by its cart), a retry
+   * (sequential or concurrent) answers the order the first request made, and a guest the same token.
    */
-  placeOrder(user: AuthUser, input: PlaceOrderDto, idempotencyKey?: string): Promise<PlacedOrder> {
-    return this.idempotency.once(user.id, idempotencyKey, input, (key) => this.createOrder(user, input, key));
+  async placeOrder(
+    viewer: OrderViewer,
+    input: PlaceOrderDto,
+    idempotencyKey?: string,
+  ): Promise<PlacedOrderAnswer> {
+    if (viewer.user) {
+      const user = viewer.user;
+      return this.idempotency.once({ userId: user.id }, idempotencyKey, input, (key) =>
+        this.createOrder({ user }, input, key),
+      );
+    }
+    const guestCartId = viewer.guestCartId as string;
+    const guest = input.guest;
+    if (!guest)
+      throw new InvalidDataError(
+        'guest is required to order without an account',
+        [
+          {
+            field: 'guest',
+            message: 'guest (name, phone, optional email) is required to order without an account',
+          },
+        ],
+        'REQUIRED',
+      );
+    const placed = await this.idempotency.once({ guestCartId }, idempotencyKey, input, (key) =>
+      this.createOrder({ guestCartId, guest }, input, key),
+    );
+    return { ...placed, guestAccessToken: this.tokens.make(placed.order._id) };
   }
 
   /**
@@ -52,22 +96,30 @@ export class OrderPlacement {
    * the order. All of it commits together or nothing does, even if the database dies midway, so stock
    * is only ever reserved by an order that exists. A short line aborts the whole transaction (409).
    */
-  private async createOrder(user: AuthUser, input: PlaceOrderDto, key?: OrderKey): Promise<OrderView> {
+  private async createOrder(placer: Placer, input: PlaceOrderDto, key?: OrderKey): Promise<OrderView> {
     const method = (input.shippingMethod ?? 'standard') as ShippingMethod;
-    const userId = new Types.ObjectId(user.id);
+    const { user } = placer;
+    const userId = user ? new Types.ObjectId(user.id) : undefined;
     // Independent reads at once. The number is taken outside the transaction: every order
     // transaction would otherwise conflict on the counter.
     // The profile phone and language come with the token check (AuthUser.contact); the settings
     // are read once here for the prices and handed to the outbox.
     const [settings, contact, orderNumber] = await Promise.all([
       this.settings.get(),
-      user.contact ?? this.profileContact(user.id),
+      user ? (user.contact ?? this.profileContact(user.id)) : {},
       this.orderNumbers.next(),
     ]);
     const { rates, pricesIncludeTax } = checkoutTermsOf(settings);
-    const phone = input.shippingAddress.phone ?? contact.phone;
+    const cod = isPayOnDelivery(input.paymentMethod) ? cashOnDeliveryOf(settings) : undefined;
+    // off, or not for this region: refused before anything is read or reserved
+    if (cod && !codAllowed(cod, input.shippingAddress.state, 0)) throw codUnavailable();
+    const guest = placer.user ? undefined : placer.guest;
+    const phone = input.shippingAddress.phone ?? guest?.phone ?? contact.phone;
+    const customer = user
+      ? { name: user.name, ...(user.email ? { email: user.email } : {}), ...(phone ? { phone } : {}) }
+      : { name: guest!.name, ...(guest!.email ? { email: guest!.email } : {}), phone: guest!.phone };
     const created = await orderTransaction(this.connection, this.changes, async (session, touched) => {
-      const lines = await this.cart.takeLines(user.id, session);
+      const lines = await this.cart.takeLines(user ? user.id : { guestId: placer.guestCartId! }, session);
       if (!lines.length) throw new InvalidDataError(EMPTY_CART, undefined, 'EMPTY_CART');
       for (const line of lines) touched.stock.add(String(line.product));
       const reservations = await this.stock.reserveStock(lines, session);
@@ -77,6 +129,8 @@ export class OrderPlacement {
         rates,
         pricesIncludeTax,
       );
+      // over the largest total: the whole transaction (cart, stock) is undone
+      if (cod && !codAllowed(cod, input.shippingAddress.state, totals.totalAmount)) throw codUnavailable();
       const now = new Date();
       // The order as Mongoose would store it (common/model-document: the schema's defaults,
       // timestamps, version key, an _id per line), inserted through the model's collection: every
@@ -86,8 +140,9 @@ export class OrderPlacement {
         this.orders,
         {
           orderNumber,
-          user: userId,
-          customer: { name: user.name, email: user.email },
+          // a guest's order has no account
+          ...(userId ? { user: userId } : {}),
+          customer,
           orderItems: reservations.map((r) => ({
             product: r.product._id,
             name: r.product.name,
@@ -104,7 +159,7 @@ export class OrderPlacement {
           taxSantim: totals.tax,
           totalAmountSantim: totals.totalAmount,
           ...(pricesIncludeTax ? { pricesIncludeTax: true } : {}),
-          statusHistory: [{ status: 'pending', by: userId, at: now }],
+          statusHistory: [{ status: 'pending', ...(userId ? { by: userId } : {}), at: now }],
           ...key,
         },
         now,

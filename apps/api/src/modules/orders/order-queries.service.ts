@@ -1,12 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { parseOrderNumber, type OrderStatus, type PaymentStatus, type ShippingMethod } from '@shop/shared';
+import {
+  normaliseEthiopianPhone,
+  parseOrderNumber,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingMethod,
+} from '@shop/shared';
 import { FilterQuery, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
 import { escapeRegex, parseObjectId } from '../../common/mongo';
-import { toOrderView, type OrderRecord, type OrderView } from './order.view';
+import { GuestOrderTokens } from './guest-order-tokens';
+import type { OrderViewer } from './order-access.guard';
+import {
+  toOrderLookupView,
+  toOrderView,
+  type OrderLookupView,
+  type OrderRecord,
+  type OrderView,
+} from './order.view';
 import { Order } from './schemas/order.schema';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -30,7 +44,10 @@ export interface OrderListFilter {
 /** Reading orders: one's own, one for its owner or staff, the back office's list, the reviews' check. */
 @Injectable()
 export class OrderQueries {
-  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly tokens: GuestOrderTokens,
+  ) {}
 
   /** The user's orders, newest first. */
   async myOrders(user: AuthUser): Promise<OrderView[]> {
@@ -42,9 +59,23 @@ export class OrderQueries {
     return docs.map((d) => toOrderView(d as OrderRecord));
   }
 
-  /** One order, for its owner or an admin; to anyone else it does not exist. */
-  async getOrder(id: string, viewer: AuthUser): Promise<OrderView> {
-    return toOrderView(await this.visibleRecord(id, viewer));
+  /** One order, for its owner, an admin or the holder of its guest token; to anyone else it does not exist. */
+  async getOrder(id: string, viewer: OrderViewer): Promise<OrderView> {
+    return toOrderView(await this.visibleRecord(id, viewer.user, viewer.orderToken));
+  }
+
+  /**
+   * GET /api/orders/lookup: the order with this number, if `phone` is the phone it was placed with
+   * (the guest's, or the delivery phone); null for a wrong number and a wrong phone alike.
+   */
+  async lookup(number: string, phone: string): Promise<OrderLookupView | null> {
+    const orderNumber = parseOrderNumber(number);
+    const e164 = normaliseEthiopianPhone(phone);
+    if (!orderNumber || !e164) return null;
+    const order = (await this.orders.findOne({ orderNumber }).lean().exec()) as OrderRecord | null;
+    if (!order) return null;
+    const phones = [order.customer?.phone, order.shippingAddress?.phone].filter(Boolean);
+    return phones.includes(e164) ? toOrderLookupView(order) : null;
   }
 
   /** One order of any customer (the back office). */
@@ -57,15 +88,28 @@ export class OrderQueries {
     return toOrderView(doc as OrderRecord);
   }
 
-  /** The stored order, for its owner or an admin; to anyone else it does not exist (404). */
-  async visibleRecord(id: string, viewer: AuthUser): Promise<OrderRecord> {
+  /**
+   * The stored order, for its owner, an admin, or (a guest's order) the holder of its token; to
+   * anyone else it does not exist (404), another order's token included.
+   */
+  async visibleRecord(id: string, viewer: AuthUser | undefined, orderToken?: string): Promise<OrderRecord> {
     const order = (await this.orders
       .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
       .lean()
       .exec()) as OrderRecord | null;
-    if (!order || (viewer.role !== 'admin' && String(order.user) !== viewer.id))
+    if (!order || !this.mayView(order, viewer, orderToken))
       throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     return order;
+  }
+
+  /** Whether the viewer may see the order: an admin, its account, or its guest token. */
+  mayView(
+    order: Pick<OrderRecord, '_id' | 'user' | 'createdAt'>,
+    viewer: AuthUser | undefined,
+    orderToken?: string,
+  ): boolean {
+    if (viewer && (viewer.role === 'admin' || (order.user && String(order.user) === viewer.id))) return true;
+    return this.tokens.accepts(order, orderToken);
   }
 
   /** The back office list: one page of the orders matching the filter. */

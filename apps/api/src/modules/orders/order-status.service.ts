@@ -106,7 +106,11 @@ export class OrderStatusService {
     trackingNumber?: string,
   ): Promise<OrderView | null> {
     const set: Record<string, unknown> = { status: to };
-    if (to === 'cancelled' && canTransitionPayment(order.paymentStatus as PaymentStatus, 'refund_pending'))
+    // a paid order's money is due back; an unpaid one (pay on delivery included) stays unpaid
+    if (
+      to === 'cancelled' &&
+      canTransitionPayment(order.paymentStatus as PaymentStatus, 'refund_pending', order.paymentMethod)
+    )
       set.paymentStatus = 'refund_pending';
     if (trackingNumber !== undefined) set.trackingNumber = trackingNumber;
     const updated = await orderTransaction(this.connection, this.changes, async (session, touched) => {

@@ -54,6 +54,48 @@ export type OrderView = Omit<Shown<Order>, InternalFields | 'orderItems' | 'stat
   statusHistory: StatusChangeView[];
 };
 
+/**
+ * What anyone who knows an order's number and phone may see (GET /api/orders/lookup): its state,
+ * lines, totals and the city and region it goes to; never the street, phone, email or name.
+ */
+export interface OrderLookupView {
+  orderNumber?: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  items: { name: string; nameAm?: string; quantity: number }[];
+  subtotal: number;
+  shippingCost: number;
+  tax: number;
+  totalAmount: number;
+  currency: string;
+  createdAt: Date;
+  shipping: { city: string; region: string };
+  statusHistory: { status: string; at: Date }[];
+}
+
+export function toOrderLookupView(doc: OrderRecord): OrderLookupView {
+  return {
+    ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}),
+    status: doc.status,
+    paymentStatus: doc.paymentStatus,
+    paymentMethod: doc.paymentMethod,
+    items: (doc.orderItems ?? []).map((item) => ({
+      name: item.name,
+      ...(item.nameAm ? { nameAm: item.nameAm } : {}),
+      quantity: item.quantity,
+    })),
+    subtotal: toBirr(doc.subtotalSantim),
+    shippingCost: toBirr(doc.shippingCostSantim),
+    tax: toBirr(doc.taxSantim),
+    totalAmount: toBirr(doc.totalAmountSantim),
+    currency: doc.currency ?? 'ETB',
+    createdAt: doc.createdAt,
+    shipping: { city: doc.shippingAddress.city, region: doc.shippingAddress.state },
+    statusHistory: (doc.statusHistory ?? []).map((h) => ({ status: h.status, at: h.at })),
+  };
+}
+
 type OrderLike = Order & {
   _id: Types.ObjectId | string;
   orderItems: (Omit<OrderItem, '_id'> & { _id?: Types.ObjectId | string })[];
@@ -66,8 +108,17 @@ export function toOrderView(doc: OrderLike): OrderView {
     _id: id,
     id,
     ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}),
-    user: String(doc.user),
-    ...(doc.customer ? { customer: { name: doc.customer.name, email: doc.customer.email } } : {}),
+    // a guest's order has no account
+    ...(doc.user ? { user: String(doc.user) } : {}),
+    ...(doc.customer
+      ? {
+          customer: {
+            name: doc.customer.name,
+            ...(doc.customer.email ? { email: doc.customer.email } : {}),
+            ...(doc.customer.phone ? { phone: doc.customer.phone } : {}),
+          },
+        }
+      : {}),
     orderItems: (doc.orderItems ?? []).map((item) => {
       const price = toBirr(item.priceAtPurchaseSantim);
       const nameAm = item.nameAm ? { nameAm: item.nameAm } : {};

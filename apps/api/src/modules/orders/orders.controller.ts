@@ -1,4 +1,18 @@
-import { Body, Controller, Get, Headers, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpException,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -11,23 +25,42 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { OrderStatus } from '@shop/shared';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly, JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
+import { NotFoundError } from '../../common/errors/domain-error';
+import { RateCounters } from '../../common/rate-limit';
 import {
   ChangeOrderStatusDto,
   OrderDto,
   OrderListResponseDto,
+  OrderLookupQueryDto,
+  OrderLookupResponseDto,
   OrderResponseDto,
+  PlacedOrderResponseDto,
   PlaceOrderDto,
 } from './dto/order.dto';
+import { CurrentViewer, OrderAccessGuard, OrderPlacerGuard, type OrderViewer } from './order-access.guard';
 import { OrderPlacement } from './order-placement.service';
-import { OrderQueries } from './order-queries.service';
+import { ORDER_NOT_FOUND, OrderQueries } from './order-queries.service';
 import { OrderStatusService } from './order-status.service';
+
+/** Failed lookups allowed per client IP and per order number in a minute; the next answers 429. */
+const LOOKUP_FAILURES = 5;
+const LOOKUP_WINDOW_MS = 60_000;
+
+/** The X-Order-Token header, documented on the routes that take it. */
+const OrderTokenHeader = () =>
+  ApiHeader({
+    name: 'X-Order-Token',
+    required: false,
+    description: "A guest's order token (guestAccessToken of the placement), instead of a Bearer token",
+  });
 
 @ApiTags('orders')
 @ApiBearerAuth()
@@ -38,15 +71,23 @@ export class OrdersController {
     private readonly placement: OrderPlacement,
     private readonly queries: OrderQueries,
     private readonly statuses: OrderStatusService,
+    private readonly counters: RateCounters,
   ) {}
 
   @Post()
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderPlacerGuard)
   @ApiOperation({
-    summary: "Place an order from the signed-in user's cart",
+    summary: "Place an order from the signed-in user's cart, or from a guest's cart",
     description:
       'Items come from the server-side cart; prices, shipping (settings rates) and 15% tax are computed by the server. ' +
-      'Stock is reserved for every line or for none. The ordered lines leave the cart.',
+      'Stock is reserved for every line or for none. The ordered lines leave the cart. Guest checkout: no token, ' +
+      'the guest cart in X-Cart-Id (or its cookie) and `guest` in the body; the answer then carries the ' +
+      'guestAccessToken that opens the order (X-Order-Token). Without a token and a guest cart: 401.',
+  })
+  @ApiHeader({
+    name: 'X-Cart-Id',
+    required: false,
+    description: 'Guest checkout: the guest cart to order from (ignored with a token)',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -54,10 +95,11 @@ export class OrdersController {
     description:
       'Any unique string (1-255 visible ASCII characters); a retry with the same key answers the same order (200) and never makes a second one',
   })
-  @ApiCreatedResponse({ type: OrderResponseDto, description: 'Order placed' })
+  @ApiCreatedResponse({ type: PlacedOrderResponseDto, description: 'Order placed' })
   @ApiOkResponse({
-    type: OrderResponseDto,
-    description: 'Replay: the order an earlier request with the same Idempotency-Key made',
+    type: PlacedOrderResponseDto,
+    description:
+      'Replay: the order (and a guest its token) an earlier request with the same Idempotency-Key made',
   })
   @ApiBadRequestResponse({
     type: ErrorDto,
@@ -69,16 +111,61 @@ export class OrdersController {
   })
   @ApiUnprocessableEntityResponse({
     type: ErrorDto,
-    description: 'The Idempotency-Key was already used for a different order request',
+    description:
+      'COD_UNAVAILABLE: pay on delivery not offered for this order (nothing changed); or the Idempotency-Key was ' +
+      'already used for a different order request',
   })
   async placeOrder(
-    @CurrentUser() user: AuthUser,
+    @CurrentViewer() viewer: OrderViewer,
     @Body() dto: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { order, replayed } = await this.placement.placeOrder(user, dto, idempotencyKey);
+    const { order, replayed, guestAccessToken } = await this.placement.placeOrder(
+      viewer,
+      dto,
+      idempotencyKey,
+    );
     res.status(replayed ? 200 : 201);
+    return { success: true, order, ...(guestAccessToken ? { guestAccessToken } : {}) };
+  }
+
+  @Get('lookup')
+  @ApiOperation({
+    summary: "An order's state for whoever knows its number and phone (no account needed)",
+    description:
+      'Answers a reduced view: state, lines (name, quantity), totals, city and region, history; never the street, ' +
+      'phone, email or name. A wrong number and a wrong phone answer the same 404. After 5 failed tries in a ' +
+      'minute from one client or for one order number: 429 TOO_MANY_ATTEMPTS.',
+  })
+  @ApiOkResponse({ type: OrderLookupResponseDto })
+  @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found" (wrong number or wrong phone)' })
+  @ApiTooManyRequestsResponse({ type: ErrorDto, description: 'TOO_MANY_ATTEMPTS' })
+  async lookup(
+    @Query() query: OrderLookupQueryDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    res.setHeader('Cache-Control', 'no-store');
+    // every try counts until it succeeds (a success is taken back), so that parallel guesses are
+    // counted before they are answered
+    const keys = [
+      `lookup:ip:${req.ip || req.socket.remoteAddress || 'unknown'}`,
+      `lookup:number:${query.number.trim().toUpperCase().replace(/^#/, '').slice(0, 40)}`,
+    ];
+    for (const key of keys) {
+      const { count, resetInMs } = await this.counters.hit(key, LOOKUP_WINDOW_MS);
+      if (count > LOOKUP_FAILURES) {
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(resetInMs / 1000))));
+        throw new HttpException(
+          { message: 'Too many attempts, please try again in a minute', code: 'TOO_MANY_ATTEMPTS' },
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
+    }
+    const order = await this.queries.lookup(query.number, query.phone);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    await Promise.all(keys.map((key) => this.counters.unhit(key)));
     return { success: true, order };
   }
 
@@ -91,17 +178,19 @@ export class OrdersController {
   }
 
   @Get(':id')
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderAccessGuard)
+  @OrderTokenHeader()
   @ApiOperation({
-    summary: 'One order (its owner or an admin; anyone else gets 404)',
+    summary:
+      "One order (its owner, an admin, or a guest with the order's X-Order-Token; anyone else gets 404)",
     description:
       'Answers the order document itself (like GET /api/products/{id}); each line carries the product as bought.',
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
-  getOrder(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.queries.getOrder(id, user);
+  getOrder(@CurrentViewer() viewer: OrderViewer, @Param('id') id: string) {
+    return this.queries.getOrder(id, viewer);
   }
 
   @Patch(':id/cancel')

@@ -4,6 +4,8 @@ import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { UsersModule } from '../users/users.module';
 import { GuestOrders } from './guest-orders.service';
+import { GuestOrderTokens } from './guest-order-tokens';
+import { OrderAccessGuard, OrderPlacerGuard } from './order-access.guard';
 import { OrderIdempotency } from './order-idempotency.service';
 import { OrderNumbersModule } from './order-numbers.module';
 import { OrderPayments } from './order-payments.service';
@@ -18,6 +20,8 @@ import { OrderRequest, OrderRequestSchema } from './schemas/order-request.schema
 export { toOrderView, type OrderRecord, type OrderView } from './order.view';
 export { GuestOrders } from './guest-orders.service';
 export { OrderIdempotency } from './order-idempotency.service';
+export { GuestOrderTokens } from './guest-order-tokens';
+export { CurrentViewer, OrderAccessGuard, ORDER_TOKEN_HEADER, type OrderViewer } from './order-access.guard';
 export { OrderPayments } from './order-payments.service';
 export { OrderPlacement } from './order-placement.service';
 export { OrderQueries, type OrderListFilter } from './order-queries.service';
@@ -48,7 +52,18 @@ export { OrderStatusService } from './order-status.service';
     OrderQueries,
     OrderReportsService,
     GuestOrders,
+    GuestOrderTokens,
+    OrderAccessGuard,
+    OrderPlacerGuard,
   ],
-  exports: [GuestOrders, OrderStatusService, OrderPayments, OrderQueries, OrderReportsService],
+  exports: [
+    GuestOrders,
+    GuestOrderTokens,
+    OrderAccessGuard,
+    OrderStatusService,
+    OrderPayments,
+    OrderQueries,
+    OrderReportsService,
+  ],
 })
 export class OrdersModule {}

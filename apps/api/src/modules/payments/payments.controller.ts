@@ -29,8 +29,6 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
-import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import {
   CompleteTestPaymentDto,
@@ -41,9 +39,18 @@ import {
   VerifyPaymentResponseDto,
   WebhookAckDto,
 } from './dto/payment.dto';
+import { CurrentViewer, OrderAccessGuard, type OrderViewer } from '../orders/orders.module';
 import { PaymentWebhooks } from './payment-webhooks.service';
 import { PaymentsService } from './payments.service';
 import { testCheckoutPage, testResultPage } from './test-checkout.page';
+
+/** The X-Order-Token header of a guest's order, documented on the routes that take it. */
+const OrderTokenHeader = () =>
+  ApiHeader({
+    name: 'X-Order-Token',
+    required: false,
+    description: "A guest's order token (guestAccessToken of the placement), instead of a Bearer token",
+  });
 
 @ApiTags('payments')
 @Controller('payments')
@@ -54,10 +61,11 @@ export class PaymentsController {
   ) {}
 
   @Post('initialize')
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderAccessGuard)
   @ApiBearerAuth()
+  @OrderTokenHeader()
   @ApiOperation({
-    summary: 'Start paying one of your orders',
+    summary: "Start paying one of your orders (or a guest's, with its X-Order-Token)",
     description:
       'Makes a unique tx_ref tied to the order and initialises the transaction with the provider (Chapa, or the ' +
       'offline test provider when no keys are configured) for the amount and currency of the stored order. The ' +
@@ -67,18 +75,23 @@ export class PaymentsController {
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiUnauthorizedResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Order not found (or not yours)' })
-  @ApiConflictResponse({ type: ErrorDto, description: 'The order is cancelled or already paid' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'The order is cancelled or already paid, or paid on delivery (PAY_ON_DELIVERY_ORDER)',
+  })
   @ApiResponse({ status: 502, type: ErrorDto, description: 'The provider refused the transaction' })
   @ApiServiceUnavailableResponse({ type: ErrorDto, description: 'The provider cannot be reached' })
-  initialize(@CurrentUser() user: AuthUser, @Body() input: InitializePaymentDto) {
-    return this.payments.initialize(user, input.orderId);
+  initialize(@CurrentViewer() viewer: OrderViewer, @Body() input: InitializePaymentDto) {
+    return this.payments.initialize(viewer, input.orderId);
   }
 
   @Get('verify/:txRef')
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderAccessGuard)
   @ApiBearerAuth()
+  @OrderTokenHeader()
   @ApiOperation({
-    summary: 'Verify a transaction with the provider (owner or admin)',
+    summary:
+      "Verify a transaction with the provider (owner, admin, or a guest with its order's X-Order-Token)",
     description:
       'The order becomes paid only when the provider reports success with the amount and currency of the stored ' +
       'order. Idempotent: a settled transaction is answered from the record.',
@@ -90,8 +103,8 @@ export class PaymentsController {
     type: ErrorDto,
     description: 'Payment verification error (provider unreachable)',
   })
-  verify(@CurrentUser() user: AuthUser, @Param('txRef') txRef: string) {
-    return this.payments.verify(user, txRef);
+  verify(@CurrentViewer() viewer: OrderViewer, @Param('txRef') txRef: string) {
+    return this.payments.verify(viewer, txRef);
   }
 
   @Get('callback')
@@ -165,8 +178,9 @@ export class PaymentsController {
 
   @Post('test/:txRef/complete')
   @HttpCode(200)
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderAccessGuard)
   @ApiBearerAuth()
+  @OrderTokenHeader()
   @ApiOperation({
     summary: 'Complete or fail a test payment (owner; test provider only)',
     description:
@@ -177,13 +191,13 @@ export class PaymentsController {
   @ApiUnauthorizedResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Payment reference not found' })
   async completeTest(
-    @CurrentUser() user: AuthUser,
+    @CurrentViewer() viewer: OrderViewer,
     @Param('txRef') txRef: string,
     @Body() input: CompleteTestPaymentDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const result = await this.payments.completeTestPayment(user, txRef, input.outcome);
+    const result = await this.payments.completeTestPayment(viewer, txRef, input.outcome);
     const returnUrl = this.payments.returnUrlFor(result.txRef);
     if (req.is('application/x-www-form-urlencoded')) {
       res.type('html').setHeader('Cache-Control', 'no-store');

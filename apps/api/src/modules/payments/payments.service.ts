@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { randomBytes } from 'node:crypto';
-import { canTransitionPayment, toBirr, type PaymentStatus } from '@shop/shared';
-import type { AuthUser } from '../../common/auth/auth-user';
+import { canTransitionPayment, isPayOnDelivery, toBirr, type PaymentStatus } from '@shop/shared';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { GuestOrderTokens, type OrderViewer } from '../orders/orders.module';
 import { OrderPayments } from '../orders/order-payments.service';
 import type { OrderRecord } from '../orders/order.view';
 import { PAYMENT_MESSAGES, type InitializeResult, type VerificationResult } from './payment-results';
@@ -47,6 +47,7 @@ export class PaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orders: OrderPayments,
     private readonly settlement: PaymentSettlement,
+    private readonly guestTokens: GuestOrderTokens,
   ) {}
 
   get providerName(): string {
@@ -57,12 +58,18 @@ export class PaymentsService {
     return `${this.config.storefrontUrl}/payment/return?tx_ref=${encodeURIComponent(txRef)}`;
   }
 
-  /** Starts a payment for the customer's own unpaid order: a new tx_ref, amount and currency from the stored order. */
-  async initialize(user: AuthUser, orderId: string): Promise<InitializeResult> {
+  /**
+   * Starts a payment for the customer's own unpaid order (or a guest's, with its order token): a new
+   * tx_ref, amount and currency from the stored order. A pay-on-delivery order is paid to the rider (409).
+   */
+  async initialize(viewer: OrderViewer, orderId: string): Promise<InitializeResult> {
     const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     const order = await this.orders.orderForPayment(id);
-    if (!order || String(order.user) !== user.id) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    if (!order || !this.isPayer(viewer, order)) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    if (isPayOnDelivery(order.paymentMethod))
+      throw new ConflictError('This order is paid on delivery', 'PAY_ON_DELIVERY_ORDER');
     this.assertPayable(order);
+    const user = viewer.user;
 
     const txRef = `bs-${String(order._id)}-${randomBytes(8).toString('hex')}`;
     // Conditional on the order still being payable: a cancel or a payment in between wins.
@@ -74,7 +81,7 @@ export class PaymentsService {
     const payment = await this.payments.create({
       txRef,
       order: order._id,
-      user: order.user,
+      ...(order.user ? { user: order.user } : {}),
       provider: this.provider.name,
       amountSantim: order.totalAmountSantim,
       currency: order.currency || 'ETB',
@@ -82,8 +89,11 @@ export class PaymentsService {
       events: [{ source: 'initialize', at: new Date(), processed: false }],
     });
 
-    const email = order.customer?.email || user.email;
-    const { firstName, lastName } = splitName(order.customer?.name || user.name);
+    const email = order.customer?.email || user?.email || '';
+    // Chapa takes the local 10-digit form (09.../07...)
+    const e164 = order.customer?.phone || order.shippingAddress?.phone;
+    const phoneNumber = e164 && /^\+251[79]\d{8}$/.test(e164) ? `0${e164.slice(4)}` : undefined;
+    const { firstName, lastName } = splitName(order.customer?.name || user?.name);
     const callbackUrl = `${this.config.publicUrl}/api/payments/callback`;
     const returnUrl = this.returnUrlFor(txRef);
     const description = `Payment for order ${String(order._id)}`;
@@ -96,6 +106,7 @@ export class PaymentsService {
         email,
         firstName,
         lastName,
+        ...(phoneNumber ? { phoneNumber } : {}),
         title: CHECKOUT_TITLE,
         description,
         callbackUrl,
@@ -141,10 +152,13 @@ export class PaymentsService {
     };
   }
 
-  /** The customer (owner) or an admin asks whether a transaction is paid; settles it on the provider's word. */
-  async verify(user: AuthUser, txRef: string): Promise<VerificationResult> {
+  /**
+   * The customer (owner), a guest with its order's token, or an admin asks whether a transaction is
+   * paid; settles it on the provider's word.
+   */
+  async verify(viewer: OrderViewer, txRef: string): Promise<VerificationResult> {
     const payment = await this.settlement.findPayment(txRef);
-    if (String(payment.user) !== user.id && user.role !== 'admin')
+    if (viewer.user?.role !== 'admin' && !(await this.paysFor(viewer, payment)))
       throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     return this.settlement.settle(payment.txRef, 'verify');
   }
@@ -158,12 +172,16 @@ export class PaymentsService {
 
   /** Test provider only: the customer chooses the outcome on the test checkout page. */
   async completeTestPayment(
-    user: AuthUser,
+    viewer: OrderViewer,
     txRef: string,
     outcome: 'success' | 'failed',
   ): Promise<VerificationResult> {
     const payment = await this.settlement.findPayment(txRef);
-    if (payment.provider !== 'test' || this.provider.name !== 'test' || String(payment.user) !== user.id) {
+    if (
+      payment.provider !== 'test' ||
+      this.provider.name !== 'test' ||
+      !(await this.paysFor(viewer, payment))
+    ) {
       throw new NotFoundError(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
     }
     await this.payments.updateOne(
@@ -187,6 +205,20 @@ export class PaymentsService {
       status: payment.status,
       returnUrl: this.returnUrlFor(payment.txRef),
     };
+  }
+
+  /** Whether the viewer pays for this order: its account, or (a guest's order) the holder of its token. */
+  private isPayer(viewer: OrderViewer, order: OrderRecord): boolean {
+    if (viewer.user && order.user && String(order.user) === viewer.user.id) return true;
+    return this.guestTokens.accepts(order, viewer.orderToken);
+  }
+
+  /** Whether the viewer pays for the payment's order (its account, or the guest order's token). */
+  private async paysFor(viewer: OrderViewer, payment: { user?: unknown; order: unknown }): Promise<boolean> {
+    if (viewer.user && payment.user && String(payment.user) === viewer.user.id) return true;
+    if (!viewer.orderToken) return false;
+    const order = await this.orders.orderForPayment(String(payment.order));
+    return !!order && this.guestTokens.accepts(order, viewer.orderToken);
   }
 
   private assertPayable(order: OrderRecord): void {

@@ -1,6 +1,13 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { TAX_PERCENT, toBirr, toSantim, type ShippingRates } from '@shop/shared';
+import {
+  ETHIOPIAN_REGIONS,
+  TAX_PERCENT,
+  toBirr,
+  toSantim,
+  type CashOnDeliverySettings,
+  type ShippingRates,
+} from '@shop/shared';
 import { Model } from 'mongoose';
 import { Changes } from '../../common/changes';
 import { isCleanText } from '../../common/validation';
@@ -14,6 +21,7 @@ import {
   SETTINGS_KEY,
   SETTINGS_LANGUAGES,
   SETTINGS_TIMEZONES,
+  type StoredCashOnDelivery,
 } from './schemas/settings.schema';
 import { READ_SETTINGS_EACH_TIME, SETTINGS_READS, type SettingsReads } from './settings-reads';
 
@@ -59,6 +67,7 @@ const MAX_SETTINGS_SANTIM = 100_000_000;
  */
 function isSaneSetting(field: string, value: unknown, fallback: unknown): boolean {
   if (value === null || value === undefined) return false;
+  if (field === 'cashOnDelivery') return isSaneCashOnDelivery(value);
   if (fallback === undefined || fallback === null) return true; // key, timestamps, _id
   if (typeof value !== typeof fallback) return false;
   const choices = CHOICES[field as keyof Settings];
@@ -67,6 +76,29 @@ function isSaneSetting(field: string, value: unknown, fallback: unknown): boolea
     return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SETTINGS_SANTIM;
   if (typeof value === 'string') return isCleanText(value) && value.length <= 500;
   return true;
+}
+
+const REGION_NAMES = new Set(ETHIOPIAN_REGIONS.map((r) => r.en));
+
+/** Pay on delivery's stored shape: a switch, known regions (each once), a santim amount in range. */
+function isSaneCashOnDelivery(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<StoredCashOnDelivery>;
+  return (
+    typeof v.enabled === 'boolean' &&
+    Array.isArray(v.regions) &&
+    v.regions.every((r) => typeof r === 'string' && REGION_NAMES.has(r)) &&
+    new Set(v.regions).size === v.regions.length &&
+    Number.isSafeInteger(v.maxOrderTotalSantim) &&
+    (v.maxOrderTotalSantim as number) >= 0 &&
+    (v.maxOrderTotalSantim as number) <= MAX_SETTINGS_SANTIM
+  );
+}
+
+/** Pay on delivery's settings as libs/shared `codAllowed` and the API's answers take them (ETB). */
+export function cashOnDeliveryOf(s: Settings): CashOnDeliverySettings & { regions: string[] } {
+  const c = s.cashOnDelivery;
+  return { enabled: c.enabled, regions: [...c.regions], maxOrderTotal: toBirr(c.maxOrderTotalSantim) };
 }
 
 function ratesOf(s: Settings): ShippingRates {
@@ -153,6 +185,17 @@ export class SettingsService {
       const etb = input[field as keyof typeof SHIPPING_FIELDS];
       if (etb !== undefined) set[stored] = toSantim(etb);
     }
+    if (input.cashOnDelivery) {
+      const now = before.cashOnDelivery;
+      const given = input.cashOnDelivery;
+      set.cashOnDelivery = {
+        enabled: given.enabled ?? now.enabled,
+        // each region once, in the order given
+        regions: given.regions ? [...new Set(given.regions)] : [...now.regions],
+        maxOrderTotalSantim:
+          given.maxOrderTotal !== undefined ? toSantim(given.maxOrderTotal) : now.maxOrderTotalSantim,
+      } satisfies StoredCashOnDelivery;
+    }
     // the next state as a whole, before anything is stored
     const defaults = this.defaults as unknown as Record<string, unknown>;
     const insane = Object.entries(set)
@@ -180,7 +223,7 @@ export class SettingsService {
     const beforeView = this.toView(before) as Record<string, unknown>;
     const afterView = this.toView(after) as Record<string, unknown>;
     for (const key of Object.keys(afterView)) {
-      if (beforeView[key] !== afterView[key]) {
+      if (JSON.stringify(beforeView[key]) !== JSON.stringify(afterView[key])) {
         from[key] = beforeView[key];
         to[key] = afterView[key];
       }
@@ -216,6 +259,7 @@ export class SettingsService {
       freeShippingThreshold: toBirr(s.freeShippingThresholdSantim),
       taxPercent: TAX_PERCENT,
       pricesIncludeTax: s.pricesIncludeTax === true,
+      cashOnDelivery: cashOnDeliveryOf(s),
     };
   }
 
@@ -236,6 +280,7 @@ export class SettingsService {
       expressShipping: toBirr(s.expressShippingSantim),
       pickupShipping: toBirr(s.pickupShippingSantim),
       freeShippingThreshold: toBirr(s.freeShippingThresholdSantim),
+      cashOnDelivery: cashOnDeliveryOf(s),
     };
   }
 }

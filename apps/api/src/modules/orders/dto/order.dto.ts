@@ -16,6 +16,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import {
   IsDefined,
+  IsEmail,
   IsIn,
   IsNotEmpty,
   IsObject,
@@ -26,6 +27,7 @@ import {
 } from 'class-validator';
 import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
 import type {
+  OrderLookupView,
   OrderItemView,
   OrderProductSnapshot,
   OrderView,
@@ -109,6 +111,33 @@ export class ShippingAddressDto {
   country?: string;
 }
 
+/** Who a guest is (guest checkout): a name, an Ethiopian mobile number and, if they like, an email. */
+export class GuestContactDto {
+  @ApiProperty({ example: 'Hana Tesfaye', minLength: 1, maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'guest.name is required' })
+  @MaxLength(100)
+  name!: string;
+
+  @ApiProperty({
+    example: '0911234567',
+    description:
+      'An Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164; order messages go to it by SMS',
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? (normaliseEthiopianPhone(value) ?? value) : value))
+  @IsDefined({ message: 'guest.phone is required' })
+  @IsEthiopianMobile({ message: PHONE_MESSAGE })
+  phone!: string;
+
+  @ApiPropertyOptional({ example: 'hana@example.com', description: 'Optional: order messages also go to it' })
+  @IsOptional()
+  @Transform(lower)
+  @IsEmail({}, { message: 'guest.email must be a valid email address' })
+  @MaxLength(254)
+  email?: string;
+}
+
 /** The items come from the customer's cart on the server; prices sent by a client are refused. */
 export class PlaceOrderDto {
   @ApiProperty({ type: ShippingAddressDto })
@@ -122,7 +151,9 @@ export class PlaceOrderDto {
     enum: [...PAYMENT_METHODS, 'none'],
     default: 'chapa',
     description:
-      "All are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid",
+      "All but cash_on_delivery are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is " +
+      "stored as chapa, unpaid. 'cash_on_delivery' (paid to the rider) only where the settings' cashOnDelivery allows it " +
+      '(enabled, the region listed, the total with shipping and VAT at most maxOrderTotal); else 422 COD_UNAVAILABLE',
   })
   @IsOptional()
   @Transform(({ value }) => {
@@ -137,6 +168,50 @@ export class PlaceOrderDto {
   @Transform(lower)
   @IsIn(SHIPPING_METHODS, { message: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` })
   shippingMethod?: string;
+
+  @ApiPropertyOptional({
+    type: GuestContactDto,
+    description:
+      'Guest checkout only (no token, X-Cart-Id): required then. With a token it is ignored (an account order).',
+  })
+  @IsOptional()
+  @IsObject({ message: 'guest must be an object' })
+  @ValidateNested()
+  @Type(() => GuestContactDto)
+  guest?: GuestContactDto;
+}
+
+/** Staff record the money the rider collected for a pay-on-delivery order. */
+export class CollectPaymentDto {
+  @ApiPropertyOptional({
+    example: 'RCPT-2041',
+    maxLength: 100,
+    description: "The receipt or telebirr reference; stored as the order's paymentReference (unique)",
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'reference must not be empty' })
+  @MaxLength(100)
+  reference?: string;
+}
+
+/** GET /api/orders/lookup: an order's number and the phone it was placed with. */
+export class OrderLookupQueryDto {
+  @ApiProperty({ example: 'AN-10042', description: 'The order number (AN-10042, an-10042 or 10042)' })
+  @IsString()
+  @IsNotEmpty({ message: 'number is required' })
+  @MaxLength(40)
+  number!: string;
+
+  @ApiProperty({
+    example: '0911234567',
+    description: 'The phone the order was placed with, in any usual spelling',
+  })
+  @IsString()
+  @IsNotEmpty({ message: 'phone is required' })
+  @MaxLength(40)
+  phone!: string;
 }
 
 export class ChangeOrderStatusDto {
@@ -192,7 +267,9 @@ export class StatusChangeDto implements StatusChangeView {
 
 export class OrderCustomerDto implements NonNullable<OrderView['customer']> {
   @ApiProperty() name!: string;
-  @ApiProperty() email!: string;
+  @ApiPropertyOptional({ description: "Absent on a guest's order placed without an email" }) email?: string;
+  @ApiPropertyOptional({ example: '+251911234567', description: 'E.164; always on a guest order' })
+  phone?: string;
 }
 
 /** What an order number is, in every DTO that carries one. */
@@ -204,12 +281,18 @@ export class OrderDto implements OrderView {
   @ApiProperty({ description: 'Mirror of _id' }) id!: string;
   @ApiPropertyOptional({ example: 'AN-10042', description: ORDER_NUMBER_DESCRIPTION })
   orderNumber?: string;
-  @ApiProperty({ description: 'Id of the customer' }) user!: string;
+  @ApiPropertyOptional({ description: "Id of the customer's account; absent on a guest's order" })
+  user?: string;
   @ApiPropertyOptional({ type: OrderCustomerDto }) customer?: OrderCustomerDto;
   @ApiProperty({ type: [OrderItemDto] }) orderItems!: OrderItemDto[];
   @ApiProperty({ type: ShippingAddressViewDto }) shippingAddress!: ShippingAddressViewDto;
   @ApiProperty({ enum: SHIPPING_METHODS }) shippingMethod!: string;
-  @ApiProperty({ example: 'chapa' }) paymentMethod!: string;
+  @ApiProperty({
+    enum: PAYMENT_METHODS,
+    example: 'chapa',
+    description: "'cash_on_delivery': paid to the rider, recorded by staff; every other: through Chapa",
+  })
+  paymentMethod!: string;
   @ApiProperty({ example: 901, description: 'ETB' }) subtotal!: number;
   @ApiProperty({ example: 150, description: 'ETB' }) shippingCost!: number;
   @ApiProperty({
@@ -247,6 +330,7 @@ export type OrderDtosMatchTheirViews = [
   Holds<SameFields<ShippingAddressViewDto, ShippingAddressView>>,
   Holds<SameFields<StatusChangeDto, StatusChangeView>>,
   Holds<SameFields<OrderCustomerDto, NonNullable<OrderView['customer']>>>,
+  Holds<SameFields<OrderLookupDto, OrderLookupView>>,
 ];
 
 export class OrderUserDto {
@@ -259,9 +343,59 @@ export class OrderUserDto {
 export class AdminOrderRowDto extends OmitType(OrderDto, ['user'] as const) {
   @ApiProperty({
     type: OrderUserDto,
-    description: 'The account (its name and email at order time if deleted)',
+    description:
+      "The account (its name and email at order time if deleted); a guest's order: _id '' with the name and email it was placed under",
   })
   user!: OrderUserDto;
+}
+
+export class PlacedOrderResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: OrderDto }) order!: OrderDto;
+  @ApiPropertyOptional({
+    description:
+      "A guest's order only: the token that opens this order (X-Order-Token on GET /api/orders/{id} and the payment " +
+      'routes) for 90 days; keep it secret',
+  })
+  guestAccessToken?: string;
+}
+
+export class OrderLookupItemDto {
+  @ApiProperty() name!: string;
+  @ApiPropertyOptional() nameAm?: string;
+  @ApiProperty() quantity!: number;
+}
+
+export class OrderLookupHistoryDto {
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: Date;
+}
+
+/** What the lookup shows: the order's state, never its street, phone, email or name. */
+export class OrderLookupDto implements OrderLookupView {
+  @ApiPropertyOptional({ example: 'AN-10042' }) orderNumber?: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;
+  @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: string;
+  @ApiProperty({ type: [OrderLookupItemDto] }) items!: OrderLookupItemDto[];
+  @ApiProperty({ description: 'ETB' }) subtotal!: number;
+  @ApiProperty({ description: 'ETB' }) shippingCost!: number;
+  @ApiProperty({ description: 'ETB' }) tax!: number;
+  @ApiProperty({ description: 'ETB' }) totalAmount!: number;
+  @ApiProperty({ example: 'ETB' }) currency!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({
+    type: 'object',
+    properties: { city: { type: 'string' }, region: { type: 'string' } },
+    description: 'Only the city and region the order goes to',
+  })
+  shipping!: { city: string; region: string };
+  @ApiProperty({ type: [OrderLookupHistoryDto] }) statusHistory!: OrderLookupHistoryDto[];
+}
+
+export class OrderLookupResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: OrderLookupDto }) order!: OrderLookupDto;
 }
 
 export class OrderResponseDto {

@@ -7,7 +7,8 @@ import { Schema as MongooseSchema, Types } from 'mongoose';
  */
 @Schema({ collection: 'order_requests' })
 export class OrderRequest {
-  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
+  /** The account whose request it is; absent for a guest's (its key then names the guest cart). */
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User' }) user?: Types.ObjectId;
   @Prop({ required: true }) idempotencyKey!: string;
   @Prop({ required: true, default: () => new Date() }) createdAt!: Date;
   /** The claim's lease: its holder renews it while it places the order; past it, a retry takes the claim over. */

@@ -45,17 +45,28 @@ export class StatusChange {
 }
 export const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
+/** Who placed the order, as it was then. */
+export interface OrderCustomer {
+  name: string;
+  email?: string;
+  phone?: string;
+}
+
 @Schema({ timestamps: true, collection: 'orders' })
 export class Order {
   /** Short human number, sequential per shop (`AN-10042`); see OrderNumbersService. */
   @Prop({ trim: true }) orderNumber?: string;
 
-  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true })
-  user!: Types.ObjectId;
+  /** The customer's account; absent on a guest's order (docs/decisions/0062-guest-checkout-and-order-lookup.md). */
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User' })
+  user?: Types.ObjectId;
 
-  /** Customer name and email at order time, as the admin list shows them. */
-  @Prop({ type: { name: String, email: String }, _id: false })
-  customer?: { name: string; email: string };
+  /**
+   * Customer name, email and phone (E.164) at order time, as the admin list shows them; a guest's
+   * order has a name and phone, and an email only when the guest gave one.
+   */
+  @Prop({ type: { name: String, email: String, phone: String }, _id: false })
+  customer?: OrderCustomer;
 
   @Prop({ type: [OrderItemSchema], required: true })
   orderItems!: OrderItem[];
@@ -92,6 +103,11 @@ export class Order {
   @Prop({ type: [StatusChangeSchema], default: [] })
   statusHistory!: StatusChange[];
 
+  /**
+   * The Idempotency-Key the order was placed under: as sent for an account's order (unique per
+   * user); `guest:<cart id>:<key>` for a guest's, so that a guest's key is scoped by its cart and the
+   * same unique index (user absent) holds it.
+   */
   @Prop() idempotencyKey?: string;
   /** Hash of the request that made the order under its key: a reuse with another request is refused. */
   @Prop() idempotencyFingerprint?: string;

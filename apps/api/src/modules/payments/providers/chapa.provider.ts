@@ -41,7 +41,8 @@ export class ChapaProvider implements PaymentProvider {
     const body = {
       amount: santimToAmountString(input.amountSantim),
       currency: input.currency,
-      email: input.email,
+      // a guest may have given no email: Chapa then has the phone
+      ...(input.email ? { email: input.email } : {}),
       first_name: input.firstName,
       last_name: input.lastName,
       ...(input.phoneNumber ? { phone_number: input.phoneNumber } : {}),

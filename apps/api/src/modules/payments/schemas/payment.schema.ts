@@ -30,7 +30,8 @@ export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
 export class Payment {
   @Prop({ required: true }) txRef!: string;
   @Prop({ type: SchemaTypes.ObjectId, ref: 'Order', required: true }) order!: Types.ObjectId;
-  @Prop({ type: SchemaTypes.ObjectId, ref: 'User', required: true }) user!: Types.ObjectId;
+  /** The order's account; absent for a guest's order (docs/decisions/0062-guest-checkout-and-order-lookup.md). */
+  @Prop({ type: SchemaTypes.ObjectId, ref: 'User' }) user?: Types.ObjectId;
   @Prop({ type: String, required: true, enum: PAYMENT_PROVIDERS }) provider!: PaymentProviderName;
   /** Copied from the stored order when the transaction was made; what the provider must confirm. */
   @Prop({ required: true, min: 0 }) amountSantim!: number;

@@ -1,9 +1,65 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ETHIOPIAN_REGIONS, findEthiopianRegion } from '@shop/shared';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsAmount } from '../../../common/validation';
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '../schemas/settings.schema';
 
 const MAX_SHIPPING_ETB = 1_000_000;
+/** The largest amount a setting may hold (MAX_SETTINGS_SANTIM of the service), in ETB. */
+const MAX_SETTINGS_ETB = 1_000_000;
+const REGION_NAMES = ETHIOPIAN_REGIONS.map((r) => r.en);
+
+/** Pay on delivery's settings as the back office sends them (a field left out keeps its value). */
+export class CashOnDeliveryInputDto {
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() enabled?: boolean;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['Addis Ababa', 'Dire Dawa'],
+    description:
+      "Regions where it is offered: Ethiopia's regions or chartered cities (English or Amharic name, or code), stored as English names",
+  })
+  @IsOptional()
+  @IsArray({ message: 'cashOnDelivery.regions must be a list of regions' })
+  @ArrayMaxSize(ETHIOPIAN_REGIONS.length * 4)
+  @Transform(({ value }) =>
+    Array.isArray(value)
+      ? value.map((r) => (typeof r === 'string' ? (findEthiopianRegion(r)?.en ?? r) : r))
+      : value,
+  )
+  @IsIn(REGION_NAMES, {
+    each: true,
+    message: "each of cashOnDelivery.regions must be one of Ethiopia's regions or chartered cities",
+  })
+  regions?: string[];
+
+  @ApiPropertyOptional({
+    example: 10000,
+    description: 'ETB; the largest order total (shipping and VAT included) it is offered for',
+  })
+  @IsOptional()
+  @IsAmount({ max: MAX_SETTINGS_ETB })
+  maxOrderTotal?: number;
+}
+
+export class CashOnDeliveryDto {
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ type: [String], example: ['Addis Ababa', 'Dire Dawa'] }) regions!: string[];
+  @ApiProperty({ example: 10000, description: 'ETB' }) maxOrderTotal!: number;
+}
 
 /**
  * The settings form of the back office (docs/product.md §3, the shipping settings included, in ETB;
@@ -63,6 +119,15 @@ export class SettingsInputDto {
   @IsOptional()
   @IsAmount({ max: MAX_SHIPPING_ETB })
   freeShippingThreshold?: number;
+  @ApiPropertyOptional({
+    type: CashOnDeliveryInputDto,
+    description: 'Where pay on delivery is offered (fields left out keep their value)',
+  })
+  @IsOptional()
+  @IsObject({ message: 'cashOnDelivery must be an object' })
+  @ValidateNested()
+  @Type(() => CashOnDeliveryInputDto)
+  cashOnDelivery?: CashOnDeliveryInputDto;
 }
 
 export class SettingsDto {
@@ -81,6 +146,7 @@ export class SettingsDto {
   @ApiProperty({ example: 300 }) expressShipping!: number;
   @ApiProperty({ example: 0 }) pickupShipping!: number;
   @ApiProperty({ example: 1000 }) freeShippingThreshold!: number;
+  @ApiProperty({ type: CashOnDeliveryDto }) cashOnDelivery!: CashOnDeliveryDto;
 }
 
 export class SettingsResponseDto {
@@ -113,6 +179,11 @@ export class PublicSettingsDto {
   @ApiProperty({ type: [ShippingOptionDto] }) shipping!: ShippingOptionDto[];
   @ApiProperty({ example: 1000 }) freeShippingThreshold!: number;
   @ApiProperty({ example: 15 }) taxPercent!: number;
+  @ApiProperty({
+    type: CashOnDeliveryDto,
+    description: 'Where pay on delivery is offered (libs/shared codAllowed decides from it)',
+  })
+  cashOnDelivery!: CashOnDeliveryDto;
 }
 
 export class PublicSettingsResponseDto {

@@ -1,12 +1,21 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import {
+  DEFAULT_CASH_ON_DELIVERY,
   DEFAULT_SHIPPING_RATES,
+  toSantim,
   SETTINGS_CURRENCIES,
   SETTINGS_LANGUAGES,
   SETTINGS_TIMEZONES,
 } from '@shop/shared';
 
 export { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES };
+
+/** Pay on delivery as stored: money in santim. */
+export interface StoredCashOnDelivery {
+  enabled: boolean;
+  regions: string[];
+  maxOrderTotalSantim: number;
+}
 
 /** The one settings document has this fixed key, so reads and upserts always meet the same record. */
 export const SETTINGS_KEY = 'site';
@@ -32,6 +41,20 @@ export class Settings {
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.express }) expressShippingSantim!: number;
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.pickup }) pickupShippingSantim!: number;
   @Prop({ min: 0, default: DEFAULT_SHIPPING_RATES.freeStandardOver }) freeShippingThresholdSantim!: number;
+  /**
+   * Where pay on delivery is offered (docs/decisions/0061-pay-on-delivery.md): on or off, the regions
+   * (canonical English names) and the largest order total, in santim.
+   */
+  @Prop({
+    type: { enabled: Boolean, regions: [String], maxOrderTotalSantim: Number },
+    _id: false,
+    default: () => ({
+      enabled: DEFAULT_CASH_ON_DELIVERY.enabled,
+      regions: [...DEFAULT_CASH_ON_DELIVERY.regions],
+      maxOrderTotalSantim: toSantim(DEFAULT_CASH_ON_DELIVERY.maxOrderTotal),
+    }),
+  })
+  cashOnDelivery!: StoredCashOnDelivery;
   updatedAt?: Date;
 }
 
