@@ -28,7 +28,7 @@ import {
   payingOrderCookie,
 } from '../session.server';
 import { settle } from '../account/api.server';
-import { Field, FormError, Money, PaymentMethods, TaxRow, message } from '../account/components';
+import { Field, Money, PaymentMethods, TaxRow, message } from '../account/components';
 import { HostedForm } from '../account/payment/HostedForm';
 import { paymentDestination } from '../account/payment/payment.server';
 import { loadPricing } from '../account/checkout/settings.server';
@@ -356,7 +356,12 @@ export default function Checkout() {
           {t('cart.mergeCapped')}
         </p>
       ) : null}
-      <FormError text={say(t, data?.formError, FALLBACK.createOrder)} />
+      {/* the refusal already in words (FormError takes a key: a worded text would become 'Something went wrong') */}
+      {data?.formError ? (
+        <p className="acc-alert" role="alert" data-testid="checkout-error">
+          {say(t, data.formError, FALLBACK.createOrder)}
+        </p>
+      ) : null}
       <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
