@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient, type Cart, type SignedInUser } from '@shop/api-client';
 import { env } from './env.server';
 import { settle } from './account/api.server';
+import { withRequestId } from './request-id.server';
 
 /**
  * The storefront session: the API's JWT kept in the storefront's own httpOnly cookie `token`
@@ -123,7 +124,7 @@ export function apiForGuestOrder(request: Request, orderId: string, token?: stri
   // `token`: the one the API just answered (checkout), before its cookie reaches the browser
   const orderToken = token ?? orderTokenFromRequest(request, orderId);
   if (!orderToken) return null;
-  const client = createApiClient({ baseUrl: env.apiUrl, cartId: cartIdFromRequest(request) });
+  const client = shopApi({ cartId: cartIdFromRequest(request) });
   client.use({
     onRequest({ request: outgoing }) {
       outgoing.headers.set('X-Order-Token', orderToken);
@@ -133,14 +134,15 @@ export function apiForGuestOrder(request: Request, orderId: string, token?: stri
   return client;
 }
 
+/** Every client of the API: its URL, and the page request's id on each call (request-id.server.ts). */
+function shopApi(options: { token?: string; cartId?: string }): ApiClient {
+  return withRequestId(createApiClient({ baseUrl: env.apiUrl, ...options }));
+}
+
 /** A typed API client acting as the signed-in user of this request (or as a guest, with its cart). */
 export function apiFor(request: Request): ApiClient {
   const token = tokenFromRequest(request);
-  return createApiClient({
-    baseUrl: env.apiUrl,
-    token,
-    cartId: token ? undefined : cartIdFromRequest(request),
-  });
+  return shopApi({ token, cartId: token ? undefined : cartIdFromRequest(request) });
 }
 
 /**
@@ -166,7 +168,7 @@ export async function mergeGuestCart(
 
 /** A typed API client acting with a token just obtained (sign-in), before the cookie reaches the browser. */
 export function apiWithToken(token: string | undefined): ApiClient {
-  return createApiClient({ baseUrl: env.apiUrl, token });
+  return shopApi({ token });
 }
 
 /** The signed-in user as `/api/auth/me` answers it (generated from openapi.yaml). */
