@@ -162,7 +162,10 @@ describe('pay on delivery', () => {
       .set(auth(c.token))
       .send({ orderId: order._id })
       .expect(409);
-    expect(res.body).toMatchObject({ code: 'PAY_ON_DELIVERY_ORDER', message: 'This order is paid on delivery' });
+    expect(res.body).toMatchObject({
+      code: 'PAY_ON_DELIVERY_ORDER',
+      message: 'This order is paid on delivery',
+    });
     expect((await request(t.http).get(`/api/orders/${order._id}`).set(auth(c.token))).body).toMatchObject({
       paymentStatus: 'unpaid',
     });
@@ -206,7 +209,9 @@ describe('pay on delivery', () => {
     const chapa = await shopper();
     const online = (await place(chapa.token, addis, 'chapa').expect(201)).body.order;
     expect((await collect(admin, online._id).expect(409)).body.code).toBe('PAYMENT_NOT_COLLECTABLE');
-    expect((await request(t.http).get(`/api/orders/${online._id}`).set(auth(chapa.token))).body).toMatchObject({
+    expect(
+      (await request(t.http).get(`/api/orders/${online._id}`).set(auth(chapa.token))).body,
+    ).toMatchObject({
       paymentStatus: 'unpaid',
     });
 

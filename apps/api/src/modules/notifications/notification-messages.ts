@@ -59,7 +59,8 @@ export class NotificationMessages {
                   t('mail.adminNewOrder.intro', {
                     number,
                     customer: event.order.customer?.name ?? '',
-                    email: event.order.customer?.email ?? '',
+                    // a guest may have given only a phone
+                    email: event.order.customer?.email || event.order.customer?.phone || '',
                   }),
                   ...orderSummary(event.order, lang),
                   `${this.config.adminUrl}/admin/orders/${String(event.order._id)}/show`,
