@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CacheModule } from './cache/cache.module';
 import { ChangesModule } from './common/changes';
+import { ShopSignalsModule } from './common/metrics/shop-signals';
 import { LeaseModule } from './common/lease';
 import { RateLimitModule } from './common/rate-limit';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -24,6 +25,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { HealthModule } from './modules/health/health.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { SeedModule } from './seed/seed.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         ChangesModule,
+        ShopSignalsModule,
         CacheModule,
         RateLimitModule,
         LeaseModule,
@@ -53,6 +56,7 @@ export class AppModule {
         ContactsModule,
         AdminModule,
         SeedModule,
+        ObservabilityModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -17,6 +17,8 @@ import { HttpCapture } from './cache/http-capture';
 import { personalNoStore } from './common/no-store';
 import { PublicCacheInterceptor } from './common/public-cache.interceptor';
 import { createValidationPipe } from './common/validation';
+import { ShopMetrics } from './observability/metrics';
+import { METRICS_PATH, metricsHandler } from './observability/metrics-endpoint';
 import {
   attachRequestLog,
   createRootLogger,
@@ -78,6 +80,11 @@ export async function createApp(
     if (req.url.startsWith('/api/api/') || req.url === '/api/api') req.url = req.url.slice(4);
     next();
   });
+  // Prometheus metrics (docs/operations.md 'Metrics'): a route of its own, ahead of the rest; every
+  // request is timed from the server's first 'request' listener, also those answered before Express
+  const metrics = app.get(ShopMetrics);
+  (app.getHttpAdapter().getInstance() as Express).get(METRICS_PATH, metricsHandler(config, metrics));
+  metrics.observe(app.getHttpServer());
   app.use(personalNoStore);
   app.use(
     helmet({

@@ -1,3 +1,4 @@
+import './observability/tracing-preload'; // first: traces hook the modules below as they load
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, listen } from './bootstrap';

@@ -24,7 +24,14 @@ describe('docker-compose.yml', () => {
   };
 
   it('runs MongoDB as a single-node replica set and the three apps from their own Dockerfiles', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['admin', 'api', 'api-lb', 'mongo', 'storefront']);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'admin',
+      'api',
+      'api-lb',
+      'mongo',
+      'prometheus', // the optional monitoring profile (metrics.e2e-spec.ts)
+      'storefront',
+    ]);
     expect(compose.services.mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     for (const app of ['api', 'storefront', 'admin']) {
       const dockerfile = compose.services[app].build!.dockerfile;

@@ -80,10 +80,12 @@ export class AnswerReplay {
       delete notModified['content-encoding'];
       res.writeHead(304, notModified);
       res.end();
+      this.store.counts.hits++;
       return true;
     }
     res.writeHead(200, head);
     res.end(useGzip ? entry.gzip : entry.body);
+    this.store.counts.hits++;
     return true;
   }
 

@@ -46,6 +46,11 @@ export class AnswerStore {
   private readonly entries = new Map<string, Entry>();
   /** Misses being answered, by URL. */
   readonly pending = new Map<string, Pending>();
+  /**
+   * Reads answered from the store (hits: replayed, 200 or 304) and reads it had to let through to a
+   * handler or an early reader (misses), as plain numbers the metrics read at each scrape.
+   */
+  readonly counts = { hits: 0, misses: 0 };
   private moves = 0;
   private totalBytes = 0;
 

@@ -139,6 +139,7 @@ export class EarlyDoor {
           release();
           return express(req, res);
         }
+        if (stored) this.store.counts.misses++;
         const body = Buffer.from(json, 'utf8');
         const { vary: corsVary, ...corsRest } = cors;
         let etag: string | undefined;

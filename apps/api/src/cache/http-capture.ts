@@ -34,7 +34,9 @@ export class HttpCapture {
       if (running && running.generation === this.store.generation) {
         running.waiters.push(() => {
           const filled = this.store.fresh(key);
-          if (!(filled && this.replay.replay(req, res, filled))) next();
+          if (filled && this.replay.replay(req, res, filled)) return;
+          this.store.counts.misses++;
+          next();
         });
         return;
       }
@@ -45,6 +47,7 @@ export class HttpCapture {
         for (const waiter of mine.waiters.splice(0)) waiter();
       };
       res.once('close', release);
+      this.store.counts.misses++;
       this.capture(req, res, key, release);
       next();
     };

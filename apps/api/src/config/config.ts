@@ -77,6 +77,11 @@ export interface AppConfig {
     afroMessageIdentifier?: string;
     afroMessageSender?: string;
   };
+  /**
+   * Bearer token that opens GET /api/metrics (docs/operations.md 'Metrics'); without it only
+   * loopback clients read them, and only outside production.
+   */
+  metricsToken?: string;
   /** The outbox worker: poll interval (0 = off; off in tests unless set), attempts and backoff. */
   notifications: {
     workerIntervalMs: number;
@@ -127,6 +132,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     .filter(Boolean);
   if (production && corsOrigins.some((o) => o === '*')) {
     problems.push('CORS_ORIGINS must list origins explicitly in production, not *');
+  }
+
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (
+    production &&
+    metricsToken &&
+    (metricsToken.length < 32 || /^(change-?me|secret|token|dev)/i.test(metricsToken))
+  ) {
+    problems.push(
+      'METRICS_TOKEN must be a random string of at least 32 characters in production (or unset: metrics answer 404 there)',
+    );
   }
 
   const imageStorage = (env.IMAGE_STORAGE || 'gridfs').trim().toLowerCase();
@@ -187,6 +203,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       afroMessageIdentifier: env.AFROMESSAGE_IDENTIFIER_ID || undefined,
       afroMessageSender: env.AFROMESSAGE_SENDER || undefined,
     },
+    metricsToken,
     notifications: {
       workerIntervalMs: readInt(
         env,

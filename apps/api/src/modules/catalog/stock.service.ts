@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { LOW_STOCK_THRESHOLD } from '@shop/shared';
 import { ClientSession, Model, Types } from 'mongoose';
 import { ConflictError } from '../../common/errors/domain-error';
+import { ShopSignals } from '../../common/metrics/shop-signals';
 import { NotificationsService } from '../notifications/notifications.service';
 import {
   RESERVED_FIELDS,
@@ -28,6 +29,7 @@ export class StockService {
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly notifications: NotificationsService,
+    private readonly signals: ShopSignals,
   ) {}
 
   /**
@@ -49,7 +51,11 @@ export class StockService {
         )
         .lean<ReservedProduct>()
         .exec();
-      if (!product) throw await this.shortLineError(line.product, line.quantity, session);
+      if (!product) {
+        const refusal = await this.shortLineError(line.product, line.quantity, session);
+        this.signals.stockRefused(refusal.code ?? 'CONFLICT');
+        throw refusal;
+      }
       reservations.push({ product, quantity: line.quantity });
     }
     return reservations;

@@ -70,6 +70,20 @@ export class OutboxAdminService {
     return findPage(this.notifications, where, query, (rows) => rows.map(toRecord));
   }
 
+  /**
+   * How many messages wait (pending, or sending under a worker's lease) or failed for good, by
+   * channel: one aggregation over the state index, read at each metrics scrape (docs/operations.md).
+   */
+  async backlog(): Promise<{ state: NotificationState; channel: NotificationChannel; count: number }[]> {
+    const rows = await this.notifications
+      .aggregate<{ _id: { state: NotificationState; channel: NotificationChannel }; count: number }>([
+        { $match: { state: { $in: ['pending', 'sending', 'failed'] } } },
+        { $group: { _id: { state: '$state', channel: '$channel' }, count: { $sum: 1 } } },
+      ])
+      .exec();
+    return rows.map((row) => ({ state: row._id.state, channel: row._id.channel, count: row.count }));
+  }
+
   async getOne(id: string): Promise<NotificationRecord> {
     const row = await this.notifications
       .findById(parseObjectId(id, NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND'))

@@ -5,6 +5,7 @@ import { Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
 import { DomainError, InvalidDataError } from '../../common/errors/domain-error';
+import { ShopSignals } from '../../common/metrics/shop-signals';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
 import { StockService } from '../catalog/stock.service';
@@ -53,6 +54,7 @@ export class OrderPlacement {
     private readonly accounts: AccountsService,
     private readonly orderNumbers: OrderNumbersService,
     private readonly changes: Changes,
+    private readonly signals: ShopSignals,
     private readonly tokens: GuestOrderTokens,
   ) {}
 
@@ -173,6 +175,7 @@ export class OrderPlacement {
       );
       return placed;
     });
+    this.signals.orderPlaced(created.paymentMethod);
     return toOrderView(created);
   }
 

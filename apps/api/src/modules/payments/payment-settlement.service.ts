@@ -3,6 +3,7 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { ClientSession, Connection, Model } from 'mongoose';
 import { Changes } from '../../common/changes';
 import { DomainError, NotFoundError } from '../../common/errors/domain-error';
+import { ShopSignals } from '../../common/metrics/shop-signals';
 import { inTransaction } from '../../common/mongo';
 import { OrderPayments } from '../orders/order-payments.service';
 import type { OrderRecord } from '../orders/order.view';
@@ -42,6 +43,7 @@ export class PaymentSettlement {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly orders: OrderPayments,
     private readonly changes: Changes,
+    private readonly signals: ShopSignals,
   ) {}
 
   /** The transaction of a reference; an unknown or malformed one is a 404. */
@@ -67,6 +69,7 @@ export class PaymentSettlement {
     try {
       verification = await this.provider.verify(txRef);
     } catch (error) {
+      this.signals.paymentUnverified();
       await this.recordEvent(payment, {
         source,
         providerStatus: 'unreachable',
@@ -146,6 +149,7 @@ export class PaymentSettlement {
     });
     if (!settled) return this.outcome((await this.payments.findById(payment._id).lean<StoredPayment>())!);
     this.orderChanged(payment);
+    this.signals.paymentSettled(reason);
     if (reason !== 'declined') this.logger.warn(`payment ${payment.txRef} refused: ${note}`);
     return this.outcome(settled);
   }
@@ -177,7 +181,10 @@ export class PaymentSettlement {
       if (changed) await this.applySuccessInSession(changed, source, session);
       return changed;
     });
-    if (settled) this.orderChanged(payment);
+    if (settled) {
+      this.orderChanged(payment);
+      this.signals.paymentSettled('success');
+    }
     return this.outcome(settled ?? (await this.payments.findById(payment._id).lean<StoredPayment>())!);
   }
 
