@@ -4,6 +4,7 @@ import { translatedHttpError, type Translate } from './apiErrors';
 import { apiUrl } from './config';
 import { PRODUCT_FIELDS } from './contractFields';
 import { pickFields, withSession } from './shopApi';
+import { withRequestId } from './requestId';
 
 /** A product record as the API accepts it: the form's fields of the contract (the record carries read-only ones too). */
 export function productPayload(data: Record<string, unknown>): Record<string, unknown> {
@@ -24,7 +25,7 @@ export function productPayload(data: Record<string, unknown>): Record<string, un
  */
 export function createDataProvider(translate: Translate): DataProvider {
   const httpClient: typeof fetchUtils.fetchJson = (url, options = {}) =>
-    fetchUtils.fetchJson(url, withSession(options)).catch((error: unknown) => {
+    fetchUtils.fetchJson(url, withSession(withRequestId(options))).catch((error: unknown) => {
       throw translatedHttpError(error, translate);
     });
   const rest = simpleRestProvider(`${apiUrl}/admin`, httpClient);

@@ -8,6 +8,7 @@ import {
 import type { ContactStatus, OrderStatus } from '@shop/shared';
 import { apiUrl } from './config';
 import { SETTINGS_FIELDS } from './contractFields';
+import { sendRequestId } from './requestId';
 
 /**
  * Every call (here and in the data provider) carries the httpOnly `token` cookie the API sets at sign-in (the admin app and the API are
@@ -16,6 +17,7 @@ import { SETTINGS_FIELDS } from './contractFields';
 export const withSession = <T extends RequestInit>(init?: T): T => ({ ...init, credentials: 'include' }) as T;
 
 const client = createApiClient({ baseUrl: apiUrl, fetch: (input, init) => fetch(input, withSession(init)) });
+client.use(sendRequestId); // a new X-Request-Id on each call (requestId.ts)
 
 /** The typed client; the session goes in the cookie. */
 export const shopClient = () => client;
