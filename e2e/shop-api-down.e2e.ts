@@ -13,21 +13,17 @@ describe('storefront when the API is unreachable', () => {
   beforeAll(async () => {
     const [port, deadApiPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
-    child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
-      {
-        cwd: path.join(root, 'apps/storefront'),
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          API_URL: `http://127.0.0.1:${deadApiPort}/api`,
-        },
-        stdio: 'ignore',
+    child = spawn(process.execPath, [path.join(root, 'apps/storefront/server/index.cjs')], {
+      cwd: path.join(root, 'apps/storefront'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        API_URL: `http://127.0.0.1:${deadApiPort}/api`,
       },
-    );
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 120; i++) {
       try {
         await fetch(base);

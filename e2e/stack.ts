@@ -52,6 +52,8 @@ export interface Stack {
 export interface StackOptions {
   /** Extra environment of the API (e.g. CHAPA_* pointing at a local Chapa stub). */
   apiEnv?: Record<string, string>;
+  /** Extra environment of the storefront (e.g. OTEL_* for the trace test). */
+  storefrontEnv?: Record<string, string>;
 }
 
 /** Starts the built API (in-memory database, seeded), storefront and admin on free loopback ports. */
@@ -100,15 +102,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.apiEnv,
     });
     await waitFor(`${api}/health`, a.child, a.log);
-    // remix-serve serves build/client relative to its working directory
+    // the storefront's own server (apps/storefront/server/index.cjs: what remix-serve did, plus /metrics)
     const s = run(
-      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+      [path.join(root, 'apps/storefront/server/index.cjs')],
       {
         NODE_ENV: 'production',
         PORT: String(sfPort),
         HOST: '127.0.0.1',
         API_URL: api,
         ADMIN_URL: `${admin}/admin`,
+        ...options.storefrontEnv,
       },
       path.join(root, 'apps/storefront'),
     );

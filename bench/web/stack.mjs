@@ -84,7 +84,7 @@ export async function startApiAndStorefront(storefrontDir, procs) {
   procs.push(a);
   await waitFor(`${api}/health`, a);
   const s = start(
-    [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+    [path.join(root, 'apps/storefront/server/index.cjs')],
     {
       NODE_ENV: 'production',
       PORT: String(sfPort),

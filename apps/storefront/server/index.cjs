@@ -1,0 +1,62 @@
+'use strict';
+// The storefront's HTTP server: what remix-serve did (compression, the build's assets, public/, the
+// Remix handler), plus GET /metrics (server/metrics.cjs) and traces (server/tracing.cjs, started
+// before express and http are used). One Express app; `npm start` runs it from apps/storefront.
+const { startTracing, stopTracing } = require('./tracing.cjs');
+
+startTracing();
+
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { installGlobals } = require('@remix-run/node');
+const { createRequestHandler } = require('@remix-run/express');
+const compression = require('compression');
+const express = require('express');
+const { createMetrics, metricsConfig, MetricsConfigError, remixRouteLabeller } = require('./metrics.cjs');
+const { createLogger, logOptions, LogConfigError, requestLog } = require('./logging.cjs');
+
+const APP_DIR = path.resolve(__dirname, '..');
+
+async function main() {
+  process.env.NODE_ENV ??= 'production';
+  let config;
+  let logging;
+  try {
+    config = metricsConfig(process.env);
+    logging = logOptions(process.env);
+  } catch (error) {
+    if (!(error instanceof MetricsConfigError) && !(error instanceof LogConfigError)) throw error;
+    console.error(`Invalid storefront configuration:\n  - ${error.message}`);
+    process.exit(78);
+  }
+  const build = await import(pathToFileURL(path.join(APP_DIR, 'build/server/index.js')).href);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  const metrics = createMetrics(config, build);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // first: the request id (echoed, sent on to the API) and one log line per request (server/logging.cjs)
+  app.use(requestLog(createLogger(logging), remixRouteLabeller(build)));
+  app.use(metrics.timer);
+  app.get('/metrics', metrics.handler);
+  app.use(compression());
+  app.use(
+    build.publicPath,
+    express.static(path.resolve(APP_DIR, build.assetsBuildDirectory), { immutable: true, maxAge: '1y' }),
+  );
+  app.use(express.static(path.join(APP_DIR, 'public'), { maxAge: '1h' }));
+  app.all('*', metrics.label, createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+  const port = Number(process.env.PORT) || 3000;
+  const host = process.env.HOST;
+  const server = app.listen(port, ...(host ? [host] : []), () =>
+    console.log(`[storefront] http://${host || 'localhost'}:${port}`),
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'])
+    process.once(signal, () => server.close(() => stopTracing().then(() => process.exit(0))));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
