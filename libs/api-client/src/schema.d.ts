@@ -110,6 +110,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/otp/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Phone sign-in, step 1: send a 6-digit code by SMS (10 minutes, five tries, single use; 3 codes per hour per number); the same answer whether or not an account has the number */
+        post: operations["Auth_requestOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Phone sign-in, step 2: the code signs in the account with this verified phone, or creates a customer account (no email, no password, name ''); guest orders placed with the number join it. Token and cookie as POST /auth/login */
+        post: operations["Auth_verifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -665,10 +699,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Place an order from the signed-in user's cart
-         * @description Items come from the server-side cart; prices, shipping (settings rates) and 15% tax are computed by the server. Stock is reserved for every line or for none. The ordered lines leave the cart.
+         * Place an order from the signed-in user's cart, or from a guest's cart
+         * @description Items come from the server-side cart; prices, shipping (settings rates) and 15% tax are computed by the server. Stock is reserved for every line or for none. The ordered lines leave the cart. Guest checkout: no token, the guest cart in X-Cart-Id (or its cookie) and `guest` in the body; the answer then carries the guestAccessToken that opens the order (X-Order-Token). Without a token and a guest cart: 401.
          */
         post: operations["Orders_placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's state for whoever knows its number and phone (no account needed)
+         * @description Answers a reduced view: state, lines (name, quantity), totals, city and region, history; never the street, phone, email or name. A wrong number and a wrong phone answer the same 404. After 5 failed tries in a minute from one client or for one order number: 429 TOO_MANY_ATTEMPTS.
+         */
+        get: operations["Orders_lookup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +754,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One order (its owner or an admin; anyone else gets 404)
+         * One order (its owner, an admin, or a guest with the order's X-Order-Token; anyone else gets 404)
          * @description Answers the order document itself (like GET /api/products/{id}); each line carries the product as bought.
          */
         get: operations["Orders_getOrder"];
@@ -756,7 +810,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start paying one of your orders
+         * Start paying one of your orders (or a guest's, with its X-Order-Token)
          * @description Makes a unique tx_ref tied to the order and initialises the transaction with the provider (Chapa, or the offline test provider when no keys are configured) for the amount and currency of the stored order. The browser follows checkoutUrl or posts hostedForm.fields to hostedForm.action.
          */
         post: operations["Payments_initialize"];
@@ -774,7 +828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Verify a transaction with the provider (owner or admin)
+         * Verify a transaction with the provider (owner, admin, or a guest with its order's X-Order-Token)
          * @description The order becomes paid only when the provider reports success with the amount and currency of the stored order. Idempotent: a settled transaction is answered from the record.
          */
         get: operations["Payments_verify"];
@@ -994,6 +1048,26 @@ export interface paths {
         /** Move the order along the status machine (cancel restores stock); optional tracking number */
         put: operations["AdminOrders_changeStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/payment/collected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the money the rider collected for a pay-on-delivery order (unpaid → paid, audited)
+         * @description paidAt is now; paymentReference the reference if given. Only once, only for an unpaid, not cancelled cash_on_delivery order: anything else is 409 PAYMENT_NOT_COLLECTABLE.
+         */
+        post: operations["AdminOrders_paymentCollected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1284,6 +1358,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SMS kept by the local SMS store (no AFROMESSAGE_TOKEN, outside production), newest first (react-admin list; filter q = recipient). 404 in production or with a real gateway */
+        get: operations["AdminNotifications_smsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SMS kept by the local SMS store */
+        get: operations["AdminNotifications_sms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1322,6 +1430,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CashOnDeliveryDto: {
+            enabled: boolean;
+            /**
+             * @example [
+             *       "Addis Ababa",
+             *       "Dire Dawa"
+             *     ]
+             */
+            regions: string[];
+            /**
+             * @description ETB
+             * @example 10000
+             */
+            maxOrderTotal: number;
+        };
         SettingsDto: {
             siteName: string;
             siteDescription: string;
@@ -1346,6 +1469,7 @@ export interface components {
             pickupShipping: number;
             /** @example 1000 */
             freeShippingThreshold: number;
+            cashOnDelivery: components["schemas"]["CashOnDeliveryDto"];
         };
         SettingsResponseDto: {
             /** @example true */
@@ -1383,7 +1507,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "TOO_MANY_ATTEMPTS" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -1395,6 +1519,23 @@ export interface components {
             params: {
                 [key: string]: string | number;
             };
+        };
+        CashOnDeliveryInputDto: {
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description Regions where it is offered: Ethiopia's regions or chartered cities (English or Amharic name, or code), stored as English names
+             * @example [
+             *       "Addis Ababa",
+             *       "Dire Dawa"
+             *     ]
+             */
+            regions?: string[];
+            /**
+             * @description ETB; the largest order total (shipping and VAT included) it is offered for
+             * @example 10000
+             */
+            maxOrderTotal?: number;
         };
         SettingsInputDto: {
             /** @example Addis Natural Beauty */
@@ -1450,6 +1591,8 @@ export interface components {
              * @example 1000
              */
             freeShippingThreshold?: number;
+            /** @description Where pay on delivery is offered (fields left out keep their value) */
+            cashOnDelivery?: components["schemas"]["CashOnDeliveryInputDto"];
         };
         ShippingOptionDto: {
             /** @enum {string} */
@@ -1486,6 +1629,8 @@ export interface components {
             freeShippingThreshold: number;
             /** @example 15 */
             taxPercent: number;
+            /** @description Where pay on delivery is offered (libs/shared codAllowed decides from it) */
+            cashOnDelivery: components["schemas"]["CashOnDeliveryDto"];
         };
         PublicSettingsResponseDto: {
             /** @example true */
@@ -1540,10 +1685,12 @@ export interface components {
         UserDto: {
             _id: string;
             id: string;
+            /** @description '' for an account made by phone sign-in until its owner gives a name */
             name: string;
             firstName: string;
             lastName: string;
-            email: string;
+            /** @description Absent for an account made by phone sign-in until its owner adds one */
+            email?: string;
             phone?: string;
             /** @description With a phone: whether it was proven with an SMS code (reset codes go only to a verified phone) */
             phoneVerified?: boolean;
@@ -1603,6 +1750,47 @@ export interface components {
              */
             role?: "customer" | "admin" | "user";
         };
+        OtpRequestDto: {
+            /**
+             * @description Ethiopian mobile number (+2519..., +2517..., 09... or 07...), read as +251...; anything else is a 400 on the field phone
+             * @example 0911234567
+             */
+            phone: string;
+            /**
+             * @description The SMS's language (default: the account's chosen language, else the shop's)
+             * @enum {string}
+             */
+            language?: "en" | "am";
+        };
+        MessageResponseDto: {
+            /** @example true */
+            success: boolean;
+            message: string;
+        };
+        OtpVerifyDto: {
+            /**
+             * @description Ethiopian mobile number (+2519..., +2517..., 09... or 07...), read as +251...; anything else is a 400 on the field phone
+             * @example 0911234567
+             */
+            phone: string;
+            /**
+             * @description The 6-digit code sent by SMS
+             * @example 042519
+             */
+            code: string;
+        };
+        OtpVerifyResponseDto: {
+            /** @example true */
+            success: boolean;
+            /** @description The same session token as POST /auth/login (also set as the httpOnly cookie) */
+            token: string;
+            /** @description A new account has name '' and no email */
+            user: components["schemas"]["UserDto"];
+            /** @description Whether this sign-in created the account */
+            created: boolean;
+            /** @example Signed in */
+            message: string;
+        };
         ForgotPasswordDto: {
             /** @example hanna@example.et */
             email: string;
@@ -1616,11 +1804,6 @@ export interface components {
              * @enum {string}
              */
             app?: "storefront" | "admin";
-        };
-        MessageResponseDto: {
-            /** @example true */
-            success: boolean;
-            message: string;
         };
         ResetPasswordDto: {
             /** @description The token from the emailed link */
@@ -1673,10 +1856,12 @@ export interface components {
         ProfileUserDto: {
             _id: string;
             id: string;
+            /** @description '' for an account made by phone sign-in until its owner gives a name */
             name: string;
             firstName: string;
             lastName: string;
-            email: string;
+            /** @description Absent for an account made by phone sign-in until its owner adds one */
+            email?: string;
             phone?: string;
             /** @description With a phone: whether it was proven with an SMS code (reset codes go only to a verified phone) */
             phoneVerified?: boolean;
@@ -2309,23 +2494,45 @@ export interface components {
              */
             country: "Ethiopia";
         };
+        GuestContactDto: {
+            /** @example Hana Tesfaye */
+            name: string;
+            /**
+             * @description An Ethiopian mobile number (+2519/+2517, 09/07...), stored as E.164; order messages go to it by SMS
+             * @example 0911234567
+             */
+            phone: string;
+            /**
+             * @description Optional: order messages also go to it
+             * @example hana@example.com
+             */
+            email?: string;
+        };
         PlaceOrderDto: {
             shippingAddress: components["schemas"]["ShippingAddressDto"];
             /**
-             * @description All are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid
+             * @description All but cash_on_delivery are paid through Chapa. Missing or 'none' (the method is chosen on Chapa's hosted page) is stored as chapa, unpaid. 'cash_on_delivery' (paid to the rider) only where the settings' cashOnDelivery allows it (enabled, the region listed, the total with shipping and VAT at most maxOrderTotal); else 422 COD_UNAVAILABLE
              * @default chapa
              * @enum {string}
              */
-            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "none";
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery" | "none";
             /**
              * @default standard
              * @enum {string}
              */
             shippingMethod: "standard" | "express" | "pickup";
+            /** @description Guest checkout only (no token, X-Cart-Id): required then. With a token it is ignored (an account order). */
+            guest?: components["schemas"]["GuestContactDto"];
         };
         OrderCustomerDto: {
             name: string;
-            email: string;
+            /** @description Absent on a guest's order placed without an email */
+            email?: string;
+            /**
+             * @description E.164; always on a guest order
+             * @example +251911234567
+             */
+            phone?: string;
         };
         OrderProductSnapshotDto: {
             /** @description Product id */
@@ -2400,15 +2607,19 @@ export interface components {
              * @example AN-10042
              */
             orderNumber?: string;
-            /** @description Id of the customer */
-            user: string;
+            /** @description Id of the customer's account; absent on a guest's order */
+            user?: string;
             customer?: components["schemas"]["OrderCustomerDto"];
             orderItems: components["schemas"]["OrderItemDto"][];
             shippingAddress: components["schemas"]["ShippingAddressViewDto"];
             /** @enum {string} */
             shippingMethod: "standard" | "express" | "pickup";
-            /** @example chapa */
-            paymentMethod: string;
+            /**
+             * @description 'cash_on_delivery': paid to the rider, recorded by staff; every other: through Chapa
+             * @example chapa
+             * @enum {string}
+             */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
             /**
              * @description ETB
              * @example 901
@@ -2447,18 +2658,70 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        OrderResponseDto: {
+        PlacedOrderResponseDto: {
             /** @example true */
             success: boolean;
             order: components["schemas"]["OrderDto"];
-            /** @example Order cancelled */
-            message?: string;
+            /** @description A guest's order only: the token that opens this order (X-Order-Token on GET /api/orders/{id} and the payment routes) for 90 days; keep it secret */
+            guestAccessToken?: string;
+        };
+        OrderLookupItemDto: {
+            name: string;
+            nameAm?: string;
+            quantity: number;
+        };
+        OrderLookupHistoryDto: {
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** Format: date-time */
+            at: string;
+        };
+        OrderLookupDto: {
+            /** @example AN-10042 */
+            orderNumber?: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            /** @enum {string} */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
+            items: components["schemas"]["OrderLookupItemDto"][];
+            /** @description ETB */
+            subtotal: number;
+            /** @description ETB */
+            shippingCost: number;
+            /** @description ETB */
+            tax: number;
+            /** @description ETB */
+            totalAmount: number;
+            /** @example ETB */
+            currency: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Only the city and region the order goes to */
+            shipping: {
+                city?: string;
+                region?: string;
+            };
+            statusHistory: components["schemas"]["OrderLookupHistoryDto"][];
+        };
+        OrderLookupResponseDto: {
+            /** @example true */
+            success: boolean;
+            order: components["schemas"]["OrderLookupDto"];
         };
         OrderListResponseDto: {
             /** @example true */
             success: boolean;
             /** @description Newest first */
             orders: components["schemas"]["OrderDto"][];
+        };
+        OrderResponseDto: {
+            /** @example true */
+            success: boolean;
+            order: components["schemas"]["OrderDto"];
+            /** @example Order cancelled */
+            message?: string;
         };
         ChangeOrderStatusDto: {
             /**
@@ -2791,8 +3054,12 @@ export interface components {
             shippingAddress: components["schemas"]["ShippingAddressViewDto"];
             /** @enum {string} */
             shippingMethod: "standard" | "express" | "pickup";
-            /** @example chapa */
-            paymentMethod: string;
+            /**
+             * @description 'cash_on_delivery': paid to the rider, recorded by staff; every other: through Chapa
+             * @example chapa
+             * @enum {string}
+             */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
             /**
              * @description ETB
              * @example 901
@@ -2830,7 +3097,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description The account (its name and email at order time if deleted) */
+            /** @description The account (its name and email at order time if deleted); a guest's order: _id '' with the name and email it was placed under */
             user: components["schemas"]["OrderUserDto"];
         };
         AdminOrderStatusDto: {
@@ -2839,13 +3106,22 @@ export interface components {
             /** @example ET123456789 */
             trackingNumber?: string;
         };
+        CollectPaymentDto: {
+            /**
+             * @description The receipt or telebirr reference; stored as the order's paymentReference (unique)
+             * @example RCPT-2041
+             */
+            reference?: string;
+        };
         AdminUserRecordDto: {
             _id: string;
             id: string;
+            /** @description '' for an account made by phone sign-in until its owner gives a name */
             name: string;
             firstName: string;
             lastName: string;
-            email: string;
+            /** @description Absent for an account made by phone sign-in until its owner adds one */
+            email?: string;
             phone?: string;
             /** @description With a phone: whether it was proven with an SMS code (reset codes go only to a verified phone) */
             phoneVerified?: boolean;
@@ -3008,6 +3284,18 @@ export interface components {
             text: string;
             html?: string;
             receivedAt: string;
+        };
+        SmsRecordDto: {
+            /** @example 1767225600000-0a1b2c3d */
+            id: string;
+            /**
+             * @description E.164
+             * @example +251911234567
+             */
+            to: string;
+            text: string;
+            /** Format: date-time */
+            sentAt: string;
         };
         AuditEntryDto: {
             id: string;
@@ -3321,6 +3609,101 @@ export interface operations {
                 };
             };
             /** @description This account has been deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Rate limit per client IP */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_requestOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtpRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description Not an Ethiopian mobile number (field phone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /**
+             * @description TOO_MANY_CODES: three codes this hour for this number; or the rate limit per client IP
+             *
+             *     Rate limit per client IP
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_verifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtpVerifyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpVerifyResponseDto"];
+                };
+            };
+            /** @description OTP_INVALID: 'This code is invalid or has expired' (wrong, expired, used, or a sixth try) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ACCOUNT_DEACTIVATED; ACCESS_DENIED for a staff account (password sign-in only) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,6 +5451,8 @@ export interface operations {
             header?: {
                 /** @description Any unique string (1-255 visible ASCII characters); a retry with the same key answers the same order (200) and never makes a second one */
                 "Idempotency-Key"?: string;
+                /** @description Guest checkout: the guest cart to order from (ignored with a token) */
+                "X-Cart-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -5078,13 +5463,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Replay: the order an earlier request with the same Idempotency-Key made */
+            /** @description Replay: the order (and a guest its token) an earlier request with the same Idempotency-Key made */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponseDto"];
+                    "application/json": components["schemas"]["PlacedOrderResponseDto"];
                 };
             };
             /** @description Order placed */
@@ -5093,7 +5478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponseDto"];
+                    "application/json": components["schemas"]["PlacedOrderResponseDto"];
                 };
             };
             /** @description Invalid address or method, client-sent prices, or "Your cart is empty" */
@@ -5123,8 +5508,59 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description The Idempotency-Key was already used for a different order request */
+            /** @description COD_UNAVAILABLE: pay on delivery not offered for this order (nothing changed); or the Idempotency-Key was already used for a different order request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Orders_lookup: {
+        parameters: {
+            query: {
+                /** @description The order number (AN-10042, an-10042 or 10042) */
+                number: string;
+                /** @description The phone the order was placed with, in any usual spelling */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLookupResponseDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description "Order not found" (wrong number or wrong phone) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description TOO_MANY_ATTEMPTS */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5165,7 +5601,10 @@ export interface operations {
     Orders_getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest's order token (guestAccessToken of the placement), instead of a Bearer token */
+                "X-Order-Token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5321,7 +5760,10 @@ export interface operations {
     Payments_initialize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest's order token (guestAccessToken of the placement), instead of a Bearer token */
+                "X-Order-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5364,7 +5806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description The order is cancelled or already paid */
+            /** @description The order is cancelled or already paid, or paid on delivery (PAY_ON_DELIVERY_ORDER) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5838,10 @@ export interface operations {
     Payments_verify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest's order token (guestAccessToken of the placement), instead of a Bearer token */
+                "X-Order-Token"?: string;
+            };
             path: {
                 txRef: string;
             };
@@ -5556,7 +6001,10 @@ export interface operations {
     Payments_completeTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest's order token (guestAccessToken of the placement), instead of a Bearer token */
+                "X-Order-Token"?: string;
+            };
             path: {
                 txRef: string;
             };
@@ -6065,6 +6513,74 @@ export interface operations {
                 };
             };
             /** @description Not a valid move from the current status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_paymentCollected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectPaymentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYMENT_NOT_COLLECTABLE: not pay on delivery, not unpaid, or cancelled */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7427,6 +7943,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailRecordDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_smsList: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of sms records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `sms <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsRecordDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No local SMS store (production, or AFROMESSAGE_TOKEN set) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminNotifications_sms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsRecordDto"];
                 };
             };
             /** @description No or invalid token */
