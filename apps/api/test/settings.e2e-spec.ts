@@ -17,6 +17,8 @@ const DEFAULTS = {
   expressShipping: 300,
   pickupShipping: 0,
   freeShippingThreshold: 1000,
+  // issue 29: where pay on delivery is offered (docs/decisions/0061-pay-on-delivery.md)
+  cashOnDelivery: { enabled: true, regions: ['Addis Ababa', 'Dire Dawa'], maxOrderTotal: 10000 },
 };
 
 describe('settings', () => {
@@ -90,6 +92,7 @@ describe('settings', () => {
         freeShippingThreshold: 1000,
         taxPercent: 15,
         pricesIncludeTax: false,
+        cashOnDelivery: DEFAULTS.cashOnDelivery,
       },
     });
     expect(JSON.stringify(res.body)).not.toContain('admin@beauty.et');
