@@ -7,6 +7,7 @@ import request from 'supertest';
 import { PhoneSignIn } from '../src/modules/auth/schemas/phone-sign-in.schema';
 import { Order } from '../src/modules/orders/schemas/order.schema';
 import { User } from '../src/modules/users/schemas/user.schema';
+import { UserIndexes } from '../src/modules/users/user-indexes';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
 import { auth, loginAs } from './support/accounts';
 import { sleep } from './support/mail';
@@ -371,6 +372,27 @@ describe('phone sign-in (OTP) and the local SMS store', () => {
       .set(auth(other.body.token as string))
       .send({ email: DEMO_ACCOUNTS.customer.email })
       .expect(409);
+  });
+
+  it('replaces the old email index (unique over every account) with one unique only when present', async () => {
+    const collection = users.collection;
+    await collection.dropIndex('email_unique_when_present');
+    // an older index on email, as a database made before phone sign-in has (there unique over every
+    // account; made here without unique, since this database already holds accounts without email)
+    await collection.createIndex({ email: 1 }, { name: 'email_1' });
+    expect((await collection.indexes()).map((i) => i.name)).toContain('email_1');
+    await t.app.get(UserIndexes).onModuleInit();
+    const names = (await collection.indexes()).map((i) => i.name);
+    expect(names).toContain('email_unique_when_present');
+    expect(names).not.toContain('email_1');
+    // still unique where present
+    await expect(
+      users.create({ name: 'Twin', email: DEMO_ACCOUNTS.customer.email, role: 'customer' }),
+    ).rejects.toThrow(/duplicate key|E11000/);
+    // run again (another instance starting): nothing changes
+    await t.app.get(UserIndexes).onModuleInit();
+    expect((await collection.indexes()).map((i) => i.name).sort()).toEqual([...names].sort());
+    expect((await signIn(newPhone())).body.created).toBe(true);
   });
 
   it('lists accounts without email on the users screen, found by phone', async () => {
