@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import * as net from 'node:net';
@@ -14,20 +20,27 @@ const DRAIN_MS = 12000;
  * Graceful stop, run by Nest before it closes the HTTP server: stop accepting connections, let
  * connections that were already accepted deliver their request, and wait until every in-flight
  * request has answered. Node's server.close() alone would reset accepted connections whose request
- * had not been read yet. While draining, /api/health answers 503 so that a load balancer stops routing.
+ * had not been read yet. From the signal on (before Nest stops the background jobs, which release their
+ * leases in their own destroy hooks), /api/health and /api/health/ready answer 503 so that a load
+ * balancer stops routing (docs/decisions/0073-liveness-and-readiness.md).
  */
 @Injectable()
-export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class GracefulShutdown implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Shutdown');
   private active = 0;
   /** Sockets that have not started a request yet. */
   private readonly waiting = new Set<net.Socket>();
   private draining = false;
+  /** SIGTERM/SIGINT received or the app is closing: readiness fails while requests are still served. */
+  private stopping = false;
+  private readonly onSignal = () => {
+    this.stopping = true;
+  };
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   get shuttingDown(): boolean {
-    return this.draining;
+    return this.stopping || this.draining;
   }
 
   private get server(): Server | undefined {
@@ -35,6 +48,9 @@ export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicati
   }
 
   onApplicationBootstrap(): void {
+    // ahead of Nest's own listener, which starts the destroy hooks
+    process.prependListener('SIGTERM', this.onSignal);
+    process.prependListener('SIGINT', this.onSignal);
     const server = this.server;
     if (!server) return;
     server.on('connection', (socket: net.Socket) => {
@@ -47,6 +63,12 @@ export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicati
       res.once('close', () => this.active--);
       if (this.draining && !res.headersSent) res.setHeader('Connection', 'close');
     });
+  }
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+    process.removeListener('SIGTERM', this.onSignal);
+    process.removeListener('SIGINT', this.onSignal);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

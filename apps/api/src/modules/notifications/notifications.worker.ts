@@ -81,6 +81,11 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     return this.config.notifications.workerIntervalMs > 0;
   }
 
+  /** Started and not stopped: what readiness reports as the outbox worker running (modules/health). */
+  get active(): boolean {
+    return this.timer !== undefined && !this.stopped;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled) return;
     const m = this.config.mail;
