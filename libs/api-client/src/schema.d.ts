@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (200 always; nothing else is checked) */
+        get: operations["Health_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: database reachable, indexes built, outbox worker running, not shutting down */
+        get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1636,6 +1670,47 @@ export interface components {
             /** @example true */
             success: boolean;
             settings: components["schemas"]["PublicSettingsDto"];
+        };
+        LiveDto: {
+            /** @example ok */
+            status: string;
+            /**
+             * @description Seconds since the API started
+             * @example 12.5
+             */
+            uptime: number;
+        };
+        ReadinessChecksDto: {
+            /**
+             * @description The database answers a ping within a second
+             * @enum {string}
+             */
+            database: "ok" | "failing";
+            /**
+             * @description Every model's indexes are built
+             * @enum {string}
+             */
+            indexes: "ok" | "failing";
+            /**
+             * @description The outbox worker runs (off: not on this instance)
+             * @enum {string}
+             */
+            outbox: "ok" | "off" | "failing";
+            /**
+             * @description Failing once the process is shutting down
+             * @enum {string}
+             */
+            shutdown: "ok" | "failing";
+        };
+        ReadyDto: {
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            /**
+             * @description The checks that fail (empty when ready)
+             * @example []
+             */
+            failing: string[];
+            checks: components["schemas"]["ReadinessChecksDto"];
         };
         DatabaseHealthDto: {
             /** @example true */
@@ -3429,6 +3504,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicSettingsResponseDto"];
+                };
+            };
+        };
+    };
+    Health_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveDto"];
+                };
+            };
+        };
+    };
+    Health_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: send it requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
+                };
+            };
+            /** @description Not ready: 'failing' names the checks that fail */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
                 };
             };
         };
