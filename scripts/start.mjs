@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: builds what is stale, then runs the API (on the embedded database with the seeded
 // catalogue when MONGODB_URI is unset), the storefront and the admin, and stops them together.
+// Prints about 20 lines: the build's one line, each app's start-up lines, and the banner
+// (scripts/start-banner.cjs) with 'Shop is up' last, once all three apps answer.
 import { spawn, spawnSync } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
+import start from './start-banner.cjs';
+
+const { banner, engineLabel, waitUntilAnswering } = start;
+const require = createRequire(import.meta.url);
 
 const API_PORT = process.env.API_PORT || '4000';
 const STOREFRONT_PORT = process.env.STOREFRONT_PORT || '3000';
@@ -10,12 +16,20 @@ const ADMIN_PORT = process.env.ADMIN_PORT || '3001';
 const apiUrl = `http://localhost:${API_PORT}/api`;
 const storefrontUrl = `http://localhost:${STOREFRONT_PORT}`;
 const adminUrl = `http://localhost:${ADMIN_PORT}`;
+// readable log lines in development (JSON lines are production's default: docs/operations.md 'Logs')
+const LOG_FORMAT = process.env.LOG_FORMAT || (process.env.NODE_ENV === 'production' ? 'json' : 'pretty');
 
+console.log('Building what is stale (nx run-many -t build) ...');
 const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
-  stdio: 'inherit',
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
   env: { ...process.env, NX_DAEMON: 'false' },
 });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (build.status !== 0) {
+  process.stdout.write(build.stdout ?? '');
+  process.stderr.write(build.stderr ?? '');
+  process.exit(build.status ?? 1);
+}
 
 const children = [];
 let stopping = false;
@@ -23,7 +37,7 @@ let stopping = false;
 function run(name, command, args, env) {
   // its own process group, so that stopping reaches what npm starts underneath (remix-serve, serve.mjs)
   const child = spawn(command, args, {
-    env: { ...process.env, ...env },
+    env: { ...process.env, LOG_FORMAT, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -73,21 +87,28 @@ run('api', process.execPath, ['apps/api/dist/main.js'], {
   CORS_ORIGINS: process.env.CORS_ORIGINS || `${storefrontUrl},${adminUrl}`,
 });
 
-async function waitForApi() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(`${apiUrl}/health`);
-      if (res.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
+/** The demo accounts as the seed creates them (apps/api/src/seed/seed.service.ts), or none if unreadable. */
+function demoAccounts() {
+  try {
+    const { DEMO_ACCOUNTS } = require('../apps/api/dist/seed/seed.service.js');
+    return { customer: DEMO_ACCOUNTS.customer, admin: DEMO_ACCOUNTS.admin };
+  } catch {
+    return {};
   }
-  return false;
 }
 
-if (!(await waitForApi())) {
-  console.error('The API did not become healthy within 2 minutes');
+async function engineOfApi() {
+  try {
+    const health = await (await fetch(`${apiUrl}/health`)).json();
+    return engineLabel(health.database.engine);
+  } catch {
+    return undefined;
+  }
+}
+
+const stopped = () => stopping;
+if (!(await waitUntilAnswering([`${apiUrl}/health/ready`], { timeoutMs: 120000, stopped }))) {
+  if (!stopping) console.error('The API was not ready within 2 minutes (GET /api/health/ready)');
   stop(1);
 } else {
   run('storefront', 'npm', ['start', '-w', '@shop/storefront'], {
@@ -100,8 +121,21 @@ if (!(await waitForApi())) {
     API_URL: apiUrl,
     STOREFRONT_URL: process.env.STOREFRONT_URL || storefrontUrl,
   });
-  console.log(
-    `\nShop is up:\n  API         ${apiUrl}  (docs ${apiUrl}/docs)\n` +
-      `  Storefront  http://localhost:${STOREFRONT_PORT}\n  Admin       http://localhost:${ADMIN_PORT}\n`,
+  const answering = await waitUntilAnswering(
+    [`${apiUrl}/health/ready`, `${storefrontUrl}/favicon.svg`, `${adminUrl}/admin`],
+    { timeoutMs: 120000, stopped },
   );
+  if (!answering) {
+    if (!stopping) console.error('The storefront or the admin did not answer within 2 minutes');
+    stop(1);
+  } else {
+    const lines = banner({
+      apiUrl,
+      storefrontUrl,
+      adminUrl: `${adminUrl}/admin`,
+      engine: await engineOfApi(),
+      accounts: demoAccounts(),
+    });
+    console.log(lines.join('\n'));
+  }
 }

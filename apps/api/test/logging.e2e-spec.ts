@@ -193,6 +193,9 @@ describe('logs: one line per request, request ids, no personal data', () => {
       expect(res.headers['x-request-id']).not.toBe(bad);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+    // probes (readiness checks every second) are answered with the id but logged at debug only
+    const probe = await request(http).get('/api/health/live').set('X-Request-Id', 'probe-1').expect(200);
+    expect(probe.headers['x-request-id']).toBe('probe-1');
     const longest = 'y'.repeat(128);
     expect(
       (await request(http).get('/api/health').set('X-Request-Id', longest)).headers['x-request-id'],
@@ -212,6 +215,7 @@ describe('logs: one line per request, request ids, no personal data', () => {
     await settle();
     expect(lineOf('refused-1')).toMatchObject({ route: '/api/users/profile', status: 401 });
     expect(lineOf('unknown-1')).toMatchObject({ route: 'unmatched', status: 404 });
+    expect(requestLines().some((e) => e.requestId === 'probe-1')).toBe(false);
     expect(chunks.join('')).not.toContain('a@b.et');
   });
 

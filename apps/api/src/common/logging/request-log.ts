@@ -27,6 +27,9 @@ export function routeTemplate(req: IncomingMessage): string {
   return 'unmatched';
 }
 
+/** Routes asked every few seconds by machines (readiness checks, Prometheus): their answers log at debug. */
+const PROBES = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/api/metrics']);
+
 /** The signed-in user's id when a guard attached one (never their email, name or phone). */
 function userIdOf(req: IncomingMessage): string | undefined {
   const id = (req as { user?: { id?: unknown } }).user?.id;
@@ -84,7 +87,11 @@ export function attachRequestLog(server: Server, logger: Logger): void {
     // req.log and res.log carry the request id only: nothing of the request itself is serialised
     wrapSerializers: false,
     serializers: { req: () => undefined, res: () => undefined },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (req, res, error) => {
+      if (error || res.statusCode >= 500) return 'error';
+      // load balancers' checks and metric scrapes, every few seconds: shown with LOG_LEVEL=debug
+      return res.statusCode < 400 && PROBES.has(routeTemplate(req)) ? 'debug' : 'info';
+    },
     customSuccessObject: (req, res) => requestLine(req, res),
     customErrorObject: (req, res) => requestLine(req, res),
     customSuccessMessage: message,
