@@ -147,7 +147,12 @@ export class OrderQueries {
    */
   private async textMatch(q: string): Promise<FilterQuery<Order>[]> {
     const pattern = new RegExp(escapeRegex(q), 'i');
-    const or: FilterQuery<Order>[] = [{ 'customer.email': pattern }, { 'customer.name': pattern }];
+    const or: FilterQuery<Order>[] = [
+      { 'customer.email': pattern },
+      { 'customer.name': pattern },
+      // a guest is found by its phone too
+      { 'customer.phone': pattern },
+    ];
     // The order number the customer quotes ("AN-10042", "#an-10042" or just "10042"), exactly.
     const orderNumber = parseOrderNumber(q);
     if (orderNumber) or.push({ orderNumber });

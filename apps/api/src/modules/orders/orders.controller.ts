@@ -28,7 +28,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { OrderStatus } from '@shop/shared';
+import { parseOrderNumber, type OrderStatus } from '@shop/shared';
 import type { Request, Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly, JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
@@ -151,7 +151,8 @@ export class OrdersController {
     // counted before they are answered
     const keys = [
       `lookup:ip:${req.ip || req.socket.remoteAddress || 'unknown'}`,
-      `lookup:number:${query.number.trim().toUpperCase().replace(/^#/, '').slice(0, 40)}`,
+      // one counter per order, however its number is written (AN-10042, an-10042, 10042)
+      `lookup:number:${parseOrderNumber(query.number) ?? query.number.trim().toUpperCase().slice(0, 40)}`,
     ];
     for (const key of keys) {
       const { count, resetInMs } = await this.counters.hit(key, LOOKUP_WINDOW_MS);
