@@ -63,4 +63,5 @@ export const SETTINGS_FIELDS = contractFields<Schemas['SettingsInputDto']>({
   expressShipping: true,
   pickupShipping: true,
   freeShippingThreshold: true,
+  cashOnDelivery: true,
 });

@@ -49,6 +49,14 @@ export const adminApi = {
         body: trackingNumber ? { status, trackingNumber } : { status },
       }),
     ),
+  /** Records the money a rider brought for a pay-on-delivery order (unpaid → paid), with the receipt or telebirr reference if any. */
+  recordPaymentCollected: (id: string, reference?: string) =>
+    unwrap(
+      shopClient().POST('/api/admin/orders/{id}/payment/collected', {
+        params: { path: { id } },
+        body: reference ? { reference } : {},
+      }),
+    ),
   /** Bulk activate/deactivate; answers how many products changed. */
   setProductsActive: (ids: string[], active: boolean) =>
     unwrap(shopClient().PUT('/api/admin/products/bulk/active', { body: { ids, active } })),

@@ -27,12 +27,18 @@ import {
   customerOf,
   lineImage,
   lineName,
+  isGuestOrder,
   linesOf,
   orderLabel,
+  orderPhone,
+  personLabel,
   type OrderRecord,
 } from './orderFields';
+import { GuestBadge } from './GuestBadge';
 import { PackingSlip, PRINT_STYLES } from './PackingSlip';
-import { PaymentBadge } from './PaymentBadge';
+import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
+import { paymentMethodKey, slipPayment, slipPaymentText } from './payment';
+import { RecordCollected } from './RecordCollected';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
@@ -55,6 +61,7 @@ export function OrderShow() {
   const customer = customerOf(order);
   const lines = linesOf(order);
   const address = order.shippingAddress ?? {};
+  const phone = orderPhone(order);
   const method = order.shippingMethod ? t(`shop.admin.orders.shippingMethods.${order.shippingMethod}`) : '—';
 
   return (
@@ -70,6 +77,8 @@ export function OrderShow() {
         </Typography>
         <StatusBadge status={order.status} />
         <PaymentBadge status={order.paymentStatus} />
+        <PaymentMethodChip method={order.paymentMethod} />
+        {isGuestOrder(order) && <GuestBadge />}
         {order.status === 'processing' && (
           <TextField
             size="small"
@@ -85,6 +94,7 @@ export function OrderShow() {
           trackingNumber={tracking}
           onChanged={() => refetch()}
         />
+        <RecordCollected id={String(order.id)} order={order} onChanged={() => refetch()} />
         <Button
           variant="contained"
           startIcon={<PrintIcon />}
@@ -102,15 +112,22 @@ export function OrderShow() {
           })}
         </Alert>
       )}
+      {slipPayment(order).kind === 'collect' && (
+        <Alert severity="info" data-testid="collect-due">
+          {slipPaymentText(order, t, money)}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Card>
           <CardHeader title={t('shop.admin.orders.customer')} />
           <CardContent>
-            <Typography>{customer.name}</Typography>
-            <Typography color="text.secondary">{customer.email}</Typography>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography data-testid="order-customer">{personLabel(customer) || '—'}</Typography>
+              {isGuestOrder(order) && <GuestBadge />}
+            </Box>
+            {customer.email && <Typography color="text.secondary">{customer.email}</Typography>}
             <Typography data-testid="order-phone">
-              {t('shop.admin.orders.phone')}:{' '}
-              {address.phone ? <a href={`tel:${address.phone}`}>{address.phone}</a> : '—'}
+              {t('shop.admin.orders.phone')}: {phone ? <a href={`tel:${phone}`}>{phone}</a> : '—'}
             </Typography>
             <Typography variant="body2">
               {t('shop.admin.orders.date')}: {dateTime(order.createdAt)}
@@ -135,8 +152,9 @@ export function OrderShow() {
               {t('shop.admin.orders.paymentStatus')}:{' '}
               {order.paymentStatus ? t(`shop.admin.orders.paymentStatuses.${order.paymentStatus}`) : '—'}
             </Typography>
-            <Typography>
-              {t('shop.admin.orders.paymentMethod')}: {order.paymentMethod ?? '—'}
+            <Typography data-testid="payment-method-text">
+              {t('shop.admin.orders.paymentMethod')}:{' '}
+              <strong>{t(paymentMethodKey(order.paymentMethod))}</strong>
             </Typography>
             <Typography data-testid="payment-reference">
               {t('shop.admin.orders.paymentReference')}: {order.paymentReference ?? '—'}

@@ -1,3 +1,4 @@
+import type { components } from '@shop/api-client';
 import { Typography } from '@mui/material';
 import {
   Datagrid,
@@ -13,8 +14,8 @@ import { useFormat } from '../format';
 import { useIsPhone } from '../layout/useIsPhone';
 import { ShopDateField } from '../ShopDateField';
 
-/** An SMS as GET /api/admin/sms answers it (issue 29's contract: recipient, text, time sent). */
-type SmsRecord = RaRecord & { id: string; to: string; text: string; sentAt: string };
+/** An SMS as GET /api/admin/sms answers it (generated from openapi.yaml): recipient, text, time sent. */
+type SmsRecord = RaRecord & components['schemas']['SmsRecordDto'];
 
 /**
  * Development only (no SMS gateway configured): the SMS the shop would have sent, newest first, e.g.

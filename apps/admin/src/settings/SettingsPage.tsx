@@ -14,20 +14,30 @@ import {
 import { SETTINGS_CURRENCIES, SETTINGS_LANGUAGES, SETTINGS_TIMEZONES } from '@shop/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
-import { useNotifyApiError } from '../apiErrors';
+import { apiFieldErrors, useNotifyApiError } from '../apiErrors';
 import { adminApi, type ShopSettings } from '../shopApi';
+import {
+  codErrors,
+  codForm,
+  codPayload,
+  codServerErrors,
+  type CodErrors,
+  type CodForm,
+} from './cashOnDelivery';
+import { CashOnDeliveryPanel } from './CashOnDeliveryPanel';
 
 type Key = keyof ShopSettings;
-const TABS = ['general', 'admin', 'notifications', 'system'] as const;
+const TABS = ['general', 'admin', 'notifications', 'system', 'cod'] as const;
 const SWITCHES: Record<(typeof TABS)[number], Key[]> = {
   general: ['pricesIncludeTax'],
   admin: [],
   notifications: ['emailNotifications', 'orderNotifications', 'lowStockAlerts'],
   system: ['maintenanceMode'],
+  cod: [],
 };
 const SHIPPING: Key[] = ['standardShipping', 'expressShipping', 'pickupShipping', 'freeShippingThreshold'];
 
-/** /admin/settings: every settings field in four tabs, saved as one document. */
+/** /admin/settings: every settings field in five tabs (the fifth: pay on delivery), saved as one document. */
 export function SettingsPage() {
   const t = useTranslate();
   const notify = useNotify();
@@ -36,12 +46,25 @@ export function SettingsPage() {
   const [settings, setSettings] = useState<ShopSettings>();
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [cod, setCod] = useState<CodForm>();
+  const [codServer, setCodServer] = useState<CodErrors>({});
+  const loaded = (s: ShopSettings) => {
+    setSettings(s);
+    setCod(s.cashOnDelivery ? codForm(s.cashOnDelivery) : undefined);
+    setCodServer({});
+  };
 
   useEffect(() => {
-    adminApi.settings().then(setSettings, (error: unknown) => {
-      setFailed(true);
-      notifyError(error, 'shop.admin.settings.loadFailed');
-    });
+    adminApi.settings().then(
+      (s) => {
+        setSettings(s);
+        setCod(s.cashOnDelivery ? codForm(s.cashOnDelivery) : undefined);
+      },
+      (error: unknown) => {
+        setFailed(true);
+        notifyError(error, 'shop.admin.settings.loadFailed');
+      },
+    );
   }, [notifyError]);
 
   if (failed)
@@ -97,13 +120,22 @@ export function SettingsPage() {
     />
   );
 
+  const codLocal = cod ? codErrors(cod) : {};
   const save = async () => {
+    if (Object.keys(codLocal).length > 0) {
+      setTab('cod');
+      notify('shop.admin.settings.cod.invalid', { type: 'error' });
+      return;
+    }
     setSaving(true);
     try {
-      setSettings(await adminApi.saveSettings(settings));
+      loaded(await adminApi.saveSettings(cod ? { ...settings, cashOnDelivery: codPayload(cod) } : settings));
       notify('shop.admin.settings.saved', { type: 'success' });
     } catch (error) {
       notifyError(error, 'shop.admin.settings.saveFailed');
+      const server = codServerErrors(apiFieldErrors(error, t));
+      setCodServer(server);
+      if (Object.keys(server).length > 0) setTab('cod');
     } finally {
       setSaving(false);
     }
@@ -119,14 +151,29 @@ export function SettingsPage() {
     admin: [text('adminEmail', 'email'), select('timezone', SETTINGS_TIMEZONES, (z) => z)],
     notifications: SWITCHES.notifications.map(toggle),
     system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
+    cod: cod && (
+      <CashOnDeliveryPanel
+        form={cod}
+        errors={{ ...codServer, ...codLocal }}
+        onChange={(next) => {
+          setCod(next);
+          setCodServer({});
+        }}
+      />
+    ),
   };
 
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={t('shop.admin.settings.title')} />
       <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable">
-        {TABS.map((k) => (
-          <Tab key={k} value={k} label={t(`shop.admin.settings.tabs.${k}`)} />
+        {TABS.filter((k) => k !== 'cod' || cod).map((k) => (
+          <Tab
+            key={k}
+            value={k}
+            label={t(`shop.admin.settings.tabs.${k}`)}
+            data-testid={`settings-tab-${k}`}
+          />
         ))}
       </Tabs>
       <CardContent>
