@@ -45,10 +45,11 @@ describe('phone sign-in (390 px)', () => {
   /** The newest sign-in code the local SMS store holds for a number (polled: the SMS goes out through the outbox). */
   async function codeSentTo(e164: string, notIn: string[] = []): Promise<string> {
     for (let i = 0; i < 80; i++) {
+      const filter = encodeURIComponent(JSON.stringify({ q: e164 }));
       const { status, body } = await apiJson<{ to: string; text: string; sentAt: string }[]>(
         stack,
         'GET',
-        '/admin/sms',
+        `/admin/sms?range=[0,49]&filter=${filter}`,
         adminToken,
       );
       expect(status).toBe(200);
@@ -59,7 +60,8 @@ describe('phone sign-in (390 px)', () => {
       if (code) return code;
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`no sign-in code for ${e164}`);
+    const all = await apiJson(stack, 'GET', '/admin/sms?range=[0,9]', adminToken);
+    throw new Error(`no sign-in code for ${e164}: ${JSON.stringify(all)}`);
   }
 
   /** A guest order placed through the API with this phone (it is attached to the account at verification). */

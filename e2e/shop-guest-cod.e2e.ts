@@ -42,10 +42,11 @@ describe('guest checkout and pay on delivery (390 px)', () => {
   }
 
   /** A guest puts a product in the guest cart from its page and goes to checkout. */
-  async function guestToCheckout(page: Page, productId: string, javaScript = true) {
+  async function guestToCheckout(page: Page, productId: string, lang: Language, javaScript = true) {
     await page.goto(`${stack.storefront}/product/${productId}`);
-    await page.locator('form.add-to-cart button[type=submit]').first().click();
     if (javaScript) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('form.add-to-cart button[type=submit]').first().click();
+    if (javaScript) await page.getByText(translate(lang, 'product.addedToCart')).first().waitFor();
     else await page.waitForURL(/added=1/);
     await page.goto(`${stack.storefront}/checkout`);
   }
@@ -70,7 +71,7 @@ describe('guest checkout and pay on delivery (390 px)', () => {
       const stockBefore = await stockOf(stack, product._id);
       const s = await phoneSession(lang);
       const { page, context } = s;
-      await guestToCheckout(page, product._id);
+      await guestToCheckout(page, product._id, lang);
 
       // Continue as guest (the cart stays); the guest form asks name, phone, optional email, the address.
       await page.getByText(t('checkout.signInToContinue')).waitFor();
@@ -178,7 +179,7 @@ describe('guest checkout and pay on delivery (390 px)', () => {
       const product = await productInStock(stack, 3, 5);
       const s = await phoneSession(lang);
       const { page } = s;
-      await guestToCheckout(page, product._id);
+      await guestToCheckout(page, product._id, lang);
       await page.getByTestId('continue-as-guest').click();
       await page.waitForURL(/guest=1/);
       // no region yet: offered with the regions it covers
@@ -210,7 +211,7 @@ describe('guest checkout and pay on delivery (390 px)', () => {
     const product = await productInStock(stack, 3, 6);
     const s = await phoneSession('en', false);
     const { page } = s;
-    await guestToCheckout(page, product._id, false);
+    await guestToCheckout(page, product._id, 'en', false);
     await page.getByRole('link', { name: 'Continue as guest' }).click();
     await page.waitForURL(/guest=1/);
     await page.locator('input[name=name]').fill('Dawit Tesfaye');

@@ -374,5 +374,26 @@ describe('phone sign-in', () => {
     const limited = await post({ phone: '+251911234567', intent: 'request' });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ step: 'code', formError: 'errors.TOO_MANY_CODES' });
+    // as the API answers it: the field `code` with no code of its own, OTP_INVALID on the answer
+    answer({
+      'POST /api/auth/otp/verify': [
+        400,
+        {
+          success: false,
+          statusCode: 400,
+          code: 'OTP_INVALID',
+          message: 'This code is invalid or has expired',
+          errors: [
+            { field: 'code', message: 'This code is invalid or has expired', code: 'VALIDATION_FAILED' },
+          ],
+        },
+      ],
+    });
+    const onField = await post({ phone: '+251911234567', intent: 'verify', code: '000000' });
+    expect(await onField.json()).toMatchObject({
+      step: 'code',
+      formError: null,
+      fieldErrors: { code: 'errors.OTP_INVALID' },
+    });
   });
 });

@@ -35,7 +35,14 @@ function refusal(
   result: { status: number; code?: string; key?: string; errors?: Parameters<typeof serverFieldErrors>[0] },
   fallback: string,
 ): Refusal {
-  const fieldErrors = serverFieldErrors(result.errors);
+  // a field error without its own code (the API's OTP_INVALID on the field `code`) takes the answer's code
+  const specific = result.key && result.key !== 'errors.VALIDATION_FAILED' ? result.key : undefined;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(serverFieldErrors(result.errors)).map(([field, key]) => [
+      field,
+      specific && key === 'errors.VALIDATION_FAILED' ? specific : key,
+    ]),
+  );
   return {
     ok: false,
     status: result.status,
