@@ -166,7 +166,15 @@ export function SettingsPage() {
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={t('shop.admin.settings.title')} />
-      <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable">
+      <Tabs
+        value={tab}
+        onChange={(_e, v) => setTab(v)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        // the tabs scroll inside the card: they add no width of their own to the page (a phone's 390 px)
+        sx={{ width: 0, minWidth: '100%' }}
+      >
         {TABS.filter((k) => k !== 'cod' || cod).map((k) => (
           <Tab
             key={k}
