@@ -11,6 +11,7 @@ import { AccountsService } from '../users/accounts.service';
 import { SessionsService } from '../users/sessions.service';
 import { BCRYPT_ROUNDS } from './auth.service';
 import { PasswordReset } from './schemas/password-reset.schema';
+import { inTransaction } from '../../common/mongo';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 /** Reset requests per account per hour, from any client: more are answered the same but send nothing. */
@@ -66,34 +67,38 @@ export class PasswordResetService {
       input.app === 'admin' && user.role === 'admin'
         ? `${this.config.adminUrl}/admin`
         : this.config.storefrontUrl;
-    await this.connection.transaction(async (session) => {
-      await this.resets.create(
-        [
-          {
-            _id: id,
-            user: user._id,
-            channel,
-            secretHash: channel === 'sms' ? this.codeHash(String(user._id), code) : sha256(token),
-            expiresAt: new Date(Date.now() + RESET_TTL_MS),
-            ip,
+    await inTransaction(
+      this.connection,
+      async (session) => {
+        await this.resets.create(
+          [
+            {
+              _id: id,
+              user: user._id,
+              channel,
+              secretHash: channel === 'sms' ? this.codeHash(String(user._id), code) : sha256(token),
+              expiresAt: new Date(Date.now() + RESET_TTL_MS),
+              ip,
+            },
+          ],
+          { session },
+        );
+        await this.notifications.enqueue(session, {
+          type: 'password.reset',
+          requestId: String(id),
+          user: {
+            _id: user._id,
+            name: user.name,
+            email: user.email,
+            phone: user.phone,
+            language: user.language,
           },
-        ],
-        { session },
-      );
-      await this.notifications.enqueue(session, {
-        type: 'password.reset',
-        requestId: String(id),
-        user: {
-          _id: user._id,
-          name: user.name,
-          email: user.email,
-          phone: user.phone,
-          language: user.language,
-        },
-        channel,
-        ...(channel === 'sms' ? { code } : { link: `${base}/reset-password?token=${token}` }),
-      });
-    });
+          channel,
+          ...(channel === 'sms' ? { code } : { link: `${base}/reset-password?token=${token}` }),
+        });
+      },
+      'Too many requests right now, please try again',
+    );
   }
 
   /** Sets the new password from a link token, or from the account's email and its SMS code. */

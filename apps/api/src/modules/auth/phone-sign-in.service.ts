@@ -5,7 +5,7 @@ import { Connection, Model, Types } from 'mongoose';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { signSession } from '../../common/auth/session';
 import { DomainError, InvalidDataError, type ErrorCode } from '../../common/errors/domain-error';
-import { isDuplicateKeyError } from '../../common/mongo';
+import { isDuplicateKeyError, inTransaction } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { NotificationsService } from '../notifications/notifications.service';
 import { GuestOrders } from '../orders/orders.module';
@@ -56,43 +56,47 @@ export class PhoneSignInService {
     const now = new Date();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const requestId = String(new Types.ObjectId());
-    const stored = await this.connection.transaction(async (session) => {
-      // the limit is checked and counted in the one update that stores the code: fewer than three
-      // codes kept, or the oldest of the three older than an hour
-      const updated = await this.codes
-        .findOneAndUpdate(
-          {
-            phone,
-            $or: [
-              { 'sent.2': { $exists: false } },
-              { 'sent.0': { $lte: new Date(now.getTime() - HOUR_MS) } },
-            ],
-          },
-          {
-            $push: { sent: { $each: [now], $slice: -OTP_CODES_PER_HOUR } },
-            $set: {
-              requestId,
-              codeHash: this.codeHash(phone, requestId, code),
-              expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-              tries: 0,
-              ...(lang === 'en' || lang === 'am' ? { language: lang } : {}),
+    const stored = await inTransaction(
+      this.connection,
+      async (session) => {
+        // the limit is checked and counted in the one update that stores the code: fewer than three
+        // codes kept, or the oldest of the three older than an hour
+        const updated = await this.codes
+          .findOneAndUpdate(
+            {
+              phone,
+              $or: [
+                { 'sent.2': { $exists: false } },
+                { 'sent.0': { $lte: new Date(now.getTime() - HOUR_MS) } },
+              ],
             },
-            $unset: { usedAt: 1, ...(lang === 'en' || lang === 'am' ? {} : { language: 1 }) },
-          },
-          { session, new: true },
-        )
-        .lean()
-        .exec();
-      if (!updated) return false;
-      await this.notifications.enqueue(session, {
-        type: 'phone.signin',
-        requestId,
-        phone,
-        language: lang,
-        code,
-      });
-      return true;
-    });
+            {
+              $push: { sent: { $each: [now], $slice: -OTP_CODES_PER_HOUR } },
+              $set: {
+                requestId,
+                codeHash: this.codeHash(phone, requestId, code),
+                expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+                tries: 0,
+                ...(lang === 'en' || lang === 'am' ? { language: lang } : {}),
+              },
+              $unset: { usedAt: 1, ...(lang === 'en' || lang === 'am' ? {} : { language: 1 }) },
+            },
+            { session, new: true },
+          )
+          .lean()
+          .exec();
+        if (!updated) return false;
+        await this.notifications.enqueue(session, {
+          type: 'phone.signin',
+          requestId,
+          phone,
+          language: lang,
+          code,
+        });
+        return true;
+      },
+      'Too many requests right now, please try again',
+    );
     if (!stored)
       throw new HttpException(
         {

@@ -8,6 +8,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { GuestOrders } from '../orders/orders.module';
 import { AccountsService } from '../users/accounts.service';
 import { PhoneVerification } from './schemas/phone-verification.schema';
+import { inTransaction } from '../../common/mongo';
 
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 /** Codes per account per hour: SMS cost money and a phone's owner should not be flooded. */
@@ -54,27 +55,31 @@ export class PhoneVerificationService {
       );
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const requestId = new Types.ObjectId();
-    await this.connection.transaction(async (session) => {
-      await this.codes.create(
-        [
-          {
-            _id: requestId,
-            user: id,
-            phone: user.phone,
-            codeHash: this.codeHash(userId, user.phone!, code),
-            expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
-          },
-        ],
-        { session },
-      );
-      await this.notifications.enqueue(session, {
-        type: 'phone.verify',
-        requestId: String(requestId),
-        phone: user.phone!,
-        language: user.language,
-        code,
-      });
-    });
+    await inTransaction(
+      this.connection,
+      async (session) => {
+        await this.codes.create(
+          [
+            {
+              _id: requestId,
+              user: id,
+              phone: user.phone,
+              codeHash: this.codeHash(userId, user.phone!, code),
+              expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS),
+            },
+          ],
+          { session },
+        );
+        await this.notifications.enqueue(session, {
+          type: 'phone.verify',
+          requestId: String(requestId),
+          phone: user.phone!,
+          language: user.language,
+          code,
+        });
+      },
+      'Too many requests right now, please try again',
+    );
   }
 
   /** Checks the latest code for the account's current phone; right, the phone is verified (single use). */

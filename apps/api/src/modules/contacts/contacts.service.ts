@@ -3,7 +3,7 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { Connection, FilterQuery, Model } from 'mongoose';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
-import { escapeRegex, parseObjectId } from '../../common/mongo';
+import { escapeRegex, parseObjectId, inTransaction } from '../../common/mongo';
 import { NotificationsService } from '../notifications/notifications.service';
 import { Contact, type ContactStatus } from './schemas/contact.schema';
 
@@ -60,24 +60,28 @@ export class ContactsService {
     sender: { ipAddress?: string; userAgent?: string },
   ): Promise<ContactView> {
     // the message and the admin's notice of it are written together
-    return this.connection.transaction(async (session) => {
-      const [created] = await this.contacts.create(
-        [
-          {
-            name: input.name,
-            email: input.email,
-            subject: input.subject,
-            message: input.message,
-            status: 'unread',
-            ipAddress: sender.ipAddress,
-            userAgent: sender.userAgent?.slice(0, 500),
-          },
-        ],
-        { session },
-      );
-      await this.notifications.enqueue(session, { type: 'contact.received', contact: created.toObject() });
-      return toContactView(created.toObject());
-    });
+    return inTransaction(
+      this.connection,
+      async (session) => {
+        const [created] = await this.contacts.create(
+          [
+            {
+              name: input.name,
+              email: input.email,
+              subject: input.subject,
+              message: input.message,
+              status: 'unread',
+              ipAddress: sender.ipAddress,
+              userAgent: sender.userAgent?.slice(0, 500),
+            },
+          ],
+          { session },
+        );
+        await this.notifications.enqueue(session, { type: 'contact.received', contact: created.toObject() });
+        return toContactView(created.toObject());
+      },
+      'Too many requests right now, please try again',
+    );
   }
 
   async list(status?: ContactStatus): Promise<ContactView[]> {
