@@ -152,6 +152,17 @@ describe('phone sign-in (390 px)', () => {
         PHONE.width,
       );
 
+      // Signed in, the account pays on delivery too: the rider's phone is the account's.
+      await page.locator('input[name=phone]').fill(phone.local);
+      await page.locator('select[name=state]').selectOption('Dire Dawa');
+      await page.locator('input[name=city]').fill('Dire Dawa');
+      await page.locator('input[name=street]').fill('Kezira 7');
+      await page.getByLabel(t('checkout.payOnDelivery')).check();
+      await page.getByRole('button', { name: t('checkout.placeOrder') }).click();
+      await page.waitForURL(/\/order-confirmation\//);
+      await page.getByTestId('cod-amount').waitFor();
+      expect(await page.getByTestId('pay-now').count()).toBe(0);
+
       // The guest order placed earlier with this phone is now in My orders, 'Pay on delivery', no 'Pay now'.
       await page.goto(`${stack.storefront}/orders`);
       const card = page.locator(`[data-order-id="${earlier._id}"]`);
