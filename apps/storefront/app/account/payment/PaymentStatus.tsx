@@ -4,7 +4,13 @@ import { useShop } from '../../shop-context';
 import { Spinner } from '../components';
 import type { VerifyOutcome } from './verify.server';
 
-export type PaymentPageData = { txRef: string | null; outcome: VerifyOutcome | null; checkUrl: string };
+export type PaymentPageData = {
+  txRef: string | null;
+  outcome: VerifyOutcome | null;
+  checkUrl: string;
+  /** a guest paying with the order's token: no 'My orders', the lookup page instead */
+  guest?: boolean;
+};
 
 /**
  * The payment return and callback pages: a spinner while the server verifies the transaction, then
@@ -88,7 +94,12 @@ export function PaymentStatus() {
         {outcome.orderId ? (
           <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
         ) : null}{' '}
-        <Link to="/orders">{t('orders.title')}</Link> · <Link to="/cart">{t('cart.title')}</Link>
+        {data.guest ? (
+          <Link to="/track-order">{t('lookup.title')}</Link>
+        ) : (
+          <Link to="/orders">{t('orders.title')}</Link>
+        )}{' '}
+        · <Link to="/cart">{t('cart.title')}</Link>
       </p>
     </section>
   );
