@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { translate } from '@shop/i18n';
 import { formatMoney } from '@shop/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -31,6 +34,9 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
   let stack: Stack;
   let browser: Browser;
   let customerToken: string;
+  let staffToken: string;
+  /** The API's own DATA_DIR: its local SMS store holds this run's SMS only. */
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cod-sms-'));
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
@@ -77,6 +83,17 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
     return placed.body.order;
   }
 
+  /** The SMS the local store holds for a number, newest first, once one has arrived (they go out through the outbox). */
+  async function smsTo(phone: string): Promise<{ text: string }[]> {
+    const filter = encodeURIComponent(JSON.stringify({ q: phone }));
+    for (let i = 0; i < 50; i++) {
+      const { body } = await apiJson(stack, 'GET', `/admin/sms?filter=${filter}`, staffToken);
+      if (body.length > 0) return body;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no SMS to ${phone}`);
+  }
+
   /** Whether the page is wider than the screen (something does not fit a phone). */
   const overflows = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
@@ -92,16 +109,20 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
+    stack = await startStack({
+      apiEnv: { AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, NOTIFICATIONS_INTERVAL_MS: '200' },
+    });
     browser = await launchChromium();
     const login = await apiJson(stack, 'POST', '/auth/login', undefined, CUSTOMER);
     customerToken = login.body.token;
+    staffToken = (await apiJson(stack, 'POST', '/auth/login', undefined, ADMIN)).body.token;
   });
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
     await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   afterEach(() => {
@@ -154,10 +175,14 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
     const details = page.getByTestId('order-details');
     await details.getByTestId('record-collected').click();
 
-    // another staff member records it first (straight through the API, with the admin's session)
-    const cookies = await page.context().cookies(stack.api);
-    const token = cookies.find((c) => c.name === 'token')?.value;
-    const first = await apiJson(stack, 'POST', `/admin/orders/${order._id}/payment/collected`, token, {});
+    // another staff session records it first (straight through the API)
+    const first = await apiJson(
+      stack,
+      'POST',
+      `/admin/orders/${order._id}/payment/collected`,
+      staffToken,
+      {},
+    );
     expect(first.status).toBe(200);
 
     await page.getByRole('dialog').getByTestId('collect-confirm').click();
@@ -206,12 +231,16 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
       phone: '0912 34 56 78',
     });
     expect(requested.status).toBe(202);
+    // this run's store (its own DATA_DIR) holds exactly this one SMS for the number
+    const [sms] = await smsTo('+251912345678');
+    expect(sms.text).toMatch(/sign-in code is \d{6}\b/);
     const page = await staffPage();
     await page.getByRole('menuitem', { name: 'Local SMS (development)' }).click();
     await page.waitForURL(/\/admin\/sms/);
-    const row = page.locator('tbody tr', { hasText: '+251912345678' }).first();
-    await row.waitFor();
-    expect(await row.getByTestId('sms-text').textContent()).toMatch(/\b\d{6}\b/);
+    const row = page.locator('tbody tr', { hasText: '+251912345678' });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.getByTestId('sms-text').textContent()).toBe(sms.text);
     // the time in the shop's clock, as the other pages write it (no raw ISO timestamp)
     expect(await row.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
@@ -221,6 +250,71 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
     await phone.getByTestId('sms-to').filter({ hasText: '+251912345678' }).first().waitFor();
     await phone.getByText(translate('am', 'outbox.smsTitle')).first().waitFor();
     expect(await overflows(phone)).toBe(false);
+  });
+
+  it("shows a guest's order with a Guest badge and its name and phone, and a phone-only account by its phone", async () => {
+    // a guest's pay-on-delivery order from a guest cart
+    const { body: products } = await apiJson(stack, 'GET', '/products?limit=50');
+    const product = products.products.find(
+      (p: { stock: number; price: number }) => p.stock >= 5 && p.price < 2000,
+    );
+    const added = await apiJson(stack, 'POST', '/cart/add', undefined, {
+      productId: product._id,
+      quantity: 1,
+    });
+    expect(added.status).toBe(200);
+    const res = await fetch(`${stack.api}/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Cart-Id': added.body.cartId },
+      body: JSON.stringify({
+        shippingAddress: { ...ADDRESS, phone: '0914 11 22 33' },
+        shippingMethod: 'standard',
+        paymentMethod: 'cash_on_delivery',
+        guest: { name: 'Tigist Guest', phone: '0914 11 22 33' },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const guestOrder: PlacedOrder = ((await res.json()) as { order: PlacedOrder }).order;
+
+    const page = await staffPage();
+    await page.goto(`${stack.admin}/admin/orders`);
+    const row = page.locator('tbody tr', { hasText: guestOrder.orderNumber });
+    await row.getByTestId('guest-badge').filter({ hasText: 'Guest' }).waitFor();
+    expect(await row.getByTestId('order-customer').textContent()).toBe('Tigist Guest');
+    expect(await row.getByTestId('order-phone').textContent()).toBe('+251914112233');
+    // an account's order carries no badge
+    expect(
+      await page
+        .locator('tbody tr', { hasNotText: guestOrder.orderNumber })
+        .getByTestId('guest-badge')
+        .count(),
+    ).toBe(0);
+    await page.goto(`${stack.admin}/admin/orders/${guestOrder._id}`);
+    const details = page.getByTestId('order-details');
+    await details.getByTestId('guest-badge').first().waitFor();
+    expect(await details.getByTestId('order-customer').textContent()).toBe('Tigist Guest');
+    await details.getByTestId('record-collected').waitFor();
+
+    // an account made by phone sign-in: no email, no name yet
+    const phoneNumber = '+251915667788';
+    expect(
+      (await apiJson(stack, 'POST', '/auth/otp/request', undefined, { phone: phoneNumber })).status,
+    ).toBe(202);
+    const sms = await smsTo(phoneNumber);
+    const code = /\b(\d{6})\b/.exec(sms[0].text)![1];
+    const verified = await apiJson(stack, 'POST', '/auth/otp/verify', undefined, {
+      phone: phoneNumber,
+      code,
+    });
+    expect({ status: verified.status, created: verified.body.created }).toEqual({
+      status: 200,
+      created: true,
+    });
+    await page.goto(`${stack.admin}/admin/users`);
+    const user = page.locator('tbody tr', { hasText: phoneNumber });
+    expect(await user.getByTestId('user-identity').textContent()).toBe(
+      `${phoneNumber}${translate('en', 'admin.users.noEmail')}`,
+    );
   });
 
   it('edits where pay on delivery is offered, with region names and messages in both languages', async () => {
@@ -238,7 +332,6 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
     await panel.getByText(translate('en', 'admin.settings.cod.maxInvalid')).waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText(translate('en', 'admin.settings.cod.invalid')).waitFor();
-    const staffToken = (await page.context().cookies(stack.api)).find((c) => c.name === 'token')?.value;
     expect(
       (await apiJson(stack, 'GET', '/admin/settings', staffToken)).body.settings.cashOnDelivery.maxOrderTotal,
     ).toBe(10000);

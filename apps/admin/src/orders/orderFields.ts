@@ -26,8 +26,12 @@ export function customerOf(o: OrderRecord): Person {
   return {};
 }
 
-/** A guest's order has no account behind it (`user` absent); the customer is whoever the order names. */
-export const isGuestOrder = (o: Pick<OrderRecord, 'user'>) => !o.user;
+/**
+ * A guest's order has no account behind it: `user` absent (one order) or populated with an empty `_id`
+ * (a list row); the customer is whoever the order names.
+ */
+export const isGuestOrder = (o: Pick<OrderRecord, 'user'>) =>
+  !o.user || (typeof o.user === 'object' && !o.user._id);
 
 /** The phone to call about an order: the delivery address's, else the customer's. */
 export const orderPhone = (o: OrderRecord): string | undefined =>

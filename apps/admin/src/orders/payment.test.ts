@@ -110,6 +110,13 @@ describe('guest and phone-only customers', () => {
       customer: { name: 'Almaz Bekele', phone: '+251911234567' },
     } as unknown as OrderRecord;
     expect(isGuestOrder(guest)).toBe(true);
+    // a row of the admin list populates a guest's `user` with an empty id
+    expect(
+      isGuestOrder({ ...guest, user: { _id: '', name: 'Almaz Bekele', email: '' } } as OrderRecord),
+    ).toBe(true);
+    expect(
+      isGuestOrder({ ...guest, user: { _id: 'u1', name: 'Almaz', email: 'a@b.et' } } as OrderRecord),
+    ).toBe(false);
     expect(personLabel(customerOf(guest))).toBe('Almaz Bekele');
     expect(orderPhone(guest)).toBe('+251911234567');
   });
