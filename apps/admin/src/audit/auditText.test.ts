@@ -38,6 +38,17 @@ describe('audit entries in words', () => {
     ]) {
       expect(auditAction({ action }, am)).toMatch(/[\u1200-\u137F]/);
     }
+    // a payment collected on delivery (its from/to name the fields that changed)
+    const collected = {
+      action: 'order.payment_collected',
+      from: { paymentStatus: 'unpaid' },
+      to: { paymentStatus: 'paid', paymentReference: 'TB-7781' },
+    };
+    expect(auditAction(collected, en)).toBe('Payment collected on delivery');
+    expect(auditAction(collected, am)).toMatch(/[\u1200-\u137F]/);
+    expect(auditValue(collected, collected.from, en)).toBe('Payment status: Unpaid');
+    expect(auditValue(collected, collected.to, en)).toBe('Payment status: Paid, Payment reference: TB-7781');
+    expect(auditValue(collected, collected.to, am)).toBe('የክፍያ ሁኔታ: የተከፈለ, የክፍያ ማጣቀሻ: TB-7781');
     // an action the back office does not know yet shows as it is
     expect(auditAction({ action: 'coupon.create' }, en)).toBe('coupon.create');
   });

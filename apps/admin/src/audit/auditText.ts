@@ -52,7 +52,26 @@ export function auditValue(a: AuditRecordLike, value: unknown, t: Translate): st
   }
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .map(([k, v]) => `${fieldLabel(k, t)}: ${fieldValue(k, v, t)}`)
       .join(', ');
   return String(value);
+}
+
+/** The order fields a change may name (e.g. a payment collected on delivery), in words; others as they are. */
+const FIELD_LABELS: Record<string, string> = {
+  paymentStatus: 'shop.admin.orders.paymentStatus',
+  paymentReference: 'shop.admin.orders.paymentReference',
+};
+
+function fieldLabel(field: string, t: Translate): string {
+  return FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field;
+}
+
+function fieldValue(field: string, value: unknown, t: Translate): string {
+  if (field === 'paymentStatus' && typeof value === 'string') {
+    const key = `shop.admin.orders.paymentStatuses.${value}`;
+    const text = t(key);
+    return text === key ? value : text;
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
