@@ -15,8 +15,19 @@ import { startWireCounter, type WireCounter } from './support/wire-count';
 const ORIGIN = 'http://localhost:3000';
 
 /** Headers of an answer without those that belong to one connection or moment. */
+/**
+ * The headers two answers must share. Every answer carries its own X-Request-Id (docs/decisions
+ * 0072): a replayed answer must never repeat the id of the request it was captured from.
+ */
 function comparable(headers: IncomingHttpHeaders) {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const {
+    date: _date,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    'x-request-id': requestId,
+    ...rest
+  } = headers;
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   return rest;
 }
 

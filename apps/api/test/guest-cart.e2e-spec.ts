@@ -199,14 +199,22 @@ describe('guest cart and merge', () => {
     expect(missing.body).toMatchObject({ code: 'CART_ID_REQUIRED', errors: [{ field: 'cartId' }] });
   });
 
-  it('keeps checkout and the wishlist for accounts', async () => {
+  it('keeps the wishlist for accounts; a guest checkout asks who the guest is', async () => {
     const id = await makeProduct('Guest Wishlist Balm', 60, 5);
     const guest = await request(t.http).post('/api/cart/add').send({ productId: id }).expect(200);
     await request(t.http)
       .post('/api/orders')
-      .set('X-Cart-Id', guest.body.cartId)
       .send({ shippingAddress: { street: 'Bole', city: 'Addis Ababa', state: 'Addis Ababa' } })
       .expect(401);
+    // with a guest cart but without the guest's name and phone (docs/decisions 0062): refused, no order
+    const nameless = await request(t.http)
+      .post('/api/orders')
+      .set('X-Cart-Id', guest.body.cartId)
+      .send({ shippingAddress: { street: 'Bole', city: 'Addis Ababa', state: 'Addis Ababa' } })
+      .expect(400);
+    expect(nameless.body.errors.map((e: { field: string }) => e.field).join(' ')).toMatch(/guest/);
+    const kept = await request(t.http).get('/api/cart').set('X-Cart-Id', guest.body.cartId).expect(200);
+    expect(kept.body).toMatchObject({ cartId: guest.body.cartId, itemCount: 1 });
     await request(t.http).post(`/api/wishlist/add/${id}`).set('X-Cart-Id', guest.body.cartId).expect(401);
   });
 });

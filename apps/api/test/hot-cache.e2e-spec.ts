@@ -44,8 +44,19 @@ async function gzipped(server: Server, path: string, encoding = 'gzip') {
 }
 
 /** Headers of an answer without those that belong to one connection or moment. */
+/**
+ * The headers two answers must share. Every answer carries its own X-Request-Id (docs/decisions
+ * 0072): a replayed answer must never repeat the id of the request it was captured from.
+ */
 function comparable(headers: IncomingHttpHeaders) {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const {
+    date: _date,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    'x-request-id': requestId,
+    ...rest
+  } = headers;
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   return rest;
 }
 
@@ -349,6 +360,8 @@ describe('hot cache of anonymous public reads', () => {
       expect(alias.body.equals(served.body)).toBe(true);
       expect(comparable(hit.headers)).toEqual(comparable(served.headers));
       expect(comparable(alias.headers)).toEqual(comparable(served.headers));
+      const ids = [served, hit, alias].map((r) => r.headers['x-request-id']);
+      expect(new Set(ids).size).toBe(3);
       expect(hit.headers).toMatchObject({
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'public, max-age=60, stale-while-revalidate=300',
