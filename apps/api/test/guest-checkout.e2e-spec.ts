@@ -90,6 +90,8 @@ describe('guest checkout and order lookup', () => {
     const sms = await outbox.find({ eventKey: new RegExp(`^order\\.placed:${order._id}(:sms)?$`) }).lean();
     expect(sms.map((m) => [m.channel, m.to])).toEqual([['sms', PHONE]]);
     expect(sms[0].text).toContain(order.orderNumber);
+    // the guest's way back: the order lookup with the number filled in
+    expect(sms[0].text).toContain(`/track-order?number=${order.orderNumber}`);
     // the shop's own message names the guest and its phone
     const staff = await outbox.findOne({ eventKey: `order.placed:${order._id}:admin` }).lean();
     expect(staff?.text).toContain(`Hana Tesfaye (${PHONE})`);

@@ -263,10 +263,11 @@ export class NotificationMessages {
     const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     const t = tr(lang);
     const number = orderNumberOf(order);
-    // a guest has no account page: its messages carry no account link
+    // a guest has no account page: its messages link to the order lookup (number filled in; the
+    // guest gives the phone there), docs/decisions/0062
     const orderLink = order.user
       ? `${this.config.storefrontUrl}/account/orders/${String(order._id)}`
-      : `${this.config.storefrontUrl}/`;
+      : `${this.config.storefrontUrl}/track-order?number=${encodeURIComponent(number)}`;
     const blocks: Block[] = [t('mail.greeting', { name: order.customer?.name ?? '' })];
     let subject: string;
     switch (template) {
@@ -302,7 +303,7 @@ export class NotificationMessages {
         : undefined;
     if (collect) blocks.push(collect);
     blocks.push(...orderSummary(order, lang));
-    if (template !== 'paymentFailed' && order.user) blocks.push(t('mail.viewOrder', { link: orderLink }));
+    if (template !== 'paymentFailed') blocks.push(t('mail.viewOrder', { link: orderLink }));
     blocks.push(t('mail.signature', { shop: settings.siteName }));
     const messages: OutboxMessage[] = [];
     if (email)
@@ -322,7 +323,10 @@ export class NotificationMessages {
         template,
         language: lang,
         subject: '',
-        text: t('mail.sms', { shop: settings.siteName, text: [subject, collect].filter(Boolean).join('. ') }),
+        text: t('mail.sms', {
+          shop: settings.siteName,
+          text: [subject, collect, orderLink].filter(Boolean).join('. '),
+        }),
       });
     return messages;
   }
