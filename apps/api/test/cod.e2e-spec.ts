@@ -234,4 +234,27 @@ describe('pay on delivery', () => {
     expect(refund?.text).not.toContain('Pay on delivery');
     expect((await collect(admin, order._id).expect(409)).body.code).toBe('PAYMENT_NOT_COLLECTABLE');
   });
+
+  it("lists staff the orders by payment method (the back office's filter)", async () => {
+    const c = await shopper();
+    const cod = (await place(c.token).expect(201)).body.order;
+    const d = await shopper();
+    const chapa = (await place(d.token, addis, 'chapa').expect(201)).body.order;
+    const list = async (method: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ paymentMethod: method }));
+      const res = await request(t.http)
+        .get(`/api/admin/orders?filter=${filter}&range=[0,999]`)
+        .set(auth(admin))
+        .expect(200);
+      return (res.body as { id: string; paymentMethod: string }[]).map((o) => [o.id, o.paymentMethod]);
+    };
+    const onDelivery = await list('cash_on_delivery');
+    expect(onDelivery).toContainEqual([cod._id, 'cash_on_delivery']);
+    expect(onDelivery.every(([, m]) => m === 'cash_on_delivery')).toBe(true);
+    const online = await list('chapa');
+    expect(online).toContainEqual([chapa._id, 'chapa']);
+    expect(online.map(([id]) => id)).not.toContain(cod._id);
+    const wrong = encodeURIComponent(JSON.stringify({ paymentMethod: 'cash' }));
+    await request(t.http).get(`/api/admin/orders?filter=${wrong}`).set(auth(admin)).expect(400);
+  });
 });

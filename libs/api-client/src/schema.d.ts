@@ -1044,7 +1044,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id) */
+        /** Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, paymentMethod, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id) */
         get: operations["AdminOrders_list"];
         put?: never;
         post?: never;

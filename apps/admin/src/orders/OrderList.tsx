@@ -1,6 +1,6 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Typography } from '@mui/material';
-import { ORDER_STATUSES, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS } from '@shop/shared';
 import {
   Datagrid,
   DateInput,
@@ -31,6 +31,7 @@ import {
   type OrderRecord,
 } from './orderFields';
 import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
+import { paymentMethodKey } from './payment';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
@@ -111,6 +112,13 @@ export function OrderList() {
       alwaysOn
       emptyText="shop.admin.orders.allStatuses"
       choices={ORDER_STATUSES.map((s) => ({ id: s, name: t(`shop.admin.orders.status.${s}`) }))}
+    />,
+    <SelectInput
+      key="paymentMethod"
+      source="paymentMethod"
+      label="shop.admin.orders.paymentMethod"
+      emptyText="shop.admin.orders.allPaymentMethods"
+      choices={PAYMENT_METHODS.map((m) => ({ id: m, name: t(paymentMethodKey(m)) }))}
     />,
     <SelectInput
       key="shippingMethod"

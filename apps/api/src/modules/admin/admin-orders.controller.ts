@@ -9,9 +9,11 @@ import {
 } from '@nestjs/swagger';
 import {
   ORDER_STATUSES,
+  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   SHIPPING_METHODS,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
   type ShippingMethod,
 } from '@shop/shared';
@@ -84,7 +86,16 @@ const LIST: ListSpec = {
     'customer.name': 'customer.name',
     orderNumber: 'orderNumber',
   },
-  filters: ['q', 'status', 'paymentStatus', 'shippingMethod', 'createdFrom', 'createdTo', 'user'],
+  filters: [
+    'q',
+    'status',
+    'paymentStatus',
+    'paymentMethod',
+    'shippingMethod',
+    'createdFrom',
+    'createdTo',
+    'user',
+  ],
   defaultSort: ['createdAt', 'DESC'],
 };
 
@@ -93,6 +104,7 @@ function orderFilter(filter: Record<string, FilterValue>): OrderListFilter {
     q: filterText(filter, 'q'),
     statuses: filterEnum(filter, 'status', ORDER_STATUSES) as OrderStatus[] | undefined,
     paymentStatuses: filterEnum(filter, 'paymentStatus', PAYMENT_STATUSES) as PaymentStatus[] | undefined,
+    paymentMethods: filterEnum(filter, 'paymentMethod', PAYMENT_METHODS) as PaymentMethod[] | undefined,
     shippingMethods: filterEnum(filter, 'shippingMethod', SHIPPING_METHODS) as ShippingMethod[] | undefined,
     createdFrom: filterDay(filter, 'createdFrom', 'start'),
     createdTo: filterDay(filter, 'createdTo', 'end'),
@@ -120,7 +132,7 @@ export class AdminOrdersController {
   @Get()
   @ApiOperation({
     summary:
-      'Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
+      'Orders (react-admin list; filter q over id, order number (AN-10042), customer email and name, status, paymentStatus, paymentMethod, shippingMethod, createdFrom and createdTo (YYYY-MM-DD, Addis Ababa days, inclusive), user, id)',
   })
   @ApiAdminList('orders', OrderDto, AdminOrderRowDto)
   async list(@Query() query: AdminListQuery, @Res({ passthrough: true }) res: Response) {

@@ -4,6 +4,7 @@ import {
   normaliseEthiopianPhone,
   parseOrderNumber,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
   type ShippingMethod,
 } from '@shop/shared';
@@ -33,6 +34,7 @@ export interface OrderListFilter {
   q?: string;
   statuses?: readonly OrderStatus[];
   paymentStatuses?: readonly PaymentStatus[];
+  paymentMethods?: readonly PaymentMethod[];
   shippingMethods?: readonly ShippingMethod[];
   /** Placed at or after / at or before these instants. */
   createdFrom?: Date;
@@ -114,10 +116,12 @@ export class OrderQueries {
 
   /** The back office list: one page of the orders matching the filter. */
   async listForAdmin(query: ListQuery<OrderListFilter>): Promise<ListPage<OrderView>> {
-    const { q, statuses, paymentStatuses, shippingMethods, createdFrom, createdTo, users } = query.filter;
+    const { q, statuses, paymentStatuses, paymentMethods, shippingMethods, createdFrom, createdTo, users } =
+      query.filter;
     const where: FilterQuery<Order> = {};
     if (statuses) where.status = { $in: [...statuses] };
     if (paymentStatuses) where.paymentStatus = { $in: [...paymentStatuses] };
+    if (paymentMethods) where.paymentMethod = { $in: [...paymentMethods] };
     if (shippingMethods) where.shippingMethod = { $in: [...shippingMethods] };
     if (createdFrom || createdTo)
       where.createdAt = {
