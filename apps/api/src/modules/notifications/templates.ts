@@ -65,6 +65,8 @@ export interface OrderLike {
   shippingCostSantim: number;
   taxSantim: number;
   totalAmountSantim: number;
+  /** The order's prices contained the VAT (the shop's setting when it was placed): the VAT line says so. */
+  pricesIncludeTax?: boolean;
   status: string;
   paymentStatus: string;
   trackingNumber?: string;
@@ -86,8 +88,17 @@ export function orderSummary(order: OrderLike, lang: Language): Block[] {
     .join(', ');
   const totals = [
     t('mail.subtotal', { amount: money(order.subtotalSantim, lang) }),
-    t('mail.shipping', { amount: money(order.shippingCostSantim, lang) }),
-    ...(order.taxSantim ? [t('mail.tax', { amount: money(order.taxSantim, lang) })] : []),
+    // the storefront's words (docs/decisions/0079-prices-account-phone.md): 'Free', never 'ETB 0.00'; 'VAT', never 'Tax'
+    t('mail.shipping', {
+      amount: order.shippingCostSantim ? money(order.shippingCostSantim, lang) : t('mail.free'),
+    }),
+    ...(order.taxSantim
+      ? [
+          t(order.pricesIncludeTax ? 'mail.taxIncluded' : 'mail.tax', {
+            amount: money(order.taxSantim, lang),
+          }),
+        ]
+      : []),
     t('mail.total', { amount: money(order.totalAmountSantim, lang) }),
   ];
   return [
