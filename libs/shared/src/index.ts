@@ -12,3 +12,4 @@ export * from './dates';
 export * from './vocabularies';
 export * from './errors';
 export * from './env';
+export * from './storefront-routes';
