@@ -29,12 +29,23 @@ const isEthiopic = (c: number) =>
 describe('the fonts of English pages (app/fonts/english-pages.css)', () => {
   const faces = readFileSync(file('./english-pages.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
 
-  it("declares no Ethiopic glyphs but the language switch's Amharic name", () => {
-    const ethiopic = faces.filter((face) => unicodeRange(face).some(isEthiopic));
-    expect(ethiopic).toHaveLength(1);
-    expect(ethiopic[0]).toContain('amharic-label-400.woff2');
-    expect(ethiopic[0]).toContain("font-family: 'Noto Sans Ethiopic'");
-    expect(unicodeRange(ethiopic[0]).sort()).toEqual(codePoints(AMHARIC_LANGUAGE_NAME));
+  it("gives the language switch's Amharic name a face of its own family, so that it never downloads the cut", () => {
+    const label = faces.filter((face) => face.includes('amharic-label-400.woff2'));
+    expect(label).toHaveLength(1);
+    expect(label[0]).toContain("font-family: 'Noto Sans Ethiopic Label'");
+    expect(unicodeRange(label[0]).sort()).toEqual(codePoints(AMHARIC_LANGUAGE_NAME));
+  });
+
+  it('declares the Amharic cut of Amharic pages, with its unicode-range (Ethiopic text on an English page)', () => {
+    const amharic = readFileSync(file('./amharic-pages.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
+    const cut = (list: string[]) =>
+      list.filter((face) => /amharic-(400|700)\.woff2/.test(face)).map((f) => f.replace(/\s+/g, ' '));
+    expect(cut(faces)).toHaveLength(2);
+    expect(cut(faces)).toEqual(cut(amharic));
+    for (const face of cut(faces)) {
+      expect(face).toContain("font-family: 'Noto Sans Ethiopic'");
+      expect(face).toContain('unicode-range: U+1200-137F;');
+    }
   });
 
   it('keeps the Latin faces (400 and 700) that Amharic pages have too', () => {
