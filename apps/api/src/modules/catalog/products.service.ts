@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { LOW_STOCK_THRESHOLD, toBirr, toSantim } from '@shop/shared';
+import { LOW_STOCK_THRESHOLD, SUB_CATEGORIES, toBirr, toSantim } from '@shop/shared';
 import { ClientSession, Connection, FilterQuery, Model, Types } from 'mongoose';
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -178,11 +178,38 @@ export class ProductsService implements OnApplicationBootstrap {
         [{ field: 'stock', message: 'stock is required' }],
         'VALIDATION_FAILED',
       );
-    if (input.originalPrice !== undefined && input.originalPrice < input.price) {
+    // the compare-at price is what the discount badge compares with: only above the price (docs/decisions/0082)
+    if (input.originalPrice !== undefined && input.originalPrice <= input.price) {
+      const params = { price: input.price };
       throw new InvalidDataError(
-        'Validation failed',
-        [{ field: 'originalPrice', message: 'originalPrice must not be below price' }],
-        'VALIDATION_FAILED',
+        'The compare-at price (originalPrice) must be higher than the price',
+        [
+          {
+            field: 'originalPrice',
+            message: 'originalPrice must be higher than price',
+            code: 'COMPARE_AT_NOT_ABOVE_PRICE',
+            params,
+          },
+        ],
+        'COMPARE_AT_NOT_ABOVE_PRICE',
+        params,
+      );
+    }
+    const subCategory = SUB_CATEGORIES.find((c) => c.slug === input.subCategory);
+    if (subCategory && input.category && subCategory.category !== input.category) {
+      const params = { subCategory: subCategory.slug, category: input.category };
+      throw new InvalidDataError(
+        'The sub-category belongs to another category',
+        [
+          {
+            field: 'subCategory',
+            message: `subCategory ${subCategory.slug} belongs to ${subCategory.category}`,
+            code: 'SUB_CATEGORY_NOT_IN_CATEGORY',
+            params,
+          },
+        ],
+        'SUB_CATEGORY_NOT_IN_CATEGORY',
+        params,
       );
     }
     const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
@@ -235,7 +262,13 @@ export class ProductsService implements OnApplicationBootstrap {
     const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return this.changes.around({ kind: 'product', ids: [id] }, async () => {
       const update = this.toDocument(input);
-      const unset = input.originalPrice === undefined ? { $unset: { originalPriceSantim: 1 } } : {};
+      // PUT replaces the form: an optional field left out is cleared (compare-at price, sub-category, size)
+      const cleared = {
+        ...(input.originalPrice === undefined ? { originalPriceSantim: 1 } : {}),
+        ...(input.subCategory === undefined ? { subCategory: 1 } : {}),
+        ...(input.size === undefined ? { size: 1 } : {}),
+      };
+      const unset = Object.keys(cleared).length ? { $unset: cleared } : {};
       const { before, after } = await this.inTransaction(async (session) => {
         const stored = (await conflictOnDuplicate(
           this.products

@@ -76,7 +76,11 @@ export class ProductInputDto {
   @ApiProperty({ example: 890, description: 'ETB' })
   @IsAmount({ max: MAX_PRICE })
   price!: number;
-  @ApiPropertyOptional({ example: 1050, description: 'ETB, at least the price' })
+  @ApiPropertyOptional({
+    example: 1050,
+    description:
+      'The compare-at price in ETB (the discount badge compares the price with it): higher than the price, else 400 COMPARE_AT_NOT_ABOVE_PRICE; left out, none',
+  })
   @IsOptional()
   @IsAmount({ max: MAX_PRICE })
   originalPrice?: number;
@@ -110,11 +114,18 @@ export class ProductInputDto {
   @Matches(PROMOTION_ID, { message: 'promotionId must be 1-64 letters, digits, - or _' })
   promotionId?: string;
   @ApiPropertyOptional({ enum: CATEGORY_SLUGS }) @IsOptional() @IsIn(CATEGORY_SLUGS) category?: string;
-  @ApiPropertyOptional({ enum: SUB_CATEGORY_SLUGS })
+  @ApiPropertyOptional({
+    enum: SUB_CATEGORY_SLUGS,
+    description: "One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY",
+  })
   @IsOptional()
   @IsIn(SUB_CATEGORY_SLUGS)
   subCategory?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) size?: string;
+  @ApiPropertyOptional({ example: '30 ml', description: 'Size or volume as the product page shows it' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  size?: string;
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
