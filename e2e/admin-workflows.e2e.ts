@@ -229,18 +229,18 @@ describe('back office workflows in Chromium', () => {
     const row = admin.locator('tbody tr', { hasText: unique });
     await row.first().waitFor();
     await row.first().getByRole('checkbox').check();
-    await admin.getByRole('button', { name: 'Withdraw from sale' }).click();
+    await admin.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await admin.getByText('1 product updated').waitFor();
     const { json } = await api<{ products: unknown[] }>(
       'GET',
       `/products?search=${encodeURIComponent(unique)}`,
     );
     expect(json.products).toEqual([]);
-    await row.first().getByText('Withdrawn').waitFor();
+    await row.first().getByText('Not published').waitFor();
     await row.first().getByRole('checkbox').check();
-    await admin.getByRole('button', { name: 'Put on sale' }).click();
+    await admin.getByRole('button', { name: 'Publish', exact: true }).click();
     // the first action's '1 product updated' may still be showing: wait for the row itself
-    await row.first().getByText('Withdrawn').waitFor({ state: 'detached' });
+    await row.first().getByText('Not published').waitFor({ state: 'detached' });
     const back = await api<{ products: unknown[] }>('GET', `/products?search=${encodeURIComponent(unique)}`);
     expect(back.json.products).toHaveLength(1);
   });

@@ -40,7 +40,7 @@ export const PRODUCT_FIELDS = contractFields<Schemas['ProductInputDto']>({
   promotionId: false,
   category: true,
   subCategory: true,
-  size: false,
+  size: true,
   skinTypes: false,
   active: true,
   isFeatured: true,

@@ -15,11 +15,13 @@ import {
   EditBase,
   NumberInput,
   required,
+  maxLength,
   minValue,
   number,
   SelectInput,
   SimpleForm,
   TextInput,
+  useLocaleState,
   useNotify,
   useRefresh,
   useTranslate,
@@ -29,6 +31,7 @@ import { useNotifyApiError } from '../apiErrors';
 import { useWatch } from 'react-hook-form';
 import { cleanLines, linesToText, stockState, textToLines } from './gallery';
 import { GalleryField } from './GalleryField';
+import { compareAtError, discountShown, subCategoryChoices, subCategoryError } from './productFields';
 
 type ProductFormValues = RaRecord & Record<string, unknown>;
 
@@ -108,6 +111,49 @@ function LanguageColumn({ lang }: { lang: 'en' | 'am' }) {
   );
 }
 
+/** Validators reading the whole form: the compare-at price against the price, the sub-category against the category. */
+const validateCompareAt = (value: unknown, values: Record<string, unknown>) =>
+  compareAtError(value, values.price);
+const validateSubCategory = (value: unknown, values: Record<string, unknown>) =>
+  subCategoryError(value, values.category);
+
+/** The compare-at price with the badge customers will see ('17% off'). */
+function CompareAtInput() {
+  const t = useTranslate();
+  const [price, compareAt] = useWatch({ name: ['price', 'originalPrice'] });
+  const percent = discountShown(price, compareAt);
+  return (
+    <Box>
+      <NumberInput
+        source="originalPrice"
+        label="shop.admin.products.compareAt"
+        helperText="shop.admin.products.compareAtHelp"
+        validate={[number(), minValue(0), validateCompareAt]}
+      />
+      {percent > 0 && (
+        <Alert severity="info" data-testid="discount-preview" sx={{ py: 0 }}>
+          {t('shop.admin.products.discountPreview', { percent })}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** The category's sub-categories, named in the page's language. */
+function SubCategoryInput() {
+  const [locale] = useLocaleState();
+  const category = useWatch({ name: 'category' });
+  return (
+    <SelectInput
+      source="subCategory"
+      label="shop.admin.products.subCategory"
+      emptyText="shop.admin.products.noSubCategory"
+      choices={subCategoryChoices(category, locale)}
+      validate={validateSubCategory}
+    />
+  );
+}
+
 function ProductFields() {
   const t = useTranslate();
   return (
@@ -131,12 +177,20 @@ function ProductFields() {
           validate={required()}
           choices={CATEGORY_SLUGS.map((c) => ({ id: c, name: t(`shop.admin.products.categories.${c}`) }))}
         />
+        <SubCategoryInput />
         <TextInput source="brand" label="shop.admin.products.brand" />
+        <TextInput
+          source="size"
+          label="shop.admin.products.size"
+          helperText="shop.admin.products.sizeHelp"
+          validate={maxLength(50)}
+        />
         <NumberInput
           source="price"
           label="shop.admin.products.price"
           validate={[required(), number(), minValue(0)]}
         />
+        <CompareAtInput />
         <Box>
           <NumberInput
             source="stock"
@@ -149,7 +203,12 @@ function ProductFields() {
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
-        <BooleanInput source="active" label="shop.admin.products.onSale" defaultValue />
+        <BooleanInput
+          source="active"
+          label="shop.admin.products.onSale"
+          helperText="shop.admin.products.publishedHelp"
+          defaultValue
+        />
       </Box>
       <GalleryField />
     </SimpleForm>

@@ -136,7 +136,7 @@ export function ProductList() {
     p.images?.[0] ? (
       <img
         src={imageSrc(p.images[0])}
-        alt={p.name}
+        alt={nameOf(p)}
         style={{ width: size, height: size, objectFit: 'cover', borderRadius: 4 }}
       />
     ) : null;
@@ -217,7 +217,7 @@ export function ProductList() {
                       record={p}
                       redirect={false}
                       mutationMode="pessimistic"
-                      confirmTitle={t('shop.admin.products.deleteTitle', { name: p.name })}
+                      confirmTitle={t('shop.admin.products.deleteTitle', { name: nameOf(p) })}
                       confirmContent={t('shop.admin.products.deleteConfirm')}
                       mutationOptions={{
                         onSuccess: () => {
