@@ -58,6 +58,7 @@ export function Field({
     <label className="acc-field">
       <span>{label}</span>
       <input
+        id={`field-${name}`}
         name={name}
         type={type}
         defaultValue={defaultValue}

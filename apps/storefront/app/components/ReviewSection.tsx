@@ -4,6 +4,7 @@ import { flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../shop-context';
 import { DateText } from '../account/components';
 import { Stars } from './Stars';
+import { FormErrors } from './FormErrors';
 
 function RatingSelect({ defaultValue, id }: { defaultValue?: number; id: string }) {
   const { t } = useShop();
@@ -106,8 +107,9 @@ export function ReviewSection({
       <div id="write-review" role="status" aria-live="polite">
         {saved === 'saved' && <p className="success">{t('reviews.saved')}</p>}
         {saved === 'deleted' && <p className="success">{t('reviews.deleted')}</p>}
-        {failure && <p className="error">{say(t, failure, 'reviews.failed')}</p>}
       </div>
+      {/* a refused review: the summary is focused and scrolled to (the redirect's #write-review without JavaScript) */}
+      <FormErrors formText={failure ? say(t, failure, 'reviews.failed') : null} answer={failure} />
       {!user ? (
         <p>
           <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>

@@ -30,6 +30,7 @@ import {
 import { settle } from '../account/api.server';
 import { Field, Money, PaymentMethods, TaxRow, message } from '../account/components';
 import { HostedForm } from '../account/payment/HostedForm';
+import { FormErrors } from '../components/FormErrors';
 import { paymentDestination } from '../account/payment/payment.server';
 import { loadPricing } from '../account/checkout/settings.server';
 import { checkoutPayment, validateGuest, type CheckoutPayment } from '../account/checkout/guest';
@@ -356,18 +357,22 @@ export default function Checkout() {
           {t('cart.mergeCapped')}
         </p>
       ) : null}
-      {/* the refusal already in words (FormError takes a key: a worded text would become 'Something went wrong') */}
-      {data?.formError ? (
-        <p className="acc-alert" role="alert" data-testid="checkout-error">
-          {say(t, data.formError, FALLBACK.createOrder)}
-        </p>
-      ) : null}
       <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
           {loaded.guestForm ? (
             <>
               <h2>{t('checkout.guestDetails')}</h2>
+          {/* the refusal already in words (a key would be worded 'Something went wrong') and each field's error */}
+          <FormErrors
+            answer={data}
+            formText={data?.formError ? say(t, data.formError, FALLBACK.createOrder) : null}
+            fieldErrors={
+              data?.fieldErrors.state && !/^(checkout|errors)\./.test(data.fieldErrors.state)
+                ? { ...data.fieldErrors, state: 'checkout.stateInvalid' }
+                : data?.fieldErrors
+            }
+          />
               <p className="acc-muted">
                 {t('checkout.guestHaveAccount')}{' '}
                 <Link to={`/signin?redirectTo=${encodeURIComponent('/checkout')}`}>{t('auth.signIn')}</Link>
@@ -424,6 +429,7 @@ export default function Checkout() {
                 name="state"
                 defaultValue={findEthiopianRegion(values.state)?.en ?? ''}
                 required
+                id="field-state"
                 autoComplete="address-level1"
                 aria-invalid={data?.fieldErrors.state ? true : undefined}
                 aria-describedby={data?.fieldErrors.state ? 'state-error' : undefined}

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { FormErrors } from '../components/FormErrors';
 import { useRef, useState } from 'react';
 import {
   CONTACT_FIELDS,
@@ -94,6 +95,11 @@ export default function ContactPage() {
             } else setClientErrors(null);
           }}
         >
+          <FormErrors
+            fieldErrors={clientErrors ? null : failed?.fieldErrors}
+            answer={failed}
+            idOf={(name) => `contact-${name}`}
+          />
           <div id="contact-status" role="status" aria-live="polite">
             {result?.sent && <p className="success">{t('contact.sent')}</p>}
             {failed?.formError && !clientErrors && (

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { settle } from '../account/api.server';
 import { guestOnly } from '../account/auth/auth.server';
-import { Field, FormError } from '../account/components';
+import { Field } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
@@ -65,7 +66,11 @@ export default function ForgotPassword() {
       ) : (
         <Form method="post" noValidate className="acc-form">
           <p>{t('recover.forgotIntro')}</p>
-          <FormError text={data?.formError} />
+          <FormErrors
+            formError={data?.formError}
+            fieldErrors={data?.fieldError ? { email: data.fieldError } : null}
+            answer={data}
+          />
           <Field
             name="email"
             type="email"

@@ -4,6 +4,7 @@ import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth/auth.server';
 import { Field, FormError, Toast, message } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { OrderList } from '../account/orders/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders/orders.server';
 import { validateProfile } from '../account/profile/validation';
@@ -123,6 +124,7 @@ export default function Profile() {
         )
       ) : showForm && !data?.ok ? (
         <Form method="post" noValidate className="acc-form">
+          <FormErrors fieldErrors={data?.fieldErrors} answer={data} />
           {user.email ? null : <input type="hidden" name="emailOptional" value="1" />}
           <Field
             name="name"

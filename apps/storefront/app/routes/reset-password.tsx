@@ -10,7 +10,8 @@ import { isStrongEnough } from '@shop/shared';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
 import { guestOnly } from '../account/auth/auth.server';
-import { Field, FormError, PasswordStrength } from '../account/components';
+import { Field, PasswordStrength } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
@@ -66,7 +67,7 @@ export default function ResetPassword() {
     <section className="acc-auth">
       <h1>{t('recover.resetTitle')}</h1>
       <Form method="post" noValidate className="acc-form">
-        <FormError text={data?.formError} />
+        <FormErrors formError={data?.formError} fieldErrors={data?.fieldErrors} answer={data} />
         {token ? (
           <input type="hidden" name="token" value={token} />
         ) : (

@@ -8,7 +8,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { settle } from '../account/api.server';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
-import { Field, FormError } from '../account/components';
+import { Field } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { safeRedirectPath } from '../account/auth/intent';
 import { validateSignIn } from '../account/auth/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
@@ -65,7 +66,7 @@ export default function SignIn() {
       ) : null}
       <Form method="post" noValidate className="acc-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError text={data?.formError} />
+        <FormErrors formError={data?.formError} fieldErrors={data?.fieldErrors} answer={data} />
         <Field
           name="email"
           type="email"

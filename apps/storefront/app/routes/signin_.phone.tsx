@@ -7,7 +7,8 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
-import { Field, FormError } from '../account/components';
+import { Field } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { safeRedirectPath } from '../account/auth/intent';
 import { requestCode, verifyCode, validateOtpPhone, validateOtpCode } from '../account/auth/otp.server';
 import { reply } from '../account/reply.server';
@@ -94,10 +95,11 @@ export default function PhoneSignIn() {
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <input type="hidden" name="phone" value={data.phone} />
             <input type="hidden" name="intent" value="verify" />
-            <FormError text={data.formError} />
+            <FormErrors formError={data.formError} fieldErrors={data.fieldErrors} answer={data} />
             <label className="acc-field">
               <span>{t('otp.code')}</span>
               <input
+                id="field-code"
                 name="code"
                 type="text"
                 inputMode="numeric"
@@ -140,7 +142,7 @@ export default function PhoneSignIn() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="request" />
           <p>{t('otp.intro')}</p>
-          <FormError text={data?.formError} />
+          <FormErrors formError={data?.formError} fieldErrors={data?.fieldErrors} answer={data} />
           <Field
             name="phone"
             type="tel"

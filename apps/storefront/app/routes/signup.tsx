@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react';
 import { settle } from '../account/api.server';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
-import { Field, FormError, PasswordStrength } from '../account/components';
+import { Field, PasswordStrength } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { safeRedirectPath } from '../account/auth/intent';
 import { validateSignUp } from '../account/auth/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
@@ -65,7 +66,7 @@ export default function SignUp() {
       <h1>{t('auth.signUpTitle')}</h1>
       <Form method="post" noValidate className="acc-form acc-signup">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError text={data?.formError} />
+        <FormErrors formError={data?.formError} fieldErrors={data?.fieldErrors} answer={data} />
         <Field
           name="name"
           label={t('auth.name')}

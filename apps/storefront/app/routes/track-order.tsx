@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { isPayOnDelivery, parseOrderNumber, regionName } from '@shop/shared';
-import { DateText, FormError, Field, Money, PaymentBadge, StatusBadge } from '../account/components';
+import { DateText, Field, Money, PaymentBadge, StatusBadge } from '../account/components';
+import { FormErrors } from '../components/FormErrors';
 import { hasErrors, type FieldErrors } from '../account/forms';
 import { lookupOrder, validateLookup, type LookupOrder } from '../account/orders/lookup.server';
 import { reply } from '../account/reply.server';
@@ -54,7 +55,7 @@ export default function TrackOrder() {
       <h1>{t('lookup.title')}</h1>
       <p>{t('lookup.intro')}</p>
       <Form method="post" noValidate className="acc-form" data-testid="lookup-form">
-        <FormError text={data?.formError} />
+        <FormErrors formError={data?.formError} fieldErrors={data?.fieldErrors} answer={data} />
         <Field
           name="number"
           label={t('lookup.number')}
