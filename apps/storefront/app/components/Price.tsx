@@ -1,7 +1,11 @@
 import { discountPercent, formatMoney } from '@shop/shared';
+import { vatWordKey } from '../price-words';
 import { useShop } from '../shop-context';
 
-/** Price in ETB in the active language, with the struck original price and the discount badge. */
+/**
+ * Price in ETB in the active language with the VAT words of the shop's setting ('+ VAT' or 'incl. VAT'),
+ * the struck original price and the discount badge. Each amount keeps to one line (`.price` nowrap parts).
+ */
 export function Price({
   price,
   originalPrice,
@@ -11,11 +15,16 @@ export function Price({
   originalPrice?: number;
   badge?: boolean;
 }) {
-  const { lang, t } = useShop();
+  const { lang, t, publicSettings } = useShop();
   const discount = discountPercent(price, originalPrice);
   return (
     <p className="price">
-      <strong>{formatMoney(price, 'ETB', lang)}</strong>
+      <span className="price-now">
+        <strong>{formatMoney(price, 'ETB', lang)}</strong>{' '}
+        <small className="vat" data-testid="vat-words">
+          {t(vatWordKey(publicSettings.pricesIncludeTax))}
+        </small>
+      </span>
       {discount > 0 && originalPrice ? (
         <>
           {' '}

@@ -101,7 +101,8 @@ export function SearchBox() {
           {suggestions.map((s, i) => (
             <li key={s.id} id={`${listId}-opt-${i}`} role="option" aria-selected={i === active}>
               <Link to={`/product/${s.id}`} tabIndex={-1} onClick={() => setOpen(false)}>
-                <span>{s.name}</span> <small>{s.brand}</small>
+                <span>{s.name}</span> <small>{s.brand}</small>{' '}
+                <small className="suggestion-price">{s.price}</small>
               </Link>
             </li>
           ))}

@@ -211,6 +211,9 @@ function GuestChoice() {
               label={t('auth.password')}
               autoComplete="current-password"
             />
+            <p className="acc-forgot">
+              <Link to="/forgot-password">{t('recover.forgotLink')}</Link>
+            </p>
             <button type="submit" className="button">
               {t('auth.signIn')}
             </button>

@@ -8,6 +8,8 @@ import { FormErrors } from '../components/FormErrors';
 import { OrderList } from '../account/orders/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders/orders.server';
 import { validateProfile } from '../account/profile/validation';
+import { addressAction, changePassword, type ProfileSectionData } from '../account/profile/actions.server';
+import { AddressBook, PasswordSection } from '../account/profile/ProfileSections';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import { codeKey } from '../apiMessages';
@@ -26,7 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settle(apiFor(request).GET('/api/users/profile')),
     tab === 'orders' ? loadMyOrders(request) : Promise.resolve([]),
   ]);
-  return { user: profile.ok ? profile.data.user : sessionUser, tab, editing, orders };
+  // the address being edited ('new': the add form), from `?address=`
+  const address = url.searchParams.get('address');
+  const addressEdit = address && /^(new|\d{1,9})$/.test(address) ? address : null;
+  return { user: profile.ok ? profile.data.user : sessionUser, tab, editing, orders, addressEdit };
 }
 
 type ActionData = {
@@ -51,6 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'send-code' || intent === 'verify-code') return phoneAction(request, form);
+  if (intent === 'password') return changePassword(request, form);
+  if (typeof intent === 'string' && intent.startsWith('address-'))
+    return addressAction(request, form, intent);
   const { input, errors } = validateProfile(form);
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
   const result = await settle(
@@ -93,8 +101,11 @@ async function phoneAction(request: Request, form: FormData) {
 }
 
 export default function Profile() {
-  const { user, tab, editing, orders } = useLoaderData<typeof loader>();
-  const data = useActionData<ActionData>();
+  const { user, tab, editing, orders, addressEdit } = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionData | ProfileSectionData>();
+  // the password and address-book forms answer with their own shape (`form`); the rest is the profile's
+  const section = answer && 'form' in answer ? answer : undefined;
+  const data = section ? undefined : (answer as ActionData | undefined);
   const { t } = useShop();
   const busy = useNavigation().state !== 'idle';
   const showForm = editing || (data && !data.ok && data.fieldErrors);
@@ -115,6 +126,9 @@ export default function Profile() {
       </nav>
       {data?.message ? (
         <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} />
+      ) : null}
+      {section?.ok && section.message ? (
+        <Toast kind="success" text={message(t, section.message)} stamp={section} />
       ) : null}
       {tab === 'orders' ? (
         orders === null ? (
@@ -201,6 +215,12 @@ export default function Profile() {
           <Link className="button" to="/profile?edit=1">
             {t('profile.edit')}
           </Link>
+          <AddressBook
+            addresses={'addresses' in user && Array.isArray(user.addresses) ? user.addresses : []}
+            editing={section?.ok ? null : addressEdit}
+            data={section}
+          />
+          <PasswordSection data={section} />
         </div>
       )}
     </section>

@@ -93,6 +93,7 @@ export default function ResetPassword() {
           type="password"
           label={t('recover.newPassword')}
           autoComplete="new-password"
+          hint={t('auth.passwordRule')}
           onChange={setPassword}
           error={data?.fieldErrors.password}
         />

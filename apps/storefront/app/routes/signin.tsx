@@ -10,7 +10,7 @@ import { settle } from '../account/api.server';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
 import { Field } from '../account/components';
 import { FormErrors } from '../components/FormErrors';
-import { safeRedirectPath } from '../account/auth/intent';
+import { safeRedirectPath, signInReasonOf } from '../account/auth/intent';
 import { validateSignIn } from '../account/auth/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
@@ -62,6 +62,11 @@ export default function SignIn() {
       {search.get('reset') === '1' ? (
         <p className="acc-success" role="status">
           {t('recover.done')}
+        </p>
+      ) : null}
+      {signInReasonOf(search.get('reason')) === 'wishlist' ? (
+        <p className="acc-note" role="status" data-testid="signin-reason">
+          {t('auth.reasonWishlist')}
         </p>
       ) : null}
       <Form method="post" noValidate className="acc-form">

@@ -87,6 +87,7 @@ export default function SignUp() {
           type="password"
           label={t('auth.password')}
           autoComplete="new-password"
+          hint={t('auth.passwordRule')}
           error={data?.fieldErrors.password}
           onChange={setPassword}
         />

@@ -36,7 +36,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /** Sends a guest to sign in, remembering what they were doing. */
 export function redirectGuestWithIntent(request: Request, intent: PendingIntent, returnTo: string) {
-  return redirect(signInPath(returnTo), {
+  return redirect(signInPath(returnTo, intent.type === 'wishlist' ? 'wishlist' : undefined), {
     headers: { 'Set-Cookie': intentCookie(intent, isHttps(request)) },
   });
 }

@@ -63,7 +63,16 @@ export function clearIntentCookie(): string {
   return `${INTENT_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
-/** The sign-in address that brings the guest back to `path` afterwards. */
-export function signInPath(path: string): string {
-  return `/signin?redirectTo=${encodeURIComponent(safeRedirectPath(path))}`;
+/** Why a guest is asked to sign in, said on the sign-in page ('wishlist': the heart needs an account). */
+export const SIGN_IN_REASONS = ['wishlist'] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
+
+export function signInReasonOf(value: unknown): SignInReason | null {
+  return SIGN_IN_REASONS.find((r) => r === value) ?? null;
+}
+
+/** The sign-in address that brings the guest back to `path` afterwards (with the reason to say, if any). */
+export function signInPath(path: string, reason?: SignInReason): string {
+  const back = `/signin?redirectTo=${encodeURIComponent(safeRedirectPath(path))}`;
+  return reason ? `${back}&reason=${reason}` : back;
 }

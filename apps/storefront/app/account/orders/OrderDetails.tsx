@@ -64,9 +64,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Money amount={order.subtotal} />
         </dd>
         <dt>{t('cart.shipping')}</dt>
-        <dd>
-          <Money amount={order.shippingCost} />
-        </dd>
+        <dd>{order.shippingCost === 0 ? t('cart.free') : <Money amount={order.shippingCost} />}</dd>
         <TaxRow amount={order.tax} included={order.pricesIncludeTax === true} />
         <dt>{t('cart.total')}</dt>
         <dd data-testid="order-total">
