@@ -1,6 +1,10 @@
 import {
   canCollectPayment,
+  canFulfil,
+  canRefund,
   canTransitionPayment,
+  nextStatuses,
+  refundableAmount,
   PAY_ON_DELIVERY_PAYMENT_TRANSITIONS,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
@@ -49,5 +53,55 @@ describe('payment status machine', () => {
     expect(canCollectPayment({ ...order, paymentStatus: 'paid' })).toBe(false);
     expect(canCollectPayment({ ...order, status: 'cancelled' })).toBe(false);
     expect(canCollectPayment({ ...order, paymentMethod: 'chapa' })).toBe(false);
+  });
+});
+
+describe('fulfilment follows payment (docs/decisions/0080-fulfilment-refunds-notes.md)', () => {
+  it('fulfils a paid or partly refunded online order and any pay-on-delivery order not refunded', () => {
+    expect(canFulfil({ paymentMethod: 'chapa', paymentStatus: 'paid' })).toBe(true);
+    expect(canFulfil({ paymentMethod: 'chapa', paymentStatus: 'partially_refunded' })).toBe(true);
+    expect(canFulfil({ paymentMethod: 'chapa', paymentStatus: 'unpaid' })).toBe(false);
+    expect(canFulfil({ paymentMethod: 'chapa', paymentStatus: 'failed' })).toBe(false);
+    expect(canFulfil({ paymentMethod: 'chapa', paymentStatus: 'refunded' })).toBe(false);
+    expect(canFulfil({ paymentMethod: 'cash_on_delivery', paymentStatus: 'unpaid' })).toBe(true);
+    expect(canFulfil({ paymentMethod: 'cash_on_delivery', paymentStatus: 'refunded' })).toBe(false);
+  });
+
+  it('offers only the moves the API accepts', () => {
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'chapa', paymentStatus: 'failed' })).toEqual([
+      'cancelled',
+    ]);
+    expect(nextStatuses({ status: 'pending', paymentMethod: 'chapa', paymentStatus: 'paid' })).toEqual([
+      'processing',
+      'cancelled',
+    ]);
+    expect(
+      nextStatuses({ status: 'processing', paymentMethod: 'cash_on_delivery', paymentStatus: 'unpaid' }),
+    ).toEqual(['shipped', 'cancelled']);
+    expect(nextStatuses({ status: 'shipped', paymentMethod: 'chapa', paymentStatus: 'unpaid' })).toEqual([
+      'delivered',
+    ]);
+  });
+});
+
+describe('refunds', () => {
+  it('moves paid | refund_pending | partially_refunded to refunded or partially_refunded, never back', () => {
+    for (const from of ['paid', 'refund_pending', 'partially_refunded'] as const) {
+      expect(canTransitionPayment(from, 'refunded')).toBe(true);
+      expect(canTransitionPayment(from, 'partially_refunded')).toBe(true);
+      expect(canTransitionPayment(from, 'refunded', 'cash_on_delivery')).toBe(true);
+    }
+    expect(canTransitionPayment('refunded', 'partially_refunded')).toBe(false);
+    expect(canTransitionPayment('unpaid', 'refunded')).toBe(false);
+    expect(canTransitionPayment('failed', 'partially_refunded')).toBe(false);
+  });
+
+  it('refunds what is left of the paid total, only while money is held', () => {
+    expect(refundableAmount({ totalAmount: 783, refunded: 100.5 })).toBe(682.5);
+    expect(refundableAmount({ totalAmount: 10, refunded: 12 })).toBe(0);
+    expect(canRefund({ paymentStatus: 'paid', totalAmount: 783 })).toBe(true);
+    expect(canRefund({ paymentStatus: 'partially_refunded', totalAmount: 783, refunded: 783 })).toBe(false);
+    expect(canRefund({ paymentStatus: 'unpaid', totalAmount: 783 })).toBe(false);
+    expect(canRefund({ paymentStatus: 'refunded', totalAmount: 783, refunded: 783 })).toBe(false);
   });
 });

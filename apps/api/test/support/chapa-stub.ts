@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Chapa's API (https://developer.chapa.co) for tests: initialize and verify as
- * documented (Bearer secret key, JSON answers { message, status, data }), recorded requests, an outcome
+ * documented, and refunds (POST /v1/refund/{tx_ref}) (Bearer secret key, JSON answers { message, status, data }), recorded requests, an outcome
  * chosen by the test for each tx_ref, and signed webhooks.
  */
 export interface StubTransaction {
@@ -23,6 +23,8 @@ export interface StubTransaction {
   /** Overrides of what verify reports, to simulate a tampered payment. */
   reportedAmount?: string | number;
   reportedCurrency?: string;
+  /** ETB refunded so far through POST /v1/refund/{tx_ref}. */
+  refunded?: number;
   created_at: string;
 }
 
@@ -221,6 +223,39 @@ export async function startChapaStub(options: {
             meta: null,
             created_at: tx.created_at,
             updated_at: new Date().toISOString(),
+          },
+        });
+      }
+      // POST /v1/refund/{tx_ref} { reason, amount, meta, reference }: a successful transaction only,
+      // never more than what is left of it
+      const refund = req.method === 'POST' && /^\/v1\/refund\/([^/]+)$/.exec(path);
+      if (refund) {
+        const tx = transactions.get(decodeURIComponent(refund[1]));
+        if (!tx || tx.status !== 'success')
+          return send(res, 400, {
+            message: 'Transaction not found or not successful',
+            status: 'failed',
+            data: null,
+          });
+        const amount =
+          body?.amount === undefined ? Number(tx.amount) - (tx.refunded ?? 0) : Number(body.amount);
+        if (!Number.isFinite(amount) || amount <= 0 || amount > Number(tx.amount) - (tx.refunded ?? 0) + 1e-9)
+          return send(res, 400, {
+            message: 'Refund amount exceeds the refundable amount',
+            status: 'failed',
+            data: null,
+          });
+        tx.refunded = (tx.refunded ?? 0) + amount;
+        return send(res, 200, {
+          message: 'Refund processed successfully',
+          status: 'success',
+          data: {
+            ref_id: `RF${randomBytes(5).toString('hex')}`,
+            merchant_reference: body?.reference ?? null,
+            tx_ref: tx.tx_ref,
+            amount: amount.toFixed(2),
+            currency: tx.currency,
+            status: 'success',
           },
         });
       }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -33,7 +34,18 @@ import {
   type ReactAdminListQuery,
 } from './list/react-admin';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
-import { AdminOrderRowDto, CollectPaymentDto, OrderDto, OrderResponseDto } from '../orders/dto/order.dto';
+import {
+  AddOrderNoteDto,
+  AdminOrderDto,
+  AdminOrderResponseDto,
+  AdminOrderRowDto,
+  CollectPaymentDto,
+  OrderDto,
+  OrderResponseDto,
+  RecordRefundDto,
+} from '../orders/dto/order.dto';
+import { OrderNotes } from '../orders/order-notes.service';
+import { PaymentRefunds } from '../payments/payments.module';
 import { OrderPayments } from '../orders/order-payments.service';
 import { OrderQueries, type OrderListFilter } from '../orders/order-queries.service';
 import { OrderStatusService } from '../orders/order-status.service';
@@ -113,7 +125,7 @@ function orderFilter(filter: Record<string, FilterValue>): OrderListFilter {
 }
 
 /** A react-admin list call as the orders' typed query (400 on anything malformed). */
-const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, orderFilter);
+export const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, orderFilter);
 
 /** The spec's `status` of an order is its order status. */
 const SPEC_FILTERS = { status: Object.fromEntries(ORDER_STATUSES.map((s) => [s, { status: s }])) };
@@ -127,6 +139,8 @@ export class AdminOrdersController {
     private readonly statuses: OrderStatusService,
     private readonly users: AccountsService,
     private readonly payments: OrderPayments,
+    private readonly refunds: PaymentRefunds,
+    private readonly notes: OrderNotes,
   ) {}
 
   @Get()
@@ -149,9 +163,10 @@ export class AdminOrdersController {
 
   @Get(':id')
   @ApiOperation({
-    summary: 'One order with items, address, payment status, tracking number and status history',
+    summary:
+      'One order with items, address, payment status, tracking number, status history, refunds and internal notes (staff only)',
   })
-  @ApiOkResponse({ type: OrderDto })
+  @ApiOkResponse({ type: AdminOrderDto })
   @ApiNotFoundResponse({ type: ErrorDto })
   getOne(@Param('id') id: string) {
     return this.orders.anyOrder(id);
@@ -164,7 +179,11 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto })
-  @ApiConflictResponse({ type: ErrorDto, description: 'Not a valid move from the current status' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description:
+      'INVALID_STATUS_TRANSITION: not a valid move from the current status; ORDER_NOT_PAID: processing or shipped for an online order not paid (pay on delivery may)',
+  })
   async changeStatus(
     @Param('id') id: string,
     @Body() body: AdminOrderStatusDto,
@@ -201,5 +220,40 @@ export class AdminOrdersController {
   ) {
     const order = await this.payments.markCollected(id, actor, body.reference);
     return { success: true, order, message: 'Payment recorded' };
+  }
+
+  @Post(':id/refunds')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record a refund of a paid order (full or a part with a reason), audited, the customer told',
+    description:
+      "method 'chapa': given back through Chapa's refund API on the paid transaction; 'manual': given back " +
+      'otherwise, with its reference. paid | refund_pending | partially_refunded → refunded (all of the paid ' +
+      'amount back) or partially_refunded.',
+  })
+  @ApiOkResponse({ type: AdminOrderResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description:
+      'NOT_REFUNDABLE: not paid or fully refunded; REFUND_EXCEEDS_PAID: more than the paid amount minus earlier refunds; REFUND_METHOD_UNAVAILABLE: chapa for an order not paid through Chapa',
+  })
+  async refund(@Param('id') id: string, @Body() body: RecordRefundDto, @CurrentUser() actor: AuthUser) {
+    const order = await this.refunds.refund(id, actor, body);
+    return { success: true, order, message: 'Refund recorded' };
+  }
+
+  @Post(':id/notes')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Add an internal note to an order (staff only, audited; never shown to customers)',
+  })
+  @ApiCreatedResponse({ type: AdminOrderResponseDto })
+  @ApiBadRequestResponse({ type: ErrorDto })
+  @ApiNotFoundResponse({ type: ErrorDto })
+  async addNote(@Param('id') id: string, @Body() body: AddOrderNoteDto, @CurrentUser() actor: AuthUser) {
+    const order = await this.notes.add(id, actor, body.text);
+    return { success: true, order, message: 'Note added' };
   }
 }

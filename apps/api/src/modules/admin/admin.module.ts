@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { OrdersModule } from '../orders/orders.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminContactsController } from './admin-contacts.controller';
@@ -24,7 +25,7 @@ import { DashboardService } from './dashboard.service';
  */
 @Module({
   // each resource is served by the service of the module that owns it (users and accounts through the global AuthModule)
-  imports: [CatalogModule, OrdersModule, ContactsModule, ReviewsModule, NotificationsModule],
+  imports: [CatalogModule, OrdersModule, PaymentsModule, ContactsModule, ReviewsModule, NotificationsModule],
   controllers: [
     AdminDashboardController,
     AdminOrdersController,

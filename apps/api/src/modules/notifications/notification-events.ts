@@ -33,6 +33,8 @@ export type NotificationEvent =
   | { type: 'order.status'; order: OrderLike }
   | { type: 'payment.paid'; order: OrderLike }
   | { type: 'payment.failed'; order: OrderLike; txRef: string }
+  /** Staff recorded a refund of `amountSantim` (the order after it): the customer is told. */
+  | { type: 'payment.refunded'; order: OrderLike; refundId: string; amountSantim: number }
   | { type: 'contact.received'; contact: ContactLike }
   /** A product's stock went down (`cause` names the change, e.g. the order that took the stock). */
   | { type: 'stock.changed'; before: ProductLike; after: ProductLike; cause: string }

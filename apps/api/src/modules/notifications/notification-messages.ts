@@ -91,6 +91,15 @@ export class NotificationMessages {
         return this.toCustomer(settings, event.order, 'paymentReceived', `payment.paid:${event.order._id}`);
       case 'payment.failed':
         return this.toCustomer(settings, event.order, 'paymentFailed', `payment.failed:${event.txRef}`);
+      case 'payment.refunded':
+        return this.toCustomer(
+          settings,
+          event.order,
+          'refunded',
+          `payment.refunded:${String(event.order._id)}:${event.refundId}`,
+          undefined,
+          event.amountSantim,
+        );
       case 'contact.received':
         return this.toAdmin(
           settings,
@@ -249,6 +258,8 @@ export class NotificationMessages {
     eventKey: string,
     /** The customer's chosen language when the caller knows it (null: none chosen); read otherwise. */
     customerLanguage?: string | null,
+    /** 'refunded': the amount given back. */
+    amountSantim?: number,
   ): Promise<OutboxMessage[]> {
     if (!settings.orderNotifications) return [];
     const email = settings.emailNotifications ? order.customer?.email : undefined;
@@ -280,6 +291,10 @@ export class NotificationMessages {
         blocks.push(
           t('mail.paymentReceived.intro', { number, amount: money(order.totalAmountSantim, lang) }),
         );
+        break;
+      case 'refunded':
+        subject = t('mail.refunded.subject', { number });
+        blocks.push(t('mail.refunded.intro', { number, amount: money(amountSantim ?? 0, lang) }));
         break;
       case 'shipped':
         subject = t('mail.shipped.subject', { number });

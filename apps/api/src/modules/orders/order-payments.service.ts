@@ -5,18 +5,26 @@ import {
   PAY_ON_DELIVERY,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
+  toBirr,
   type PaymentStatus,
+  type RefundMethod,
 } from '@shop/shared';
 import { ClientSession, Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
-import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { orderTransaction } from './order-transaction';
 import { ORDER_NOT_FOUND } from './order-queries.service';
-import { toOrderView, type OrderRecord, type OrderView } from './order.view';
+import {
+  toAdminOrderView,
+  toOrderView,
+  type AdminOrderView,
+  type OrderRecord,
+  type OrderView,
+} from './order.view';
 import { Order } from './schemas/order.schema';
 
 /** Payment states from which the machine (PAYMENT_TRANSITIONS: online payments) allows a move to `to`. */
@@ -26,6 +34,19 @@ const paymentSources = (to: PaymentStatus): PaymentStatus[] =>
 const COLLECTABLE = PAYMENT_STATUSES.filter((from) => canTransitionPayment(from, 'paid', PAY_ON_DELIVERY));
 export const PAYMENT_NOT_COLLECTABLE =
   'No payment can be recorded for this order: it is not an unpaid pay-on-delivery order';
+/** Payment states in which staff may record a refund (the shop holds money for the order). */
+export const REFUNDABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = paymentSources('refunded');
+export const NOT_REFUNDABLE =
+  'Nothing can be refunded for this order: it is not paid, or it is fully refunded';
+
+/** A refund to record (POST /api/admin/orders/{id}/refunds). */
+export interface RefundInput {
+  amountSantim: number;
+  reason: string;
+  method: RefundMethod;
+  reference?: string;
+}
+
 /** An order can take a payment while its payment status may still become paid (unpaid, failed). */
 export const PAYABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = paymentSources('paid');
 
@@ -173,6 +194,117 @@ export class OrderPayments {
     if (collected) return toOrderView(collected);
     if (!(await this.orders.exists({ _id: id }))) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
     throw new ConflictError(PAYMENT_NOT_COLLECTABLE, 'PAYMENT_NOT_COLLECTABLE');
+  }
+
+  /**
+   * The order a refund is about, checked before any money moves: 404 unknown; 409 NOT_REFUNDABLE
+   * when the shop holds no money for it (unpaid, failed, refunded); 409 REFUND_EXCEEDS_PAID above
+   * the paid total minus earlier refunds. Answers the order as read.
+   */
+  async refundable(orderId: string, amountSantim: number): Promise<OrderRecord> {
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    const order = (await this.orders.findById(id).lean().exec()) as OrderRecord | null;
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    this.checkRefund(order, amountSantim);
+    return order;
+  }
+
+  private checkRefund(order: OrderRecord, amountSantim: number): void {
+    const left = order.totalAmountSantim - (order.refundedSantim ?? 0);
+    if (!REFUNDABLE_PAYMENT_STATUSES.includes(order.paymentStatus as PaymentStatus) || left <= 0)
+      throw new ConflictError(NOT_REFUNDABLE, 'NOT_REFUNDABLE', { paymentStatus: order.paymentStatus });
+    if (amountSantim > left)
+      throw new ConflictError(
+        `The refund is more than what is left of the paid amount (ETB ${toBirr(left).toFixed(2)})`,
+        'REFUND_EXCEEDS_PAID',
+        { refundable: toBirr(left) },
+      );
+  }
+
+  /**
+   * Records a refund (docs/decisions/0080-fulfilment-refunds-notes.md): the refund, the refunded
+   * total and the payment status (refunded when all of the paid total went back, else
+   * partially_refunded) in one conditional update on the refunded total it was read with, with its
+   * audit entry (`order.refund`) and the customer's message in the same transaction. `given`: the
+   * money already went back through the provider, so a concurrent refund cannot refuse this one.
+   */
+  async recordRefund(
+    orderId: string,
+    actor: AuthUser,
+    input: RefundInput,
+    given = false,
+  ): Promise<AdminOrderView> {
+    const id = parseObjectId(orderId, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+    if (input.method === 'manual' && !input.reference)
+      throw new InvalidDataError(
+        'A manual refund needs its reference',
+        [{ field: 'reference', message: 'reference is required for a manual refund' }],
+        'INVALID_TEXT',
+        { field: 'reference' },
+      );
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const order = (await this.orders.findById(id).lean().exec()) as OrderRecord | null;
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+      if (!given) this.checkRefund(order, input.amountSantim);
+      const refundedSantim = (order.refundedSantim ?? 0) + input.amountSantim;
+      const to: PaymentStatus = refundedSantim >= order.totalAmountSantim ? 'refunded' : 'partially_refunded';
+      const refundId = new Types.ObjectId();
+      const refund = {
+        _id: refundId,
+        amountSantim: input.amountSantim,
+        reason: input.reason,
+        method: input.method,
+        ...(input.reference ? { reference: input.reference } : {}),
+        by: new Types.ObjectId(actor.id),
+        ...(actor.name ? { byName: actor.name } : {}),
+        at: new Date(),
+      };
+      const done = await this.inSession(id, undefined, async (s) => {
+        const updated = (await this.orders
+          .findOneAndUpdate(
+            {
+              _id: id,
+              paymentStatus: order.paymentStatus,
+              refundedSantim: order.refundedSantim ?? null,
+            },
+            { $set: { paymentStatus: to, refundedSantim }, $push: { refunds: refund } },
+            { new: true, session: s },
+          )
+          .lean()
+          .exec()) as OrderRecord | null;
+        if (!updated) return null;
+        await this.notifications.enqueue(s, {
+          type: 'payment.refunded',
+          order: updated,
+          refundId: String(refundId),
+          amountSantim: input.amountSantim,
+        });
+        await this.audit.record(
+          actor,
+          {
+            entity: 'order',
+            entityId: String(id),
+            action: 'order.refund',
+            from: { paymentStatus: order.paymentStatus, refunded: toBirr(order.refundedSantim ?? 0) },
+            to: {
+              paymentStatus: to,
+              refunded: toBirr(refundedSantim),
+              amount: toBirr(input.amountSantim),
+              method: input.method,
+              reason: input.reason,
+              ...(input.reference ? { reference: input.reference } : {}),
+            },
+          },
+          s,
+        );
+        return updated;
+      });
+      if (done) return toAdminOrderView(done);
+    }
+    throw new ConflictError(
+      'The order changed while recording the refund; please try again',
+      'ORDER_CHANGED',
+    );
   }
 
   /**

@@ -16,8 +16,10 @@ import { escapeRegex, parseObjectId } from '../../common/mongo';
 import { GuestOrderTokens } from './guest-order-tokens';
 import type { OrderViewer } from './order-access.guard';
 import {
+  toAdminOrderView,
   toOrderLookupView,
   toOrderView,
+  type AdminOrderView,
   type OrderLookupView,
   type OrderRecord,
   type OrderView,
@@ -81,13 +83,13 @@ export class OrderQueries {
   }
 
   /** One order of any customer (the back office). */
-  async anyOrder(id: string): Promise<OrderView> {
+  async anyOrder(id: string): Promise<AdminOrderView> {
     const doc = await this.orders
       .findById(parseObjectId(id, ORDER_NOT_FOUND, 'ORDER_NOT_FOUND'))
       .lean()
       .exec();
     if (!doc) throw new NotFoundError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
-    return toOrderView(doc as OrderRecord);
+    return toAdminOrderView(doc as OrderRecord);
   }
 
   /**

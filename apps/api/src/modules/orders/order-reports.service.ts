@@ -3,8 +3,13 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { Order } from './schemas/order.schema';
 
-/** Revenue counts paid orders that are not cancelled (refunded ones are no longer 'paid'). */
-const SOLD = { paymentStatus: 'paid', status: { $ne: 'cancelled' } };
+/**
+ * Revenue counts paid orders that are not cancelled, net of refunds (docs/decisions/0080): a partly
+ * refunded order counts what the shop kept; a fully refunded one no longer counts.
+ */
+const SOLD = { paymentStatus: { $in: ['paid', 'partially_refunded'] }, status: { $ne: 'cancelled' } };
+/** What the shop kept of an order: its total minus what went back. */
+const NET_SANTIM = { $subtract: ['$totalAmountSantim', { $ifNull: ['$refundedSantim', 0] }] };
 
 /**
  * The figures the back office's dashboard reads from orders, each one aggregation or count on the
@@ -22,9 +27,9 @@ export class OrderReportsService {
     const [row] = await this.orders
       .aggregate<{ revenueSantim: number; itemsSold: number }>([
         { $match: SOLD },
-        { $project: { totalAmountSantim: 1, items: { $sum: '$orderItems.quantity' } } },
+        { $project: { netSantim: NET_SANTIM, items: { $sum: '$orderItems.quantity' } } },
         {
-          $group: { _id: null, revenueSantim: { $sum: '$totalAmountSantim' }, itemsSold: { $sum: '$items' } },
+          $group: { _id: null, revenueSantim: { $sum: '$netSantim' }, itemsSold: { $sum: '$items' } },
         },
       ])
       .exec();
@@ -46,7 +51,7 @@ export class OrderReportsService {
                 timezone: timezone === 'UTC' ? 'Etc/UTC' : timezone,
               },
             },
-            totalSantim: { $sum: '$totalAmountSantim' },
+            totalSantim: { $sum: NET_SANTIM },
             orders: { $sum: 1 },
           },
         },

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import {
+  canFulfil,
   canTransition,
   canTransitionPayment,
+  FULFILMENT_STATUSES,
   customerMayCancel,
   type OrderStatus,
   type PaymentStatus,
@@ -19,6 +21,8 @@ import { ORDER_NOT_FOUND, OrderQueries } from './order-queries.service';
 import { orderTransaction } from './order-transaction';
 import { toOrderView, type OrderRecord, type OrderView } from './order.view';
 import { Order } from './schemas/order.schema';
+
+export const ORDER_NOT_PAID = 'This order is not paid yet';
 
 /** How often a status change re-reads an order that someone else changed meanwhile. */
 const ATTEMPTS = 5;
@@ -87,6 +91,13 @@ export class OrderStatusService {
           'INVALID_STATUS_TRANSITION',
           { from, to: status },
         );
+      }
+      // fulfilment follows payment (docs/decisions/0080-fulfilment-refunds-notes.md)
+      if (FULFILMENT_STATUSES.includes(status) && !canFulfil(order)) {
+        throw new ConflictError(ORDER_NOT_PAID, 'ORDER_NOT_PAID', {
+          paymentStatus: order.paymentStatus,
+          paymentMethod: order.paymentMethod,
+        });
       }
       const changed = await this.applyTransition(order, status, actor, trackingNumber);
       if (changed) return changed;

@@ -1,6 +1,13 @@
 import { toBirr } from '@shop/shared';
 import type { Types } from 'mongoose';
-import type { Order, OrderItem, ShippingAddress, StatusChange } from './schemas/order.schema';
+import type {
+  Order,
+  OrderItem,
+  OrderNote,
+  Refund,
+  ShippingAddress,
+  StatusChange,
+} from './schemas/order.schema';
 
 /**
  * One order shape. The stored order is the schema's class (`Order`); what the API answers is derived
@@ -43,8 +50,11 @@ export type ShippingAddressView = Shown<ShippingAddress>;
 /** A history entry as shown: who made the change (null: the system or a deleted account). */
 export type StatusChangeView = Omit<Shown<StatusChange>, 'by'> & { by: string | null };
 
-/** Stored for the order's own use only (the Idempotency-Key's replay), never shown. */
-type InternalFields = 'idempotencyKey' | 'idempotencyFingerprint';
+/**
+ * Stored for the order's own use only (the Idempotency-Key's replay), never shown; refunds (their
+ * reasons) and notes are shown to staff only (AdminOrderView).
+ */
+type InternalFields = 'idempotencyKey' | 'idempotencyFingerprint' | 'refunds' | 'notes';
 
 /** The order as the API answers it: money in ETB, ids as strings, `id` mirrored from `_id`. */
 export type OrderView = Omit<Shown<Order>, InternalFields | 'orderItems' | 'statusHistory'> & {
@@ -53,6 +63,14 @@ export type OrderView = Omit<Shown<Order>, InternalFields | 'orderItems' | 'stat
   orderItems: OrderItemView[];
   statusHistory: StatusChangeView[];
 };
+
+/** A refund as staff see it: amount in ETB, who recorded it (null: a deleted account). */
+export type RefundView = Omit<Shown<Refund>, 'by'> & { by: string | null };
+/** A note as staff see it. */
+export type OrderNoteView = Omit<Shown<OrderNote>, 'by'> & { by: string | null };
+
+/** The order as the back office sees it: with its refunds and internal notes. */
+export type AdminOrderView = OrderView & { refunds: RefundView[]; notes: OrderNoteView[] };
 
 /**
  * What anyone who knows an order's number and phone may see (GET /api/orders/lookup): its state,
@@ -154,12 +172,14 @@ export function toOrderView(doc: OrderLike): OrderView {
     tax: toBirr(doc.taxSantim),
     totalAmount: toBirr(doc.totalAmountSantim),
     ...(doc.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
+    ...(doc.language ? { language: doc.language } : {}),
     currency: doc.currency ?? 'ETB',
     status: doc.status,
     paymentStatus: doc.paymentStatus,
     ...(doc.paidAt ? { paidAt: doc.paidAt } : {}),
     ...(doc.paymentReference ? { paymentReference: doc.paymentReference } : {}),
     ...(doc.trackingNumber ? { trackingNumber: doc.trackingNumber } : {}),
+    ...(doc.refundedSantim ? { refunded: toBirr(doc.refundedSantim) } : {}),
     statusHistory: (doc.statusHistory ?? []).map((h) => ({
       status: h.status,
       by: h.by ? String(h.by) : null,
@@ -168,5 +188,29 @@ export function toOrderView(doc: OrderLike): OrderView {
     })),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
+  };
+}
+
+/** The order for staff (GET /api/admin/orders/{id} and the refund and note routes). */
+export function toAdminOrderView(doc: OrderLike): AdminOrderView {
+  return {
+    ...toOrderView(doc),
+    refunds: (doc.refunds ?? []).map((r) => ({
+      _id: String(r._id),
+      amount: toBirr(r.amountSantim),
+      reason: r.reason,
+      method: r.method,
+      ...(r.reference ? { reference: r.reference } : {}),
+      by: r.by ? String(r.by) : null,
+      ...(r.byName ? { byName: r.byName } : {}),
+      at: r.at,
+    })),
+    notes: (doc.notes ?? []).map((n) => ({
+      _id: String(n._id),
+      text: n.text,
+      by: n.by ? String(n.by) : null,
+      ...(n.byName ? { byName: n.byName } : {}),
+      at: n.at,
+    })),
   };
 }

@@ -8,6 +8,7 @@ import { GuestOrderTokens } from './guest-order-tokens';
 import { OrderAccessGuard, OrderPlacerGuard } from './order-access.guard';
 import { OrderIdempotency } from './order-idempotency.service';
 import { OrderNumbersModule } from './order-numbers.module';
+import { OrderNotes } from './order-notes.service';
 import { OrderPayments } from './order-payments.service';
 import { OrderPlacement } from './order-placement.service';
 import { OrderQueries } from './order-queries.service';
@@ -22,6 +23,7 @@ export { GuestOrders } from './guest-orders.service';
 export { OrderIdempotency } from './order-idempotency.service';
 export { GuestOrderTokens } from './guest-order-tokens';
 export { CurrentViewer, OrderAccessGuard, ORDER_TOKEN_HEADER, type OrderViewer } from './order-access.guard';
+export { OrderNotes } from './order-notes.service';
 export { OrderPayments } from './order-payments.service';
 export { OrderPlacement } from './order-placement.service';
 export { OrderQueries, type OrderListFilter } from './order-queries.service';
@@ -49,6 +51,7 @@ export { OrderStatusService } from './order-status.service';
     OrderIdempotency,
     OrderStatusService,
     OrderPayments,
+    OrderNotes,
     OrderQueries,
     OrderReportsService,
     GuestOrders,
@@ -62,6 +65,7 @@ export { OrderStatusService } from './order-status.service';
     OrderAccessGuard,
     OrderStatusService,
     OrderPayments,
+    OrderNotes,
     OrderQueries,
     OrderReportsService,
   ],

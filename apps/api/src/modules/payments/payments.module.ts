@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsController } from './payments.controller';
+import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentReverification } from './payment-reverification.service';
 import { PaymentSettlement } from './payment-settlement.service';
 import { PaymentWebhooks } from './payment-webhooks.service';
@@ -13,6 +14,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-prov
 import { TestPaymentProvider } from './providers/test.provider';
 import { Payment, PaymentSchema } from './schemas/payment.schema';
 
+export { PaymentRefunds } from './payment-refunds.service';
 export { REVERIFY_LEASE, reverifyIntervalMs } from './payment-reverification.service';
 
 /**
@@ -28,6 +30,7 @@ export { REVERIFY_LEASE, reverifyIntervalMs } from './payment-reverification.ser
     PaymentSettlement,
     PaymentWebhooks,
     PaymentReverification,
+    PaymentRefunds,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, getModelToken(Payment.name)],
@@ -43,6 +46,6 @@ export { REVERIFY_LEASE, reverifyIntervalMs } from './payment-reverification.ser
       },
     },
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PaymentRefunds],
 })
 export class PaymentsModule {}

@@ -10,8 +10,10 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REFUND_METHODS,
   SHIPPING_METHODS,
   deliveryCountry,
+  type RefundMethod,
 } from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -21,12 +23,17 @@ import {
   IsNotEmpty,
   IsObject,
   IsOptional,
+  IsNumber,
   IsString,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
 import type {
+  AdminOrderView,
+  OrderNoteView,
+  RefundView,
   OrderLookupView,
   OrderItemView,
   OrderProductSnapshot,
@@ -179,6 +186,16 @@ export class PlaceOrderDto {
   @ValidateNested()
   @Type(() => GuestContactDto)
   guest?: GuestContactDto;
+
+  @ApiPropertyOptional({
+    enum: ['en', 'am'],
+    description:
+      "The language of the page the order is placed from: the order's messages use it when the account has " +
+      "chosen none (a guest's always). Stored on the order as its language",
+  })
+  @IsOptional()
+  @IsIn(['en', 'am'], { message: 'language must be en or am' })
+  language?: 'en' | 'am';
 }
 
 /** Staff record the money the rider collected for a pay-on-delivery order. */
@@ -307,15 +324,94 @@ export class OrderDto implements OrderView {
   totalAmount!: number;
   @ApiPropertyOptional({ description: 'Whether the prices included the VAT when the order was placed' })
   pricesIncludeTax?: boolean;
+  @ApiPropertyOptional({
+    enum: ['en', 'am'],
+    description: "The language of the order's messages (the account's, else the page's it was placed from)",
+  })
+  language?: string;
   @ApiProperty({ example: 'ETB' }) currency!: string;
   @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;
   @ApiPropertyOptional({ type: String, format: 'date-time' }) paidAt?: Date;
   @ApiPropertyOptional() paymentReference?: string;
   @ApiPropertyOptional() trackingNumber?: string;
+  @ApiPropertyOptional({ example: 100, description: 'ETB given back so far (absent: nothing refunded)' })
+  refunded?: number;
   @ApiProperty({ type: [StatusChangeDto] }) statusHistory!: StatusChangeDto[];
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: Date;
+}
+
+export class RefundDto implements RefundView {
+  @ApiProperty() _id!: string;
+  @ApiProperty({ example: 100, description: 'ETB' }) amount!: number;
+  @ApiProperty() reason!: string;
+  @ApiProperty({ enum: REFUND_METHODS }) method!: string;
+  @ApiPropertyOptional({ description: "Chapa's refund reference, or the manual refund's" })
+  reference?: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Id of the staff member' }) by!: string | null;
+  @ApiPropertyOptional({ description: 'Their name when recorded' }) byName?: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: Date;
+}
+
+export class OrderNoteDto implements OrderNoteView {
+  @ApiProperty() _id!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Id of the staff member' }) by!: string | null;
+  @ApiPropertyOptional({ description: 'Their name when written' }) byName?: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: Date;
+}
+
+/** One order as staff see it: with its refunds and internal notes (never in a customer's answer). */
+export class AdminOrderDto extends OrderDto implements AdminOrderView {
+  @ApiProperty({ type: [RefundDto] }) refunds!: RefundDto[];
+  @ApiProperty({ type: [OrderNoteDto], description: 'Staff only' }) notes!: OrderNoteDto[];
+}
+
+export class AdminOrderResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: AdminOrderDto }) order!: AdminOrderDto;
+  @ApiProperty() message!: string;
+}
+
+export class RecordRefundDto {
+  @ApiProperty({ example: 100, description: 'ETB, at most what is left of the paid amount' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0.01)
+  amount!: number;
+
+  @ApiProperty({ maxLength: 500, description: 'Why (required)' })
+  @IsString()
+  @Transform(trim)
+  @IsNotEmpty()
+  @MaxLength(500)
+  reason!: string;
+
+  @ApiProperty({
+    enum: REFUND_METHODS,
+    description: "'chapa': through Chapa's refund API; 'manual': with a reference",
+  })
+  @IsIn(REFUND_METHODS)
+  method!: RefundMethod;
+
+  @ApiPropertyOptional({
+    maxLength: 100,
+    description: 'Required for a manual refund (bank transfer, receipt…)',
+  })
+  @IsOptional()
+  @IsString()
+  @Transform(trim)
+  @MaxLength(100)
+  reference?: string;
+}
+
+export class AddOrderNoteDto {
+  @ApiProperty({ maxLength: 2000 })
+  @IsString()
+  @Transform(trim)
+  @IsNotEmpty()
+  @MaxLength(2000)
+  text!: string;
 }
 
 /** Compile-time: each DTO declares exactly its view's fields (`implements` alone lets a DTO have more). */
@@ -331,6 +427,9 @@ export type OrderDtosMatchTheirViews = [
   Holds<SameFields<StatusChangeDto, StatusChangeView>>,
   Holds<SameFields<OrderCustomerDto, NonNullable<OrderView['customer']>>>,
   Holds<SameFields<OrderLookupDto, OrderLookupView>>,
+  Holds<SameFields<RefundDto, RefundView>>,
+  Holds<SameFields<OrderNoteDto, OrderNoteView>>,
+  Holds<SameFields<AdminOrderDto, AdminOrderView>>,
 ];
 
 export class OrderUserDto {

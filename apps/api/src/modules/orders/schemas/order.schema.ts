@@ -45,6 +45,33 @@ export class StatusChange {
 }
 export const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
+/** Money given back to the customer (docs/decisions/0080-fulfilment-refunds-notes.md). */
+@Schema()
+export class Refund {
+  _id!: Types.ObjectId;
+  @Prop({ required: true, min: 1 }) amountSantim!: number;
+  @Prop({ required: true, trim: true }) reason!: string;
+  /** 'chapa': through Chapa's refund API; 'manual': given back otherwise, `reference` says how. */
+  @Prop({ required: true, enum: ['chapa', 'manual'] }) method!: string;
+  @Prop({ trim: true }) reference?: string;
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
+  @Prop() byName?: string;
+  @Prop({ required: true, default: () => new Date() }) at!: Date;
+}
+export const RefundSchema = SchemaFactory.createForClass(Refund);
+
+/** A staff-only note on an order: never in a customer's answer. */
+@Schema()
+export class OrderNote {
+  _id!: Types.ObjectId;
+  @Prop({ required: true, trim: true }) text!: string;
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User' }) by?: Types.ObjectId;
+  /** The author's name when written (the account may be renamed or deleted later). */
+  @Prop() byName?: string;
+  @Prop({ required: true, default: () => new Date() }) at!: Date;
+}
+export const OrderNoteSchema = SchemaFactory.createForClass(OrderNote);
+
 /** Who placed the order, as it was then. */
 export interface OrderCustomer {
   name: string;
@@ -86,6 +113,11 @@ export class Order {
   @Prop({ required: true, min: 0 }) totalAmountSantim!: number;
   /** The shop's pricesIncludeTax setting when the order was placed (tax contained, not added). */
   @Prop() pricesIncludeTax?: boolean;
+  /**
+   * The language of the customer's messages about this order: the account's when it chose one, else
+   * the page's the order was placed from (docs/decisions/0077-links-and-message-language.md).
+   */
+  @Prop({ enum: ['en', 'am'] }) language?: string;
 
   @Prop({ enum: ['ETB'], default: 'ETB' })
   currency!: string;
@@ -102,6 +134,12 @@ export class Order {
 
   @Prop({ type: [StatusChangeSchema], default: [] })
   statusHistory!: StatusChange[];
+
+  /** The sum of `refunds`, kept with them in one update so a refund is checked against it atomically. */
+  @Prop({ min: 0 }) refundedSantim?: number;
+  @Prop({ type: [RefundSchema], default: undefined }) refunds?: Refund[];
+  /** Staff-only notes (never shown to customers). */
+  @Prop({ type: [OrderNoteSchema], default: undefined }) notes?: OrderNote[];
 
   /**
    * The Idempotency-Key the order was placed under: as sent for an account's order (unique per

@@ -8,7 +8,9 @@ import {
   type InitializedPayment,
   type InitializePaymentInput,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderVerification,
+  type RefundPaymentInput,
 } from './payment-provider';
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -88,6 +90,27 @@ export class ChapaProvider implements PaymentProvider {
       providerReference: typeof data.reference === 'string' ? data.reference : undefined,
       message: messageText(answer?.message),
     };
+  }
+
+  /**
+   * Chapa's refund API (https://developer.chapa.co/integrations/refund): POST /v1/refund/{tx_ref}
+   * with reason, amount (ETB as text), meta and reference; answers { message, status, data }.
+   */
+  async refund(input: RefundPaymentInput): Promise<ProviderRefund> {
+    const body = {
+      reason: input.reason,
+      amount: santimToAmountString(input.amountSantim),
+      meta: { reference: input.reference },
+      reference: input.reference,
+    };
+    const { status, answer } = await this.call('POST', `/v1/refund/${encodeURIComponent(input.txRef)}`, body);
+    if (status >= 200 && status < 300 && answer?.status === 'success') {
+      const data = answer.data ?? {};
+      const ref = data.ref_id ?? data.reference ?? data.refund_reference;
+      return { providerReference: typeof ref === 'string' ? ref : undefined };
+    }
+    this.logger.warn(`refund ${input.txRef} refused (${status}): ${messageText(answer?.message)}`);
+    throw new PaymentProviderRefusedError(`Refund refused by Chapa: ${messageText(answer?.message)}`);
   }
 
   private async call(

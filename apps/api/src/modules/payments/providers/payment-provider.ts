@@ -32,6 +32,21 @@ export interface ProviderVerification {
   message?: string;
 }
 
+/** A refund asked of the provider (Chapa: POST /v1/refund/{tx_ref}). */
+export interface RefundPaymentInput {
+  /** The paid transaction's tx_ref. */
+  txRef: string;
+  amountSantim: number;
+  reason: string;
+  /** Our own reference for this refund (a merchant reference Chapa keeps with it). */
+  reference: string;
+}
+
+export interface ProviderRefund {
+  /** The provider's reference for the refund, when it gives one. */
+  providerReference?: string;
+}
+
 /**
  * A payment provider (Vendure's payment-method handler idea): Chapa in production, a local test
  * provider when no keys are configured. Chosen in PaymentsModule from configuration.
@@ -40,6 +55,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   initialize(input: InitializePaymentInput): Promise<InitializedPayment>;
   verify(txRef: string): Promise<ProviderVerification>;
+  /** Gives money of a paid transaction back; throws PaymentProviderRefusedError when refused. */
+  refund(input: RefundPaymentInput): Promise<ProviderRefund>;
 }
 
 /** The provider could not be reached or answered nonsense: the caller may retry later. */

@@ -4,8 +4,11 @@ import type {
   InitializedPayment,
   InitializePaymentInput,
   PaymentProvider,
+  ProviderRefund,
   ProviderVerification,
+  RefundPaymentInput,
 } from './payment-provider';
+import { PaymentProviderRefusedError } from './payment-provider';
 
 /**
  * Stands in for Chapa when no keys are configured, so the whole checkout works offline. The
@@ -35,4 +38,22 @@ export class TestPaymentProvider implements PaymentProvider {
       message: 'Test payment',
     };
   }
+
+  /**
+   * Refunds as Chapa's refund API does (POST /v1/refund/{tx_ref}): only a successful transaction,
+   * never more than it was paid minus what went back before; answers a refund reference.
+   */
+  async refund(input: RefundPaymentInput): Promise<ProviderRefund> {
+    const payment = await this.payments.findOne({ txRef: input.txRef }).lean();
+    if (payment?.testOutcome !== 'success')
+      throw new PaymentProviderRefusedError('Refund refused: the transaction was not successful');
+    const left = payment.amountSantim - (this.refunded.get(input.txRef) ?? 0);
+    if (input.amountSantim > left)
+      throw new PaymentProviderRefusedError('Refund refused: the amount exceeds what is left to refund');
+    this.refunded.set(input.txRef, (this.refunded.get(input.txRef) ?? 0) + input.amountSantim);
+    return { providerReference: `test-refund-${input.reference}` };
+  }
+
+  /** What went back per transaction (this process; the orders keep the lasting record). */
+  private readonly refunded = new Map<string, number>();
 }
