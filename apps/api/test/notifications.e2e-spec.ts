@@ -78,7 +78,7 @@ describe('notifications: outbox, local SMTP server, messages', () => {
     expect(mail.text).toContain('2 × Shea Butter Cream — ETB 901.00');
     expect(mail.text).toMatch(/Total: ETB [\d,]+\.\d\d/);
     expect(mail.text).toContain('Bole Road, House 12');
-    expect(mail.text).toContain(`https://shop.test/account/orders/${order._id}`);
+    expect(mail.text).toContain(`https://shop.test/order-confirmation/${order._id}`);
     expect(mail.html).toContain('<li>2 × Shea Butter Cream — ETB 901.00</li>');
     const [notice] = await waitForMails(t, admin, adminEmail, new RegExp(`New order ${number}`));
     expect(notice.text).toContain(email);
@@ -163,7 +163,7 @@ describe('notifications: outbox, local SMTP server, messages', () => {
     const first = await buy(customer.token, balm);
     await pay(first._id, 'failed');
     const [failed] = await waitForMails(t, admin, email, /did not go through/);
-    expect(failed.text).toContain(`https://shop.test/account/orders/${first._id}`);
+    expect(failed.text).toContain(`https://shop.test/order-confirmation/${first._id}`);
     await pay(first._id, 'success');
     const [paid] = await waitForMails(t, admin, email, /Payment received/);
     expect(paid.text).toMatch(/We received your payment of ETB [\d,.]+/);

@@ -26,6 +26,8 @@ export interface NewAccount {
   email: string;
   password: string;
   phone?: string;
+  /** The language of the account's messages (the sign-up page's). */
+  language?: 'en' | 'am';
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -106,7 +108,11 @@ export class AuthService {
     const email = dto.email.trim().toLowerCase();
     await this.accounts.assertEmailFree(email);
     const passwordHash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    return this.accounts.createAccount({ name, email, phone, passwordHash, role }, actor);
+    const language = dto.language === 'en' || dto.language === 'am' ? dto.language : undefined;
+    return this.accounts.createAccount(
+      { name, email, phone, passwordHash, role, ...(language ? { language } : {}) },
+      actor,
+    );
   }
 
   /** Same answer for an unknown email and a wrong password; the sign-in role choice is honoured. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { isStrongEnough } from '@shop/shared';
+import { isStrongEnough, storefrontPaths, storefrontUrl } from '@shop/shared';
 import * as bcrypt from 'bcryptjs';
 import { Connection, Model, Types } from 'mongoose';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
@@ -94,7 +94,9 @@ export class PasswordResetService {
             language: user.language,
           },
           channel,
-          ...(channel === 'sms' ? { code } : { link: `${base}/reset-password?token=${token}` }),
+          ...(channel === 'sms'
+            ? { code }
+            : { link: storefrontUrl(base, storefrontPaths.resetPassword(token)) }),
         });
       },
       'Too many requests right now, please try again',

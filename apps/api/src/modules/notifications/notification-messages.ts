@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isLanguage, translate, type Language } from '@shop/i18n';
-import { isPayOnDelivery } from '@shop/shared';
+import { isPayOnDelivery, storefrontPaths, storefrontUrl } from '@shop/shared';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -41,7 +41,7 @@ export class NotificationMessages {
             `order.placed:${event.order._id}`,
             known.customerLanguage,
           )),
-          ...this.toAdmin(
+          ...(await this.toAdmin(
             settings,
             settings.orderNotifications,
             `order.placed:${event.order._id}:admin`,
@@ -67,15 +67,19 @@ export class NotificationMessages {
                 ],
               );
             },
-          ),
-          ...(event.reserved ?? []).flatMap(({ product, quantity }) =>
-            this.lowStock(
-              settings,
-              { ...product, stock: product.stock + quantity },
-              product,
-              `order:${event.order._id}`,
-            ),
-          ),
+          )),
+          ...(
+            await Promise.all(
+              (event.reserved ?? []).map(({ product, quantity }) =>
+                this.lowStock(
+                  settings,
+                  { ...product, stock: product.stock + quantity },
+                  product,
+                  `order:${event.order._id}`,
+                ),
+              ),
+            )
+          ).flat(),
         ];
       case 'order.status': {
         const template = STATUS_TEMPLATES[event.order.status];
@@ -164,7 +168,9 @@ export class NotificationMessages {
       const t = tr(lang);
       const name = (lang === 'am' && product.nameAm) || product.name;
       // the page opens in the message's language (it sets the storefront's language cookie)
-      const unsubscribe = `${this.config.storefrontUrl}/unsubscribe?token=${this.tokens.make(userId, productId, event.kind)}&lang=${lang}`;
+      const unsubscribe = this.link(
+        storefrontPaths.unsubscribe(this.tokens.make(userId, productId, event.kind), lang),
+      );
       const intro =
         event.kind === 'sale'
           ? t('mail.onSale.intro', {
@@ -182,7 +188,7 @@ export class NotificationMessages {
         ...compose(lang, t(`mail.${template}.subject`, { product: name }), [
           t('mail.greeting', { name: user.name }),
           intro,
-          t('mail.productLink', { link: `${this.config.storefrontUrl}/product/${productId}` }),
+          t('mail.productLink', { link: this.link(storefrontPaths.product(productId)) }),
           t('mail.signature', { shop: settings.siteName }),
           t('mail.unsubscribe', { link: unsubscribe }),
         ]),
@@ -192,12 +198,12 @@ export class NotificationMessages {
   }
 
   /** The admin's alert when a product's stock crosses its low-stock threshold (lowStockAlerts). */
-  private lowStock(
+  private async lowStock(
     settings: Settings,
     before: ProductLike,
     after: ProductLike,
     cause: string,
-  ): OutboxMessage[] {
+  ): Promise<OutboxMessage[]> {
     const threshold = after.lowStockThreshold ?? 5;
     if (!(before.stock > threshold && after.stock <= threshold)) return [];
     return this.toAdmin(
@@ -265,8 +271,10 @@ export class NotificationMessages {
     const email = settings.emailNotifications ? order.customer?.email : undefined;
     const smsTo = !order.user ? order.customer?.phone : undefined;
     if (!email && !smsTo) return [];
-    const chosen =
-      customerLanguage !== undefined
+    // the order's language (docs/decisions/0077-links-and-message-language.md), else the account's
+    const chosen = isLanguage(order.language)
+      ? order.language
+      : customerLanguage !== undefined
         ? (customerLanguage ?? undefined)
         : order.user
           ? await this.users.languageOf(String(order.user))
@@ -275,10 +283,11 @@ export class NotificationMessages {
     const t = tr(lang);
     const number = orderNumberOf(order);
     // a guest has no account page: its messages link to the order lookup (number filled in; the
-    // guest gives the phone there), docs/decisions/0062
-    const orderLink = order.user
-      ? `${this.config.storefrontUrl}/account/orders/${String(order._id)}`
-      : `${this.config.storefrontUrl}/track-order?number=${encodeURIComponent(number)}`;
+    // guest gives the phone there), docs/decisions/0062; a customer's to the order's page (signed out:
+    // sign-in first, then the page), docs/decisions/0077
+    const orderLink = this.link(
+      order.user ? storefrontPaths.order(String(order._id)) : storefrontPaths.orderLookup(number),
+    );
     const blocks: Block[] = [t('mail.greeting', { name: order.customer?.name ?? '' })];
     let subject: string;
     switch (template) {
@@ -346,16 +355,25 @@ export class NotificationMessages {
     return messages;
   }
 
-  /** A message to the shop's admin email, in the shop's language, if email notifications and `switchOn` allow. */
-  private toAdmin(
+  /** An absolute storefront address of a path of the route table (libs/shared storefront-routes). */
+  private link(path: string): string {
+    return storefrontUrl(this.config.storefrontUrl, path);
+  }
+
+  /**
+   * A message to the shop's admin email if email notifications and `switchOn` allow: in the language
+   * of the staff account with that email when it chose one, else the shop's.
+   */
+  private async toAdmin(
     settings: Settings,
     switchOn: boolean,
     eventKey: string,
     template: string,
     render: (lang: Language) => ReturnType<typeof compose>,
-  ): OutboxMessage[] {
+  ): Promise<OutboxMessage[]> {
     if (!settings.emailNotifications || !switchOn || !settings.adminEmail) return [];
-    const lang = languageOf(settings);
+    const chosen = await this.users.staffLanguageOf(settings.adminEmail);
+    const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     return [
       { eventKey, channel: 'email', to: settings.adminEmail, template, language: lang, ...render(lang) },
     ];

@@ -48,6 +48,8 @@ export interface OrderLike {
   _id: unknown;
   user?: unknown;
   orderNumber?: string;
+  /** The language the customer ordered in: every message about the order uses it (docs/decisions/0077). */
+  language?: string;
   /** A guest's order: a phone (E.164), an email only if given. */
   customer?: { name?: string; email?: string; phone?: string };
   paymentMethod?: string;

@@ -117,6 +117,9 @@ export class OrderPlacement {
     if (cod && !codAllowed(cod, input.shippingAddress.state, 0)) throw codUnavailable();
     const guest = placer.user ? undefined : placer.guest;
     const phone = input.shippingAddress.phone ?? guest?.phone ?? contact.phone;
+    // the messages' language: the account's choice, else the page's (docs/decisions/0077)
+    const language =
+      contact.language === 'en' || contact.language === 'am' ? contact.language : input.language;
     const customer = user
       ? { name: user.name, ...(user.email ? { email: user.email } : {}), ...(phone ? { phone } : {}) }
       : { name: guest!.name, ...(guest!.email ? { email: guest!.email } : {}), phone: guest!.phone };
@@ -161,6 +164,7 @@ export class OrderPlacement {
           taxSantim: totals.tax,
           totalAmountSantim: totals.totalAmount,
           ...(pricesIncludeTax ? { pricesIncludeTax: true } : {}),
+          ...(language ? { language } : {}),
           statusHistory: [{ status: 'pending', ...(userId ? { by: userId } : {}), at: now }],
           ...key,
         },
@@ -171,7 +175,7 @@ export class OrderPlacement {
       await this.notifications.enqueue(
         session,
         { type: 'order.placed', order: placed, reserved: reservations },
-        { settings, customerLanguage: contact.language ?? null },
+        { settings, customerLanguage: language ?? null },
       );
       return placed;
     });

@@ -65,6 +65,7 @@ export class AccountsService {
       phoneVerifiedAt?: Date;
       passwordHash?: string;
       role: Role;
+      language?: 'en' | 'am';
     },
     actor?: AuthUser,
   ) {
@@ -374,6 +375,21 @@ export class AccountsService {
   async languageOf(userId: string): Promise<string | undefined> {
     if (!Types.ObjectId.isValid(userId)) return undefined;
     const user = await this.users.findById(new Types.ObjectId(userId), { language: 1 }).lean().exec();
+    return user?.language ?? undefined;
+  }
+
+  /**
+   * The language chosen by the active staff account with this email (the settings' admin email), if
+   * any: staff messages use it (docs/decisions/0077-links-and-message-language.md).
+   */
+  async staffLanguageOf(email: string): Promise<string | undefined> {
+    const user = await this.users
+      .findOne(
+        { email: email.trim().toLowerCase(), role: 'admin', isActive: { $ne: false } },
+        { language: 1 },
+      )
+      .lean()
+      .exec();
     return user?.language ?? undefined;
   }
 

@@ -63,6 +63,15 @@ export class RegisterDto {
   @IsString()
   @MaxLength(200)
   adminSecret?: string;
+
+  @ApiPropertyOptional({
+    enum: ['en', 'am'],
+    description:
+      "The sign-up page's language: the account's language, which the shop's messages use (docs/decisions/0077)",
+  })
+  @IsOptional()
+  @IsIn(['en', 'am'], { message: 'language must be en or am' })
+  language?: 'en' | 'am';
 }
 
 export class RegisterAdminDto extends RegisterDto {
