@@ -1,5 +1,15 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, FunctionField, List, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import type { ReactNode } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceField,
+  SimpleList,
+  useLocaleState,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { useIsPhone } from '../layout/useIsPhone';
 import { ShopDateField } from '../ShopDateField';
 import { useFormat } from '../format';
@@ -7,22 +17,57 @@ import { auditAction, auditActor, auditValue, type AuditRecordLike } from './aud
 
 type AuditRecord = RaRecord & AuditRecordLike & { entityId?: string; createdAt: string };
 
+/** Records an entry can name by what staff know them by: an order by its number, a product by its name. */
+const NAMED_BY: Record<string, string> = { order: 'orders', product: 'products' };
+
+/**
+ * What an entry changed: the kind of record and its number or name (AN-10042, the product's name in
+ * the page's language), fetched for the whole page at once; the id's end only while loading or when
+ * the record is gone.
+ */
+function AuditTarget({ entry }: { entry: AuditRecord }) {
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const kind = entry.entity ? t(`shop.admin.audit.entities.${entry.entity}`) : '';
+  const shortId = entry.entityId ? `#${entry.entityId.slice(-6)}` : '';
+  const reference = entry.entity ? NAMED_BY[entry.entity] : undefined;
+  let named: ReactNode = shortId;
+  if (reference && entry.entityId)
+    named = (
+      <ReferenceField record={entry} source="entityId" reference={reference} link={false} emptyText={shortId}>
+        <FunctionField
+          render={(r: RaRecord) =>
+            reference === 'orders'
+              ? (r.orderNumber ?? shortId)
+              : (locale === 'am' && r.nameAm) || r.name || shortId
+          }
+        />
+      </ReferenceField>
+    );
+  return (
+    <span data-testid="audit-target">
+      {kind} {named}
+    </span>
+  );
+}
+
 /** Who changed what, newest first (read-only), in words in both languages. */
 export function AuditList() {
   const t = useTranslate();
   const { dateTime } = useFormat();
   const phone = useIsPhone();
-  const target = (a: AuditRecord) =>
-    [a.entity ? t(`shop.admin.audit.entities.${a.entity}`) : '', a.entityId ? `#${a.entityId.slice(-6)}` : '']
-      .filter(Boolean)
-      .join(' ');
+  const target = (a: AuditRecord) => <AuditTarget entry={a} />;
   const change = (a: AuditRecord) => `${auditValue(a, a.from, t)} → ${auditValue(a, a.to, t)}`;
   return (
     <List title={t('shop.admin.audit.title')} sort={{ field: 'createdAt', order: 'DESC' }}>
       {phone ? (
         <SimpleList<AuditRecord>
           linkType={false}
-          primaryText={(a) => `${auditAction(a, t)} · ${target(a)}`}
+          primaryText={(a) => (
+            <>
+              {auditAction(a, t)} · {target(a)}
+            </>
+          )}
           secondaryText={(a) => (
             <Box component="span" sx={{ display: 'grid' }}>
               <span>{change(a)}</span>

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useFormat } from '../format';
 import { orderLabel } from '../orders/orderFields';
 import { adminApi, type DashboardStats } from '../shopApi';
@@ -36,6 +36,9 @@ function StatCard({ label, value, testId }: { label: string; value: string | num
 
 export function Dashboard() {
   const t = useTranslate();
+  const [locale] = useLocaleState();
+  // a product named in the page's language: the Amharic name where it has one
+  const named = (p?: { name?: string; nameAm?: string }) => (locale === 'am' && p?.nameAm) || p?.name;
   const format = useFormat();
   const [stats, setStats] = useState<DashboardStats>();
   const [failed, setFailed] = useState(false);
@@ -106,10 +109,10 @@ export function Dashboard() {
               {stats?.topSellingProducts?.map((p) => (
                 <ListItem key={p._id}>
                   <ListItemAvatar>
-                    <Avatar>{p.productDetails?.name?.charAt(0).toUpperCase()}</Avatar>
+                    <Avatar>{named(p.productDetails)?.charAt(0).toUpperCase()}</Avatar>
                   </ListItemAvatar>
                   <ListItemText
-                    primary={p.productDetails?.name}
+                    primary={named(p.productDetails)}
                     secondary={t('shop.admin.dashboard.sold', { quantity: p.totalQuantity })}
                   />
                   <Typography variant="body2">{money(Number(p.productDetails?.price ?? 0))}</Typography>
@@ -163,7 +166,7 @@ export function Dashboard() {
               {stats?.lowStockItems?.map((p) => (
                 <ListItem key={p._id}>
                   <ListItemText
-                    primary={p.name}
+                    primary={named(p)}
                     secondary={t('shop.admin.dashboard.stock', { count: p.stock })}
                   />
                 </ListItem>

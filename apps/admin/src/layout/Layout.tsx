@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SHOP_COLORS } from '../theme';
+import { ComponentTexts } from './ComponentTexts';
 import { Menu } from './Menu';
 
 /** The shop's mark and name, as in the storefront's header (the name hides on a phone to leave room for the title). */
@@ -97,7 +98,7 @@ function ShopAppBar() {
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout menu={Menu} appBar={ShopAppBar}>
-      {children}
+      <ComponentTexts>{children}</ComponentTexts>
     </RaLayout>
   );
 }

@@ -107,7 +107,7 @@ export class DashboardService {
     const rows = await this.orders.topSelling(TOP_PRODUCTS);
     const products = await this.products.productsByIds(
       rows.map((r) => String(r._id)),
-      { name: 1, priceSantim: 1, images: 1 },
+      { name: 1, nameAm: 1, priceSantim: 1, images: 1 },
     );
     const byId = new Map(products.map((p) => [String(p._id), p]));
     return rows.map((r) => {
@@ -118,6 +118,7 @@ export class DashboardService {
         totalQuantity: r.totalQuantity,
         productDetails: {
           name: product?.name ?? r.name,
+          ...(product?.nameAm ? { nameAm: product.nameAm } : {}),
           price: toBirr(product?.priceSantim ?? r.priceSantim),
           ...(product?.images?.[0] ? { image: product.images[0] } : {}),
         },
@@ -158,6 +159,7 @@ export class DashboardService {
     return docs.map((p) => ({
       _id: String(p._id),
       name: p.name,
+      ...(p.nameAm ? { nameAm: p.nameAm } : {}),
       stock: p.stock,
       price: toBirr(p.priceSantim),
       ...(p.images?.[0] ? { image: p.images[0] } : {}),

@@ -122,7 +122,7 @@ export class StockService {
     return this.products
       .find(
         { active: true, stock: { $lte: LOW_STOCK_THRESHOLD } },
-        { name: 1, stock: 1, priceSantim: 1, images: 1 },
+        { name: 1, nameAm: 1, stock: 1, priceSantim: 1, images: 1 },
       )
       .sort({ stock: 1, name: 1 })
       .limit(limit)

@@ -10,6 +10,7 @@ export class SalesDayDto {
 
 class ProductDetailsDto {
   @ApiProperty() name!: string;
+  @ApiPropertyOptional({ description: 'The Amharic name, when the product has one' }) nameAm?: string;
   @ApiProperty({ example: 890 }) price!: number;
   @ApiPropertyOptional() image?: string;
 }
@@ -57,6 +58,7 @@ export class ActivityDto {
 export class LowStockItemDto {
   @ApiProperty() _id!: string;
   @ApiProperty() name!: string;
+  @ApiPropertyOptional({ description: 'The Amharic name, when the product has one' }) nameAm?: string;
   @ApiProperty() stock!: number;
   @ApiProperty() price!: number;
   @ApiPropertyOptional() image?: string;
