@@ -1020,6 +1020,23 @@ export interface paths {
         patch: operations["Contacts_setStatus"];
         trace?: never;
     };
+    "/api/admin/dashboard/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales by delivery region and by payment method over a period of shop days (from and to included, YYYY-MM-DD on the shop clock; default the last 30 days), net of refunds */
+        get: operations["AdminDashboard_sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard/stats": {
         parameters: {
             query?: never;
@@ -1029,6 +1046,40 @@ export interface paths {
         };
         /** Dashboard figures: totals, 7-day sales in the shop timezone, top sellers, recent orders and activity, low stock */
         get: operations["AdminDashboard_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders as CSV (the orders list's filter and sort; range ignored): dates on the shop clock, money in ETB, UTF-8 with BOM; audited */
+        get: operations["AdminExports_ordersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers and staff as CSV (the users list's filter and sort; range ignored): joined date on the shop clock, UTF-8 with BOM; audited */
+        get: operations["AdminExports_usersCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1061,7 +1112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order with items, address, payment status, tracking number and status history */
+        /** One order with items, address, payment status, tracking number, status history, refunds and internal notes (staff only) */
         get: operations["AdminOrders_getOne"];
         put?: never;
         post?: never;
@@ -1102,6 +1153,43 @@ export interface paths {
          * @description paidAt is now; paymentReference the reference if given. Only once, only for an unpaid, not cancelled cash_on_delivery order: anything else is 409 PAYMENT_NOT_COLLECTABLE.
          */
         post: operations["AdminOrders_paymentCollected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund of a paid order (full or a part with a reason), audited, the customer told
+         * @description method 'chapa': given back through Chapa's refund API on the paid transaction; 'manual': given back otherwise, with its reference. paid | refund_pending | partially_refunded → refunded (all of the paid amount back) or partially_refunded.
+         */
+        post: operations["AdminOrders_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to an order (staff only, audited; never shown to customers) */
+        post: operations["AdminOrders_addNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1267,6 +1355,23 @@ export interface paths {
         post?: never;
         /** Delete a contact message (answers the deleted record) */
         delete: operations["AdminContacts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contacts/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply to a contact message: emailed to the sender through the outbox in the message's language (the shop's for older messages), kept on the message's thread, the message marked replied; audited */
+        post: operations["AdminContacts_reply"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1488,7 +1593,7 @@ export interface components {
             /** @enum {string} */
             language: "en" | "am";
             /** @enum {string} */
-            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+            timezone: "Africa/Addis_Ababa" | "Africa/Nairobi" | "Africa/Djibouti" | "Africa/Cairo" | "Asia/Riyadh" | "Asia/Dubai" | "Europe/London" | "Europe/Berlin" | "America/New_York" | "America/Los_Angeles" | "UTC";
             emailNotifications: boolean;
             orderNotifications: boolean;
             lowStockAlerts: boolean;
@@ -1541,7 +1646,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "TOO_MANY_ATTEMPTS" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "COMPARE_AT_NOT_ABOVE_PRICE" | "SUB_CATEGORY_NOT_IN_CATEGORY" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "ORDER_NOT_PAID" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_PAID" | "REFUND_METHOD_UNAVAILABLE" | "TOO_MANY_ATTEMPTS" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "CONTACT_REPLIES_LIMIT" | "INVALID_REPORT_PERIOD" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -1588,10 +1693,10 @@ export interface components {
              */
             language: "en" | "am";
             /**
-             * @default UTC
+             * @default Africa/Addis_Ababa
              * @enum {string}
              */
-            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+            timezone: "Africa/Addis_Ababa" | "Africa/Nairobi" | "Africa/Djibouti" | "Africa/Cairo" | "Asia/Riyadh" | "Asia/Dubai" | "Europe/London" | "Europe/Berlin" | "America/New_York" | "America/Los_Angeles" | "UTC";
             /** @default true */
             emailNotifications: boolean;
             /** @default true */
@@ -1756,6 +1861,11 @@ export interface components {
             role?: "customer" | "user" | "admin";
             /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
             adminSecret?: string;
+            /**
+             * @description The sign-up page's language: the account's language, which the shop's messages use (docs/decisions/0077)
+             * @enum {string}
+             */
+            language?: "en" | "am";
         };
         UserDto: {
             _id: string;
@@ -1811,6 +1921,11 @@ export interface components {
             role?: "customer" | "user" | "admin";
             /** @description The sign-up form's admin secret key field: ignored when empty (a customer's sign-up); with role 'admin' it is checked against the server's secret */
             adminSecret?: string;
+            /**
+             * @description The sign-up page's language: the account's language, which the shop's messages use (docs/decisions/0077)
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @description The server's admin secret key (adminSecret is read as well) */
             adminSecretKey?: string;
         };
@@ -2208,7 +2323,7 @@ export interface components {
              */
             price: number;
             /**
-             * @description ETB, at least the price
+             * @description The compare-at price in ETB (the discount badge compares the price with it): higher than the price, else 400 COMPARE_AT_NOT_ABOVE_PRICE; left out, none
              * @example 1050
              */
             originalPrice?: number;
@@ -2233,8 +2348,15 @@ export interface components {
             promotionId?: string;
             /** @enum {string} */
             category?: "skincare" | "makeup" | "haircare" | "fragrance";
-            /** @enum {string} */
+            /**
+             * @description One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY
+             * @enum {string}
+             */
             subCategory?: "serums" | "lips" | "treatments" | "masks" | "eyes" | "shampoo";
+            /**
+             * @description Size or volume as the product page shows it
+             * @example 30 ml
+             */
             size?: string;
             skinTypes?: string[];
             active?: boolean;
@@ -2598,6 +2720,11 @@ export interface components {
             shippingMethod: "standard" | "express" | "pickup";
             /** @description Guest checkout only (no token, X-Cart-Id): required then. With a token it is ignored (an account order). */
             guest?: components["schemas"]["GuestContactDto"];
+            /**
+             * @description The language of the page the order is placed from: the order's messages use it when the account has chosen none (a guest's always). Stored on the order as its language
+             * @enum {string}
+             */
+            language?: "en" | "am";
         };
         OrderCustomerDto: {
             name: string;
@@ -2717,16 +2844,26 @@ export interface components {
             totalAmount: number;
             /** @description Whether the prices included the VAT when the order was placed */
             pricesIncludeTax?: boolean;
+            /**
+             * @description The language of the order's messages (the account's, else the page's it was placed from)
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @example ETB */
             currency: string;
             /** @enum {string} */
             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /** @enum {string} */
-            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "partially_refunded" | "refunded";
             /** Format: date-time */
             paidAt?: string;
             paymentReference?: string;
             trackingNumber?: string;
+            /**
+             * @description ETB given back so far (absent: nothing refunded)
+             * @example 100
+             */
+            refunded?: number;
             statusHistory: components["schemas"]["StatusChangeDto"][];
             /** Format: date-time */
             createdAt: string;
@@ -2757,7 +2894,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /** @enum {string} */
-            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "partially_refunded" | "refunded";
             /** @enum {string} */
             paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
             items: components["schemas"]["OrderLookupItemDto"][];
@@ -2966,12 +3103,33 @@ export interface components {
             subject: string;
             /** @example Is it suitable for dry skin? */
             message: string;
+            /**
+             * @description The page's language: replies are written to the sender in it (absent: the shop's language)
+             * @enum {string}
+             */
+            language?: "en" | "am";
         };
         ContactSubmittedDto: {
             /** @example true */
             success: boolean;
             /** @example Your message has been sent. We'll get back to you soon. */
             message: string;
+        };
+        ContactReplyDto: {
+            /** @example 665f1c2e9b1d8c0012345679 */
+            _id: string;
+            text: string;
+            /** @description The author's user id */
+            author: string;
+            /** @example Abebe Admin */
+            authorName: string;
+            /**
+             * @description The language the email went out in
+             * @enum {string}
+             */
+            language: "en" | "am";
+            /** Format: date-time */
+            at: string;
         };
         ContactDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -2984,6 +3142,12 @@ export interface components {
             status: "unread" | "read" | "replied";
             /** @example 196.188.0.10 */
             ipAddress?: string;
+            /**
+             * @description The page language of the message
+             * @enum {string}
+             */
+            language?: "en" | "am";
+            replies: components["schemas"]["ContactReplyDto"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3014,6 +3178,45 @@ export interface components {
             /** @example Contact deleted successfully */
             message: string;
         };
+        RegionSalesDto: {
+            /**
+             * @description The delivery region's canonical English name
+             * @example Addis Ababa
+             */
+            region: string;
+            /** @example 12 */
+            orders: number;
+            /**
+             * @description Net of refunds, in the shop currency
+             * @example 9400.5
+             */
+            total: number;
+        };
+        PaymentMethodSalesDto: {
+            /** @enum {string} */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
+            /** @example 7 */
+            orders: number;
+            /**
+             * @description Net of refunds, in the shop currency
+             * @example 5120
+             */
+            total: number;
+        };
+        SalesBreakdownDto: {
+            /** @example true */
+            success: boolean;
+            /** @example 2026-11-01 */
+            from: string;
+            /** @example 2026-11-30 */
+            to: string;
+            /** @enum {string} */
+            timezone: "Africa/Addis_Ababa" | "Africa/Nairobi" | "Africa/Djibouti" | "Africa/Cairo" | "Asia/Riyadh" | "Asia/Dubai" | "Europe/London" | "Europe/Berlin" | "America/New_York" | "America/Los_Angeles" | "UTC";
+            /** @enum {string} */
+            currency: "ETB" | "USD";
+            byRegion: components["schemas"]["RegionSalesDto"][];
+            byPaymentMethod: components["schemas"]["PaymentMethodSalesDto"][];
+        };
         SalesDayDto: {
             /**
              * @description Day in the shop timezone
@@ -3030,6 +3233,8 @@ export interface components {
         };
         ProductDetailsDto: {
             name: string;
+            /** @description The Amharic name, when the product has one */
+            nameAm?: string;
             /** @example 890 */
             price: number;
             image?: string;
@@ -3088,6 +3293,8 @@ export interface components {
         LowStockItemDto: {
             _id: string;
             name: string;
+            /** @description The Amharic name, when the product has one */
+            nameAm?: string;
             stock: number;
             price: number;
             image?: string;
@@ -3113,7 +3320,7 @@ export interface components {
             /** @enum {string} */
             currency: "ETB" | "USD";
             /** @enum {string} */
-            timezone: "UTC" | "Africa/Addis_Ababa" | "America/New_York" | "Europe/London";
+            timezone: "Africa/Addis_Ababa" | "Africa/Nairobi" | "Africa/Djibouti" | "Africa/Cairo" | "Asia/Riyadh" | "Asia/Dubai" | "Europe/London" | "Europe/Berlin" | "America/New_York" | "America/Los_Angeles" | "UTC";
         };
         AdminOrderRowDto: {
             _id: string;
@@ -3157,16 +3364,26 @@ export interface components {
             totalAmount: number;
             /** @description Whether the prices included the VAT when the order was placed */
             pricesIncludeTax?: boolean;
+            /**
+             * @description The language of the order's messages (the account's, else the page's it was placed from)
+             * @enum {string}
+             */
+            language?: "en" | "am";
             /** @example ETB */
             currency: string;
             /** @enum {string} */
             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /** @enum {string} */
-            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "refunded";
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "partially_refunded" | "refunded";
             /** Format: date-time */
             paidAt?: string;
             paymentReference?: string;
             trackingNumber?: string;
+            /**
+             * @description ETB given back so far (absent: nothing refunded)
+             * @example 100
+             */
+            refunded?: number;
             statusHistory: components["schemas"]["StatusChangeDto"][];
             /** Format: date-time */
             createdAt: string;
@@ -3174,6 +3391,108 @@ export interface components {
             updatedAt: string;
             /** @description The account (its name and email at order time if deleted); a guest's order: _id '' with the name and email it was placed under */
             user: components["schemas"]["OrderUserDto"];
+        };
+        RefundDto: {
+            _id: string;
+            /**
+             * @description ETB
+             * @example 100
+             */
+            amount: number;
+            reason: string;
+            /** @enum {string} */
+            method: "chapa" | "manual";
+            /** @description Chapa's refund reference, or the manual refund's */
+            reference?: string;
+            /** @description Id of the staff member */
+            by: string | null;
+            /** @description Their name when recorded */
+            byName?: string;
+            /** Format: date-time */
+            at: string;
+        };
+        OrderNoteDto: {
+            _id: string;
+            text: string;
+            /** @description Id of the staff member */
+            by: string | null;
+            /** @description Their name when written */
+            byName?: string;
+            /** Format: date-time */
+            at: string;
+        };
+        AdminOrderDto: {
+            _id: string;
+            /** @description Mirror of _id */
+            id: string;
+            /**
+             * @description Short human order number, sequential per shop; what customers and staff quote
+             * @example AN-10042
+             */
+            orderNumber?: string;
+            /** @description Id of the customer's account; absent on a guest's order */
+            user?: string;
+            customer?: components["schemas"]["OrderCustomerDto"];
+            orderItems: components["schemas"]["OrderItemDto"][];
+            shippingAddress: components["schemas"]["ShippingAddressViewDto"];
+            /** @enum {string} */
+            shippingMethod: "standard" | "express" | "pickup";
+            /**
+             * @description 'cash_on_delivery': paid to the rider, recorded by staff; every other: through Chapa
+             * @example chapa
+             * @enum {string}
+             */
+            paymentMethod: "chapa" | "telebirr" | "cbebirr" | "mpesa" | "card" | "cash_on_delivery";
+            /**
+             * @description ETB
+             * @example 901
+             */
+            subtotal: number;
+            /**
+             * @description ETB
+             * @example 150
+             */
+            shippingCost: number;
+            /**
+             * @description 15% VAT of the subtotal, ETB (with pricesIncludeTax: the VAT the subtotal contains)
+             * @example 135.15
+             */
+            tax: number;
+            /**
+             * @description subtotal + shippingCost + tax, ETB (with pricesIncludeTax: subtotal + shippingCost)
+             * @example 1186.15
+             */
+            totalAmount: number;
+            /** @description Whether the prices included the VAT when the order was placed */
+            pricesIncludeTax?: boolean;
+            /**
+             * @description The language of the order's messages (the account's, else the page's it was placed from)
+             * @enum {string}
+             */
+            language?: "en" | "am";
+            /** @example ETB */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "paid" | "failed" | "refund_pending" | "partially_refunded" | "refunded";
+            /** Format: date-time */
+            paidAt?: string;
+            paymentReference?: string;
+            trackingNumber?: string;
+            /**
+             * @description ETB given back so far (absent: nothing refunded)
+             * @example 100
+             */
+            refunded?: number;
+            statusHistory: components["schemas"]["StatusChangeDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            refunds: components["schemas"]["RefundDto"][];
+            /** @description Staff only */
+            notes: components["schemas"]["OrderNoteDto"][];
         };
         AdminOrderStatusDto: {
             /** @enum {string} */
@@ -3187,6 +3506,31 @@ export interface components {
              * @example RCPT-2041
              */
             reference?: string;
+        };
+        RecordRefundDto: {
+            /**
+             * @description ETB, at most what is left of the paid amount
+             * @example 100
+             */
+            amount: number;
+            /** @description Why (required) */
+            reason: string;
+            /**
+             * @description 'chapa': through Chapa's refund API; 'manual': with a reference
+             * @enum {string}
+             */
+            method: "chapa" | "manual";
+            /** @description Required for a manual refund (bank transfer, receipt…) */
+            reference?: string;
+        };
+        AdminOrderResponseDto: {
+            /** @example true */
+            success: boolean;
+            order: components["schemas"]["AdminOrderDto"];
+            message: string;
+        };
+        AddOrderNoteDto: {
+            text: string;
         };
         AdminUserRecordDto: {
             _id: string;
@@ -3292,6 +3636,12 @@ export interface components {
             /** @enum {string} */
             status: "unread" | "read" | "replied";
             ipAddress?: string;
+            /**
+             * @description The page language of the message
+             * @enum {string}
+             */
+            language?: "en" | "am";
+            replies: components["schemas"]["ContactReplyDto"][];
             /** Format: date-time */
             createdAt: string;
         };
@@ -3301,6 +3651,10 @@ export interface components {
              * @enum {string}
              */
             status: "unread" | "read" | "replied";
+        };
+        ContactReplyInputDto: {
+            /** @example Yes, it suits dry skin; apply it after a shower. */
+            text: string;
         };
         NamedRefDto: {
             _id: string;
@@ -3376,7 +3730,7 @@ export interface components {
             id: string;
             _id: string;
             /** @enum {string} */
-            entity: "order" | "user" | "product" | "settings";
+            entity: "order" | "user" | "product" | "settings" | "contact" | "report";
             entityId: string;
             /** @example order.status */
             action: string;
@@ -6418,6 +6772,57 @@ export interface operations {
             };
         };
     };
+    AdminDashboard_sales: {
+        parameters: {
+            query?: {
+                /** @description First shop day (default: 30 days before to) */
+                from?: string;
+                /** @description Last shop day, included (default: today) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesBreakdownDto"];
+                };
+            };
+            /** @description INVALID_REPORT_PERIOD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminDashboard_stats: {
         parameters: {
             query?: never;
@@ -6451,6 +6856,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminExports_ordersCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+                /** @description The headers' and values' language (default: the shop's language) */
+                lang?: "en" | "am";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed sort or filter, unknown filter or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminExports_usersCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+                /** @description The headers' and values' language (default: the shop's language) */
+                lang?: "en" | "am";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed sort or filter, unknown filter or language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -6547,7 +7064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderDto"];
+                    "application/json": components["schemas"]["AdminOrderDto"];
                 };
             };
             /** @description No or invalid token */
@@ -6635,7 +7152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Not a valid move from the current status */
+            /** @description INVALID_STATUS_TRANSITION: not a valid move from the current status; ORDER_NOT_PAID: processing or shipped for an online order not paid (pay on delivery may) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6705,6 +7222,133 @@ export interface operations {
             };
             /** @description PAYMENT_NOT_COLLECTABLE: not pay on delivery, not unpaid, or cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordRefundDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_REFUNDABLE: not paid or fully refunded; REFUND_EXCEEDS_PAID: more than the paid amount minus earlier refunds; REFUND_METHOD_UNAVAILABLE: chapa for an order not paid through Chapa */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminOrders_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddOrderNoteDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7675,6 +8319,77 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminContacts_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactReplyInputDto"];
+            };
+        };
+        responses: {
+            /** @description The message with its thread */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRecordDto"];
+                };
+            };
+            /** @description Empty or too long text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONTACT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONTACT_REPLIES_LIMIT: the thread is full */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

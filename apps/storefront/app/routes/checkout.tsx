@@ -40,6 +40,7 @@ import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
+import { languageFromCookie } from '../language';
 import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -119,6 +120,8 @@ export async function action({ request }: ActionFunctionArgs) {
         paymentMethod,
         shippingMethod: method,
         ...(guestCheck ? { guest: guestCheck.input } : {}),
+        // the page's language: the order's messages use it when the account chose none (a guest's always)
+        language: languageFromCookie(request.headers.get('Cookie')),
       },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),

@@ -1,16 +1,24 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { DEFAULT_LANGUAGE, isLanguage } from '@shop/i18n';
+import { isSameSitePath } from '@shop/shared';
+import { settle } from '../account/api.server';
 import { languageCookie } from '../language';
+import { apiFor, tokenFromRequest } from '../session.server';
 
-/** Switches the language without JavaScript: sets the cookie and goes back. */
+/**
+ * Switches the language without JavaScript: sets the cookie and goes back. A signed-in customer's
+ * account takes the language too: the shop's messages to them use it
+ * (docs/decisions/0077-links-and-message-language.md). The switch never waits on that failing.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  const lang = form.get('lang');
-  const back = String(form.get('redirectTo') || '/');
-  const target = back.startsWith('/') && !back.startsWith('//') ? back : '/';
-  return redirect(target, {
-    headers: { 'Set-Cookie': languageCookie(isLanguage(lang) ? lang : DEFAULT_LANGUAGE) },
-  });
+  const chosen = form.get('lang');
+  const lang = isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+  const back = form.get('redirectTo');
+  const target = isSameSitePath(back) ? back : '/';
+  if (tokenFromRequest(request) && isLanguage(chosen))
+    await settle(apiFor(request).PUT('/api/users/profile', { body: { language: lang } }));
+  return redirect(target, { headers: { 'Set-Cookie': languageCookie(lang) } });
 }
 
 export const loader = () => redirect('/');

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { isPayOnDelivery } from '@shop/shared';
+import { isPayOnDelivery, storefrontPaths } from '@shop/shared';
 import { payingOrderCookie } from '../session.server';
 import { settle } from '../account/api.server';
 import { orderApi } from '../account/orders/access.server';
@@ -117,11 +117,11 @@ export default function OrderConfirmation() {
       <OrderDetails order={order} />
       <p className="acc-actions">
         {guest ? (
-          <Link className="button" to={`/track-order?number=${encodeURIComponent(order.orderNumber ?? '')}`}>
+          <Link className="button" to={storefrontPaths.orderLookup(order.orderNumber)}>
             {t('lookup.title')}
           </Link>
         ) : (
-          <Link className="button" to="/orders">
+          <Link className="button" to={storefrontPaths.orders()}>
             {t('orders.title')}
           </Link>
         )}{' '}

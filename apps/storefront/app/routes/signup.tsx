@@ -16,6 +16,7 @@ import { validateSignUp } from '../account/auth/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
+import { languageFromCookie } from '../language';
 import { titleMeta, useShop } from '../shop-context';
 import { apiFor, sessionCookie } from '../session.server';
 
@@ -36,6 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
     email: input.email,
     password: input.password,
     confirmPassword: input.confirmPassword || input.password,
+    // the account's language: the page's (the shop's messages to it use it)
+    language: languageFromCookie(request.headers.get('Cookie')),
   };
   // customers only: admins register with the admin key on the back office's sign-in page
   const result = await settle(apiFor(request).POST('/api/auth/register', { body }));

@@ -1,3 +1,5 @@
+import { isSameSitePath } from '@shop/shared';
+
 /**
  * What a guest was doing when sent to sign in (add to cart, wishlist toggle), kept in a short-lived
  * httpOnly cookie so that it is carried out right after sign-in or sign-up.
@@ -9,16 +11,9 @@ export const INTENT_COOKIE = 'pending_intent';
 const TEN_MINUTES = 10 * 60;
 const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Only local paths: an open redirect to another site is never followed. */
+/** Only local paths (the route table's rule): an open redirect to another site is never followed. */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  )
-    return fallback;
-  return value;
+  return isSameSitePath(value) ? value : fallback;
 }
 
 export function parseQuantity(value: unknown, fallback = 1): number {

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { customerMayCancel, isPayOnDelivery } from '@shop/shared';
+import { customerMayCancel, isPayOnDelivery, storefrontPaths } from '@shop/shared';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from '../components';
 import type { Order } from '@shop/api-client';
@@ -19,7 +19,7 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
       {orders.map((order) => (
         <li key={order._id} className="acc-order-card" data-testid="order-card" data-order-id={order._id}>
           <header>
-            <Link to={`/order-confirmation/${order._id}`}>
+            <Link to={storefrontPaths.order(order._id)}>
               <strong>
                 <OrderNumber order={order} />
               </strong>
@@ -55,7 +55,7 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
           !isPayOnDelivery(order.paymentMethod) &&
           order.status === 'pending' &&
           (order.paymentStatus === 'unpaid' || order.paymentStatus === 'failed') ? (
-            <Form method="post" action={`/order-confirmation/${order._id}`}>
+            <Form method="post" action={storefrontPaths.order(order._id)}>
               <button type="submit" className="button acc-pay-now" disabled={busy}>
                 {t('orders.payNow')}
               </button>
