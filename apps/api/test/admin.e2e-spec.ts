@@ -179,6 +179,16 @@ describe('admin API: dashboard and orders', () => {
   });
 
   describe('GET /api/admin/dashboard/stats', () => {
+    // these figures are read on a UTC shop clock; the default is Addis Ababa since issue 34
+    // (docs/decisions/0081), whose day boundary the test below checks by switching to it
+    beforeAll(async () => {
+      await request(t.http)
+        .put('/api/admin/settings')
+        .set(auth(admin.token))
+        .send({ timezone: 'UTC' })
+        .expect(200);
+    });
+
     it('keeps guests (401) and customers (403) out', async () => {
       await request(t.http).get('/api/admin/dashboard/stats').expect(401);
       const res = await request(t.http)

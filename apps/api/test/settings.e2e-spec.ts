@@ -7,7 +7,8 @@ const DEFAULTS = {
   adminEmail: 'admin@beauty.et',
   currency: 'ETB',
   language: 'en',
-  timezone: 'UTC',
+  // issue 34: one shop clock, Addis Ababa unless chosen otherwise (docs/decisions/0081)
+  timezone: 'Africa/Addis_Ababa',
   emailNotifications: true,
   orderNotifications: true,
   lowStockAlerts: true,

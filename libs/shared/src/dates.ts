@@ -68,3 +68,94 @@ export function calendarYear(value: string | number | Date, lang: string): strin
   }).formatToParts(date);
   return parts.find((p) => p.type === 'year')?.value ?? String(date.getUTCFullYear());
 }
+
+/** A zone Intl knows, else the shop's (a stored zone is validated, but an old or hand-edited one must not break a page). */
+function knownZone(timeZone: string | undefined): string {
+  if (!timeZone) return SHOP_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return timeZone;
+  } catch {
+    return SHOP_TIME_ZONE;
+  }
+}
+
+/** The wall-clock parts of an instant in a zone (24-hour), e.g. for CSV cells and Ethiopian hours. */
+export function zonedParts(
+  value: string | number | Date,
+  timeZone?: string,
+): { year: string; month: string; day: string; hour: number; minute: string } | undefined {
+  const date = parse(value);
+  if (!date) return undefined;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: knownZone(timeZone),
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: Number(part('hour')) % 24,
+    minute: part('minute'),
+  };
+}
+
+/**
+ * The Ethiopian hour convention (docs/decisions/0081-replies-shop-clock-reports.md): the day's hours
+ * are counted from sunrise (06:00 is 12 o'clock, 07:00 is 1 o'clock) in four periods: ከሌሊቱ (night,
+ * 00–06), ከጠዋቱ (morning, 06–12), ከሰዓት በኋላ (afternoon, 12–18), ከምሽቱ (evening, 18–24). E.g. 09:30 is
+ * `ከጠዋቱ 3:30`, 21:30 is `ከምሽቱ 3:30`.
+ */
+export function ethiopianTime(hour24: number, minute: string | number): string {
+  const hour = (((hour24 + 6) % 12) + 12) % 12 || 12;
+  const period = hour24 < 6 ? 'ከሌሊቱ' : hour24 < 12 ? 'ከጠዋቱ' : hour24 < 18 ? 'ከሰዓት በኋላ' : 'ከምሽቱ';
+  return `${period} ${hour}:${String(minute).padStart(2, '0')}`;
+}
+
+/** A date in the shop's chosen time zone (settings `timezone`; Addis Ababa when none). '' for a broken date. */
+export function formatShopDate(value: string | number | Date, lang: string, timeZone?: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeOf(lang), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: knownZone(timeZone),
+  }).format(date);
+}
+
+/**
+ * A date and time on the shop clock (settings `timezone`): in English day first with a 24-hour time
+ * (`23 Nov 2026, 01:30`); in Amharic the Ethiopian calendar and Ethiopian hours (`ኅዳር 14 2019፣ ከሌሊቱ
+ * 7:30`). '' for a broken date.
+ */
+export function formatShopDateTime(value: string | number | Date, lang: string, timeZone?: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  const zone = knownZone(timeZone);
+  if (lang !== 'am') {
+    return new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    }).format(date);
+  }
+  const day = new Intl.DateTimeFormat(localeOf('am'), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(date);
+  const parts = zonedParts(date, zone)!;
+  return `${day}፣ ${ethiopianTime(parts.hour, parts.minute)}`;
+}

@@ -3,7 +3,25 @@ export const SETTINGS_CURRENCIES = ['ETB', 'USD'] as const;
 export type SettingsCurrency = (typeof SETTINGS_CURRENCIES)[number];
 export const SETTINGS_LANGUAGES = ['en', 'am'] as const;
 export type SettingsLanguage = (typeof SETTINGS_LANGUAGES)[number];
-export const SETTINGS_TIMEZONES = ['UTC', 'Africa/Addis_Ababa', 'America/New_York', 'Europe/London'] as const;
+/**
+ * The shop clock's zones (docs/decisions/0081-replies-shop-clock-reports.md): the shop's own first (the
+ * default), its neighbours, and the zones of staff or partners abroad; UTC for a technical view.
+ */
+export const SETTINGS_TIMEZONES = [
+  'Africa/Addis_Ababa',
+  'Africa/Nairobi',
+  'Africa/Djibouti',
+  'Africa/Cairo',
+  'Asia/Riyadh',
+  'Asia/Dubai',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Los_Angeles',
+  'UTC',
+] as const;
+/** The shop clock when none is chosen. */
+export const DEFAULT_SHOP_TIMEZONE = 'Africa/Addis_Ababa';
 export type SettingsTimezone = (typeof SETTINGS_TIMEZONES)[number];
 
 /** A contact message's state in the back office. */

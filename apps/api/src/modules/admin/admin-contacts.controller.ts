@@ -1,13 +1,17 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { AdminOnly } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import {
@@ -16,7 +20,7 @@ import {
   type ContactFilter,
   type ContactView,
 } from '../contacts/contacts.service';
-import { ContactRecordInputDto } from '../contacts/dto/contact.dto';
+import { ContactRecordInputDto, ContactReplyInputDto } from '../contacts/dto/contact.dto';
 import { ContactRecordDto } from './dto/admin.dto';
 import {
   ApiReactAdminList,
@@ -82,6 +86,22 @@ export class AdminContactsController {
   @ApiNotFoundResponse({ type: ErrorDto })
   async update(@Param('id') id: string, @Body() body: ContactRecordInputDto) {
     return withId(await this.contacts.setStatus(id, body.status));
+  }
+
+  @Post(':id/replies')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "Reply to a contact message: emailed to the sender through the outbox in the message's language (the shop's for older messages), kept on the message's thread, the message marked replied; audited",
+  })
+  @ApiBody({ type: ContactReplyInputDto })
+  @ApiCreatedResponse({ type: ContactRecordDto, description: 'The message with its thread' })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'Empty or too long text' })
+  @ApiForbiddenResponse({ type: ErrorDto, description: 'Not staff' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'CONTACT_NOT_FOUND' })
+  @ApiConflictResponse({ type: ErrorDto, description: 'CONTACT_REPLIES_LIMIT: the thread is full' })
+  async reply(@Param('id') id: string, @Body() body: ContactReplyInputDto, @CurrentUser() actor: AuthUser) {
+    return withId(await this.contacts.reply(id, body.text, actor));
   }
 
   @Delete(':id')

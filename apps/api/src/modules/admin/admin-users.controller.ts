@@ -54,7 +54,7 @@ function userFilter(filter: Record<string, FilterValue>): UserListFilter {
 }
 
 /** A react-admin list call as the accounts' typed query (400 on anything malformed). */
-const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, userFilter);
+export const listQuery = (raw: ReactAdminListQuery) => readListQuery(raw, LIST, userFilter);
 
 /** The spec's `status` (active flag) and `role` filters of the users screen. */
 const SPEC_FILTERS = {

@@ -8,12 +8,14 @@ import { ReviewsModule } from '../reviews/reviews.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminContactsController } from './admin-contacts.controller';
 import { AdminDashboardController } from './admin-dashboard.controller';
+import { AdminExportsController } from './admin-exports.controller';
 import { AdminNotificationsController } from './admin-notifications.controller';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminProductsController } from './admin-products.controller';
 import { AdminReviewsController } from './admin-reviews.controller';
 import { AdminUsersController } from './admin-users.controller';
 import { DashboardService } from './dashboard.service';
+import { SalesBreakdownService } from './sales-breakdown.service';
 
 /**
  * The back office API under /api/admin/*: dashboard, orders, users, products, contacts, reviews,
@@ -28,6 +30,8 @@ import { DashboardService } from './dashboard.service';
   imports: [CatalogModule, OrdersModule, PaymentsModule, ContactsModule, ReviewsModule, NotificationsModule],
   controllers: [
     AdminDashboardController,
+    // before the orders and users controllers: `orders/export.csv` is not an order id
+    AdminExportsController,
     AdminOrdersController,
     AdminUsersController,
     AdminProductsController,
@@ -36,6 +40,6 @@ import { DashboardService } from './dashboard.service';
     AdminNotificationsController,
     AdminAuditController,
   ],
-  providers: [DashboardService],
+  providers: [DashboardService, SalesBreakdownService],
 })
 export class AdminModule {}

@@ -36,6 +36,12 @@ export type NotificationEvent =
   /** Staff recorded a refund of `amountSantim` (the order after it): the customer is told. */
   | { type: 'payment.refunded'; order: OrderLike; refundId: string; amountSantim: number }
   | { type: 'contact.received'; contact: ContactLike }
+  /** A staff reply to a contact message, emailed to the sender in `reply.language`. */
+  | {
+      type: 'contact.reply';
+      contact: ContactLike & { createdAt?: Date };
+      reply: { _id: unknown; text: string; authorName: string; language: string; at: Date };
+    }
   /** A product's stock went down (`cause` names the change, e.g. the order that took the stock). */
   | { type: 'stock.changed'; before: ProductLike; after: ProductLike; cause: string }
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isLanguage, translate, type Language } from '@shop/i18n';
-import { isPayOnDelivery, storefrontPaths, storefrontUrl } from '@shop/shared';
+import { formatShopDateTime, isPayOnDelivery, storefrontPaths, storefrontUrl } from '@shop/shared';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -120,6 +120,33 @@ export class NotificationMessages {
             ]);
           },
         );
+      case 'contact.reply': {
+        // transactional: an answer the customer asked for, sent whatever the marketing switches say
+        const lang: Language = isLanguage(event.reply.language) ? event.reply.language : languageOf(settings);
+        const t = tr(lang);
+        const c = event.contact;
+        const sent = c.createdAt ? formatShopDateTime(c.createdAt, lang, settings.timezone) : '';
+        return [
+          {
+            eventKey: `contact.reply:${String(event.reply._id)}`,
+            channel: 'email',
+            to: c.email,
+            template: 'contactReply',
+            language: lang,
+            ...compose(
+              lang,
+              t('mail.contactReply.subject', { subject: c.subject, shop: settings.siteName }),
+              [
+                t('mail.greeting', { name: c.name }),
+                event.reply.text,
+                t('mail.contactReply.closing', { name: event.reply.authorName, shop: settings.siteName }),
+                { heading: t('mail.contactReply.yourMessage', { date: sent }) },
+                c.message,
+              ],
+            ),
+          },
+        ];
+      }
       case 'stock.changed':
         return this.lowStock(settings, event.before, event.after, event.cause);
       case 'wishlist.notice':

@@ -59,6 +59,26 @@ export class OrderReportsService {
       .exec();
   }
 
+  /**
+   * Sales placed in [from, to) grouped by the delivery region (`shippingAddress.state`) or the
+   * payment method: orders and net amount per group, largest first (docs/decisions/0081).
+   */
+  salesBy(key: 'region' | 'paymentMethod', from: Date, to: Date) {
+    return this.orders
+      .aggregate<{ _id: string | null; totalSantim: number; orders: number }>([
+        { $match: { ...SOLD, createdAt: { $gte: from, $lt: to } } },
+        {
+          $group: {
+            _id: key === 'region' ? '$shippingAddress.state' : '$paymentMethod',
+            totalSantim: { $sum: NET_SANTIM },
+            orders: { $sum: 1 },
+          },
+        },
+        { $sort: { totalSantim: -1, _id: 1 } },
+      ])
+      .exec();
+  }
+
   /** The best sellers by quantity, with the name and price they were last sold under. */
   topSelling(limit: number) {
     return this.orders

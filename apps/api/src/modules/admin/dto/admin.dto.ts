@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORDER_STATUSES, ROLES } from '@shop/shared';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserDto } from '../../auth/dto/auth.dto';
+import { ContactReplyDto } from '../../contacts/dto/contact.dto';
 
 /** Roles accepted on input: 'user' is read as 'customer' (docs/product.md §3). */
 export const ROLE_INPUTS = [...ROLES, 'user'] as const;
@@ -93,6 +94,8 @@ export class ContactRecordDto {
   @ApiProperty() message!: string;
   @ApiProperty({ enum: ['unread', 'read', 'replied'] }) status!: string;
   @ApiPropertyOptional() ipAddress?: string;
+  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'The page language of the message' }) language?: string;
+  @ApiProperty({ type: [ContactReplyDto] }) replies!: ContactReplyDto[];
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
-export const AUDIT_ENTITIES = ['order', 'user', 'product', 'settings'] as const;
+export const AUDIT_ENTITIES = ['order', 'user', 'product', 'settings', 'contact', 'report'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One recorded change: who changed which field of which record, from what to what, and when. */

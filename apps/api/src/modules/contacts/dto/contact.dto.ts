@@ -1,6 +1,7 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { SETTINGS_LANGUAGES } from '@shop/shared';
 import { CONTACT_LIMITS, CONTACT_STATUSES, type ContactStatus } from '../schemas/contact.schema';
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -34,6 +35,27 @@ export class SubmitContactDto {
   @IsNotEmpty()
   @MaxLength(CONTACT_LIMITS.message)
   message!: string;
+
+  @ApiPropertyOptional({
+    enum: SETTINGS_LANGUAGES,
+    description: "The page's language: replies are written to the sender in it (absent: the shop's language)",
+  })
+  @IsOptional()
+  @IsIn(SETTINGS_LANGUAGES)
+  language?: string;
+}
+
+/** A staff reply to a contact message: sent by email to the sender, kept on the message. */
+export class ContactReplyInputDto {
+  @ApiProperty({
+    example: 'Yes, it suits dry skin; apply it after a shower.',
+    maxLength: CONTACT_LIMITS.reply,
+  })
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(CONTACT_LIMITS.reply)
+  text!: string;
 }
 
 export class ContactStatusDto {
@@ -55,6 +77,8 @@ export class ContactRecordInputDto extends ContactStatusDto {
   @ApiHideProperty() @Allow() subject?: unknown;
   @ApiHideProperty() @Allow() message?: unknown;
   @ApiHideProperty() @Allow() ipAddress?: unknown;
+  @ApiHideProperty() @Allow() language?: unknown;
+  @ApiHideProperty() @Allow() replies?: unknown;
   @ApiHideProperty() @Allow() createdAt?: unknown;
   @ApiHideProperty() @Allow() updatedAt?: unknown;
 }
@@ -67,6 +91,16 @@ export class ListContactsQuery {
   status?: ContactStatus;
 }
 
+export class ContactReplyDto {
+  @ApiProperty({ example: '665f1c2e9b1d8c0012345679' }) _id!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ description: "The author's user id" }) author!: string;
+  @ApiProperty({ example: 'Abebe Admin' }) authorName!: string;
+  @ApiProperty({ enum: SETTINGS_LANGUAGES, description: 'The language the email went out in' })
+  language!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+}
+
 export class ContactDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) _id!: string;
   @ApiProperty() name!: string;
@@ -75,6 +109,9 @@ export class ContactDto {
   @ApiProperty() message!: string;
   @ApiProperty({ enum: CONTACT_STATUSES }) status!: string;
   @ApiPropertyOptional({ example: '196.188.0.10' }) ipAddress?: string;
+  @ApiPropertyOptional({ enum: SETTINGS_LANGUAGES, description: 'The page language of the message' })
+  language?: string;
+  @ApiProperty({ type: [ContactReplyDto] }) replies!: ContactReplyDto[];
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
 }

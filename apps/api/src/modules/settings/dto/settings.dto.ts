@@ -87,7 +87,7 @@ export class SettingsInputDto {
   @IsOptional()
   @IsIn(SETTINGS_LANGUAGES)
   language?: string;
-  @ApiPropertyOptional({ enum: SETTINGS_TIMEZONES, default: 'UTC' })
+  @ApiPropertyOptional({ enum: SETTINGS_TIMEZONES, default: 'Africa/Addis_Ababa' })
   @IsOptional()
   @IsIn(SETTINGS_TIMEZONES)
   timezone?: string;

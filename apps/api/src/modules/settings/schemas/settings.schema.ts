@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import {
   DEFAULT_CASH_ON_DELIVERY,
+  DEFAULT_SHOP_TIMEZONE,
   DEFAULT_SHIPPING_RATES,
   toSantim,
   SETTINGS_CURRENCIES,
@@ -30,7 +31,7 @@ export class Settings {
   @Prop({ default: 'admin@beauty.et', trim: true, lowercase: true, maxlength: 254 }) adminEmail!: string;
   @Prop({ enum: SETTINGS_CURRENCIES, default: 'ETB' }) currency!: string;
   @Prop({ enum: SETTINGS_LANGUAGES, default: 'en' }) language!: string;
-  @Prop({ enum: SETTINGS_TIMEZONES, default: 'UTC' }) timezone!: string;
+  @Prop({ enum: SETTINGS_TIMEZONES, default: DEFAULT_SHOP_TIMEZONE }) timezone!: string;
   @Prop({ default: true }) emailNotifications!: boolean;
   @Prop({ default: true }) orderNotifications!: boolean;
   @Prop({ default: true }) lowStockAlerts!: boolean;
