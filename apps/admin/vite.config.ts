@@ -7,11 +7,12 @@ const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/inde
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@shop/shared': lib('shared'),
-      '@shop/i18n': lib('i18n'),
-      '@shop/api-client': lib('api-client'),
-    },
+    // exact names only: `@shop/i18n/src/<file>` (one language's dictionary, docs/quality.md) resolves as a path
+    alias: [
+      { find: /^@shop\/shared$/, replacement: lib('shared') },
+      { find: /^@shop\/i18n$/, replacement: lib('i18n') },
+      { find: /^@shop\/api-client$/, replacement: lib('api-client') },
+    ],
   },
   server: { port: 3001 },
   build: { chunkSizeWarningLimit: 2000 },

@@ -1,11 +1,10 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Admin, Dashboard, Layout } from './AdminShell';
 import { authProvider } from './authProvider';
-import { Dashboard } from './dashboard/Dashboard';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
-import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { ResetPasswordPage } from './layout/ResetPasswordPage';
 import { mails, outbox, sms } from './outbox';

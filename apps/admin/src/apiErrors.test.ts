@@ -9,7 +9,9 @@ async function provider(language: 'en' | 'am'): Promise<Translate> {
   vi.stubGlobal('localStorage', { getItem: () => language, setItem: () => undefined });
   vi.stubGlobal('document', { documentElement: { lang: '' } });
   vi.stubGlobal('window', { addEventListener: () => undefined, removeEventListener: () => undefined });
-  const { i18nProvider } = await import('./i18nProvider');
+  const { i18nProvider, prepareFirstScreen } = await import('./i18nProvider');
+  // the Amharic texts are their own chunk, there before the first screen
+  await prepareFirstScreen();
   return (key, options) => i18nProvider.translate(key, options);
 }
 

@@ -1,32 +1,16 @@
-import { dictionaries, reactAdminAm } from '@shop/i18n';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import { resolveBrowserLocale, type TranslationMessages } from 'react-admin';
 import { loadFonts } from './fonts';
+import { english } from './i18n/english';
+import type { Tree } from './i18n/tree';
 
-/** Polyglot interpolates %{name}; the shared dictionaries use {name}. */
-function toPolyglot<T>(node: T): T {
-  if (typeof node === 'string') return node.replace(/\{(\w+)\}/g, '%{$1}') as T;
-  return Object.fromEntries(Object.entries(node as object).map(([k, v]) => [k, toPolyglot(v)])) as T;
+let amharic: Tree | undefined;
+
+/** The Amharic texts: their own chunk, fetched once, the first time Amharic is shown (docs/quality.md). */
+export async function loadAmharic(): Promise<Tree> {
+  amharic ??= (await import('./i18n/amharic')).amharic;
+  return amharic;
 }
-
-type Tree = { [key: string]: string | Tree };
-
-/** `over` laid on `base`, key by key: a missing Amharic text falls back to the English one (docs/product.md §1). */
-function withFallback(base: Tree, over: Tree): Tree {
-  const out: Tree = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    const b = base[k];
-    out[k] = typeof v === 'object' && typeof b === 'object' ? withFallback(b, v) : v;
-  }
-  return out;
-}
-
-const en = { ...englishMessages, shop: toPolyglot(dictionaries.en) } as unknown as Tree;
-export const messages = {
-  en,
-  am: withFallback(en, { ...reactAdminAm, shop: toPolyglot(dictionaries.am) } as unknown as Tree),
-};
 
 /** The language chosen last (shared key `language`, as the storefront), else the browser's, else English. */
 export function initialLocale(): 'en' | 'am' {
@@ -35,9 +19,11 @@ export function initialLocale(): 'en' | 'am' {
   return resolveBrowserLocale('en') === 'am' ? 'am' : 'en';
 }
 
+// English is in the first bundle; Amharic arrives with prepareFirstScreen (a returning Amharic user) or
+// changeLocale, each before any Amharic text is drawn
 const polyglot = polyglotI18nProvider(
-  (locale) => (locale === 'am' ? messages.am : messages.en) as TranslationMessages,
-  initialLocale(),
+  (locale) => (locale === 'am' ? (amharic ?? loadAmharic()) : english) as TranslationMessages,
+  'en',
   [
     { locale: 'en', name: 'English' },
     { locale: 'am', name: 'አማርኛ' },
@@ -50,10 +36,27 @@ export const i18nProvider = {
   ...polyglot,
   changeLocale: async (locale: string) => {
     localStorage.setItem('language', locale);
-    // the new language's faces arrive before its text is drawn
-    await loadFonts(locale === 'am' ? 'am' : 'en');
+    // the new language's faces and texts arrive before its text is drawn
+    await Promise.all([
+      loadFonts(locale === 'am' ? 'am' : 'en'),
+      locale === 'am' ? loadAmharic() : undefined,
+    ]);
     document.documentElement.lang = locale;
     return polyglot.changeLocale(locale);
   },
 };
 document.documentElement.lang = polyglot.getLocale();
+
+/**
+ * Before the first screen: the chosen language's fonts (Ethiopic ones in Amharic, at most FONT_WAIT_MS)
+ * and, in Amharic, its texts, so a returning Amharic user never sees English first. Should the Amharic
+ * chunk not arrive, the screen is drawn in English rather than not at all.
+ */
+export async function prepareFirstScreen(): Promise<void> {
+  const lang = initialLocale();
+  await Promise.all([
+    loadFonts(lang),
+    lang === 'am' ? polyglot.changeLocale('am').catch(() => undefined) : undefined,
+  ]);
+  document.documentElement.lang = polyglot.getLocale();
+}

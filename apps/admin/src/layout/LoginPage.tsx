@@ -6,7 +6,7 @@ import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTr
 import { registerAdmin } from '../authProvider';
 import { adminApi } from '../shopApi';
 import { strongPassword } from '../passwordRule';
-import { ShopLogo } from './Layout';
+import { ShopLogo } from './ShopLogo';
 
 /**
  * Staff sign-in: email and password (the sign-in asks the API for the admin role), and the
