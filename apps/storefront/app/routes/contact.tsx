@@ -10,6 +10,7 @@ import {
   type ContactField,
   type ContactForm,
 } from '../contact';
+import { languageFromCookie } from '../language';
 import { submitContact } from '../products.server';
 import { codeKey, isKnownKey } from '../apiMessages';
 import { useCommitEffect } from '../components/useCommitEffect';
@@ -35,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ sent: false, values, fieldErrors } satisfies ActionResult, { status: 400 });
   }
   const trimmed = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, values[f].trim()])) as ContactForm;
-  const result = await submitContact(request, trimmed);
+  // the page's language goes with the message: the shop's reply is written in it (docs/decisions/0081)
+  const message = { ...trimmed, language: languageFromCookie(request.headers.get('Cookie')) };
+  const result = await submitContact(request, message);
   if (result.ok) return json({ sent: true } satisfies ActionResult);
   // A client mistake is worded by its code (`errors.<CODE>`, en and am); anything else gets the page's fallback.
   const serverMessage = result.status >= 400 && result.status < 500 ? codeKey(result.code) : undefined;
