@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { useNotifyApiError } from '../apiErrors';
 import { adminApi } from '../shopApi';
+import { channelLabel, templateLabel } from './outboxWords';
 
 /** A record as GET /api/admin/notifications answers it (generated from openapi.yaml). */
 type OutboxRecord = RaRecord & components['schemas']['NotificationRecordDto'];
@@ -82,8 +83,16 @@ export function OutboxList() {
           locales={locale === 'am' ? 'am-ET' : 'en-US'}
         />
         <TextField source="to" label="shop.outbox.recipient" />
-        <TextField source="channel" label="shop.outbox.channel" />
-        <TextField source="template" label="shop.outbox.template" />
+        <FunctionField
+          label="shop.outbox.channel"
+          sortBy="channel"
+          render={(r: OutboxRecord) => channelLabel(r.channel, t)}
+        />
+        <FunctionField
+          label="shop.outbox.template"
+          sortBy="template"
+          render={(r: OutboxRecord) => templateLabel(r.template, t)}
+        />
         <FunctionField
           label="shop.outbox.state"
           render={(r: OutboxRecord) => t(`shop.outbox.states.${r.state}`)}
