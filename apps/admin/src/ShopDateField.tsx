@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { useFormat } from './format';
 
-/** A date column in the chosen language (Ethiopian calendar in Amharic), in Addis Ababa time. */
+/** A date column in the chosen language (Ethiopian calendar and hours in Amharic), on the shop clock (settings timezone). */
 export function ShopDateField({
   source,
   showTime = false,

@@ -7,6 +7,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  TextField,
   Typography,
 } from '@mui/material';
 import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
@@ -28,6 +29,7 @@ import { useNotifyApiError } from '../apiErrors';
 import { adminApi } from '../shopApi';
 import { useFormat } from '../format';
 import { ShopDateField } from '../ShopDateField';
+import { replyToContact } from './contactsApi';
 
 /** A record as GET /api/admin/contacts answers it (generated from openapi.yaml). */
 type ContactRecord = RaRecord & components['schemas']['ContactRecordDto'];
@@ -68,27 +70,114 @@ function useMarkRead() {
   };
 }
 
-function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: () => void }) {
+const REPLY_MAX = 5000;
+
+/** The conversation: the customer's message, then each staff reply with its author and time (shop clock). */
+function Thread({ contact }: { contact: ContactRecord }) {
   const t = useTranslate();
   const { dateTime } = useFormat();
-  const setStatus = useMarkRead();
+  const replies = contact.replies ?? [];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{contact.subject}</DialogTitle>
+    <Box component="section" aria-label={t('shop.admin.contacts.thread')} data-testid="contact-thread">
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {t('shop.admin.contacts.thread')}
+      </Typography>
+      {replies.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('shop.admin.contacts.noReplies')}
+        </Typography>
+      )}
+      {replies.map((r) => (
+        <Box
+          key={r._id}
+          data-testid="contact-reply"
+          sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5, my: 1.5, overflowWrap: 'anywhere' }}
+        >
+          <Typography variant="caption" color="text.secondary" data-testid="contact-reply-meta">
+            {t('shop.admin.contacts.replyMeta', { name: r.authorName, date: dateTime(r.at) })}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {r.text}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ContactDialog({ contact: initial, onClose }: { contact: ContactRecord; onClose: () => void }) {
+  const t = useTranslate();
+  const { dateTime } = useFormat();
+  const notify = useNotify();
+  const notifyError = useNotifyApiError();
+  const refresh = useRefresh();
+  const setStatus = useMarkRead();
+  const [contact, setContact] = useState(initial);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [empty, setEmpty] = useState(false);
+  const language = contact.language === 'am' || contact.language === 'en' ? contact.language : undefined;
+  const send = async () => {
+    if (!text.trim()) {
+      setEmpty(true);
+      return;
+    }
+    setSending(true);
+    try {
+      const updated = await replyToContact(String(contact.id), text.trim());
+      setContact({ ...contact, ...updated, id: contact.id } as ContactRecord);
+      setText('');
+      notify('shop.admin.contacts.replySent', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notifyError(error, 'shop.admin.contacts.replyFailed');
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
+      <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{contact.subject}</DialogTitle>
       <DialogContent data-testid="contact-detail">
-        <Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
           <strong>{contact.name}</strong> &lt;{contact.email}&gt;
         </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {dateTime(contact.createdAt)}
+        <Typography variant="caption" color="text.secondary" data-testid="contact-received">
+          {t('shop.admin.contacts.received', { date: dateTime(contact.createdAt) })}
           {contact.ipAddress ? ` · ${t('shop.admin.contacts.ip')}: ${contact.ipAddress}` : ''}
         </Typography>
         <Box sx={{ my: 2 }}>
           <StatusChip status={contact.status} />
         </Box>
-        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{contact.message}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{contact.message}</Typography>
+        <Thread contact={contact} />
+        <TextField
+          label={t('shop.admin.contacts.replyLabel')}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setEmpty(false);
+          }}
+          multiline
+          minRows={3}
+          fullWidth
+          margin="normal"
+          error={empty}
+          slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'data-testid': 'contact-reply-text' } }}
+          helperText={
+            empty
+              ? t('shop.admin.contacts.replyEmpty')
+              : t('shop.admin.contacts.replyHelp', {
+                  email: contact.email,
+                  language: t(`shop.admin.contacts.languages.${language ?? 'en'}`),
+                })
+          }
+        />
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" onClick={send} disabled={sending} data-testid="contact-reply-send">
+          {t('shop.admin.contacts.send')}
+        </Button>
         {contact.status === 'unread' && (
           <Button onClick={async () => (await setStatus(contact)) && onClose()}>
             {t('shop.admin.contacts.markRead')}
@@ -99,9 +188,6 @@ function ContactDialog({ contact, onClose }: { contact: ContactRecord; onClose: 
             {t('shop.admin.contacts.markReplied')}
           </Button>
         )}
-        <Button href={`mailto:${contact.email}?subject=${encodeURIComponent(`Re: ${contact.subject}`)}`}>
-          {t('shop.admin.contacts.reply')}
-        </Button>
         <Button onClick={onClose}>{t('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -1,15 +1,14 @@
 import type { components } from '@shop/api-client';
 import {
   Datagrid,
-  DateField,
   List,
   TextField,
   TextInput,
-  useLocaleState,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ShopDateField } from '../ShopDateField';
 
 /** A record as GET /api/admin/mails answers it (generated from openapi.yaml). */
 type MailRecord = RaRecord & components['schemas']['MailRecordDto'];
@@ -22,7 +21,6 @@ function MailText() {
 /** Development only (no SMTP_HOST): what the API's local SMTP server received, newest first. */
 export function MailList() {
   const t = useTranslate();
-  const [locale] = useLocaleState();
   return (
     <List
       title={t('shop.outbox.mailsTitle')}
@@ -30,13 +28,7 @@ export function MailList() {
       filters={[<TextInput key="q" source="q" label="shop.outbox.recipient" alwaysOn />]}
     >
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<MailText />}>
-        <DateField
-          source="receivedAt"
-          label="shop.outbox.date"
-          showTime
-          locales={locale === 'am' ? 'am-ET' : 'en-US'}
-          sortable={false}
-        />
+        <ShopDateField source="receivedAt" label="shop.outbox.date" showTime sortable={false} />
         <TextField source="to" label="shop.outbox.recipient" sortable={false} />
         <TextField source="subject" label="shop.outbox.subject" sortable={false} />
       </Datagrid>

@@ -2,19 +2,18 @@ import type { components } from '@shop/api-client';
 import { Button } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SelectInput,
   TextField,
   TextInput,
-  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ShopDateField } from '../ShopDateField';
 import { useNotifyApiError } from '../apiErrors';
 import { adminApi } from '../shopApi';
 import { channelLabel, templateLabel } from './outboxWords';
@@ -72,16 +71,10 @@ const filters = [
 /** The outbox: every message the shop sends, its delivery state and attempts; staff resend from here. */
 export function OutboxList() {
   const t = useTranslate();
-  const [locale] = useLocaleState();
   return (
     <List title={t('shop.outbox.title')} sort={{ field: 'createdAt', order: 'DESC' }} filters={filters}>
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<OutboxText />}>
-        <DateField
-          source="createdAt"
-          label="shop.outbox.date"
-          showTime
-          locales={locale === 'am' ? 'am-ET' : 'en-US'}
-        />
+        <ShopDateField source="createdAt" label="shop.outbox.date" showTime sortBy="createdAt" />
         <TextField source="to" label="shop.outbox.recipient" />
         <FunctionField
           label="shop.outbox.channel"

@@ -25,6 +25,7 @@ import {
   type CodForm,
 } from './cashOnDelivery';
 import { CashOnDeliveryPanel } from './CashOnDeliveryPanel';
+import { setShopTimeZone } from '../shopClock';
 
 type Key = keyof ShopSettings;
 const TABS = ['general', 'admin', 'notifications', 'system', 'cod'] as const;
@@ -50,6 +51,7 @@ export function SettingsPage() {
   const [codServer, setCodServer] = useState<CodErrors>({});
   const loaded = (s: ShopSettings) => {
     setSettings(s);
+    setShopTimeZone(s.timezone); // the back office's dates follow the saved shop clock
     setCod(s.cashOnDelivery ? codForm(s.cashOnDelivery) : undefined);
     setCodServer({});
   };
