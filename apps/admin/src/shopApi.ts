@@ -57,6 +57,15 @@ export const adminApi = {
         body: reference ? { reference } : {},
       }),
     ),
+  /** Records a refund of a paid order (through Chapa, or manual with a reference); answers the order with its refunds. */
+  recordRefund: (
+    id: string,
+    refund: { amount: number; reason: string; method: 'chapa' | 'manual'; reference?: string },
+  ) =>
+    unwrap(shopClient().POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: refund })),
+  /** Adds an internal (staff-only) note to an order; answers the order with its notes. */
+  addOrderNote: (id: string, text: string) =>
+    unwrap(shopClient().POST('/api/admin/orders/{id}/notes', { params: { path: { id } }, body: { text } })),
   /** Bulk activate/deactivate; answers how many products changed. */
   setProductsActive: (ids: string[], active: boolean) =>
     unwrap(shopClient().PUT('/api/admin/products/bulk/active', { body: { ids, active } })),

@@ -246,7 +246,12 @@ export function OrderList() {
                 >
                   {t('shop.admin.orders.details')}
                 </Button>
-                <StatusSelect id={String(o.id)} status={o.status} paymentStatus={o.paymentStatus} />
+                <StatusSelect
+                  id={String(o.id)}
+                  status={o.status}
+                  paymentStatus={o.paymentStatus}
+                  paymentMethod={o.paymentMethod}
+                />
               </Box>
             )}
           />

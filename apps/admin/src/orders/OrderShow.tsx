@@ -16,7 +16,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lineTotalBirr, regionName } from '@shop/shared';
+import {
+  canFulfil,
+  FULFILMENT_STATUSES,
+  lineTotalBirr,
+  nextStatuses,
+  ORDER_TRANSITIONS,
+  regionName,
+  type OrderStatus,
+} from '@shop/shared';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
@@ -38,7 +46,9 @@ import { GuestBadge } from './GuestBadge';
 import { PackingSlip, PRINT_STYLES } from './PackingSlip';
 import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
 import { paymentMethodKey, slipPayment, slipPaymentText } from './payment';
+import { NotesPanel, type OrderNote } from './NotesPanel';
 import { RecordCollected } from './RecordCollected';
+import { RefundDialog } from './RefundDialog';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
 
@@ -63,6 +73,30 @@ export function OrderShow() {
   const address = order.shippingAddress ?? {};
   const phone = orderPhone(order);
   const method = order.shippingMethod ? t(`shop.admin.orders.shippingMethods.${order.shippingMethod}`) : '—';
+  // staff-only parts of GET /api/admin/orders/{id}
+  const staff = order as OrderRecord & {
+    notes?: OrderNote[];
+    refunds?: {
+      _id: string;
+      amount: number;
+      reason: string;
+      method: string;
+      reference?: string;
+      byName?: string;
+      at: string;
+    }[];
+    refunded?: number;
+  };
+  const payment = {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+  };
+  const next = nextStatuses(payment);
+  // a move the machine has but the payment withholds (the API's ORDER_NOT_PAID)
+  const withheld = (ORDER_TRANSITIONS[order.status as OrderStatus] ?? []).some(
+    (s) => FULFILMENT_STATUSES.includes(s) && !canFulfil(payment),
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }} data-testid="order-details">
@@ -91,10 +125,12 @@ export function OrderShow() {
           id={String(order.id)}
           status={order.status}
           paymentStatus={order.paymentStatus}
+          paymentMethod={order.paymentMethod}
           trackingNumber={tracking}
           onChanged={() => refetch()}
         />
         <RecordCollected id={String(order.id)} order={order} onChanged={() => refetch()} />
+        <RefundDialog id={String(order.id)} order={staff} onChanged={() => refetch()} />
         <Button
           variant="contained"
           startIcon={<PrintIcon />}
@@ -103,6 +139,28 @@ export function OrderShow() {
         >
           {t('shop.admin.orders.printSlip')}
         </Button>
+      </Box>
+      <Box className="no-print" data-testid="next-steps">
+        <Typography>
+          {next.length
+            ? t('shop.admin.orders.nextSteps', {
+                steps: next
+                  .map((s) => t(`shop.admin.orders.status.${s}`))
+                  .join(t('shop.admin.orders.listSeparator')),
+              })
+            : t('shop.admin.orders.noNextSteps')}
+        </Typography>
+        {withheld && (
+          <Alert severity="warning" data-testid="not-paid-hint" sx={{ mt: 1 }}>
+            {t(
+              order.paymentStatus === 'failed'
+                ? 'shop.admin.orders.notPaidFailed'
+                : order.paymentStatus === 'refunded'
+                  ? 'shop.admin.orders.notPaidRefunded'
+                  : 'shop.admin.orders.notPaidHint',
+            )}
+          </Alert>
+        )}
       </Box>
       {order.paymentStatus === 'refund_pending' && (
         <Alert severity="warning" data-testid="refund-flag" variant="filled" sx={{ bgcolor: '#9c3452' }}>
@@ -167,6 +225,24 @@ export function OrderShow() {
             <Typography data-testid="tracking-number">
               {t('shop.admin.orders.trackingNumber')}: {order.trackingNumber || '—'}
             </Typography>
+            {staff.refunded ? (
+              <Typography data-testid="refunded-total">
+                {t('shop.admin.orders.refund.refundedTotal')}: <strong>{money(staff.refunded)}</strong>
+              </Typography>
+            ) : null}
+            {(staff.refunds ?? []).length > 0 && (
+              <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }} data-testid="refund-list">
+                {(staff.refunds ?? []).map((r) => (
+                  <li key={r._id}>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {money(r.amount)} · {t(`shop.admin.orders.refund.methods.${r.method}`)}
+                      {r.reference ? ` (${r.reference})` : ''} · {r.reason} · {r.byName ?? '—'} ·{' '}
+                      {dateTime(r.at)}
+                    </Typography>
+                  </li>
+                ))}
+              </Box>
+            )}
           </CardContent>
         </Card>
       </Box>
@@ -247,6 +323,9 @@ export function OrderShow() {
           </Box>
         </CardContent>
       </Card>
+      <Box className="no-print">
+        <NotesPanel id={String(order.id)} notes={staff.notes ?? []} onChanged={() => refetch()} />
+      </Box>
       <PackingSlip order={order} />
     </Box>
   );

@@ -3,12 +3,13 @@ import { useTranslate } from 'react-admin';
 import { isPayOnDelivery, PAY_ON_DELIVERY } from '@shop/shared';
 import { paymentMethodKey } from './payment';
 
-/** Payment states: unpaid (amber), paid (green), failed (red), refund pending (rose, filled: money is owed back), refunded (grey). */
+/** Payment states: unpaid (amber), paid (green), failed (red), refund pending (rose, filled: money is owed back), partly refunded (lilac), refunded (grey). */
 export const PAYMENT_STYLE: Record<string, { bg: string; fg: string }> = {
   unpaid: { bg: '#fff3e0', fg: '#8a5a00' },
   paid: { bg: '#e8f5e9', fg: '#1b5e20' },
   failed: { bg: '#ffebee', fg: '#a61b1b' },
   refund_pending: { bg: '#9c3452', fg: '#ffffff' },
+  partially_refunded: { bg: '#f3e5f5', fg: '#5e2470' },
   refunded: { bg: '#eeeeee', fg: '#424242' },
 };
 

@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import {
   canTransitionPayment,
-  ORDER_TRANSITIONS,
+  nextStatuses,
   PAYMENT_STATUSES,
   type OrderStatus,
   type PaymentStatus,
@@ -12,19 +12,23 @@ import { useNotifyApiError } from '../apiErrors';
 import { adminApi } from '../shopApi';
 
 /**
- * The status dropdown: the current status plus only the moves the status machine allows. Cancelling
- * a paid order asks first: the API then flags the payment refund_pending (PAYMENT_TRANSITIONS).
+ * The status dropdown: the current status plus only the moves the status machine allows and the
+ * payment permits (libs/shared nextStatuses: no processing/shipped for an online order not paid, the
+ * API's ORDER_NOT_PAID). Cancelling a paid order asks first: the API then flags the payment
+ * refund_pending (PAYMENT_TRANSITIONS).
  */
 export function StatusSelect({
   id,
   status,
   paymentStatus,
+  paymentMethod,
   trackingNumber,
   onChanged,
 }: {
   id: string;
   status: OrderStatus;
   paymentStatus?: string;
+  paymentMethod?: string | null;
   trackingNumber?: string;
   onChanged?: () => void;
 }) {
@@ -34,7 +38,7 @@ export function StatusSelect({
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const moves = ORDER_TRANSITIONS[status] ?? [];
+  const moves = nextStatuses({ status, paymentStatus: paymentStatus ?? '', paymentMethod });
   const cancelFlagsRefund =
     PAYMENT_STATUSES.includes(paymentStatus as PaymentStatus) &&
     canTransitionPayment(paymentStatus as PaymentStatus, 'refund_pending');

@@ -1,4 +1,10 @@
-import { canCollectPayment, isPayOnDelivery, PAYMENT_METHODS } from '@shop/shared';
+import {
+  canCollectPayment,
+  canRefund,
+  isPayOnDelivery,
+  PAYMENT_METHODS,
+  refundableAmount,
+} from '@shop/shared';
 import { apiErrorMessage, errorBody, type Translate } from '../apiErrors';
 
 /** The order fields the payment rules read (a list row and an order detail both have them). */
@@ -28,7 +34,8 @@ export type SlipPayment = { kind: 'collect'; amount: number } | { kind: 'paid' }
  * nothing to collect at the door.
  */
 export function slipPayment(o: PaymentFacts): SlipPayment {
-  if (o.paymentStatus === 'paid') return { kind: 'paid' };
+  // a part refunded: the rest is still paid
+  if (o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded') return { kind: 'paid' };
   if (isPayOnDelivery(o.paymentMethod) && o.paymentStatus === 'unpaid' && o.status !== 'cancelled')
     return { kind: 'collect', amount: Number(o.totalAmount ?? 0) };
   return { kind: 'nothing' };
@@ -61,3 +68,23 @@ export function collectErrorText(error: unknown, t: Translate): string {
     return t('shop.admin.orders.collect.notCollectable');
   return apiErrorMessage(error, t, 'shop.admin.orders.collect.failed');
 }
+
+/** The order fields a refund reads. */
+export interface RefundFacts {
+  paymentMethod?: string | null;
+  paymentStatus?: string | null;
+  paymentReference?: string | null;
+  totalAmount?: number | null;
+  refunded?: number | null;
+}
+
+/** What may still go back, in ETB, and whether anything may (the API's NOT_REFUNDABLE / REFUND_EXCEEDS_PAID rules). */
+export const refundFacts = (o: RefundFacts) => {
+  const facts = { totalAmount: Number(o.totalAmount ?? 0), refunded: Number(o.refunded ?? 0) };
+  return {
+    left: refundableAmount(facts),
+    allowed: canRefund({ ...facts, paymentStatus: o.paymentStatus ?? '' }),
+    // only an order paid online has a Chapa transaction to refund
+    chapa: !isPayOnDelivery(o.paymentMethod) && Boolean(o.paymentReference),
+  };
+};
