@@ -128,7 +128,8 @@ describe('notifications: two workers over one database', () => {
         .set(auth(customer.token))
         .send({
           shippingAddress: { street: 'Piassa 3', city: 'Addis Ababa', state: 'Addis Ababa' },
-          paymentMethod: 'chapa',
+          // pay on delivery: an unpaid Chapa order may not be shipped (docs/decisions/0080)
+          paymentMethod: 'cash_on_delivery',
         })
         .expect(201)
     ).body.order as { _id: string; orderNumber: string };

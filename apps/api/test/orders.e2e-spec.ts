@@ -646,7 +646,11 @@ describe('orders', () => {
     expect(await stockOf(id)).toBe(10);
 
     await add(owner.token, id, 1);
-    const shipped = await place(owner.token).expect(201);
+    // fulfilment follows payment (docs/decisions/0080): a pay-on-delivery order may ship unpaid
+    const shipped = await place(owner.token, {
+      shippingAddress: address,
+      paymentMethod: 'cash_on_delivery',
+    }).expect(201);
     await request(t.http)
       .patch(`/api/orders/${shipped.body.order._id}/status`)
       .set(auth(admin.token))
@@ -669,7 +673,11 @@ describe('orders', () => {
     const owner = await newCustomer();
     const id = await makeProduct({ name: 'Journey Shampoo', price: 10, stock: 10 });
     await add(owner.token, id);
-    const placed = await place(owner.token).expect(201);
+    // pay on delivery: fulfilment follows payment (docs/decisions/0080), and a COD order may ship unpaid
+    const placed = await place(owner.token, {
+      shippingAddress: address,
+      paymentMethod: 'cash_on_delivery',
+    }).expect(201);
     const orderId = placed.body.order._id;
     const url = `/api/orders/${orderId}/status`;
     const forbidden = await request(t.http)
@@ -789,7 +797,11 @@ describe('orders', () => {
     const owner = await newCustomer();
     const id = await makeProduct({ name: 'Service Call Mask', price: 10, stock: 2 });
     await add(owner.token, id, 2);
-    const placed = await place(owner.token).expect(201);
+    // pay on delivery: an unpaid Chapa order may not move to processing (docs/decisions/0080)
+    const placed = await place(owner.token, {
+      shippingAddress: address,
+      paymentMethod: 'cash_on_delivery',
+    }).expect(201);
     const service = t.app.get(OrderStatusService);
     const actor: AuthUser = { id: admin.id, role: 'admin', email: admin.email, name: admin.name };
     const view = await service.changeStatus(placed.body.order._id, 'processing', actor, 'TRK-1');

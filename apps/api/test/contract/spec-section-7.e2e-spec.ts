@@ -74,6 +74,19 @@ describe('section 7 of docs/product.md: a client written to the specification wo
     const res = await request(t.http).post(`${prefix}/orders`).set(auth(token)).send(checkout).expect(201);
     return res.body.order._id as string;
   };
+  /** Pays the order on the test provider's checkout: fulfilment follows payment (docs/decisions/0080). */
+  const pay = async (token: string, orderId: string) => {
+    const init = await request(t.http)
+      .post('/api/payments/initialize')
+      .set(auth(token))
+      .send({ orderId })
+      .expect(201);
+    await request(t.http)
+      .post(`/api/payments/test/${init.body.txRef}/complete`)
+      .set(auth(token))
+      .send({ outcome: 'success' })
+      .expect(200);
+  };
   const expectAbsolute = (url: unknown) => expect(url).toMatch(new RegExp(`^${origin}/api/`));
 
   beforeAll(async () => {
@@ -483,6 +496,7 @@ describe('section 7 of docs/product.md: a client written to the specification wo
     it.each(PREFIXES)('PATCH %s/orders/{id}/status takes status and trackingNumber', async (prefix) => {
       const customer = await newCustomer();
       const id = await placeOrder(customer.token);
+      await pay(customer.token, id);
       await request(t.http)
         .patch(`${prefix}/orders/${id}/status`)
         .set(auth(admin))
@@ -589,6 +603,7 @@ describe('section 7 of docs/product.md: a client written to the specification wo
     it('PUT /admin/orders/{id}/status takes status', async () => {
       const customer = await newCustomer();
       const id = await placeOrder(customer.token);
+      await pay(customer.token, id);
       const res = await request(t.http)
         .put(`/api/admin/orders/${id}/status`)
         .set(auth(admin))
