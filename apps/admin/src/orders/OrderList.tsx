@@ -34,6 +34,7 @@ import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
 import { paymentMethodKey } from './payment';
 import { StatusBadge } from './StatusBadge';
 import { StatusSelect } from './StatusSelect';
+import { ExportCsvButton } from '../reports/ExportCsvButton';
 
 function OrderCount() {
   const t = useTranslate();
@@ -51,6 +52,7 @@ function OrderActions({ onRefresh }: { onRefresh: () => void }) {
       <OrderCount />
       <FilterButton />
       <RefreshButton onClick={onRefresh} />
+      <ExportCsvButton resource="orders" />
     </TopToolbar>
   );
 }
@@ -136,6 +138,7 @@ export function OrderList() {
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       actions={<OrderActions onRefresh={onRefresh} />}
+      exporter={false}
       empty={<NoOrders onRefresh={onRefresh} />}
       queryOptions={{ onError: onLoadFailed, onSuccess: onLoaded }}
     >

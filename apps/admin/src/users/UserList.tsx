@@ -21,6 +21,7 @@ import { adminApi, type Role } from '../shopApi';
 import { UserCreateDialog } from './UserCreate';
 import { userLines } from './userLines';
 import { ShopDateField } from '../ShopDateField';
+import { ExportCsvButton } from '../reports/ExportCsvButton';
 
 /** A record as GET /api/admin/users answers it (generated from openapi.yaml). */
 type UserRecord = RaRecord & components['schemas']['AdminUserRecordDto'];
@@ -107,8 +108,10 @@ export function UserList() {
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
               {t('shop.admin.users.add')}
             </Button>
+            <ExportCsvButton resource="users" />
           </TopToolbar>
         }
+        exporter={false}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <FunctionField
