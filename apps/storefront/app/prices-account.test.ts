@@ -3,6 +3,7 @@ import { translate } from '@shop/i18n';
 import { signInPath, signInReasonOf } from './account/auth/intent';
 import { passwordFieldOf, validatePasswordChange } from './account/profile/password';
 import { shelfPriceText, vatWordKey } from './price-words';
+import { keptFilters } from './routes/products';
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -83,5 +84,18 @@ describe('sign-in reason', () => {
     expect(signInReasonOf('wishlist')).toBe('wishlist');
     expect(signInReasonOf('<script>')).toBeNull();
     expect(signInReasonOf(null)).toBeNull();
+  });
+});
+
+describe("the phone catalogue's sort form", () => {
+  it('keeps every other filter and starts again at page 1', () => {
+    expect(
+      keptFilters('?search=shea&sort=price_asc&page=3&category=skincare&inStock=true&minRating='),
+    ).toEqual([
+      ['search', 'shea'],
+      ['category', 'skincare'],
+      ['inStock', 'true'],
+    ]);
+    expect(keptFilters('')).toEqual([]);
   });
 });

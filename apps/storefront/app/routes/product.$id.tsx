@@ -13,6 +13,7 @@ import { dateTexts } from '../dates';
 import { env } from '../env.server';
 import { languageFromCookie } from '../language';
 import { getProduct, productReviews } from '../products.server';
+import { shelfPriceText } from '../price-words';
 import { langOf, translatorOf, useShop } from '../shop-context';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -63,7 +64,7 @@ function ProductJsonLd({ json }: { json: object }) {
 
 export default function ProductPage() {
   const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
-  const { t, lang, cartQuantities } = useShop();
+  const { t, lang, cartQuantities, publicSettings } = useShop();
   const inCart = cartQuantities[p._id] ?? 0;
   const [params] = useSearchParams();
   const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
@@ -231,7 +232,12 @@ export default function ProductPage() {
             )}
           </dl>
           <p className="description">{description}</p>
-          <div className="buy-row">
+          {/* phones: this row sticks to the bottom of the screen while the product's details scroll
+              (position: sticky, so nothing moves: no layout shift), with the price and its VAT words */}
+          <div className="buy-row" data-testid="buy-row">
+            <p className="buy-price" aria-hidden="true">
+              {shelfPriceText(p.price, lang, publicSettings.pricesIncludeTax, t)}
+            </p>
             <AddToCart productId={p._id} stock={p.stock} control="select" name={name} />
             <WishlistHeart productId={p._id} name={name} />
           </div>

@@ -38,6 +38,13 @@ function useFormMirrorsUrl(form: React.RefObject<HTMLFormElement>, search: strin
   }, [form, search]);
 }
 
+/** The catalogue's parameters other than the sort and the page (a new sort starts at page 1). */
+export function keptFilters(search: string): [string, string][] {
+  return Array.from(new URLSearchParams(search).entries()).filter(
+    ([name, value]) => name !== 'sort' && name !== 'page' && value !== '',
+  );
+}
+
 export default function Catalogue() {
   const { data, failed, filters } = useLoaderData<typeof loader>();
   const { t, lang } = useShop();
@@ -109,6 +116,35 @@ export default function Catalogue() {
         >
           <FilterIcon /> {activeCount > 0 ? t('ui.filtersActive', { count: activeCount }) : t('ui.filters')}
         </a>
+        {/* Phones: the sort beside 'Filters', a form of its own that keeps the other filters (hidden
+            fields); it applies on change, or with its button without JavaScript. The drawer's own sort
+            (desktop) is hidden on phones. */}
+        <Form
+          method="get"
+          className="sort-bar"
+          key={location.search}
+          onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+        >
+          {keptFilters(location.search).map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          <label>
+            <span className="sr-only">{t('catalogue.sort')}</span>
+            <select name="sort" defaultValue={filters.sort} data-testid="phone-sort">
+              <option value="">{t('catalogue.sorts.featured')}</option>
+              {PRODUCT_SORTS.filter((s) => s !== 'featured').map((s) => (
+                <option key={s} value={s}>
+                  {t(`catalogue.sorts.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="button small secondary">
+              {t('catalogue.apply')}
+            </button>
+          </noscript>
+        </Form>
       </div>
       <Form
         ref={formRef}
@@ -182,7 +218,7 @@ export default function Catalogue() {
             ))}
           </select>
         </label>
-        <label className="filter">
+        <label className="filter sort-filter">
           <span>{t('catalogue.sort')}</span>
           <select name="sort" defaultValue={filters.sort}>
             {/* No sort in the URL is the API's default order, 'featured'; it is not listed twice. */}

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth/auth.server';
-import { Money, Toast } from '../account/components';
+import { Toast } from '../account/components';
+import { Price } from '../components/Price';
 import { isProductId } from '../account/auth/intent';
 import type { Wishlist } from '@shop/api-client';
 import { reply } from '../account/reply.server';
@@ -111,10 +112,12 @@ export default function Wishlist() {
               <Link to={`/product/${product._id}`}>
                 <strong>{(lang === 'am' && product.nameAm) || product.name}</strong>
               </Link>
-              <p>
-                <Money amount={product.price} />{' '}
-                {product.stock === 0 ? <span className="acc-warning">{t('wishlist.outOfStock')}</span> : null}
-              </p>
+              <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
+              {product.stock === 0 ? (
+                <p>
+                  <span className="acc-warning">{t('wishlist.outOfStock')}</span>
+                </p>
+              ) : null}
               <Form
                 method="post"
                 className="acc-prefs"

@@ -83,13 +83,22 @@ export function PaymentStatus() {
         <h1 className="acc-failure">{t(outcome.message)}</h1>
       </div>
       {outcome.orderNumber ? <OrderLine number={outcome.orderNumber} /> : null}
+      {/* a failed payment took no money: said first, then the ways on, one per line (pay again, another
+          way on Chapa's page, help) */}
+      <p data-testid="nothing-charged">{t('payment.nothingCharged')}</p>
       {outcome.orderId ? (
-        <Form method="post" action={`/order-confirmation/${outcome.orderId}`} className="acc-actions">
+        <Form method="post" action={`/order-confirmation/${outcome.orderId}`} className="acc-pay-again">
           <button type="submit" className="button" data-testid="pay-now">
             {t('orders.retryPayment')}
           </button>
+          <small className="acc-muted">{t('payment.otherWay')}</small>
         </Form>
       ) : null}
+      <p>
+        <Link to="/contact" data-testid="contact-us">
+          {t('payment.needHelp')}
+        </Link>
+      </p>
       <p>
         {outcome.orderId ? (
           <Link to={`/order-confirmation/${outcome.orderId}`}>{t('payment.viewOrder')}</Link>
