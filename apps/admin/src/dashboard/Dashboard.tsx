@@ -17,6 +17,7 @@ import { useFormat } from '../format';
 import { orderLabel } from '../orders/orderFields';
 import { adminApi, type DashboardStats } from '../shopApi';
 import { activityColor } from './chartScale';
+import { SalesBreakdown } from './SalesBreakdown';
 import { SalesChart } from './SalesChart';
 
 function StatCard({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -122,6 +123,7 @@ export function Dashboard() {
           </CardContent>
         </Card>
       </Box>
+      <SalesBreakdown />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card>
           <CardHeader title={t('shop.admin.dashboard.recentActivity')} />
