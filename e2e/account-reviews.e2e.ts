@@ -85,6 +85,15 @@ describe('reviews and a double-submitted checkout', () => {
         role: 'admin',
       })
     ).body.token;
+    // fulfilment follows payment (docs/decisions/0080): the Chapa order is paid on the test checkout first
+    const init = await apiJson(stack, 'POST', '/payments/initialize', token, { orderId: orders[0]._id });
+    expect(
+      (
+        await apiJson(stack, 'POST', `/payments/test/${init.body.txRef}/complete`, token, {
+          outcome: 'success',
+        })
+      ).status,
+    ).toBe(200);
     for (const status of ['processing', 'shipped', 'delivered']) {
       expect(
         (await apiJson(stack, 'PATCH', `/orders/${orders[0]._id}/status`, admin, { status })).status,
