@@ -52,4 +52,10 @@ describe('audit entries in words', () => {
     // an action the back office does not know yet shows as it is
     expect(auditAction({ action: 'coupon.create' }, en)).toBe('coupon.create');
   });
+
+  it('word the fields of a created product (no field name in English on an Amharic screen)', () => {
+    const created = { action: 'product.create', to: { price: 890, stock: 12 } };
+    expect(auditValue(created, created.to, en)).toBe('Price (ETB): 890, Stock: 12');
+    expect(auditValue(created, created.to, am)).toBe('ዋጋ (ብር): 890, ክምችት: 12');
+  });
 });

@@ -57,10 +57,15 @@ export function auditValue(a: AuditRecordLike, value: unknown, t: Translate): st
   return String(value);
 }
 
-/** The order fields a change may name (e.g. a payment collected on delivery), in words; others as they are. */
+/** The fields a change may name (a payment collected on delivery, a product created), in words; others as they are. */
 const FIELD_LABELS: Record<string, string> = {
   paymentStatus: 'shop.admin.orders.paymentStatus',
   paymentReference: 'shop.admin.orders.paymentReference',
+  // a product created: its price and stock
+  price: 'shop.admin.products.price',
+  stock: 'shop.admin.products.stock',
+  originalPrice: 'shop.admin.products.compareAt',
+  active: 'shop.admin.products.onSale',
 };
 
 function fieldLabel(field: string, t: Translate): string {
@@ -68,6 +73,7 @@ function fieldLabel(field: string, t: Translate): string {
 }
 
 function fieldValue(field: string, value: unknown, t: Translate): string {
+  if (typeof value === 'boolean') return t(value ? 'shop.admin.audit.yes' : 'shop.admin.audit.no');
   if (field === 'paymentStatus' && typeof value === 'string') {
     const key = `shop.admin.orders.paymentStatuses.${value}`;
     const text = t(key);
