@@ -35,10 +35,12 @@ export function useFocusOnErrors(ref: RefObject<HTMLElement>, answer: unknown, s
 
 /** Focuses a summary link's field (its control in the same form, by name) instead of only scrolling to it. */
 function focusField(event: React.MouseEvent<HTMLAnchorElement>, name: string, idOf = fieldId) {
-  const form = event.currentTarget.closest('form') ?? document;
+  // the control of the summary's own form first (a page may show two forms with a field of that name)
+  const last = name.split('.').pop()!;
+  const form = event.currentTarget.closest('form');
   const field =
-    document.getElementById(idOf(name.split('.').pop()!)) ??
-    form.querySelector<HTMLElement>(`[name="${CSS.escape(name.split('.').pop()!)}"]`);
+    form?.querySelector<HTMLElement>(`[name="${CSS.escape(last)}"]:not([type='hidden'])`) ??
+    document.getElementById(idOf(last));
   if (!field) return;
   event.preventDefault();
   field.focus({ preventScroll: true });

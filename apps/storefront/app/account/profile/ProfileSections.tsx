@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ETHIOPIAN_REGIONS, findEthiopianRegion, regionName } from '@shop/shared';
 import { useState } from 'react';
-import { Field, FormError, PasswordStrength, message } from '../components';
+import { Field, PasswordStrength, message } from '../components';
+import { FormErrors } from '../../components/FormErrors';
 import { useShop } from '../../shop-context';
 import type { ProfileSectionData } from './actions.server';
 
@@ -21,9 +22,11 @@ export function PasswordSection({ data }: { data?: ProfileSectionData }) {
       {/* a success resets the fields (the key changes with each answer) */}
       <Form method="post" noValidate className="acc-form" key={mine?.ok ? JSON.stringify(mine) : 'password'}>
         <input type="hidden" name="intent" value="password" />
-        {mine && !mine.ok && !Object.keys(mine.fieldErrors ?? {}).length ? (
-          <FormError text={mine.message} />
-        ) : null}
+        <FormErrors
+          formError={mine && !mine.ok && !Object.keys(mine.fieldErrors ?? {}).length ? mine.message : null}
+          fieldErrors={mine && !mine.ok ? mine.fieldErrors : null}
+          answer={mine}
+        />
         <Field
           name="currentPassword"
           type="password"
@@ -109,7 +112,7 @@ export function AddressBook({
   return (
     <section className="acc-section" aria-labelledby="addresses-title">
       <h2 id="addresses-title">{t('profile.addressesTitle')}</h2>
-      {mine && !mine.ok && !mine.values ? <FormError text={mine.message} /> : null}
+      <FormErrors formError={mine && !mine.ok && !mine.values ? mine.message : null} answer={mine} />
       {addresses.length === 0 ? <p>{t('profile.noAddresses')}</p> : null}
       <ul className="acc-addresses">
         {addresses.map((a) => (
@@ -169,6 +172,7 @@ export function AddressBook({
         >
           <h3 id="address-form-title">{edited ? t('profile.editAddress') : t('profile.newAddress')}</h3>
           <input type="hidden" name="intent" value="address-save" />
+          <FormErrors fieldErrors={errors} answer={refused} />
           {edited ? <input type="hidden" name="addressId" value={edited.id} /> : null}
           <input type="hidden" name="country" value="Ethiopia" />
           <Field
@@ -183,6 +187,7 @@ export function AddressBook({
           <label className="acc-field">
             <span>{t('checkout.region')}</span>
             <select
+              id="field-state"
               name="state"
               defaultValue={findEthiopianRegion(values.state)?.en ?? ''}
               required
