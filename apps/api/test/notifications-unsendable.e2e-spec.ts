@@ -1,8 +1,10 @@
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
 import { randomBytes } from 'node:crypto';
+import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { NotificationsWorker } from '../src/modules/notifications/notifications.worker';
 import { Notification } from '../src/modules/notifications/schemas/notification.schema';
+import { sleep } from './support/mail';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -36,5 +38,40 @@ describe('outbox: channels the instance cannot send on', () => {
       ['email', 'pending', 0, undefined],
       ['sms', 'pending', 0, undefined],
     ]);
+  });
+
+  it('stores each message as the model would (in a transaction and outside one), once per event', async () => {
+    const service = t.app.get(NotificationsService);
+    const connection = t.app.get<Connection>(getConnectionToken());
+    const outbox = t.app.get<Model<Notification>>(getModelToken(Notification.name));
+    // this instance's worker is off: the messages stay exactly as written
+    const verify = (requestId: string) =>
+      ({ type: 'phone.verify', requestId, phone: '+251911000111', code: '123456' }) as const;
+    await connection.transaction((session) => service.enqueue(session, verify('stored-in-tx')));
+    await service.enqueue(undefined, verify('stored-alone'));
+    for (const requestId of ['stored-in-tx', 'stored-alone']) {
+      const stored = await outbox.collection.findOne({ eventKey: `phone.verify:${requestId}` });
+      expect(stored).not.toBeNull();
+      // Mongoose, given the stored document, adds nothing and changes nothing
+      expect(new outbox(stored).toObject()).toEqual(stored);
+      expect(stored).toMatchObject({
+        channel: 'sms',
+        template: 'phoneVerify',
+        sensitive: true,
+        state: 'pending',
+        attempts: 0,
+        __v: 0,
+      });
+      expect(stored!.updatedAt).toEqual(stored!.createdAt);
+      expect(stored!.nextAttemptAt).toEqual(stored!.createdAt);
+      // the event triggered again: still its one message, only touched
+      await sleep(5);
+      await connection.transaction((session) => service.enqueue(session, verify(requestId)));
+      await service.enqueue(undefined, verify(requestId));
+      const again = await outbox.collection.find({ eventKey: `phone.verify:${requestId}` }).toArray();
+      expect(again).toHaveLength(1);
+      expect(again[0]).toMatchObject({ _id: stored!._id, createdAt: stored!.createdAt, state: 'pending' });
+      expect(again[0].updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
+    }
   });
 });
