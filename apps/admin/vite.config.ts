@@ -12,10 +12,16 @@ export default defineConfig({
       { find: /^@shop\/shared$/, replacement: lib('shared') },
       { find: /^@shop\/i18n$/, replacement: lib('i18n') },
       { find: /^@shop\/api-client$/, replacement: lib('api-client') },
+      // every browser the back office supports has Object.entries (docs/decisions/0083-lighter-back-office.md)
+      {
+        find: /^object\.entries$/,
+        replacement: fileURLToPath(new URL('./src/i18n/objectEntries.cjs', import.meta.url)),
+      },
     ],
   },
   server: { port: 3001 },
-  build: { chunkSizeWarningLimit: 2000 },
+  // es2022: class fields and the like stay as written, smaller than their es2020 rewrites (docs/decisions/0083)
+  build: { chunkSizeWarningLimit: 2000, target: 'es2022' },
   // importing react-admin takes seconds on a busy machine
   test: { testTimeout: 30000 },
 });

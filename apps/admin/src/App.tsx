@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Admin, Dashboard, Layout } from './AdminShell';
@@ -6,7 +6,6 @@ import { authProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { LoginPage } from './layout/LoginPage';
-import { ResetPasswordPage } from './layout/ResetPasswordPage';
 import { mails, outbox, sms } from './outbox';
 import { darkTheme, lightTheme } from './theme';
 import audit from './audit';
@@ -19,6 +18,11 @@ import users from './users';
 /** Refusals are worded in the language chosen at the time of the call. */
 const dataProvider = createDataProvider((key, options) => i18nProvider.translate(key, options));
 
+/** Reached from an emailed link only: its own chunk, off the sign-in screen's. */
+const ResetPasswordPage = lazy(() =>
+  import('./layout/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 /** The back office lives under /admin with real (history) URLs; /admin and /admin/dashboard both show the dashboard. */
@@ -27,7 +31,14 @@ export function App() {
     <BrowserRouter>
       <Routes>
         <Route path="/" element={<Navigate to="/admin" replace />} />
-        <Route path="/admin/reset-password" element={<ResetPasswordPage />} />
+        <Route
+          path="/admin/reset-password"
+          element={
+            <Suspense fallback={null}>
+              <ResetPasswordPage />
+            </Suspense>
+          }
+        />
         <Route
           path="/admin/*"
           element={

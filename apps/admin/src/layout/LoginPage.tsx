@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import { ApiError } from '@shop/api-client';
 import { passwordScore, passwordStrengthLabel } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTr
 import { registerAdmin } from '../authProvider';
 import { adminApi } from '../shopApi';
 import { strongPassword } from '../passwordRule';
+import { TextField } from './LightTextField';
 import { ShopLogo } from './ShopLogo';
 
 /**
