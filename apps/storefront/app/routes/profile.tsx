@@ -14,6 +14,7 @@ import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms
 import { reply } from '../account/reply.server';
 import { codeKey } from '../apiMessages';
 import accountStyles from '../account.css?url';
+import { AMHARIC_LANGUAGE_NAME } from '../language';
 import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -60,10 +61,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof intent === 'string' && intent.startsWith('address-'))
     return addressAction(request, form, intent);
   const { input, errors } = validateProfile(form);
+  const language = form.get('language');
   if (hasErrors(errors)) return reply({ ok: false, fieldErrors: errors, values: input }, 400);
   const result = await settle(
     apiFor(request).PUT('/api/users/profile', {
-      body: { name: input.name, ...(input.email ? { email: input.email } : {}), phone: input.phone || null },
+      body: {
+        name: input.name,
+        ...(input.email ? { email: input.email } : {}),
+        phone: input.phone || null,
+        // the language of the shop's messages (docs/decisions/0077-links-and-message-language.md)
+        ...(language === 'en' || language === 'am' ? { language } : {}),
+      },
     }),
   );
   if (!result.ok) {
@@ -106,7 +114,7 @@ export default function Profile() {
   // the password and address-book forms answer with their own shape (`form`); the rest is the profile's
   const section = answer && 'form' in answer ? answer : undefined;
   const data = section ? undefined : (answer as ActionData | undefined);
-  const { t } = useShop();
+  const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   const showForm = editing || (data && !data.ok && data.fieldErrors);
   const values = data?.values ?? { name: user.name, email: user.email ?? '', phone: user.phone ?? '' };
@@ -162,6 +170,17 @@ export default function Profile() {
             defaultValue={values.phone}
             error={data?.fieldErrors?.phone}
           />
+          <label className="acc-field">
+            <span>{t('profile.messagesLanguage')}</span>
+            <select name="language" defaultValue={user.language ?? lang} data-testid="profile-language">
+              <option value="en" lang="en">
+                English
+              </option>
+              <option value="am" lang="am">
+                {AMHARIC_LANGUAGE_NAME}
+              </option>
+            </select>
+          </label>
           <p className="acc-actions">
             <button type="submit" className="button" disabled={busy}>
               {t('profile.save')}
@@ -185,6 +204,10 @@ export default function Profile() {
                   ({t(user.phoneVerified ? 'profile.verified' : 'profile.notVerified')})
                 </span>
               ) : null}
+            </dd>
+            <dt>{t('profile.messagesLanguage')}</dt>
+            <dd data-testid="profile-messages-language">
+              {(user.language ?? lang) === 'am' ? AMHARIC_LANGUAGE_NAME : 'English'}
             </dd>
           </dl>
           {user.phone && !user.phoneVerified ? (
