@@ -19,7 +19,8 @@ const ADDRESS = {
   phone: '+251911234567',
 };
 
-const am = (key: string, params?: Record<string, unknown>) => translate('am', `admin.orders.${key}`, params);
+const am = (key: string, params?: Record<string, string | number>) =>
+  translate('am', `admin.orders.${key}`, params);
 
 /**
  * Issue 34.1–3 on the order page, in Amharic at 1366 px and on a 390 px phone
