@@ -4,6 +4,7 @@ import {
   STRONG_PASSWORD,
   accountSuite,
   apiJson,
+  fillAddress,
   productInStock,
   session,
   signedInCustomer,
@@ -305,6 +306,31 @@ describe('prices, account and phone polish (390 px)', () => {
     expect(boxes).toHaveLength(2);
     expect(boxes[0].y).toBe(boxes[1].y);
     expect(boxes[1].x).toBeGreaterThan(boxes[0].x);
+    await noOverflow(page);
+    await s.context.close();
+    expect(s.errors).toEqual([]);
+  });
+  it('a failed payment says nothing was charged and lays out its actions, one a line (am)', async () => {
+    const am = (key: string) => translate('am', key);
+    const product = await productInStock(stack, 2, 6);
+    const s = await phoneSession('am');
+    const { token } = await signedInCustomer(stack, s, 'pay-failed');
+    await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
+    const { page } = s;
+    await page.goto(`${stack.storefront}/checkout`);
+    await fillAddress(page);
+    await page.getByRole('button', { name: am('checkout.payNow') }).click();
+    await page.waitForURL(/\/payment\/test\//);
+    await page.getByRole('button', { name: am('payment.testFail') }).click();
+    await page.getByTestId('nothing-charged').waitFor({ timeout: 15000 });
+    expect(await page.getByTestId('nothing-charged').textContent()).toBe(am('payment.nothingCharged'));
+    const pay = await page.getByTestId('pay-now').boundingBox();
+    const other = await page.getByText(am('payment.otherWay')).boundingBox();
+    const contact = await page.getByTestId('contact-us').boundingBox();
+    // pay again, then the other ways under it, then contact: one below the other
+    expect(other!.y).toBeGreaterThanOrEqual(pay!.y + pay!.height - 1);
+    expect(contact!.y).toBeGreaterThanOrEqual(other!.y + other!.height - 1);
+    expect(await page.getByTestId('contact-us').getAttribute('href')).toBe('/contact');
     await noOverflow(page);
     await s.context.close();
     expect(s.errors).toEqual([]);
