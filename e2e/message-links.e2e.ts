@@ -354,7 +354,7 @@ describe('every link of every message opens its page (en, am)', () => {
     await s.context.close();
   });
 
-  it("switching language while signed in sets the account's language (en → am → en)", async () => {
+  it("switching language while signed in sets the account's language (en → am → en), and so does the profile", async () => {
     const email = uniqueEmail('switch');
     const registered = await apiJson(stack, 'POST', '/auth/register', undefined, {
       name: 'Meron Alemu',
@@ -378,12 +378,19 @@ describe('every link of every message opens its page (en, am)', () => {
     for (let i = 0; i < 50 && (await languageOf()) !== 'en'; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(await languageOf()).toBe('en');
+    // the profile edits it too, without changing the page's language
+    await s.page.goto(`${stack.storefront}/profile?edit=1`);
+    await s.page.getByTestId('profile-language').selectOption('am');
+    await s.page.locator('form.acc-form button[type=submit]').first().click();
+    await s.page.getByTestId('profile-messages-language').filter({ hasText: 'አማርኛ' }).waitFor();
+    expect(await languageOf()).toBe('am');
+    expect(await s.page.evaluate(() => document.documentElement.lang)).toBe('en');
     // a guest's switch changes no account (and still works)
     const g = await session(browser, stack, 'en');
     await g.page.goto(`${stack.storefront}/products`);
     await g.page.locator('form.language select[name=lang]').first().selectOption('am');
     await g.page.waitForFunction(() => document.documentElement.lang === 'am');
-    expect(await languageOf()).toBe('en');
+    expect(await languageOf()).toBe('am');
     expect([...s.errors, ...g.errors]).toEqual([]);
     await s.context.close();
     await g.context.close();
