@@ -6223,7 +6223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description e.g. "Cannot change order status from delivered to pending" */
+            /** @description INVALID_STATUS_TRANSITION, e.g. "Cannot change order status from delivered to pending"; ORDER_NOT_PAID: processing or shipped for an online order not paid (pay on delivery may) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -217,7 +217,9 @@ export class OrdersController {
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
   @ApiConflictResponse({
     type: ErrorDto,
-    description: 'e.g. "Cannot change order status from delivered to pending"',
+    description:
+      'INVALID_STATUS_TRANSITION, e.g. "Cannot change order status from delivered to pending"; ORDER_NOT_PAID: ' +
+      'processing or shipped for an online order not paid (pay on delivery may)',
   })
   async changeStatus(
     @CurrentUser() user: AuthUser,
