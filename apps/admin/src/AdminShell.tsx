@@ -1,12 +1,13 @@
 import { CssBaseline } from '@mui/material';
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ComponentProps, type ReactNode } from 'react';
 import {
   AdminContext,
   CoreAdminUI,
   LoadingPage,
   localStorageStore,
-  Notification,
+  useNotificationContext,
   type AdminProps,
+  type DataProvider,
 } from 'react-admin';
 
 /**
@@ -23,6 +24,7 @@ const AuthCallback = lazy(() => raPages().then((m) => ({ default: m.AuthCallback
 const AuthenticationError = lazy(() => raPages().then((m) => ({ default: m.AuthenticationError })));
 const NotFound = lazy(() => raPages().then((m) => ({ default: m.NotFound })));
 const RaError = lazy(() => raPages().then((m) => ({ default: m.Error })));
+const RaNotification = lazy(() => raPages().then((m) => ({ default: m.Notification })));
 
 const store = localStorageStore();
 
@@ -33,6 +35,18 @@ function FullPageLoading() {
       <LoadingPage />
     </div>
   );
+}
+
+/** react-admin's snackbar, fetched with the first notification (queued meanwhile by its context). */
+function Notifications() {
+  const { notifications } = useNotificationContext();
+  const wanted = useRef(false);
+  if (notifications.length) wanted.current = true;
+  return wanted.current ? (
+    <Suspense fallback={null}>
+      <RaNotification />
+    </Suspense>
+  ) : null;
 }
 
 function ErrorPage(props: ComponentProps<typeof RaError>) {
@@ -68,7 +82,7 @@ export function Admin({
   routerProvider,
   store: customStore,
   theme,
-  notification: AdminNotification = Notification,
+  notification: AdminNotification = Notifications,
   ...ui
 }: AdminProps) {
   return (
@@ -118,4 +132,22 @@ export function Layout({ children }: { children: ReactNode }) {
       <ShopLayout>{children}</ShopLayout>
     </Suspense>
   );
+}
+
+/**
+ * The data provider (react-admin's REST client and ours over it), fetched with the first call: the sign-in
+ * screen makes none. Every method is the loaded provider's, called with the same arguments.
+ */
+export function lazyDataProvider(load: () => Promise<DataProvider>): DataProvider {
+  let loaded: Promise<DataProvider> | undefined;
+  return new Proxy({} as DataProvider, {
+    get: (_, name) =>
+      // not a thenable, and no AbortSignal support unless the provider says so (ours does not)
+      typeof name === 'symbol' || name === 'then' || name === 'supportAbortSignal'
+        ? undefined
+        : (...args: unknown[]) =>
+            (loaded ??= load()).then((provider) =>
+              (provider[name] as (...a: unknown[]) => Promise<unknown>)(...args),
+            ),
+  });
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { Admin, Dashboard, Layout } from './AdminShell';
+import { Admin, Dashboard, Layout, lazyDataProvider } from './AdminShell';
 import { authProvider } from './authProvider';
-import { createDataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { LoginPage } from './layout/LoginPage';
 import { mails, outbox, sms } from './outbox';
@@ -15,8 +14,12 @@ import products from './products';
 import reviews from './reviews';
 import users from './users';
 
-/** Refusals are worded in the language chosen at the time of the call. */
-const dataProvider = createDataProvider((key, options) => i18nProvider.translate(key, options));
+/** Refusals are worded in the language chosen at the time of the call; loaded with the first call. */
+const dataProvider = lazyDataProvider(() =>
+  import('./dataProvider').then((m) =>
+    m.createDataProvider((key, options) => i18nProvider.translate(key, options)),
+  ),
+);
 
 /** Reached from an emailed link only: its own chunk, off the sign-in screen's. */
 const ResetPasswordPage = lazy(() =>
