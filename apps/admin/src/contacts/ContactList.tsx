@@ -9,6 +9,8 @@ import {
   DialogTitle,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { CONTACT_STATUSES, type ContactStatus } from '@shop/shared';
 import { useState } from 'react';
@@ -18,6 +20,7 @@ import {
   FunctionField,
   List,
   SelectInput,
+  SimpleList,
   TextField as RaTextField,
   useNotify,
   useRefresh,
@@ -201,6 +204,9 @@ export function ContactList() {
   const refresh = useRefresh();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<ContactRecord | null>(null);
+  const { dateTime } = useFormat();
+  // a phone gets one line per message (a table would scroll sideways at 390 px)
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
@@ -220,64 +226,90 @@ export function ContactList() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         queryOptions={{ onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.fetchFailed') }}
       >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={(_id, _res, record) => {
-            setOpen(record as ContactRecord);
-            return false;
-          }}
-        >
-          <FunctionField
-            label="shop.admin.contacts.contact"
-            sortBy="name"
-            render={(c: ContactRecord) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: c.status === 'unread' ? 700 : 400 }}>
+        {phone ? (
+          <SimpleList<ContactRecord>
+            linkType={false}
+            rowClick={(_id, _res, record) => {
+              setOpen(record as ContactRecord);
+              return false;
+            }}
+            primaryText={(c) => (
+              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Box
+                  component="span"
+                  sx={{ fontWeight: c.status === 'unread' ? 700 : 400, overflowWrap: 'anywhere' }}
+                >
                   {c.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {c.email}
-                </Typography>
+                </Box>
+                <StatusChip status={c.status} />
+              </Box>
+            )}
+            secondaryText={(c) => (
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                {[c.subject, c.email, dateTime(c.createdAt)].join(' · ')}
               </Box>
             )}
           />
-          <RaTextField source="subject" label="shop.admin.contacts.subject" />
-          <FunctionField
-            label="shop.admin.contacts.statusLabel"
-            sortBy="status"
-            render={(c: ContactRecord) => <StatusChip status={c.status} />}
-          />
-          <ShopDateField source="createdAt" label="shop.admin.contacts.date" sortBy="createdAt" />
-          <FunctionField
-            label="shop.admin.common.actions"
-            render={(c: ContactRecord) => (
-              <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
-                <Button size="small" onClick={() => setOpen(c)}>
-                  {t('shop.admin.contacts.view')}
-                </Button>
-                {c.status === 'unread' && (
-                  <Button size="small" onClick={() => markRead(c)}>
-                    {t('shop.admin.contacts.markRead')}
+        ) : (
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={(_id, _res, record) => {
+              setOpen(record as ContactRecord);
+              return false;
+            }}
+          >
+            <FunctionField
+              label="shop.admin.contacts.contact"
+              sortBy="name"
+              render={(c: ContactRecord) => (
+                <Box>
+                  <Typography variant="body2" sx={{ fontWeight: c.status === 'unread' ? 700 : 400 }}>
+                    {c.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {c.email}
+                  </Typography>
+                </Box>
+              )}
+            />
+            <RaTextField source="subject" label="shop.admin.contacts.subject" />
+            <FunctionField
+              label="shop.admin.contacts.statusLabel"
+              sortBy="status"
+              render={(c: ContactRecord) => <StatusChip status={c.status} />}
+            />
+            <ShopDateField source="createdAt" label="shop.admin.contacts.date" sortBy="createdAt" />
+            <FunctionField
+              label="shop.admin.common.actions"
+              render={(c: ContactRecord) => (
+                <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
+                  <Button size="small" onClick={() => setOpen(c)}>
+                    {t('shop.admin.contacts.view')}
                   </Button>
-                )}
-                <DeleteWithConfirmButton
-                  record={c}
-                  redirect={false}
-                  mutationMode="pessimistic"
-                  confirmTitle={t('shop.admin.contacts.deleteTitle')}
-                  confirmContent={t('shop.admin.contacts.deleteConfirm')}
-                  mutationOptions={{
-                    onSuccess: () => {
-                      notify('shop.admin.contacts.deleted', { type: 'success' });
-                      refresh();
-                    },
-                    onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.deleteFailed'),
-                  }}
-                />
-              </Box>
-            )}
-          />
-        </Datagrid>
+                  {c.status === 'unread' && (
+                    <Button size="small" onClick={() => markRead(c)}>
+                      {t('shop.admin.contacts.markRead')}
+                    </Button>
+                  )}
+                  <DeleteWithConfirmButton
+                    record={c}
+                    redirect={false}
+                    mutationMode="pessimistic"
+                    confirmTitle={t('shop.admin.contacts.deleteTitle')}
+                    confirmContent={t('shop.admin.contacts.deleteConfirm')}
+                    mutationOptions={{
+                      onSuccess: () => {
+                        notify('shop.admin.contacts.deleted', { type: 'success' });
+                        refresh();
+                      },
+                      onError: (error: unknown) => notifyError(error, 'shop.admin.contacts.deleteFailed'),
+                    }}
+                  />
+                </Box>
+              )}
+            />
+          </Datagrid>
+        )}
       </List>
       {open && <ContactDialog contact={open} onClose={() => setOpen(null)} />}
     </>
