@@ -150,7 +150,10 @@ export function SettingsPage() {
       select('currency', SETTINGS_CURRENCIES, (c) => c),
       select('language', SETTINGS_LANGUAGES, (l) => t(`shop.admin.settings.languages.${l}`)),
     ],
-    admin: [text('adminEmail', 'email'), select('timezone', SETTINGS_TIMEZONES, (z) => z)],
+    admin: [
+      text('adminEmail', 'email'),
+      select('timezone', SETTINGS_TIMEZONES, (z) => t(`shop.admin.settings.timezones.${z}`)),
+    ],
     notifications: SWITCHES.notifications.map(toggle),
     system: [...SWITCHES.system.map(toggle), ...SHIPPING.map((k) => text(k, 'number'))],
     cod: cod && (
