@@ -63,7 +63,11 @@ describe('prices, account and phone polish (390 px)', () => {
     await section.locator('input[name=newPassword]').fill(NEW_PASSWORD);
     await section.getByLabel('Confirm the new password').fill(NEW_PASSWORD);
     await section.getByRole('button', { name: 'Change password' }).click();
-    await section.getByText('Current password is incorrect').waitFor();
+    // the field's own error (the form's error summary repeats it)
+    await section
+      .locator('#currentPassword-error')
+      .filter({ hasText: 'Current password is incorrect' })
+      .waitFor();
     expect((await apiJson(stack, 'GET', '/users/profile', other.body.token)).status).toBe(200);
 
     await section.getByLabel('Current password').fill(STRONG_PASSWORD);
