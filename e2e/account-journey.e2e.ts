@@ -196,7 +196,7 @@ describe('account journey', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(`${stack.storefront}/checkout`);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.getByText('Street is required').waitFor();
+    await page.getByText('Street is required').first().waitFor();
     await fillAddress(page);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.waitForURL(/\/payment\/test\//);

@@ -112,7 +112,7 @@ describe('phone sign-in (390 px)', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('input[name=code]').fill(wrong);
     await page.getByRole('button', { name: t('otp.verify') }).click();
-    await page.getByText(t('errors.OTP_INVALID')).waitFor();
+    await page.getByText(t('errors.OTP_INVALID')).first().waitFor();
     await page.locator('input[name=code]').fill(code);
     await page.getByRole('button', { name: t('otp.verify') }).click();
   }
