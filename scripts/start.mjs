@@ -111,12 +111,12 @@ if (!(await waitUntilAnswering([`${apiUrl}/health/ready`], { timeoutMs: 120000, 
   if (!stopping) console.error('The API was not ready within 2 minutes (GET /api/health/ready)');
   stop(1);
 } else {
-  run('storefront', 'npm', ['start', '-w', '@shop/storefront'], {
+  run('storefront', 'npm', ['start', '--silent', '-w', '@shop/storefront'], {
     PORT: STOREFRONT_PORT,
     API_URL: apiUrl,
     ADMIN_URL: process.env.ADMIN_URL || `${adminUrl}/admin`,
   });
-  run('admin', 'npm', ['start', '-w', '@shop/admin'], {
+  run('admin', 'npm', ['start', '--silent', '-w', '@shop/admin'], {
     PORT: ADMIN_PORT,
     API_URL: apiUrl,
     STOREFRONT_URL: process.env.STOREFRONT_URL || storefrontUrl,
