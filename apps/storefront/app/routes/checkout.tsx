@@ -366,9 +366,6 @@ export default function Checkout() {
       <div className="acc-two-columns checkout-layout">
         <Form method="post" noValidate className="acc-form" id="checkout-form">
           <input type="hidden" name="idempotencyKey" value={key} />
-          {loaded.guestForm ? (
-            <>
-              <h2>{t('checkout.guestDetails')}</h2>
           {/* the refusal already in words (a key would be worded 'Something went wrong') and each field's error */}
           <FormErrors
             answer={data}
@@ -379,6 +376,9 @@ export default function Checkout() {
                 : data?.fieldErrors
             }
           />
+          {loaded.guestForm ? (
+            <>
+              <h2>{t('checkout.guestDetails')}</h2>
               <p className="acc-muted">
                 {t('checkout.guestHaveAccount')}{' '}
                 <Link to={`/signin?redirectTo=${encodeURIComponent('/checkout')}`}>{t('auth.signIn')}</Link>
@@ -432,10 +432,10 @@ export default function Checkout() {
             <label className="acc-field">
               <span>{t('checkout.region')}</span>
               <select
+                id="field-state"
                 name="state"
                 defaultValue={findEthiopianRegion(values.state)?.en ?? ''}
                 required
-                id="field-state"
                 autoComplete="address-level1"
                 aria-invalid={data?.fieldErrors.state ? true : undefined}
                 aria-describedby={data?.fieldErrors.state ? 'state-error' : undefined}
