@@ -211,12 +211,12 @@ describe('the back office in Chromium', () => {
     await admin.goto(`${stack.admin}/admin/products`);
     await admin.getByRole('button', { name: 'Add new product' }).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByText('Price (ETB)').waitFor();
+    await dialog.locator('input[name=price]').waitFor();
     await dialog.locator('input[name=name]').fill(name);
     await dialog.locator('input[name=brand]').fill('Addis Naturals');
     await dialog.locator('input[name=price]').fill('745.5');
     await dialog.locator('input[name=stock]').fill('12');
-    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await dialog.getByRole('combobox', { name: 'Category', exact: true }).click();
     await admin.getByRole('option', { name: 'Skincare' }).click();
     await dialog
       .locator('input[name=image-upload]')

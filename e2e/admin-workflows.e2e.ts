@@ -162,7 +162,7 @@ describe('back office workflows in Chromium', () => {
     // a category is required
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Required').first().waitFor();
-    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await dialog.getByRole('combobox', { name: 'Category', exact: true }).click();
     await admin.getByRole('option', { name: 'Skincare' }).click();
 
     // two images uploaded, then the second moved first
