@@ -94,7 +94,8 @@ export class ContactRecordDto {
   @ApiProperty() message!: string;
   @ApiProperty({ enum: ['unread', 'read', 'replied'] }) status!: string;
   @ApiPropertyOptional() ipAddress?: string;
-  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'The page language of the message' }) language?: string;
+  @ApiPropertyOptional({ enum: ['en', 'am'], description: 'The page language of the message' })
+  language?: string;
   @ApiProperty({ type: [ContactReplyDto] }) replies!: ContactReplyDto[];
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
