@@ -181,7 +181,7 @@ describe('account recovery', () => {
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/admin\/dashboard/);
     await page.goto(`${stack.admin}/admin/notifications`);
-    const row = page.locator('tbody tr').filter({ hasText: 'passwordReset' }).first();
+    const row = page.locator('tbody tr').filter({ hasText: 'Password reset' }).first();
     await row.waitFor();
     await row.filter({ hasText: 'Sent' }).waitFor();
     await row.click();

@@ -27,6 +27,8 @@ export const LATIN_ALLOWED: ReadonlySet<string> = new Set([
   'ETB',
   // the language selector names each language in itself
   'English',
+  // the password rule's example password ('Shea@781'): a password is typed in Latin letters
+  'Shea',
 ]);
 
 /**
