@@ -134,7 +134,8 @@ describe('messages in the customer’s language, links of the route table', () =
     const first = (await place(token)).body.order;
     const [en] = await messagesOf(new RegExp(`^order\\.placed:${first._id}:admin$`));
     expect(en.language).toBe('en');
-    await users.updateOne({ email: adminEmail }, { $set: { language: 'am' } }).exec();
+    // the admin chooses Amharic for their messages (the profile's language)
+    await request(t.http).put('/api/users/profile').set(auth(admin)).send({ language: 'am' }).expect(200);
     const second = (await place(token)).body.order;
     const [am] = await messagesOf(new RegExp(`^order\\.placed:${second._id}:admin$`));
     expect(am.language).toBe('am');

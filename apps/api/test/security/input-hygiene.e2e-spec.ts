@@ -149,7 +149,11 @@ describe('input hygiene (issue 16)', () => {
       .get('/api/admin/settings')
       .set(shop.auth(shop.admin.token))
       .expect(200);
-    expect(settings.body.settings).toMatchObject({ timezone: 'UTC', currency: 'ETB', standardShipping: 150 });
+    expect(settings.body.settings).toMatchObject({
+      timezone: 'Africa/Addis_Ababa',
+      currency: 'ETB',
+      standardShipping: 150,
+    });
     expect(typeof settings.body.settings.siteName).toBe('string');
   });
 

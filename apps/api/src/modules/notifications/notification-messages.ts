@@ -7,6 +7,7 @@ import { AccountsService } from '../users/accounts.service';
 import type { KnownContext, NotificationEvent, OutboxMessage, ProductLike } from './notification-events';
 import { compose, money, orderNumberOf, orderSummary, type Block, type OrderLike } from './templates';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { Changes } from '../../common/changes';
 
 /** Customer-facing order messages by status. */
 const STATUS_TEMPLATES: Record<string, string | undefined> = {
@@ -26,7 +27,18 @@ export class NotificationMessages {
     private readonly settings: SettingsService,
     private readonly tokens: UnsubscribeTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    changes: Changes,
+  ) {
+    // an account changed (its language, role, email or state): read the admin's language again
+    changes.listen({
+      changed: (change) => {
+        const known = this.staffLanguage;
+        if (change.kind !== 'account' || !known) return;
+        // the admin account itself, or one that may have just become it (no such account was found)
+        if (!known.id || !change.ids || change.ids.includes(known.id)) this.staffLanguage = undefined;
+      },
+    });
+  }
 
   /** The event's messages, rendered, for the recipients the switches allow (none when all are off). */
   async messagesFor(event: NotificationEvent, known: KnownContext = {}): Promise<OutboxMessage[]> {
@@ -382,6 +394,24 @@ export class NotificationMessages {
     return messages;
   }
 
+  /** The admin email's account language, as last read, and when (ms since the epoch). */
+  private staffLanguage?: { email: string; id?: string; language?: string; readAt: number };
+
+  /**
+   * The language the shop's admin account chose, kept between orders: every order writes a staff
+   * message inside its transaction, and a database read per order for a choice that changes once in a
+   * while is not worth its round trip (docs/decisions/0077). Forgotten when an account changes on this
+   * instance, and read again after a minute at most (a change made through another instance).
+   */
+  private async staffLanguageOf(email: string): Promise<string | undefined> {
+    const now = Date.now();
+    const known = this.staffLanguage;
+    if (known && known.email === email && now - known.readAt < STAFF_LANGUAGE_MS) return known.language;
+    const { id, language } = await this.users.staffLanguageOf(email);
+    this.staffLanguage = { email, id, language, readAt: now };
+    return language;
+  }
+
   /** An absolute storefront address of a path of the route table (libs/shared storefront-routes). */
   private link(path: string): string {
     return storefrontUrl(this.config.storefrontUrl, path);
@@ -399,13 +429,16 @@ export class NotificationMessages {
     render: (lang: Language) => ReturnType<typeof compose>,
   ): Promise<OutboxMessage[]> {
     if (!settings.emailNotifications || !switchOn || !settings.adminEmail) return [];
-    const chosen = await this.users.staffLanguageOf(settings.adminEmail);
+    const chosen = await this.staffLanguageOf(settings.adminEmail);
     const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
     return [
       { eventKey, channel: 'email', to: settings.adminEmail, template, language: lang, ...render(lang) },
     ];
   }
 }
+
+/** How long the admin account's language is kept between reads (NotificationMessages.staffLanguageOf). */
+const STAFF_LANGUAGE_MS = 60_000;
 
 const tr = (lang: Language) => (key: string, params?: Record<string, string | number>) =>
   translate(lang, key, params);

@@ -379,10 +379,10 @@ export class AccountsService {
   }
 
   /**
-   * The language chosen by the active staff account with this email (the settings' admin email), if
-   * any: staff messages use it (docs/decisions/0077-links-and-message-language.md).
+   * The active staff account with this email (the settings' admin email), if any, and the language it
+   * chose: staff messages use it (docs/decisions/0077-links-and-message-language.md).
    */
-  async staffLanguageOf(email: string): Promise<string | undefined> {
+  async staffLanguageOf(email: string): Promise<{ id?: string; language?: string }> {
     const user = await this.users
       .findOne(
         { email: email.trim().toLowerCase(), role: 'admin', isActive: { $ne: false } },
@@ -390,7 +390,7 @@ export class AccountsService {
       )
       .lean()
       .exec();
-    return user?.language ?? undefined;
+    return { id: user ? String(user._id) : undefined, language: user?.language ?? undefined };
   }
 
   /** Accounts in the shop (the dashboard). */
