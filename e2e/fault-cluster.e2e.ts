@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { root } from './stack';
+import { freePorts, root } from './stack';
 
 /**
  * `npm run start:cluster` (the built apps/api/dist/cluster/main.js: an engine on disk, two API
@@ -23,28 +22,6 @@ const PASSWORD = 'Buna@2026x';
 const ADDRESS = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
 const INITIAL_STOCK = 100000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `count` consecutive ports free on 127.0.0.1 (the cluster puts the instances at API_PORT+1, +2). */
-async function freePorts(count: number): Promise<number> {
-  const tryBind = (port: number) =>
-    new Promise<net.Server | undefined>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(undefined));
-      s.listen(port, '127.0.0.1', () => resolve(s));
-    });
-  for (let tries = 0; tries < 50; tries++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    const bound: net.Server[] = [];
-    for (let i = 0; i < count; i++) {
-      const s = await tryBind(base + i);
-      if (!s) break;
-      bound.push(s);
-    }
-    await Promise.all(bound.map((s) => new Promise((r) => s.close(r))));
-    if (bound.length === count) return base;
-  }
-  throw new Error('no free ports');
-}
 
 interface Line {
   at: number;

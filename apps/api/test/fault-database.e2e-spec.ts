@@ -1,22 +1,13 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@shop/embedded-mongo';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import type { Model } from 'mongoose';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { freePort } from './fault-support';
 import { startTestApp, type TestApp } from './support/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls until the API answers 200 again: recovery must happen without restarting the app. */
 async function until200(t: TestApp, url: string, deadlineMs: number): Promise<request.Response> {

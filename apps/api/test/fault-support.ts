@@ -72,13 +72,41 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
   return { child, output: () => out, waitFor, exited };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
+/**
+ * Free loopback ports for servers a test starts. They are taken below Linux's ephemeral range
+ * (32768–60999), because a process that asks for port 0 (the API's local mail server, the
+ * embedded engine) is given one from that range and could take a port picked here before the
+ * server it was picked for listens on it (docs/quality.md, "Ports in tests").
+ * `count` > 1 gives consecutive ports; the answer is the first.
+ */
+export async function freePorts(count = 1): Promise<number> {
+  const tryBind = (port: number) =>
+    new Promise<net.Server | undefined>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(undefined));
+      s.listen(port, '127.0.0.1', () => resolve(s));
     });
-  });
+  for (let tries = 0; tries < 200; tries++) {
+    const base = 20000 + Math.floor(Math.random() * (32768 - 20000 - count));
+    if (handedOut.has(base)) continue;
+    const bound: net.Server[] = [];
+    for (let i = 0; i < count; i++) {
+      const s = await tryBind(base + i);
+      if (!s) break;
+      bound.push(s);
+    }
+    await Promise.all(bound.map((s) => new Promise((r) => s.close(r))));
+    if (bound.length === count) {
+      for (let i = 0; i < count; i++) handedOut.add(base + i);
+      return base;
+    }
+  }
+  throw new Error('no free ports below 32768');
+}
+const handedOut = new Set<number>();
+
+export function freePort(): Promise<number> {
+  return freePorts(1);
 }
 
 export function stopProcess(p: TsProcess | undefined): Promise<unknown> {
