@@ -1,19 +1,28 @@
 'use strict';
 // The storefront's HTTP server: what remix-serve did (compression, the build's assets, public/, the
 // Remix handler), plus GET /metrics (server/metrics.cjs) and traces (server/tracing.cjs, started
-// before express and http are used). One Express app; `npm start` runs it from apps/storefront.
+// before express and http are used), and the page cache of anonymous pages (server/page-cache.cjs). One
+// Express app; `npm start` runs it from apps/storefront.
 const { startTracing, stopTracing } = require('./tracing.cjs');
 
 startTracing();
 
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
-const { installGlobals } = require('@remix-run/node');
+const { createRequestHandler: createRemixHandler, installGlobals } = require('@remix-run/node');
 const { createRequestHandler } = require('@remix-run/express');
 const compression = require('compression');
 const express = require('express');
 const { createMetrics, metricsConfig, MetricsConfigError, remixRouteLabeller } = require('./metrics.cjs');
 const { createLogger, logOptions, LogConfigError, requestLog } = require('./logging.cjs');
+const {
+  apiChecker,
+  createPageCache,
+  PageCacheConfigError,
+  pageCacheConfig,
+  recordApiCalls,
+  remixRenderer,
+} = require('./page-cache.cjs');
 
 const APP_DIR = path.resolve(__dirname, '..');
 
@@ -21,22 +30,42 @@ async function main() {
   process.env.NODE_ENV ??= 'production';
   let config;
   let logging;
+  let pages;
   try {
     config = metricsConfig(process.env);
     logging = logOptions(process.env);
+    pages = pageCacheConfig(process.env);
   } catch (error) {
-    if (!(error instanceof MetricsConfigError) && !(error instanceof LogConfigError)) throw error;
+    if (
+      !(error instanceof MetricsConfigError) &&
+      !(error instanceof LogConfigError) &&
+      !(error instanceof PageCacheConfigError)
+    )
+      throw error;
     console.error(`Invalid storefront configuration:\n  - ${error.message}`);
     process.exit(78);
   }
   const build = await import(pathToFileURL(path.join(APP_DIR, 'build/server/index.js')).href);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const metrics = createMetrics(config, build);
+  const logger = createLogger(logging);
+  const mode = process.env.NODE_ENV;
+  // PAGE_CACHE_MAX_BYTES=0: every page rendered per request, as before the cache (the benchmark's 'before')
+  const cache =
+    pages.maxBytes > 0
+      ? createPageCache({
+          ...pages,
+          render: remixRenderer(createRemixHandler(build, mode)),
+          current: apiChecker({ checkMs: pages.checkMs, fetch: recordApiCalls() }),
+          logger,
+        })
+      : undefined;
+  if (cache) metrics.watchPageCache(cache);
 
   const app = express();
   app.disable('x-powered-by');
   // first: the request id (echoed, sent on to the API) and one log line per request (server/logging.cjs)
-  app.use(requestLog(createLogger(logging), remixRouteLabeller(build)));
+  app.use(requestLog(logger, remixRouteLabeller(build)));
   app.use(metrics.timer);
   app.get('/metrics', metrics.handler);
   app.use(compression());
@@ -45,7 +74,8 @@ async function main() {
     express.static(path.resolve(APP_DIR, build.assetsBuildDirectory), { immutable: true, maxAge: '1y' }),
   );
   app.use(express.static(path.join(APP_DIR, 'public'), { maxAge: '1h' }));
-  app.all('*', metrics.label, createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  const pageHandlers = cache ? [metrics.label, cache.middleware] : [metrics.label];
+  app.all('*', ...pageHandlers, createRequestHandler({ build, mode }));
 
   const port = Number(process.env.PORT) || 3000;
   const host = process.env.HOST;

@@ -7,7 +7,7 @@
  */
 const { createHash, timingSafeEqual } = require('node:crypto');
 const { matchRoutes } = require('@remix-run/router');
-const { collectDefaultMetrics, Histogram, Registry } = require('prom-client');
+const { collectDefaultMetrics, Gauge, Histogram, Registry } = require('prom-client');
 
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -100,6 +100,34 @@ function createMetrics(config, build) {
   }
   return {
     registry,
+    /** The page cache's answers by kind (hit, stale, miss, shared, personal, pass), renders, checks, size. */
+    watchPageCache(cache) {
+      new Gauge({
+        name: 'storefront_page_cache_events',
+        help: 'Page cache events since start, by kind (answers: hit, stale, miss, shared, personal, pass; renders; checks)',
+        labelNames: ['kind'],
+        registers: [registry],
+        collect() {
+          for (const [kind, value] of Object.entries(cache.counts)) this.set({ kind }, value);
+        },
+      });
+      new Gauge({
+        name: 'storefront_page_cache_bytes',
+        help: 'Bytes of the pages kept (every coding)',
+        registers: [registry],
+        collect() {
+          this.set(cache.lru.bytes);
+        },
+      });
+      new Gauge({
+        name: 'storefront_page_cache_entries',
+        help: 'Pages kept',
+        registers: [registry],
+        collect() {
+          this.set(cache.lru.size);
+        },
+      });
+    },
     timer(_req, res, next) {
       res[STARTED] = performance.now();
       res.on('finish', finished);
