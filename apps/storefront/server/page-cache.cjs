@@ -354,7 +354,7 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     else res.end(body);
   }
 
-  /** A page rendered for the cache but not kept (a 404, a redirect, a degraded page): sent as rendered. */
+  /** A page rendered for the cache but not kept (degraded, or too large): sent as rendered, private. */
   function sendResult(req, res, result) {
     res.statusCode = result.status;
     for (const [name, value] of result.headers)
@@ -394,8 +394,11 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
       return next(error);
     }
     if (outcome.entry) return sendEntry(req, res, outcome.entry, mine ? 'miss' : 'shared');
-    // not kept: its renderer gets it; a waiter renders its own (a redirect may carry a cookie)
-    if (mine) return sendResult(req, res, outcome.result);
+    // not kept: a degraded page goes to its renderer; anything else (a 404 that links back to the Referer, a
+    // redirect, a cookie) and every waiter is rendered again for the request itself
+    const { result } = outcome;
+    if (mine && result.status === 200 && !result.headers.has('set-cookie'))
+      return sendResult(req, res, result);
     cacheControlUnlessSet(res, PRIVATE_CACHE_CONTROL);
     return next();
   }

@@ -343,14 +343,23 @@ describe('the cache in front of the pages', () => {
       html('private', 200, { 'Cache-Control': 'private' }),
     ];
     let renders = 0;
-    const { base, cache } = await serve({ render: async () => results[renders++] });
-    for (const expected of ['with cookie', 'not found', 'api down', 'private']) {
+    const { base, cache, perRequest } = await serve({ render: async () => results[renders++] });
+    // a cookie or an error status: rendered again for the request itself (a 404 links back to its Referer)
+    for (const kind of ['with cookie', 'not found']) {
+      const answer = await get(base, '/faq');
+      expect(answer.body.toString(), kind).toBe('<p>for nobody</p>');
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+    }
+    expect(perRequest()).toBe(2);
+    // a degraded or private page: sent to the request that rendered it, never kept
+    for (const expected of ['api down', 'private']) {
       const answer = await get(base, '/faq');
       expect(answer.body.toString()).toContain(expected);
       expect(answer.headers['x-page-cache']).toBe('uncached');
       expect(answer.headers.etag).toBeUndefined();
       expect(String(answer.headers['cache-control'])).toMatch(/private/);
     }
+    expect(renders).toBe(4);
     expect(cache.lru.size).toBe(0);
   });
 
