@@ -85,6 +85,9 @@ describe('messages in the customer’s language, links of the route table', () =
     expect(mail.subject).toContain(order.orderNumber);
     expect(mail.text).toContain(`https://shop.test/order-confirmation/${order._id}`);
     expect(mail.text).not.toContain('/account/orders/');
+    // signed with the shop's Amharic name, as the storefront shows it, not the English default
+    expect(mail.text).toContain('አዲስ ተፈጥሯዊ ውበት');
+    expect(mail.text).not.toContain('Addis Natural Beauty');
   });
 
   it('uses the page’s language for an account that chose none, and for a guest; every later message keeps it', async () => {

@@ -147,11 +147,14 @@ export class NotificationMessages {
             language: lang,
             ...compose(
               lang,
-              t('mail.contactReply.subject', { subject: c.subject, shop: settings.siteName }),
+              t('mail.contactReply.subject', { subject: c.subject, shop: shopName(settings, lang) }),
               [
                 t('mail.greeting', { name: c.name }),
                 event.reply.text,
-                t('mail.contactReply.closing', { name: event.reply.authorName, shop: settings.siteName }),
+                t('mail.contactReply.closing', {
+                  name: event.reply.authorName,
+                  shop: shopName(settings, lang),
+                }),
                 { heading: t('mail.contactReply.yourMessage', { date: sent }) },
                 c.message,
               ],
@@ -177,7 +180,7 @@ export class NotificationMessages {
             template,
             language: lang,
             subject: '',
-            text: tr(lang)(`mail.${template}.sms`, { shop: settings.siteName, code: event.code }),
+            text: tr(lang)(`mail.${template}.sms`, { shop: shopName(settings, lang), code: event.code }),
             sensitive: true,
           },
         ];
@@ -228,7 +231,7 @@ export class NotificationMessages {
           t('mail.greeting', { name: user.name }),
           intro,
           t('mail.productLink', { link: this.link(storefrontPaths.product(productId)) }),
-          t('mail.signature', { shop: settings.siteName }),
+          t('mail.signature', { shop: shopName(settings, lang) }),
           t('mail.unsubscribe', { link: unsubscribe }),
         ]),
       });
@@ -279,7 +282,7 @@ export class NotificationMessages {
         channel: 'sms',
         to: event.user.phone ?? '',
         subject: '',
-        text: t('mail.passwordReset.sms', { shop: settings.siteName, code: event.code ?? '' }),
+        text: t('mail.passwordReset.sms', { shop: shopName(settings, lang), code: event.code ?? '' }),
       };
     }
     const rendered = compose(lang, t('mail.passwordReset.subject'), [
@@ -367,7 +370,7 @@ export class NotificationMessages {
     if (collect) blocks.push(collect);
     blocks.push(...orderSummary(order, lang));
     if (template !== 'paymentFailed') blocks.push(t('mail.viewOrder', { link: orderLink }));
-    blocks.push(t('mail.signature', { shop: settings.siteName }));
+    blocks.push(t('mail.signature', { shop: shopName(settings, lang) }));
     const messages: OutboxMessage[] = [];
     if (email)
       messages.push({
@@ -387,7 +390,7 @@ export class NotificationMessages {
         language: lang,
         subject: '',
         text: t('mail.sms', {
-          shop: settings.siteName,
+          shop: shopName(settings, lang),
           text: [subject, collect, orderLink].filter(Boolean).join('. '),
         }),
       });
@@ -445,4 +448,16 @@ const tr = (lang: Language) => (key: string, params?: Record<string, string | nu
 
 function languageOf(settings: Settings): Language {
   return isLanguage(settings.language) ? settings.language : 'en';
+}
+
+/**
+ * The shop's name as a message in `lang` signs it: the name the owner set in the settings, except
+ * that the default English name is written in Amharic in an Amharic message, as the storefront and
+ * the back office show it (docs/product.md, §3 "Settings").
+ */
+export function shopName(settings: Pick<Settings, 'siteName'>, lang: Language): string {
+  const english = translate('en', 'common.shopName');
+  return lang !== 'en' && settings.siteName === english
+    ? translate(lang, 'common.shopName')
+    : settings.siteName;
 }
