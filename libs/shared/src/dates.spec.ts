@@ -14,7 +14,9 @@ describe('dates in the chosen language', () => {
     expect(date).not.toContain('2026');
     const time = formatDateTime('2026-11-23T08:00:00Z', 'am');
     expect(time).toContain('2019');
-    expect(time).toContain('11:00');
+    // 11:00 in Addis Ababa is the fifth hour of the Ethiopian morning, never a Western 11:00
+    expect(time).toContain('ከጠዋቱ 5:00');
+    expect(time).not.toContain('11:00');
   });
 
   it('give the Gregorian date in Amharic words beside an Amharic date, and the English date otherwise', () => {

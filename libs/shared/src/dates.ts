@@ -26,18 +26,12 @@ export function formatDate(value: string | number | Date, lang: string): string 
   }).format(date);
 }
 
-/** A date with its time (24-hour clock in English, the Amharic day periods in Amharic); '' for a broken date. */
+/**
+ * A date with its time in Addis Ababa: `formatShopDateTime` on the shop's default zone (English: a
+ * 24-hour time; Amharic: the Ethiopian calendar and Ethiopian hours, as the back office writes them).
+ */
 export function formatDateTime(value: string | number | Date, lang: string): string {
-  const date = parse(value);
-  if (!date) return '';
-  return new Intl.DateTimeFormat(localeOf(lang), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: SHOP_TIME_ZONE,
-  }).format(date);
+  return formatShopDateTime(value, lang);
 }
 
 /**
