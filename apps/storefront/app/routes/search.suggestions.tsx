@@ -1,34 +1,46 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { translate } from '@shop/i18n';
+import { isLanguage, translate } from '@shop/i18n';
 import { languageFromCookie } from '../language';
-import { shelfPriceText } from '../price-words';
-import { listProducts, publicSettings } from '../products.server';
+import { publicSettings } from '../products.server';
+import {
+  MAX_SUGGESTIONS,
+  NO_SUGGESTIONS,
+  suggestionQuery,
+  toSuggestions,
+  type SuggestionsAnswer,
+} from '../search-suggestions';
+import { apiFor } from '../session.server';
 
-export const MAX_SUGGESTIONS = 5;
+type UntypedGet = (
+  path: string,
+  init: { params: { query: Record<string, string | number> } },
+) => Promise<{ data?: unknown }>;
 
-export interface Suggestion {
-  id: string;
-  name: string;
-  brand: string;
-  /** The price with the VAT words of the shop's setting, e.g. 'ETB 4,350.00 + VAT'. */
-  price: string;
-}
-
-/** JSON suggestions for the header search box: up to 5 products matching the text. */
+/**
+ * JSON suggestions for the header search box (components/SearchBox.tsx): the API's predictive search
+ * (`GET /api/products/suggestions`) as the box shows it. `lang` in the URL (the page's language) keeps
+ * the browser's cached answers of one language apart from the other's; without it, the cookie's.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
-  if (q.length < 2) return json({ suggestions: [] });
-  const lang = languageFromCookie(request.headers.get('Cookie'));
-  const [{ data }, settings] = await Promise.all([
-    listProducts(request, { search: q, limit: MAX_SUGGESTIONS, page: 1 }),
+  const url = new URL(request.url);
+  const q = suggestionQuery(url.searchParams.get('q'));
+  if (!q) return json(NO_SUGGESTIONS);
+  const param = url.searchParams.get('lang');
+  const lang = isLanguage(param) ? param : languageFromCookie(request.headers.get('Cookie'));
+  const [answer, settings] = await Promise.all([
+    // TEMPORARY until openapi.yaml has the route: the typed client's GET without the path's types
+    (apiFor(request).GET as unknown as UntypedGet)('/api/products/suggestions', {
+      params: { query: { q, limit: MAX_SUGGESTIONS, lang } },
+    }).then(
+      (r) => r.data as SuggestionsAnswer | undefined,
+      () => undefined,
+    ),
     publicSettings(request),
   ]);
   const t = (key: string) => translate(lang, key);
-  const suggestions: Suggestion[] = (data?.products ?? []).slice(0, MAX_SUGGESTIONS).map((p) => ({
-    id: p._id,
-    name: lang === 'am' && p.nameAm ? p.nameAm : p.name,
-    brand: p.brand,
-    price: shelfPriceText(p.price, lang, settings.pricesIncludeTax, t),
-  }));
-  return json({ suggestions }, { headers: { 'Cache-Control': 'private, max-age=30' } });
+  const suggestions = toSuggestions(answer, q, { lang, pricesIncludeTax: settings.pricesIncludeTax, t });
+  // a failed call shows no suggestions ('view all results' still searches), and is asked again next time
+  return json(suggestions, {
+    headers: { 'Cache-Control': answer ? 'private, max-age=30' : 'no-store' },
+  });
 }
