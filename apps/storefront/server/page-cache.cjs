@@ -42,6 +42,7 @@ const TRACKING_PARAM =
   /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|igshid|mc_cid|mc_eid|_ga|_gl)$/i;
 /** The one cookie an anonymous page depends on (app/language.ts, read by the root loader). */
 const LANGUAGE_COOKIE = /^(en|am)$/;
+const HOST = /^([A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 const MAX_PATH = 256;
 const MAX_QUERY = 1024;
 /** Headers of the rendered answer not replayed from the entry (this module sets its own, or they are per answer). */
@@ -133,7 +134,9 @@ function classify(req) {
   }
   const search = kept.size ? `?${kept}` : '';
   const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost');
-  const proto = req.protocol ?? 'http';
+  // a host that is no host name (a list, spaces): rendered per request as before, never a key
+  if (!HOST.test(host)) return { kind: 'pass' };
+  const proto = req.protocol === 'https' ? 'https' : 'http';
   const origin = `${proto}://${host}`;
   return {
     kind: 'cached',
@@ -391,7 +394,10 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     try {
       outcome = await flight;
     } catch (error) {
-      return next(error);
+      // the render for the cache failed: the request is rendered for itself, as before the cache
+      logger?.warn?.({ err: error }, 'page cache: render failed');
+      cacheControlUnlessSet(res, PRIVATE_CACHE_CONTROL);
+      return next();
     }
     if (outcome.entry) return sendEntry(req, res, outcome.entry, mine ? 'miss' : 'shared');
     // not kept: a degraded page goes to its renderer; anything else (a 404 that links back to the Referer, a

@@ -182,6 +182,13 @@ describe('which requests are kept (classify)', () => {
       expect(pageCache.classify(req(`/product/abc123?${flash}`)).kind, flash).toBe('personal');
   });
 
+  it('renders a request whose Host is no host name per request, as before', () => {
+    for (const host of ['a.test, b.test', 'shop test', 'shop.test/evil', ''])
+      expect(pageCache.classify(req('/', { host })).kind, host).toBe('pass');
+    expect(pageCache.classify(req('/', { host: '127.0.0.1:3000' })).kind).toBe('cached');
+    expect(pageCache.classify(req('/', { host: '[::1]:3000' })).kind).toBe('cached');
+  });
+
   it('keeps only the public pages, read by GET or HEAD', () => {
     for (const path of [
       '/',
@@ -326,6 +333,19 @@ describe('the cache in front of the pages', () => {
     expect(renders).toBe(1);
     expect(perRequest()).toBe(3);
     expect(cache.lru.size).toBe(1);
+  });
+
+  it('renders the request itself when the render for the cache fails', async () => {
+    const { base, perRequest } = await serve({
+      render: async () => {
+        throw new Error('the build is broken');
+      },
+    });
+    const answer = await get(base, '/about');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('<p>for nobody</p>');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(perRequest()).toBe(1);
   });
 
   it('marks other pages private unless they say otherwise', async () => {
