@@ -41,4 +41,18 @@ describe('productPayload', () => {
       active: true,
     });
   });
+
+  it('sends a sub-category or size cleared in the form as null (left out, the API keeps them)', async () => {
+    const productPayload = await load();
+    const base = { name: 'Moringa serum', price: 450, stock: 7 };
+    expect(productPayload({ ...base, subCategory: '', size: null })).toMatchObject({
+      subCategory: null,
+      size: null,
+    });
+    expect(productPayload({ ...base, subCategory: 'serums', size: '30 ml' })).toMatchObject({
+      subCategory: 'serums',
+      size: '30 ml',
+    });
+    expect(productPayload(base)).not.toHaveProperty('subCategory');
+  });
 });

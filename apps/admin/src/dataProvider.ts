@@ -11,6 +11,9 @@ export function productPayload(data: Record<string, unknown>): Record<string, un
   const out: Record<string, unknown> = pickFields(data, PRODUCT_FIELDS, [undefined, null, '']);
   // an Amharic text cleared in the form is saved empty (the storefront then falls back to English)
   for (const f of ['nameAm', 'descriptionAm'] as const) if (data[f] === '') out[f] = '';
+  // a sub-category or size cleared in the form is sent as null: left out, the API keeps it
+  for (const f of ['subCategory', 'size'] as const)
+    if (f in data && (data[f] == null || data[f] === '')) out[f] = null;
   for (const list of ['images', 'ingredients', 'ingredientsAm', 'benefits', 'benefitsAm'])
     if (Array.isArray(out[list]))
       out[list] = (out[list] as unknown[]).filter((u) => typeof u === 'string' && u.trim());

@@ -98,7 +98,7 @@ describe('admin product fields: compare-at price, sub-category, size, published'
       .expect(400);
   });
 
-  it('round-trips the fields through an edit of the whole record, refuses a bad edit unchanged, and clears what the form leaves out', async () => {
+  it('round-trips the fields through an edit of the whole record, refuses a bad edit unchanged, and clears what the form clears', async () => {
     const created = await request(t.http)
       .post('/api/admin/products')
       .set(auth)
@@ -140,11 +140,20 @@ describe('admin product fields: compare-at price, sub-category, size, published'
     // not published: customers no longer find it
     await request(t.http).get(`/api/products/${id}`).expect(404);
 
+    // a client of the spec's form knows no sub-category or size: its edit leaves them as they are
     const { originalPrice: _o, subCategory: _s, size: _z, ...rest } = edited.body;
+    const kept = await request(t.http)
+      .put(`/api/products/${id}`)
+      .set(auth)
+      .send({ ...rest, originalPrice: 1200 })
+      .expect(200);
+    expect(kept.body.product).toMatchObject({ subCategory: 'masks', size: '50 g', originalPrice: 1200 });
+
+    // the back office clears them with null (an empty size too); a compare-at price left out is cleared
     const cleared = await request(t.http)
       .put(`/api/admin/products/${id}`)
       .set(auth)
-      .send({ ...rest, active: true })
+      .send({ ...rest, subCategory: null, size: '', active: true })
       .expect(200);
     expect(cleared.body.discount).toBe(0);
     expect(cleared.body).not.toHaveProperty('originalPrice');

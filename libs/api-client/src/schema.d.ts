@@ -2349,15 +2349,15 @@ export interface components {
             /** @enum {string} */
             category?: "skincare" | "makeup" | "haircare" | "fragrance";
             /**
-             * @description One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY
-             * @enum {string}
+             * @description One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY. On an edit: null clears it, left out keeps it
+             * @enum {string|null}
              */
-            subCategory?: "serums" | "lips" | "treatments" | "masks" | "eyes" | "shampoo";
+            subCategory?: "serums" | "lips" | "treatments" | "masks" | "eyes" | "shampoo" | null;
             /**
-             * @description Size or volume as the product page shows it
+             * @description Size or volume as the product page shows it. On an edit: null or "" clears it, left out keeps it
              * @example 30 ml
              */
-            size?: string;
+            size?: string | null;
             skinTypes?: string[];
             active?: boolean;
             isFeatured?: boolean;

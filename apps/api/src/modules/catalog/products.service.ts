@@ -212,9 +212,13 @@ export class ProductsService implements OnApplicationBootstrap {
         params,
       );
     }
-    const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...rest } = input;
+    const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...fields } = input;
+    // a sub-category or size sent as null (or an empty size) is cleared by updateProduct's $unset
+    const { subCategory: sub, size, ...rest } = fields;
     return {
       ...rest,
+      ...(sub != null ? { subCategory: sub } : {}),
+      ...(size != null && size !== '' ? { size } : {}),
       searchTerms: productSearchTerms(input),
       priceSantim: toSantim(price),
       ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
@@ -262,11 +266,13 @@ export class ProductsService implements OnApplicationBootstrap {
     const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return this.changes.around({ kind: 'product', ids: [id] }, async () => {
       const update = this.toDocument(input);
-      // PUT replaces the form: an optional field left out is cleared (compare-at price, sub-category, size)
+      // PUT replaces the spec's form: a compare-at price left out is cleared. The sub-category and size,
+      // which a client of the spec's form does not know, are cleared only when sent as null (or an empty
+      // size), and kept when left out (docs/decisions/0082-product-fields-amharic-phones.md)
       const cleared = {
         ...(input.originalPrice === undefined ? { originalPriceSantim: 1 } : {}),
-        ...(input.subCategory === undefined ? { subCategory: 1 } : {}),
-        ...(input.size === undefined ? { size: 1 } : {}),
+        ...(input.subCategory === null ? { subCategory: 1 } : {}),
+        ...(input.size === null || input.size === '' ? { size: 1 } : {}),
       };
       const unset = Object.keys(cleared).length ? { $unset: cleared } : {};
       const { before, after } = await this.inTransaction(async (session) => {

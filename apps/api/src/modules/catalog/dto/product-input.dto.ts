@@ -16,7 +16,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { IsAmount } from '../../../common/validation';
+import { IsAmount, Nullable } from '../../../common/validation';
 import { ProductDto } from './product.dto';
 
 const MAX_PRICE = 10_000_000;
@@ -116,16 +116,26 @@ export class ProductInputDto {
   @ApiPropertyOptional({ enum: CATEGORY_SLUGS }) @IsOptional() @IsIn(CATEGORY_SLUGS) category?: string;
   @ApiPropertyOptional({
     enum: SUB_CATEGORY_SLUGS,
-    description: "One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY",
+    nullable: true,
+    description:
+      "One of the category's sub-categories, else 400 SUB_CATEGORY_NOT_IN_CATEGORY. On an edit: null clears it, left out keeps it",
   })
   @IsOptional()
+  @Nullable()
   @IsIn(SUB_CATEGORY_SLUGS)
-  subCategory?: string;
-  @ApiPropertyOptional({ example: '30 ml', description: 'Size or volume as the product page shows it' })
+  subCategory?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    example: '30 ml',
+    nullable: true,
+    description:
+      'Size or volume as the product page shows it. On an edit: null or "" clears it, left out keeps it',
+  })
   @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(50)
-  size?: string;
+  size?: string | null;
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
