@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -54,6 +54,24 @@ async function allOf<F extends object, R>(
   return records;
 }
 
+/** The contract of an export route: a CSV file, or a JSON refusal (400 for a bad list query, 403). */
+function ApiCsvExport(summary: string) {
+  return applyDecorators(
+    ApiOperation({ summary }),
+    ApiProduces('text/csv'),
+    ApiResponse({
+      status: 200,
+      description: 'The CSV file',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    }),
+    ApiBadRequestResponse({
+      type: ErrorDto,
+      description: 'Malformed sort or filter, unknown filter or language',
+    }),
+    ApiForbiddenResponse({ type: ErrorDto, description: 'Not staff' }),
+  );
+}
+
 /** The file's headers, set only once it is ready (a refusal stays JSON). */
 const sendCsv = (res: Response, name: string, body: string) => {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -80,21 +98,9 @@ export class AdminExportsController {
   ) {}
 
   @Get('orders/export.csv')
-  @ApiOperation({
-    summary:
-      "Orders as CSV (the orders list's filter and sort; range ignored): dates on the shop clock, money in ETB, UTF-8 with BOM; audited",
-  })
-  @ApiProduces('text/csv')
-  @ApiResponse({
-    status: 200,
-    description: 'The CSV file',
-    content: { 'text/csv': { schema: { type: 'string' } } },
-  })
-  @ApiBadRequestResponse({
-    type: ErrorDto,
-    description: 'Malformed sort or filter, unknown filter or language',
-  })
-  @ApiForbiddenResponse({ type: ErrorDto, description: 'Not staff' })
+  @ApiCsvExport(
+    "Orders as CSV (the orders list's filter and sort; range ignored): dates on the shop clock, money in ETB, UTF-8 with BOM; audited",
+  )
   async ordersCsv(
     @Query() query: ExportQuery,
     @CurrentUser() actor: AuthUser,
@@ -157,21 +163,9 @@ export class AdminExportsController {
   }
 
   @Get('users/export.csv')
-  @ApiOperation({
-    summary:
-      "Customers and staff as CSV (the users list's filter and sort; range ignored): joined date on the shop clock, UTF-8 with BOM; audited",
-  })
-  @ApiProduces('text/csv')
-  @ApiResponse({
-    status: 200,
-    description: 'The CSV file',
-    content: { 'text/csv': { schema: { type: 'string' } } },
-  })
-  @ApiBadRequestResponse({
-    type: ErrorDto,
-    description: 'Malformed sort or filter, unknown filter or language',
-  })
-  @ApiForbiddenResponse({ type: ErrorDto, description: 'Not staff' })
+  @ApiCsvExport(
+    "Customers and staff as CSV (the users list's filter and sort; range ignored): joined date on the shop clock, UTF-8 with BOM; audited",
+  )
   async usersCsv(
     @Query() query: ExportQuery,
     @CurrentUser() actor: AuthUser,
