@@ -12,8 +12,9 @@ import {
 } from '@mui/material';
 import { type Currency } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormat } from '../format';
+import { LightTitle } from '../layout/LightTitle';
 import { orderLabel } from '../orders/orderFields';
 import { adminApi, type DashboardStats } from '../shopApi';
 import { activityColor } from './chartScale';
@@ -62,7 +63,7 @@ export function Dashboard() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
-      <Title title={t('shop.admin.dashboard.title')} />
+      <LightTitle title={t('shop.admin.dashboard.title')} />
       {failed && (
         <Typography color="error" role="alert">
           {t('shop.admin.dashboard.failed')}

@@ -1,9 +1,10 @@
-import { Box, Card, CardContent, CardHeader, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { ApiError, type components } from '@shop/api-client';
 import { regionName, zonedParts } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../format';
+import { TextField } from '../layout/LightTextField';
 import { shopClient } from '../shopApi';
 
 type Breakdown = components['schemas']['SalesBreakdownDto'];
@@ -92,18 +93,22 @@ export function SalesBreakdown() {
           <TextField
             type="date"
             size="small"
+            name="from"
             label={t('shop.admin.reports.from')}
             value={from}
             onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sales-from' } }}
+            shrinkLabel
+            inputProps={{ 'data-testid': 'sales-from' }}
           />
           <TextField
             type="date"
             size="small"
+            name="to"
             label={t('shop.admin.reports.to')}
             value={to}
             onChange={(e) => setTo(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sales-to' } }}
+            shrinkLabel
+            inputProps={{ 'data-testid': 'sales-to' }}
           />
         </Box>
         {invalid && (

@@ -39,7 +39,8 @@ describe("the back office's dictionaries (only the namespaces it shows)", () => 
     expect(JSON.stringify(shopAm)).not.toMatch(/[^%]\{\w+\}/);
   });
 
-  it('lays react-admin and the shop in Amharic over English (a missing Amharic text falls back)', () => {
+  it('has every English text in Amharic on its own (no English underneath to fall back on), and in Amharic', () => {
+    expect(keysOf(amharic).sort()).toEqual(keysOf(english).sort());
     expect(keysOf(amharic.ra as Tree).sort()).toEqual(keysOf(englishMessages.ra as unknown as Tree).sort());
     expect((amharic.ra as Tree).action).not.toEqual((english.ra as Tree).action);
     expect(((amharic.shop as Tree).admin as Tree).menu).toEqual(

@@ -1,10 +1,12 @@
-import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, styled } from '@mui/material';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import {
   AppBar,
-  Layout as RaLayout,
+  Loading,
   LoadingIndicator,
   LocalesMenuButton,
+  Sidebar,
+  SkipNavigationButton,
   TitlePortal,
   ToggleThemeButton,
 } from 'react-admin';
@@ -52,10 +54,104 @@ function ShopAppBar() {
   );
 }
 
+/** react-admin's class names (its LayoutClasses, whose module brings its whole <Layout> with the inspector) */
+const LayoutClasses = {
+  appFrame: 'RaLayout-appFrame',
+  contentWithSidebar: 'RaLayout-contentWithSidebar',
+  content: 'RaLayout-content',
+};
+
+/** react-admin's layout root (`RaLayout`, same classes and styles, so its theme overrides still apply). */
+const Core = styled('div', { name: 'RaLayout', overridesResolver: (_props, styles) => styles.root })(
+  ({ theme }) => ({
+    display: 'flex',
+    flexDirection: 'column',
+    zIndex: 1,
+    minHeight: '100vh',
+    backgroundColor: (theme.vars || theme).palette.background.default,
+    position: 'relative',
+    minWidth: 'fit-content',
+    width: '100%',
+    [`& .${LayoutClasses.appFrame}`]: {
+      display: 'flex',
+      flexDirection: 'column',
+      flexGrow: 1,
+      marginTop: theme.spacing(6),
+      [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+    },
+    [`& .${LayoutClasses.contentWithSidebar}`]: {
+      display: 'flex',
+      flexGrow: 1,
+      transition: theme.transitions.create('margin', {
+        easing: theme.transitions.easing.easeOut,
+        duration: theme.transitions.duration.enteringScreen,
+      }),
+    },
+    [`& .${LayoutClasses.content}`]: {
+      backgroundColor: (theme.vars || theme).palette.background.default,
+      zIndex: 2,
+      display: 'flex',
+      flexDirection: 'column',
+      flexGrow: 1,
+      flexBasis: 0,
+      padding: 0,
+      [theme.breakpoints.up('xs')]: { paddingRight: theme.spacing(1), paddingLeft: theme.spacing(1) },
+    },
+  }),
+);
+
+/** react-admin's error page, fetched when first needed: it brings the title's preferences and form fields. */
+const RaError = lazy(() => import('./raPages').then((m) => ({ default: m.Error })));
+
+/** What react-admin's layout does with react-error-boundary: its error page, reset when the page changes. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error; info?: ErrorInfo }> {
+  state: { error?: Error; info?: ErrorInfo } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    this.setState({ error, info });
+  }
+  render() {
+    const { error, info } = this.state;
+    return error ? (
+      <Suspense fallback={null}>
+        <RaError
+          error={error}
+          errorInfo={info}
+          resetErrorBoundary={() => this.setState({ error: undefined })}
+        />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/**
+ * react-admin's <Layout> (skip link, app bar, side menu, error boundary, Suspense) without its preferences
+ * inspector, which no screen here uses and which brings form fields into the dashboard's download
+ * (docs/decisions/0088-back-office-within-budget.md).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={Menu} appBar={ShopAppBar}>
-      <ComponentTexts>{children}</ComponentTexts>
-    </RaLayout>
+    <Core className="layout">
+      <SkipNavigationButton />
+      <div className={LayoutClasses.appFrame}>
+        <ShopAppBar />
+        <main className={LayoutClasses.contentWithSidebar}>
+          <Sidebar>
+            <Menu />
+          </Sidebar>
+          <div id="main-content" className={LayoutClasses.content}>
+            <ErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                <ComponentTexts>{children}</ComponentTexts>
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        </main>
+      </div>
+    </Core>
   );
 }

@@ -10,19 +10,36 @@ interface Props {
   autoComplete?: string;
   required?: boolean;
   helperText?: ReactNode;
+  size?: 'small' | 'medium';
+  /** the label stays above the field (a date field always shows its placeholder) */
+  shrinkLabel?: boolean;
+  /** attributes of the <input> itself, e.g. `data-testid` */
+  inputProps?: Record<string, string>;
 }
 
 /**
  * MUI's outlined TextField as the sign-in pages use it (label, helper text, required mark), made of its
- * parts: TextField itself also brings its select and other variants, which the first screen does not need
- * (docs/decisions/0083-lighter-back-office.md).
+ * parts: TextField itself also brings its select and other variants, which the first screen and the dashboard
+ * do not need (docs/decisions/0083-lighter-back-office.md, 0088-back-office-within-budget.md).
  */
-export function TextField({ label, name, value, onChange, type, autoComplete, required, helperText }: Props) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  type,
+  autoComplete,
+  required,
+  helperText,
+  size,
+  shrinkLabel,
+  inputProps,
+}: Props) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" required={required}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+    <FormControl variant="outlined" required={required} size={size}>
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
       <OutlinedInput
@@ -35,6 +52,8 @@ export function TextField({ label, name, value, onChange, type, autoComplete, re
         // the notch leaves room for the label with its required mark, as TextField does
         label={required ? <>{label}&thinsp;*</> : label}
         aria-describedby={helperId}
+        notched={shrinkLabel || undefined}
+        inputProps={inputProps}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

@@ -2,10 +2,11 @@ import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material'
 import { ApiError } from '@shop/api-client';
 import { passwordScore, passwordStrengthLabel } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
-import { LocalesMenuButton, useBasename, useLogin, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { useBasename, useLogin, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { registerAdmin } from '../authProvider';
 import { adminApi } from '../shopApi';
 import { strongPassword } from '../passwordRule';
+import { LanguageButton } from './LanguageButton';
 import { TextField } from './LightTextField';
 import { ShopLogo } from './ShopLogo';
 
@@ -84,7 +85,7 @@ export function LoginPage() {
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
               <ShopLogo always />
             </Box>
-            <LocalesMenuButton />
+            <LanguageButton />
           </Box>
           <Typography variant="h5" component="h1">
             {t(mode === 'register' ? 'shop.admin.auth.registerTitle' : 'shop.admin.auth.title')}

@@ -4,8 +4,9 @@
  * menu entries show once a first call has answered, and never after a 404.
  */
 export const LOCAL_STORES = ['mails', 'sms'] as const;
+export type LocalStore = (typeof LOCAL_STORES)[number];
 
-export function isLocalStore(resource: string): boolean {
+export function isLocalStore(resource: string): resource is LocalStore {
   return (LOCAL_STORES as readonly string[]).includes(resource);
 }
 
