@@ -66,6 +66,10 @@ export class CachedCatalogueReads implements CatalogueReads, OnModuleDestroy {
     return value;
   }
 
+  onChangedElsewhere(listener: () => void): void {
+    this.version.onMoved(listener);
+  }
+
   async listedJson(
     listed: readonly ListedProduct[],
     load: LoadProducts,

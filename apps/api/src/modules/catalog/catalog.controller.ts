@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -15,7 +15,9 @@ import { ErrorDto } from '../../common/error.dto';
 import { CategoryListDto, ProductDto, ProductListDto } from './dto/product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductInputDto, ProductResponseDto } from './dto/product-input.dto';
+import { DEFAULT_SUGGESTIONS, SuggestionsDto, SuggestionsQuery } from './dto/suggestions.dto';
 import { ListingsService } from './listings.service';
+import { SuggestionsService } from './suggestions.service';
 import { ProductFormPipe, type ProductForm } from './product-form';
 import { ProductsService } from './products.service';
 import { MessageResponseDto } from '../auth/dto/auth.dto';
@@ -26,6 +28,7 @@ export class CatalogController {
   constructor(
     private readonly products: ProductsService,
     private readonly listings: ListingsService,
+    private readonly suggest: SuggestionsService,
   ) {}
 
   @Get('products')
@@ -37,6 +40,20 @@ export class CatalogController {
   })
   listProducts(@Query() query: ListProductsQuery) {
     return this.listings.listProducts(query);
+  }
+
+  @Get('products/suggestions')
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOperation({
+    summary: 'Predictive search: the top products, categories and brands matching what the shopper typed',
+  })
+  @ApiOkResponse({ type: SuggestionsDto })
+  @ApiBadRequestResponse({
+    type: ErrorDto,
+    description: 'q longer than 100 characters, limit outside 1-10, lang not en or am',
+  })
+  suggestions(@Query() query: SuggestionsQuery): Promise<SuggestionsDto> {
+    return this.suggest.suggest(query.q ?? '', query.limit ?? DEFAULT_SUGGESTIONS, query.lang ?? 'en');
   }
 
   @Get('products/:id')

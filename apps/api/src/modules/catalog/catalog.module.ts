@@ -4,6 +4,8 @@ import { CatalogController } from './catalog.controller';
 import { ListingsService } from './listings.service';
 import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
+import { SearchIndex } from './search-index';
+import { SuggestionsService } from './suggestions.service';
 import { StockService } from './stock.service';
 
 /**
@@ -14,7 +16,7 @@ import { StockService } from './stock.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }])],
   controllers: [CatalogController],
-  providers: [ProductsService, StockService, ListingsService],
-  exports: [ProductsService, StockService, ListingsService],
+  providers: [ProductsService, StockService, ListingsService, SearchIndex, SuggestionsService],
+  exports: [ProductsService, StockService, ListingsService, SearchIndex],
 })
 export class CatalogModule {}

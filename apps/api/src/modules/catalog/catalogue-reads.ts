@@ -39,6 +39,11 @@ export interface CatalogueReads {
   ): Promise<Map<string, CatalogProduct>>;
   /** Products by id read now (`load`), known from then on to `recentByIds`. */
   freshByIds(ids: readonly Types.ObjectId[], load: LoadProducts): Promise<Map<string, CatalogProduct>>;
+  /**
+   * Calls `listener` whenever another API instance changed public data (the shared version moved:
+   * within HOT_CACHE_TTL_MS of its write), for what this instance keeps itself (the search index).
+   */
+  onChangedElsewhere?(listener: () => void): void;
 }
 
 /** The injection token of the catalogue's reads (provided by the cache module). */

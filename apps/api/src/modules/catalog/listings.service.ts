@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { CATEGORIES, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
-import { Connection, FilterQuery, Model, SortOrder, type mongo } from 'mongoose';
+import { Connection, FilterQuery, Model, SortOrder, Types, type mongo } from 'mongoose';
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import { escapeRegex } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
@@ -9,7 +9,8 @@ import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads, type ListedProdu
 import { HIDDEN_PRODUCT_FIELDS, type CatalogProduct } from './catalog.types';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { Product, toProductView } from './schemas/product.schema';
-import { MAX_QUERY_WORDS, wordsOf } from './search-terms';
+import { SearchIndex } from './search-index';
+import { SORTERS, filterHits } from './search-results';
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
@@ -48,22 +49,15 @@ export class ListingsService {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     @InjectConnection() private readonly connection: Connection,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+    private readonly search: SearchIndex,
     @Optional() @Inject(CATALOGUE_READS) private readonly reads: CatalogueReads = READ_EVERYTHING,
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
   }
 
-  /** The storefront listing's filter (active products only), or null when the search has no word. */
-  private listFilter(query: ListProductsQuery): FilterQuery<Product> | null {
+  /** The storefront listing's filter (active products only; a search is answered by the search index). */
+  private listFilter(query: ListProductsQuery): FilterQuery<Product> {
     const filter: FilterQuery<Product> = { active: true };
-    if (query.search?.trim()) {
-      const words = [...new Set(wordsOf(query.search))].slice(0, MAX_QUERY_WORDS);
-      // text without a single word (e.g. ".*") matches nothing rather than everything
-      if (!words.length) return null;
-      // every query word must start a word of the product: an anchored, case-sensitive prefix on
-      // lower-cased terms is an index range scan, and the escaped text is never a pattern or operator
-      filter.$and = words.map((word) => ({ searchTerms: { $regex: `^${escapeRegex(word)}` } }));
-    }
     if (query.minPrice !== undefined || query.maxPrice !== undefined) {
       filter.priceSantim = {};
       if (query.minPrice !== undefined) filter.priceSantim.$gte = toSantim(query.minPrice);
@@ -128,9 +122,9 @@ export class ListingsService {
    * the products whose JSON is not known for what the page query read of them).
    */
   async listJson(query: ListProductsQuery): Promise<string> {
+    if (query.search?.trim()) return this.searchJson(query);
     const filter = this.listFilter(query);
     const page = query.page ?? 1;
-    if (!filter) return pageJson([], 0, 1, page);
     const limit = query.limit;
     const [listed, total] = await Promise.all([
       this.findBatch<ListedProduct>({
@@ -142,7 +136,40 @@ export class ListingsService {
       }),
       this.countListed(filter),
     ]);
-    const products = await this.reads.listedJson(
+    return pageJson(await this.pageJsonParts(listed), total, limit, page);
+  }
+
+  /**
+   * A listing with a search: the products matching it from the search index (most relevant first,
+   * or in the sort asked for), filtered there from its facts, counted, and the page's products read
+   * from the database by id (active ones only: a product withdrawn a moment ago is left out).
+   */
+  private async searchJson(query: ListProductsQuery): Promise<string> {
+    const page = query.page ?? 1;
+    const limit = query.limit;
+    const hits = (await this.search.search(query.search ?? '')) ?? [];
+    const matching = filterHits(hits, query);
+    if (query.sort) matching.sort(SORTERS[query.sort]);
+    const pageIds = matching.slice((page - 1) * limit, page * limit).map((facts) => facts.id);
+    if (!pageIds.length) return pageJson([], matching.length, limit, page);
+    const found = await this.findBatch<ListedProduct>({
+      filter: { _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) }, active: true },
+      limit: pageIds.length,
+      projection: this.reads.listedFields,
+    });
+    const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
+    const listed: ListedProduct[] = [];
+    for (const id of pageIds) {
+      const doc = byId.get(id);
+      if (doc) listed.push(doc);
+      else this.search.forget(id); // withdrawn or gone: the index hears of it at its next read anyway
+    }
+    return pageJson(await this.pageJsonParts(listed), matching.length, limit, page);
+  }
+
+  /** Each listed product's public JSON (`CatalogueReads.listedJson`), whole documents read where needed. */
+  private pageJsonParts(listed: readonly ListedProduct[]): Promise<(string | undefined)[]> {
+    return this.reads.listedJson(
       listed,
       (ids) =>
         this.findBatch<CatalogProduct>({
@@ -152,7 +179,6 @@ export class ListingsService {
         }),
       (doc) => JSON.stringify(toProductView(doc, this.origin)),
     );
-    return pageJson(products, total, limit, page);
   }
 
   /** The storefront listing as an answer for Nest (`listJson`, its image URLs already absolute). */

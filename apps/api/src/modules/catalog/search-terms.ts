@@ -7,7 +7,7 @@ export const MAX_QUERY_WORDS = 8;
 const AMHARIC_PREPOSITION = /^[የበለከ](?=\p{Script=Ethiopic}{2})/u;
 
 /** A word, and for an Amharic word with a leading preposition also the word without it. */
-function withoutAmharicPreposition(word: string): string[] {
+export function withoutAmharicPreposition(word: string): string[] {
   return AMHARIC_PREPOSITION.test(word) ? [word, word.slice(1)] : [word];
 }
 

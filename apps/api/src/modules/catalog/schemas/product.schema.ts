@@ -123,6 +123,8 @@ ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
 ProductSchema.index({ stock: 1 });
 /** Search: one index range scan per query word over the words of name, brand, description and ingredients. */
 ProductSchema.index({ searchTerms: 1 });
+/** The search index of each API instance reads the products changed since its last read (search-index.ts). */
+ProductSchema.index({ updatedAt: 1 });
 
 /** Stored fields never sent: prices in santim are sent in ETB, the search index and the version key. */
 const NOT_IN_VIEW = new Set(['priceSantim', 'originalPriceSantim', '__v', 'searchTerms']);

@@ -1,0 +1,248 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import MiniSearch from 'minisearch';
+import { Types, type Model } from 'mongoose';
+import { Changes } from '../../common/changes';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads } from './catalogue-reads';
+import { Product } from './schemas/product.schema';
+import {
+  FIELD_BOOSTS,
+  INDEXED_FIELDS,
+  SEARCH_FIELDS,
+  indexWords,
+  toQuery,
+  toSearchEntry,
+  type IndexSource,
+  type ProductFacts,
+  type SearchDocument,
+} from './search-query';
+
+/** A product that matches a search, with its relevance. */
+export interface SearchHit {
+  facts: ProductFacts;
+  score: number;
+  /** The index's terms that matched (for highlighting). */
+  terms: string[];
+}
+
+/** Products read and added per step of a build (the event loop answers other requests in between). */
+const BUILD_BATCH = 2000;
+/**
+ * A sync reads the products changed since the previous sync started, less this much: a write that
+ * stamped `updatedAt` a moment before it committed (or on an instance whose clock is a little behind)
+ * is read again by the next sync, which the write's own change (or the version's move) calls for.
+ */
+const SYNC_OVERLAP_MS = 10_000;
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/**
+ * The search index of this API instance (MiniSearch, in memory; docs/decisions/0084-search-index.md):
+ * every active product's texts by field, and the facts the listing filters and sorts on. Built from
+ * the database when the application starts (searches wait for it; readiness does not), then kept
+ * current by the changes the API already publishes:
+ * - a change of products, stock, reviews or orders on this instance (common/changes) marks it stale,
+ *   and the next search first reads what changed (`updatedAt` since the previous read, one indexed query);
+ * - another instance's changes: when the shared version of public data moves (the cache layer says so
+ *   through `CatalogueReads.onChangedElsewhere`, within HOT_CACHE_TTL_MS), the same;
+ * - writes made outside any instance (a script): read at least every HOT_CACHE_MAX_AGE_MS.
+ * A product withdrawn (active: false) leaves the index; the listing reads the page's products
+ * from the database (active ones only), so a product gone for good never shows.
+ */
+@Injectable()
+export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('SearchIndex');
+  private readonly facts = new Map<string, ProductFacts>();
+  private index = SearchIndex.emptyIndex();
+  private built = false;
+  private building?: Promise<void>;
+  private syncing?: Promise<void>;
+  private stale = false;
+  /** Products this instance changed (read again by id at the next sync, whatever their `updatedAt`). */
+  private readonly pendingIds = new Set<string>();
+  private rebuild = false;
+  /** Products changed from this time on (by `updatedAt`) are read at the next sync. */
+  private since = new Date(0);
+  private timer?: NodeJS.Timeout;
+  private readonly unlisten: () => void;
+  /** How long the last full build took (ms) and how many products it indexed. */
+  lastBuild = { ms: 0, products: 0 };
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    changes: Changes,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: Pick<AppConfig, 'hotCacheMaxAgeMs'>,
+    @Optional() @Inject(CATALOGUE_READS) reads: CatalogueReads = READ_EVERYTHING,
+  ) {
+    this.unlisten = changes.listen({
+      changed: (change) => {
+        if (change.kind === 'settings' || change.kind === 'account') return;
+        // products written without a stamp of now (the seed, a backfill): read them all again
+        if (change.kind === 'product' && !change.ids) this.rebuild = true;
+        else if (change.kind !== 'order')
+          for (const id of change.ids ?? []) if (OBJECT_ID.test(id)) this.pendingIds.add(id);
+        this.stale = true;
+      },
+    });
+    reads.onChangedElsewhere?.(() => {
+      this.stale = true;
+    });
+  }
+
+  private static emptyIndex(): MiniSearch<SearchDocument> {
+    return new MiniSearch<SearchDocument>({
+      idField: 'id',
+      fields: [...SEARCH_FIELDS],
+      storeFields: [],
+      tokenize: indexWords,
+      processTerm: (term) => term,
+      searchOptions: {
+        boost: { ...FIELD_BOOSTS },
+        // a query's words are already the index's terms (search-query.ts)
+        tokenize: (text) => [text],
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    // not awaited: the API is ready meanwhile, and the first searches wait for the build
+    this.current().catch((error: unknown) =>
+      this.logger.warn(`Search index not built yet (built at the next search): ${String(error)}`),
+    );
+    const every = Math.max(1000, this.config?.hotCacheMaxAgeMs ?? 60000);
+    this.timer = setInterval(() => {
+      this.stale = true;
+    }, every);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    this.unlisten();
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Products in the index. */
+  get size(): number {
+    return this.facts.size;
+  }
+
+  /** Waits until the index holds every change heard of so far (builds it first if need be). */
+  async current(): Promise<void> {
+    if (!this.built) {
+      this.building ??= this.build().finally(() => (this.building = undefined));
+      await this.building;
+    }
+    while (this.stale || this.syncing) {
+      if (!this.syncing) {
+        this.stale = false;
+        this.syncing = this.sync()
+          .catch((error: unknown) => {
+            this.stale = true;
+            throw error;
+          })
+          .finally(() => (this.syncing = undefined));
+      }
+      await this.syncing;
+    }
+  }
+
+  /** Reads every active product into a new index, a batch at a time, then puts it in place. */
+  private async build(): Promise<void> {
+    const started = Date.now();
+    this.stale = false;
+    const index = SearchIndex.emptyIndex();
+    const facts = new Map<string, ProductFacts>();
+    const cursor = this.products
+      .find({ active: true }, INDEXED_FIELDS)
+      .lean<IndexSource[]>()
+      .batchSize(BUILD_BATCH)
+      .cursor();
+    let batch: SearchDocument[] = [];
+    for await (const doc of cursor) {
+      const entry = toSearchEntry(doc as IndexSource);
+      if (facts.has(entry.facts.id)) continue;
+      facts.set(entry.facts.id, entry.facts);
+      batch.push(entry.document);
+      if (batch.length >= BUILD_BATCH) {
+        index.addAll(batch);
+        batch = [];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    index.addAll(batch);
+    this.index = index;
+    this.facts.clear();
+    for (const [id, fact] of facts) this.facts.set(id, fact);
+    this.since = new Date(started - SYNC_OVERLAP_MS);
+    this.built = true;
+    this.lastBuild = { ms: Date.now() - started, products: facts.size };
+    this.logger.log(`Search index: ${facts.size} products in ${this.lastBuild.ms} ms`);
+  }
+
+  /** Reads the products changed since the last read (withdrawn ones leave the index). */
+  private async sync(): Promise<void> {
+    if (this.rebuild) {
+      this.rebuild = false;
+      this.pendingIds.clear();
+      return this.build();
+    }
+    const started = Date.now();
+    const ids = [...this.pendingIds].map((id) => new Types.ObjectId(id));
+    this.pendingIds.clear();
+    const since = { updatedAt: { $gte: this.since } };
+    const changed = await this.products
+      .find(ids.length ? { $or: [since, { _id: { $in: ids } }] } : since, INDEXED_FIELDS)
+      .lean<IndexSource[]>()
+      .exec();
+    for (const doc of changed) this.put(doc);
+    this.since = new Date(started - SYNC_OVERLAP_MS);
+  }
+
+  /** Puts a product read from the database in the index, or takes it out when it is not on sale. */
+  private put(doc: IndexSource): void {
+    const { document, facts } = toSearchEntry(doc);
+    if (doc.active === false) return this.forget(facts.id);
+    if (this.index.has(facts.id)) this.index.replace(document);
+    else this.index.add(document);
+    this.facts.set(facts.id, facts);
+  }
+
+  /** Takes a product out of the index (withdrawn, or found gone for good). */
+  forget(id: string): void {
+    if (this.index.has(id)) this.index.discard(id);
+    this.facts.delete(id);
+  }
+
+  /**
+   * The active products matching a shopper's text, most relevant first (where the words match,
+   * then rating and reviews), or null when the text has no word. Waits for the index to be current.
+   */
+  async search(text: string): Promise<SearchHit[] | null> {
+    const query = toQuery(text);
+    if (!query) return null;
+    await this.current();
+    const results = this.index.search(query, {
+      boostDocument: (id: string) => this.tieBreak(id),
+    });
+    const hits: SearchHit[] = [];
+    for (const result of results) {
+      const facts = this.facts.get(result.id as string);
+      if (facts) hits.push({ facts, score: result.score, terms: result.terms });
+    }
+    return hits;
+  }
+
+  /** Products as good a match as each other are told apart by rating and reviews (at most 2%). */
+  private tieBreak(id: string): number {
+    const facts = this.facts.get(id);
+    if (!facts) return 1;
+    return 1 + facts.rating / 500 + Math.min(1, Math.log10(1 + facts.reviewCount) / 3) / 100;
+  }
+}
