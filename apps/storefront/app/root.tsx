@@ -13,6 +13,8 @@ import { storefrontDictionary, translatorOver } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
 import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
 import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
+import amharicFontFile from './fonts/amharic-400.woff2?url';
+import amharicFontBoldFile from './fonts/amharic-700.woff2?url';
 import { useEffect } from 'react';
 import { dictionaryOf, fetchDictionary, useShop } from './shop-context';
 import { Deferred, pageHydrated } from './components/Deferred';
@@ -115,6 +117,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Amharic pages: their Ethiopic text gets its font before the first layout, which is then done once
+            and without a search of the system's fonts for Ethiopic glyphs (docs/decisions/0089) */}
+        {lang === 'am'
+          ? [amharicFontFile, amharicFontBoldFile].map((href) => (
+              <link
+                key={href}
+                rel="preload"
+                href={href}
+                as="font"
+                type="font/woff2"
+                crossOrigin="anonymous"
+              />
+            ))
+          : null}
         <Meta />
         <Links />
         {/* Noto Sans Ethiopic (scripts/fonts.mjs): Amharic pages its basic Ethiopic block (16 KB per
