@@ -97,6 +97,7 @@ export function SalesBreakdown() {
             label={t('shop.admin.reports.from')}
             value={from}
             onChange={(e) => setFrom(e.target.value)}
+            fullWidth={false}
             shrinkLabel
             inputProps={{ 'data-testid': 'sales-from' }}
           />
@@ -107,6 +108,7 @@ export function SalesBreakdown() {
             label={t('shop.admin.reports.to')}
             value={to}
             onChange={(e) => setTo(e.target.value)}
+            fullWidth={false}
             shrinkLabel
             inputProps={{ 'data-testid': 'sales-to' }}
           />

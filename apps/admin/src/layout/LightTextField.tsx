@@ -11,6 +11,8 @@ interface Props {
   required?: boolean;
   helperText?: ReactNode;
   size?: 'small' | 'medium';
+  /** as the theme says when not given (full width); MUI's TextField is not full width unless asked */
+  fullWidth?: boolean;
   /** the label stays above the field (a date field always shows its placeholder) */
   shrinkLabel?: boolean;
   /** attributes of the <input> itself, e.g. `data-testid` */
@@ -32,13 +34,14 @@ export function TextField({
   required,
   helperText,
   size,
+  fullWidth,
   shrinkLabel,
   inputProps,
 }: Props) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" required={required} size={size}>
+    <FormControl variant="outlined" required={required} size={size} fullWidth={fullWidth}>
       <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>

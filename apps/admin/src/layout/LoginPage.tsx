@@ -81,11 +81,22 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 400 }} component="form" onSubmit={submit}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          {/* on a narrow phone the language button goes below the shop's name, still on the right */}
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              gap: 1,
+            }}
+          >
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
               <ShopLogo always />
             </Box>
-            <LanguageButton />
+            <Box sx={{ ml: 'auto' }}>
+              <LanguageButton />
+            </Box>
           </Box>
           <Typography variant="h5" component="h1">
             {t(mode === 'register' ? 'shop.admin.auth.registerTitle' : 'shop.admin.auth.title')}
