@@ -369,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Predictive search: the top products, categories and brands matching what the shopper typed */
+        get: operations["Catalog_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/{id}": {
         parameters: {
             query?: never;
@@ -2273,6 +2290,89 @@ export interface components {
             totalProducts: number;
             /** @example 1 */
             page: number;
+        };
+        SuggestedProductDto: {
+            /** @example 665f1c2e9b1d8c0012345678 */
+            _id: string;
+            /**
+             * @description In `lang` (the English name when none in Amharic)
+             * @example Coffee Bean Eye Serum
+             */
+            name: string;
+            /** @example Buna Beauty */
+            brand: string;
+            /**
+             * @description Price in ETB
+             * @example 680
+             */
+            price: number;
+            /**
+             * @description Price before discount, in ETB (only when higher)
+             * @example 800
+             */
+            compareAtPrice?: number;
+            /** @example /api/assets/products/coffee-eye-serum.svg */
+            image: string | null;
+            /**
+             * @description Storefront path
+             * @example /product/665f1c2e9b1d8c0012345678
+             */
+            url: string;
+            /**
+             * @description [start, end) UTF-16 ranges of `name` that matched the query (may be empty)
+             * @example [
+             *       [
+             *         0,
+             *         6
+             *       ]
+             *     ]
+             */
+            highlight: number[][];
+        };
+        SuggestedCategoryDto: {
+            /** @example haircare */
+            slug: string;
+            /**
+             * @description In `lang`
+             * @example Haircare
+             */
+            name: string;
+            /**
+             * @description Active products of this category matching the query
+             * @example 6
+             */
+            count: number;
+            /**
+             * @description Storefront catalogue path
+             * @example /products?category=haircare
+             */
+            url: string;
+        };
+        SuggestedBrandDto: {
+            /** @example Buna Beauty */
+            name: string;
+            /**
+             * @description Active products of this brand matching the query
+             * @example 5
+             */
+            count: number;
+            /**
+             * @description Storefront catalogue path (the catalogue's search for the brand)
+             * @example /products?search=Buna%20Beauty
+             */
+            url: string;
+        };
+        SuggestionsDto: {
+            /**
+             * @description The query as read (trimmed)
+             * @example bunna
+             */
+            query: string;
+            products: components["schemas"]["SuggestedProductDto"][];
+            /** @description At most 3 */
+            categories: components["schemas"]["SuggestedCategoryDto"][];
+            /** @description At most 3 */
+            brands: components["schemas"]["SuggestedBrandDto"][];
         };
         LocalizedNameDto: {
             /** @example Skincare */
@@ -4803,6 +4903,40 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Catalog_suggestions: {
+        parameters: {
+            query?: {
+                /** @description What the shopper typed so far (trimmed; blank answers empty lists) */
+                q?: string;
+                limit?: number;
+                /** @description Language of names and highlights */
+                lang?: "en" | "am";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionsDto"];
+                };
+            };
+            /** @description q longer than 100 characters, limit outside 1-10, lang not en or am */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
