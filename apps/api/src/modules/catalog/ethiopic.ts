@@ -4,7 +4,8 @@
  * Amharic names through it so that a Latin query finds them (docs/decisions/0084-search-index.md).
  *
  * Each syllable (fidel) is a consonant and a vowel by its order (its place in its row of the Unicode
- * block): 1st ä (written e, or a), 2nd u, 3rd i, 4th a, 5th e, 6th none (the consonant alone: ም → m),
+ * block): 1st ä (written e, or a), 2nd u, 3rd i, 4th a, 5th e, 6th none (the consonant alone: ም → m;
+ * inside a word also with a short i: ሽቶ → shto, shito),
  * 7th o, 8th wa (ሏ → lwa). The rows of the vowel carriers (አ, ዐ) give the vowel alone; their 6th
  * order is heard as a short e or i (ዕ → e / i). The labialised rows (ቈ, ኰ, ጐ...) have their own
  * five forms. Gemination is not written in the script, so none is produced (ቡና → buna, not bunna).
@@ -31,6 +32,7 @@ const VOWELS = ['e', 'u', 'i', 'a', 'e', '', 'o', 'wa'];
 /** The other spelling of the 1st order (ä heard as a) and of a carrier's 6th order (ə heard as i). */
 const FIRST_ORDER_OTHER = 'a';
 const CARRIER_SIXTH = ['e', 'i'];
+const SIXTH_ORDER_HEARD = 'i';
 
 const ETHIOPIC = /\p{Script=Ethiopic}/u;
 
@@ -40,7 +42,7 @@ export function hasEthiopic(text: string): boolean {
 }
 
 /** The Latin spellings of one syllable (one or two), or undefined when it is no syllable (punctuation, digits). */
-function syllable(code: number): readonly string[] | undefined {
+function syllable(code: number, last: boolean): readonly string[] | undefined {
   if (code < 0x1200 || code > 0x135a) return undefined;
   const offset = code & 7;
   const rowStart = code - offset;
@@ -58,6 +60,8 @@ function syllable(code: number): readonly string[] | undefined {
     return [VOWELS[offset]];
   }
   if (offset === 0) return [consonant + VOWELS[0], consonant + FIRST_ORDER_OTHER];
+  // the 6th order inside a word is often heard with a short i (ሽቶ → shto, shito); at its end, never
+  if (offset === 5 && !last) return [consonant, consonant + SIXTH_ORDER_HEARD];
   return [consonant + VOWELS[offset]];
 }
 
@@ -71,8 +75,11 @@ const MAX_SPELLINGS = 4;
  */
 export function transliterate(word: string): string[] {
   let spellings = [''];
-  for (const char of word.toLowerCase()) {
-    const options = syllable(char.codePointAt(0) ?? 0) ?? (ETHIOPIC.test(char) ? [''] : [char]);
+  const chars = [...word.toLowerCase()];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i];
+    const options =
+      syllable(char.codePointAt(0) ?? 0, i === chars.length - 1) ?? (ETHIOPIC.test(char) ? [''] : [char]);
     const next: string[] = [];
     for (const option of options)
       for (const spelling of spellings) if (next.length < MAX_SPELLINGS) next.push(spelling + option);
