@@ -321,7 +321,7 @@ describe('catalogue: listing, search, filters, sorts and the price/stock audit t
   });
 
   it('gives search terms to products written without them (raw imports), once at start', async () => {
-    const model = t.app.get<Model<{ name: string }>>(getModelToken('Product'));
+    const model = t.app.get<Model<{ name: string; searchTerms?: string[] }>>(getModelToken('Product'));
     await model.collection.insertOne({
       name: 'Imported Shea Soap',
       brand: 'Import',
