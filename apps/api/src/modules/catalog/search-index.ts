@@ -18,8 +18,9 @@ import {
   INDEXED_FIELDS,
   SEARCH_FIELDS,
   indexWords,
-  toQuery,
+  queryWords,
   toSearchEntry,
+  wordQuery,
   type IndexSource,
   type ProductFacts,
   type SearchDocument,
@@ -32,6 +33,14 @@ export interface SearchHit {
   /** The index's terms that matched (for highlighting). */
   terms: string[];
 }
+
+interface WordMatch {
+  score: number;
+  terms: string[];
+}
+
+/** Products kept over all the words whose matches are kept (a word matching every product counts them all). */
+const WORD_CACHE_ENTRIES = 400_000;
 
 /** Products read and added per step of a build (the event loop answers other requests in between). */
 const BUILD_BATCH = 2000;
@@ -62,12 +71,16 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly facts = new Map<string, ProductFacts>();
   private index = SearchIndex.emptyIndex();
   private built = false;
+  private readonly words = new Map<string, Map<string, WordMatch>>();
+  private wordEntries = 0;
   private building?: Promise<void>;
   private syncing?: Promise<void>;
   private stale = false;
   /** Products this instance changed (read again by id at the next sync, whatever their `updatedAt`). */
   private readonly pendingIds = new Set<string>();
   private rebuild = false;
+  /** The periodic check: a count of active products unlike the index's (an import, a restore) rebuilds it. */
+  private reconcile = false;
   /** Products changed from this time on (by `updatedAt`) are read at the next sync. */
   private since = new Date(0);
   private timer?: NodeJS.Timeout;
@@ -118,6 +131,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     );
     const every = Math.max(1000, this.config?.hotCacheMaxAgeMs ?? 60000);
     this.timer = setInterval(() => {
+      this.reconcile = true;
       this.stale = true;
     }, every);
     this.timer.unref();
@@ -156,6 +170,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   /** Reads every active product into a new index, a batch at a time, then puts it in place. */
   private async build(): Promise<void> {
     const started = Date.now();
+    const heapBefore = process.memoryUsage().heapUsed;
     this.stale = false;
     const index = SearchIndex.emptyIndex();
     const facts = new Map<string, ProductFacts>();
@@ -178,16 +193,24 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     }
     index.addAll(batch);
     this.index = index;
+    this.changedIndex();
     this.facts.clear();
     for (const [id, fact] of facts) this.facts.set(id, fact);
     this.since = new Date(started - SYNC_OVERLAP_MS);
     this.built = true;
     this.lastBuild = { ms: Date.now() - started, products: facts.size };
-    this.logger.log(`Search index: ${facts.size} products in ${this.lastBuild.ms} ms`);
+    // the heap's growth over the build: the new index and facts (the old ones are still held), roughly
+    const heapMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20);
+    this.logger.log(`Search index: ${facts.size} products in ${this.lastBuild.ms} ms (heap +${heapMb} MB)`);
   }
 
   /** Reads the products changed since the last read (withdrawn ones leave the index). */
   private async sync(): Promise<void> {
+    if (this.reconcile) {
+      this.reconcile = false;
+      if ((await this.products.countDocuments({ active: true }).exec()) !== this.facts.size)
+        this.rebuild = true;
+    }
     if (this.rebuild) {
       this.rebuild = false;
       this.pendingIds.clear();
@@ -212,12 +235,13 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.index.has(facts.id)) this.index.replace(document);
     else this.index.add(document);
     this.facts.set(facts.id, facts);
+    this.changedIndex();
   }
 
   /** Takes a product out of the index (withdrawn, or found gone for good). */
   forget(id: string): void {
     if (this.index.has(id)) this.index.discard(id);
-    this.facts.delete(id);
+    if (this.facts.delete(id)) this.changedIndex();
   }
 
   /**
@@ -225,24 +249,66 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
    * then rating and reviews), or null when the text has no word. Waits for the index to be current.
    */
   async search(text: string): Promise<SearchHit[] | null> {
-    const query = toQuery(text);
-    if (!query) return null;
+    const words = queryWords(text);
+    if (!words.length) return null;
     await this.current();
-    const results = this.index.search(query, {
-      boostDocument: (id: string) => this.tieBreak(id),
-    });
+    // every word must match: the products of the word with the fewest, kept if the others have them too
+    const perWord = words.map((word, i) => this.wordHits(word, i === words.length - 1));
+    const [fewest, ...others] = [...perWord].sort((a, b) => a.size - b.size);
     const hits: SearchHit[] = [];
-    for (const result of results) {
-      const facts = this.facts.get(result.id as string);
-      if (facts) hits.push({ facts, score: result.score, terms: result.terms });
+    for (const [id, first] of fewest) {
+      let score = first.score;
+      let terms = first.terms;
+      let all = true;
+      for (const other of others) {
+        const match = other.get(id);
+        if (!match) {
+          all = false;
+          break;
+        }
+        score += match.score;
+        terms = terms.concat(match.terms);
+      }
+      const facts = all ? this.facts.get(id) : undefined;
+      if (facts) hits.push({ facts, score: score * this.tieBreak(facts), terms });
+    }
+    return hits.sort((a, b) => b.score - a.score || (a.facts.id < b.facts.id ? -1 : 1));
+  }
+
+  /**
+   * The products matching one word of a query, with their score and the index's terms that matched:
+   * kept (a shopper's words repeat far more than whole queries) until the index changes, at most
+   * WORD_CACHE_ENTRIES products over all the words kept, the least recently used forgotten first.
+   */
+  private wordHits(word: string, last: boolean): Map<string, WordMatch> {
+    const key = `${last ? '+' : '='}${word}`;
+    const kept = this.words.get(key);
+    if (kept) {
+      this.words.delete(key);
+      this.words.set(key, kept);
+      return kept;
+    }
+    const hits = new Map<string, WordMatch>();
+    for (const result of this.index.search(wordQuery(word, last)))
+      hits.set(result.id as string, { score: result.score, terms: result.terms });
+    this.wordEntries += hits.size;
+    this.words.set(key, hits);
+    for (const [oldest, held] of this.words) {
+      if (this.wordEntries <= WORD_CACHE_ENTRIES) break;
+      this.words.delete(oldest);
+      this.wordEntries -= held.size;
     }
     return hits;
   }
 
+  /** The index changed: what was kept of words is forgotten. */
+  private changedIndex(): void {
+    this.words.clear();
+    this.wordEntries = 0;
+  }
+
   /** Products as good a match as each other are told apart by rating and reviews (at most 2%). */
-  private tieBreak(id: string): number {
-    const facts = this.facts.get(id);
-    if (!facts) return 1;
+  private tieBreak(facts: ProductFacts): number {
     return 1 + facts.rating / 500 + Math.min(1, Math.log10(1 + facts.reviewCount) / 3) / 100;
   }
 }

@@ -167,7 +167,7 @@ function swaps(word: string): string[] {
 const fuzzy = (term: string) => allowedEdits(term);
 
 /** One word of the query: its spellings (fuzzy by length, a prefix when it is the last word), or its swaps. */
-function wordQuery(word: string, last: boolean): Query {
+export function wordQuery(word: string, last: boolean): Query {
   const forms = new Set<string>([word]);
   if (hasEthiopic(word))
     for (const form of withoutAmharicPreposition(word)) {
