@@ -9,6 +9,7 @@
 //   node bench/api/run.mjs                    # 100 connections, 5 s warm-up + 20 s per endpoint
 //   BENCH_DURATION=5 BENCH_WARMUP=2 node bench/api/run.mjs   # a quick run
 //   BENCH_PRODUCTS=100000 BENCH_ONLY=catalogue node bench/api/run.mjs   # the catalogue at 100,000 products
+//   BENCH_ONLY=distinct node bench/api/run.mjs   # the search with a different query each time (issue 31)
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' node bench/api/run.mjs   # profile API and engine
 //
 // Each case also reports the CPU time per request of the API and of the engine process (user + system,
@@ -211,6 +212,79 @@ function cpuMs(pid) {
   }
 }
 
+/** A process's resident memory in MB, from /proc (undefined where there is none). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Shoppers' searches, a different one each time: words of the catalogue (a product's ingredient word,
+ * its kind, its brand), one to three of them, the last often cut short as while typing, and about one
+ * in three with a typo (a letter swapped with its neighbour, dropped or replaced).
+ */
+/** Searches asked by `searchQueries`, and how many of them repeated an earlier query (none, ideally). */
+const searchStats = { asked: 0, repeated: 0 };
+function searchQueries() {
+  // mulberry32: a small 32-bit generator (integer arithmetic only), the same queries on every run
+  let state = 0x2f6b1a3d;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const typo = (word) => {
+    if (word.length < 4) return word;
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    const kind = random();
+    if (kind < 0.34) return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (kind < 0.67) return word.slice(0, at) + word.slice(at + 1);
+    return word.slice(0, at) + pick([...'aeiounrst']) + word.slice(at + 1);
+  };
+  const seen = new Set();
+  return () => {
+    for (let attempt = 0; ; attempt++) {
+      const i = Math.floor(random() * settings.products);
+      // the words of product i as seeded (name, brand, category, description, ingredients), 1 to 3 of them
+      const category = Object.keys(CATEGORIES)[i % Object.keys(CATEGORIES).length];
+      const subs = CATEGORIES[category];
+      const vocabulary = [
+        ...WORDS[i % WORDS.length].split(' '),
+        ...KINDS[(i >> 2) % KINDS.length].split(' '),
+        ...BRANDS[i % BRANDS.length].split(' '),
+        category,
+        ...(subs.length ? [subs[i % subs.length]] : []),
+        ...WORDS[(i * 7) % WORDS.length].split(' '),
+        ...WORDS[(i + 3) % WORDS.length].split(' '),
+        'natural',
+      ].map((w) => w.toLowerCase());
+      const count = 1 + Math.floor(random() * 3);
+      const words = [];
+      for (let k = 0; k < count; k++) words.push(pick(vocabulary));
+      if (random() < 0.35) {
+        const w = Math.floor(random() * words.length);
+        words[w] = typo(words[w]);
+      }
+      const last = words.length - 1;
+      if (random() < 0.35 && words[last].length > 3)
+        words[last] = words[last].slice(0, 3 + Math.floor(random() * (words[last].length - 3)));
+      const query = words.join(' ');
+      if (!seen.has(query) || attempt > 50) {
+        if (seen.has(query)) searchStats.repeated++;
+        seen.add(query);
+        searchStats.asked++;
+        return `/api/products?search=${encodeURIComponent(query)}`;
+      }
+    }
+  };
+}
+
 /** Warm-up (discarded), then the measured run. */
 async function measure(name, options) {
   if (settings.only.length && !name.startsWith('floor') && !settings.only.some((o) => name.includes(o)))
@@ -291,6 +365,11 @@ async function main() {
     {},
   );
   await engine.waitFor(/embedded-mongo listening/);
+  // the catalogue is stored before the API starts, as in production: the API builds its search index
+  // from it at start (docs/decisions/0084-search-index.md), and the build's time and size are reported
+  const engineUri = `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`;
+  console.log(`Engine up; seeding ${settings.products} products ...`);
+  const ids = await seed(engineUri, 'bench');
   const api = startProcess([apiMain], {
     NODE_ENV: 'production',
     ALLOW_NO_MAIL: 'true', // no SMTP server in the benchmark: messages stay in the outbox
@@ -304,7 +383,7 @@ async function main() {
     MONGOMS_ENABLED: 'false',
     SEED_ON_EMPTY: 'false',
     AUTH_RATE_LIMIT: '100000',
-    MONGODB_URI: `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`,
+    MONGODB_URI: engineUri,
     MONGODB_DB: 'bench',
     ALLOW_TEST_PAYMENTS: 'true',
   });
@@ -312,14 +391,20 @@ async function main() {
   cpuWatched.set('api', api.child.pid);
   cpuWatched.set('engine', engine.child.pid);
   try {
-    const [, uri, dbName] = await api.waitFor(
-      /Database engine: \S+ at (mongodb:\/\/\S+), database "([^"]+)"/,
-    );
     await api.waitFor(/API listening/);
     const base = `http://127.0.0.1:${apiPort}`;
     settleUrl = `${base}/api/health`;
-    console.log(`API on ${base}; seeding ${settings.products} products ...`);
-    const ids = await seed(uri, dbName);
+    const [, indexed, buildMs, heapMb] = await api.waitFor(
+      /Search index: (\d+) products in (\d+) ms \(heap \+(-?\d+) MB\)/,
+      600000,
+    );
+    const searchIndex = {
+      products: Number(indexed),
+      buildMs: Number(buildMs),
+      heapGrowthMb: Number(heapMb),
+      apiRssMbAfterBuild: rssMb(api.child.pid),
+    };
+    console.log(`API on ${base}; search index: ${JSON.stringify(searchIndex)}`);
     for (const probe of [
       '/api/products',
       '/api/products?search=moringa%20serum',
@@ -385,6 +470,13 @@ async function main() {
       method: 'GET',
       path: '/api/products?search=moringa serum',
       ...(await measure('search', () => ({ url: url('/api/products?search=moringa%20serum') }))),
+    });
+    const nextSearch = searchQueries();
+    results.push({
+      method: 'GET',
+      path: '/api/products?search={a different query each time: catalogue words, some cut short, some with typos}',
+      ...(await measure('search, distinct queries', () => rotatingGet(nextSearch))),
+      queries: { ...searchStats },
     });
     // a crawler walking the filters: every category (and none), every sort, price ranges and pages
     const SORT_KEYS = ['featured', 'price_asc', 'price_desc', 'newest', 'reviews'];
@@ -504,6 +596,7 @@ async function main() {
         nodeEnv: 'production',
         microCacheMs: 1000,
       },
+      searchIndex,
       floor: floorResult,
       endpoints: results,
     };

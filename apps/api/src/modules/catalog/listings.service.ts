@@ -10,7 +10,7 @@ import { HIDDEN_PRODUCT_FIELDS, type CatalogProduct } from './catalog.types';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { Product, toProductView } from './schemas/product.schema';
 import { SearchIndex } from './search-index';
-import { SORTERS, filterHits } from './search-results';
+import { filterHits, firstInOrder, hitOrder } from './search-results';
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
@@ -147,17 +147,18 @@ export class ListingsService {
   private async searchJson(query: ListProductsQuery): Promise<string> {
     const page = query.page ?? 1;
     const limit = query.limit;
-    const hits = (await this.search.search(query.search ?? '')) ?? [];
-    const matching = filterHits(hits, query);
-    if (query.sort) matching.sort(SORTERS[query.sort]);
-    const pageIds = matching.slice((page - 1) * limit, page * limit).map((facts) => facts.id);
+    const found = await this.search.search(query.search ?? '');
+    const matching = found ? filterHits(found.hits, query) : [];
+    const pageIds = firstInOrder(matching, page * limit, hitOrder(query.sort))
+      .slice((page - 1) * limit)
+      .map((hit) => hit.facts.id);
     if (!pageIds.length) return pageJson([], matching.length, limit, page);
-    const found = await this.findBatch<ListedProduct>({
+    const read = await this.findBatch<ListedProduct>({
       filter: { _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) }, active: true },
       limit: pageIds.length,
       projection: this.reads.listedFields,
     });
-    const byId = new Map(found.map((doc) => [doc._id.toHexString(), doc]));
+    const byId = new Map(read.map((doc) => [doc._id.toHexString(), doc]));
     const listed: ListedProduct[] = [];
     for (const id of pageIds) {
       const doc = byId.get(id);

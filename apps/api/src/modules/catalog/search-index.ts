@@ -30,13 +30,23 @@ import {
 export interface SearchHit {
   facts: ProductFacts;
   score: number;
-  /** The index's terms that matched (for highlighting). */
-  terms: string[];
+}
+
+/** The products matching a search (in no order), and the index's terms that matched a product (for highlighting). */
+export interface SearchResult {
+  hits: readonly SearchHit[];
+  terms(id: string): string[];
 }
 
 interface WordMatch {
   score: number;
   terms: string[];
+}
+
+/** One word's matches, and the hits of the query of that word alone (made when first asked). */
+interface WordHits {
+  matches: Map<string, WordMatch>;
+  hits?: SearchHit[];
 }
 
 /** Products kept over all the words whose matches are kept (a word matching every product counts them all). */
@@ -71,7 +81,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly facts = new Map<string, ProductFacts>();
   private index = SearchIndex.emptyIndex();
   private built = false;
-  private readonly words = new Map<string, Map<string, WordMatch>>();
+  private readonly words = new Map<string, WordHits>();
   private wordEntries = 0;
   private building?: Promise<void>;
   private syncing?: Promise<void>;
@@ -248,31 +258,43 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
    * The active products matching a shopper's text, most relevant first (where the words match,
    * then rating and reviews), or null when the text has no word. Waits for the index to be current.
    */
-  async search(text: string): Promise<SearchHit[] | null> {
+  async search(text: string): Promise<SearchResult | null> {
     const words = queryWords(text);
     if (!words.length) return null;
     await this.current();
-    // every word must match: the products of the word with the fewest, kept if the others have them too
     const perWord = words.map((word, i) => this.wordHits(word, i === words.length - 1));
-    const [fewest, ...others] = [...perWord].sort((a, b) => a.size - b.size);
+    const terms = (id: string) => perWord.flatMap((word) => word.matches.get(id)?.terms ?? []);
+    if (perWord.length === 1) return { hits: this.hitsOf(perWord[0]), terms };
+    // every word must match: the products of the word with the fewest, kept if the others have them too
+    const [fewest, ...others] = perWord.map((word) => word.matches).sort((a, b) => a.size - b.size);
     const hits: SearchHit[] = [];
     for (const [id, first] of fewest) {
       let score = first.score;
-      let terms = first.terms;
-      let all = true;
       for (const other of others) {
         const match = other.get(id);
         if (!match) {
-          all = false;
+          score = -1;
           break;
         }
         score += match.score;
-        terms = terms.concat(match.terms);
       }
-      const facts = all ? this.facts.get(id) : undefined;
-      if (facts) hits.push({ facts, score: score * this.tieBreak(facts), terms });
+      const facts = score >= 0 ? this.facts.get(id) : undefined;
+      if (facts) hits.push({ facts, score: score * this.tieBreak(facts) });
     }
-    return hits.sort((a, b) => b.score - a.score || (a.facts.id < b.facts.id ? -1 : 1));
+    return { hits, terms };
+  }
+
+  /** The hits of a one-word query, made once per kept word. */
+  private hitsOf(word: WordHits): readonly SearchHit[] {
+    if (!word.hits) {
+      const hits: SearchHit[] = [];
+      for (const [id, match] of word.matches) {
+        const facts = this.facts.get(id);
+        if (facts) hits.push({ facts, score: match.score * this.tieBreak(facts) });
+      }
+      word.hits = hits;
+    }
+    return word.hits;
   }
 
   /**
@@ -280,7 +302,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
    * kept (a shopper's words repeat far more than whole queries) until the index changes, at most
    * WORD_CACHE_ENTRIES products over all the words kept, the least recently used forgotten first.
    */
-  private wordHits(word: string, last: boolean): Map<string, WordMatch> {
+  private wordHits(word: string, last: boolean): WordHits {
     const key = `${last ? '+' : '='}${word}`;
     const kept = this.words.get(key);
     if (kept) {
@@ -288,15 +310,16 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       this.words.set(key, kept);
       return kept;
     }
-    const hits = new Map<string, WordMatch>();
+    const matches = new Map<string, WordMatch>();
     for (const result of this.index.search(wordQuery(word, last)))
-      hits.set(result.id as string, { score: result.score, terms: result.terms });
-    this.wordEntries += hits.size;
+      matches.set(result.id as string, { score: result.score, terms: result.terms });
+    const hits: WordHits = { matches };
+    this.wordEntries += matches.size;
     this.words.set(key, hits);
     for (const [oldest, held] of this.words) {
       if (this.wordEntries <= WORD_CACHE_ENTRIES) break;
       this.words.delete(oldest);
-      this.wordEntries -= held.size;
+      this.wordEntries -= held.matches.size;
     }
     return hits;
   }

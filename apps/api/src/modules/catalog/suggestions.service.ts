@@ -9,6 +9,7 @@ import type {
 } from './dto/suggestions.dto';
 import { hasEthiopic, transliterate } from './ethiopic';
 import { SearchIndex, type SearchHit } from './search-index';
+import { byRelevance, firstInOrder } from './search-results';
 import { allowedEdits, queryWords, type ProductFacts } from './search-query';
 import { withoutAmharicPreposition } from './search-terms';
 
@@ -91,18 +92,25 @@ export class SuggestionsService {
 
   async suggest(text: string, limit: number, lang: SuggestionLang): Promise<SuggestionsDto> {
     const query = text.trim();
-    const hits = query ? await this.search.search(query) : null;
-    if (!hits?.length) return { query, products: [], categories: [], brands: [] };
+    const found = query ? await this.search.search(query) : null;
+    if (!found?.hits.length) return { query, products: [], categories: [], brands: [] };
     const words = queryWords(query);
+    const hits = found.hits;
+    const top = firstInOrder(hits, Math.max(limit, TOP_FOR_GROUPS), byRelevance);
     return {
       query,
-      products: hits.slice(0, limit).map((hit) => this.product(hit, words, lang)),
-      categories: this.categories(hits, words, lang),
-      brands: this.brands(hits, words),
+      products: top.slice(0, limit).map((hit) => this.product(hit, words, lang, found.terms(hit.facts.id))),
+      categories: this.categories(hits, top, words, lang),
+      brands: this.brands(hits, top, words),
     };
   }
 
-  private product(hit: SearchHit, words: readonly string[], lang: SuggestionLang): SuggestedProductDto {
+  private product(
+    hit: SearchHit,
+    words: readonly string[],
+    lang: SuggestionLang,
+    terms: readonly string[],
+  ): SuggestedProductDto {
     const facts = hit.facts;
     const name = lang === 'am' && facts.nameAm ? facts.nameAm : facts.name;
     const price = toBirr(facts.priceSantim);
@@ -115,17 +123,18 @@ export class SuggestionsService {
       ...(before !== undefined && before > price ? { compareAtPrice: before } : {}),
       image: facts.image,
       url: storefrontPaths.product(facts.id),
-      highlight: highlightRanges(name, words, hit.terms),
+      highlight: highlightRanges(name, words, terms),
     };
   }
 
   private categories(
     hits: readonly SearchHit[],
+    topHits: readonly SearchHit[],
     words: readonly string[],
     lang: SuggestionLang,
   ): SuggestedCategoryDto[] {
     const counts = countBy(hits, (facts) => facts.category);
-    const top = new Set(hits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.category));
+    const top = new Set(topHits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.category));
     return CATEGORIES.map((category) => ({
       category,
       count: counts.get(category.slug) ?? 0,
@@ -142,9 +151,13 @@ export class SuggestionsService {
       }));
   }
 
-  private brands(hits: readonly SearchHit[], words: readonly string[]): SuggestedBrandDto[] {
+  private brands(
+    hits: readonly SearchHit[],
+    topHits: readonly SearchHit[],
+    words: readonly string[],
+  ): SuggestedBrandDto[] {
     const counts = countBy(hits, (facts) => facts.brand || undefined);
-    const top = new Set(hits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.brand));
+    const top = new Set(topHits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.brand));
     return (
       [...counts]
         .map(([name, count]) => ({ name, count, named: textMatches(name, words) }))
