@@ -11,11 +11,6 @@ import {
 } from '../search-suggestions';
 import { apiFor } from '../session.server';
 
-type UntypedGet = (
-  path: string,
-  init: { params: { query: Record<string, string | number> } },
-) => Promise<{ data?: unknown }>;
-
 /**
  * JSON suggestions for the header search box (components/SearchBox.tsx): the API's predictive search
  * (`GET /api/products/suggestions`) as the box shows it. `lang` in the URL (the page's language) keeps
@@ -28,13 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const param = url.searchParams.get('lang');
   const lang = isLanguage(param) ? param : languageFromCookie(request.headers.get('Cookie'));
   const [answer, settings] = await Promise.all([
-    // TEMPORARY until openapi.yaml has the route: the typed client's GET without the path's types
-    (apiFor(request).GET as unknown as UntypedGet)('/api/products/suggestions', {
-      params: { query: { q, limit: MAX_SUGGESTIONS, lang } },
-    }).then(
-      (r) => r.data as SuggestionsAnswer | undefined,
-      () => undefined,
-    ),
+    apiFor(request)
+      .GET('/api/products/suggestions', { params: { query: { q, limit: MAX_SUGGESTIONS, lang } } })
+      .then(
+        (r) => r.data as SuggestionsAnswer | undefined,
+        () => undefined,
+      ),
     publicSettings(request),
   ]);
   const t = (key: string) => translate(lang, key);
