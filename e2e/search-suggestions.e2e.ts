@@ -42,6 +42,23 @@ describe('predictive search in the header (390 px)', () => {
     return box;
   }
 
+  it("finds what the shopper means: 'bunna' suggests Buna Beauty's products and the brand", async () => {
+    const expected = await suggestionsOf('bunna', 'en');
+    const { page, errors, close } = await open('/', { lang: 'en', ...PHONE });
+    await typeInBox(page, 'bunna');
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.suggestion.product').length === n,
+      expected.products.length,
+    );
+    const names = await page.locator('.suggestion.product .suggestion-name').allTextContents();
+    expect(names).toEqual(expected.products.map((p) => p.name));
+    expect(names).toContain('Buna Matte Lipstick');
+    const brand = page.getByRole('group', { name: 'Brands' }).getByRole('option', { name: /Buna Beauty/ });
+    expect(await brand.getAttribute('href')).toBe('/products?search=Buna+Beauty');
+    await close();
+    expect(errors).toEqual([]);
+  });
+
   describe.each(['en', 'am'] as const)('in %s', (lang) => {
     const text = TEXT[lang];
 
