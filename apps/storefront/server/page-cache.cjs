@@ -9,9 +9,10 @@
  * marked `private, no-store`, and what it renders is never kept.
  *
  * When to render again: a render notes the API answers its loaders read (URL and ETag). An entry is
- * served as it is for PAGE_CACHE_CHECK_MS after it was confirmed; the first request after that gets the
- * kept page and starts one check (conditional GETs of those API answers, one per answer and interval
- * for all pages): unchanged, the entry is confirmed again; changed, the page is rendered again. A page
+ * served as it is for PAGE_CACHE_CHECK_MS after it was confirmed; the first request after that waits for
+ * one check (conditional GETs of those API answers, one per answer and interval for all pages):
+ * unchanged, the entry is confirmed again; changed, the page is rendered again and that request gets the
+ * new page. Only a check slower than REVALIDATE_WAIT_MS (or failing: the API is away) serves the kept page. A page
  * whose render read something without an ETag, or is older than a minute, is rendered again at its check.
  * One render or check per page at a time: concurrent misses wait for it (single-flight).
  */
@@ -61,6 +62,8 @@ const NOT_KEPT = new Set([
 ]);
 /** An entry is rendered again, whatever its API answers say, once this old (the footer's year, say). */
 const MAX_AGE_MS = 60_000;
+/** How long a request waits for its page's check (and render) before it gets the kept page as it is. */
+const REVALIDATE_WAIT_MS = 2_000;
 /** How long a kept page may be served while its check or render runs (or fails: the API is away). */
 const MAX_STALE_MS = 300_000;
 const BROTLI_QUALITY = 5;
@@ -78,14 +81,14 @@ function readInt(env, name, fallback, min, max) {
 
 /**
  * PAGE_CACHE_MAX_BYTES (64 MiB by default; 0 turns the cache off: every page rendered per request, as
- * before), PAGE_CACHE_MAX_ENTRIES (5,000) and PAGE_CACHE_CHECK_MS (1,000: how long a page is served
+ * before), PAGE_CACHE_MAX_ENTRIES (5,000) and PAGE_CACHE_CHECK_MS (250: how long a page is served
  * before its API answers are checked again). Refused at start when out of range.
  */
 function pageCacheConfig(env = process.env) {
   return {
     maxBytes: readInt(env, 'PAGE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 2 ** 31),
     maxEntries: readInt(env, 'PAGE_CACHE_MAX_ENTRIES', 5000, 1, 1_000_000),
-    checkMs: readInt(env, 'PAGE_CACHE_CHECK_MS', 1000, 50, 60_000),
+    checkMs: readInt(env, 'PAGE_CACHE_CHECK_MS', 250, 50, 60_000),
   };
 }
 
@@ -236,7 +239,17 @@ function cacheControlUnlessSet(res, value, force = false) {
 function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logger, now = Date.now }) {
   const lru = new ByteLru(maxBytes, maxEntries);
   const flights = new Map();
-  const counts = { hit: 0, stale: 0, miss: 0, shared: 0, personal: 0, pass: 0, renders: 0, checks: 0 };
+  const counts = {
+    hit: 0,
+    revalidated: 0,
+    stale: 0,
+    miss: 0,
+    shared: 0,
+    personal: 0,
+    pass: 0,
+    renders: 0,
+    checks: 0,
+  };
   const maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8));
 
   async function makeEntry(result, previous) {
@@ -300,7 +313,7 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
       if (lru.set(page.key, entry)) return { entry };
       return { entry, unkept: true };
     }
-    if (previous && result.degraded) return { entry: previous };
+    if (previous && result.degraded) return { entry: previous, degraded: true };
     lru.delete(page.key);
     return { result };
   }
@@ -333,6 +346,7 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
       return renderAndKeep(page, entry);
     });
     flight.catch((error) => logger?.warn?.({ err: error }, 'page cache: revalidation failed'));
+    return flight;
   }
 
   function sendEntry(req, res, entry, state) {
@@ -386,7 +400,19 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     const at = now();
     if (entry && at - entry.confirmedAt < checkMs) return sendEntry(req, res, entry, 'hit');
     if (entry && at - entry.confirmedAt < MAX_STALE_MS) {
-      revalidate(page, entry);
+      // the request waits for the check (a conditional GET of each API answer, a render if one moved), so
+      // a change the API already answers is on the next page; the kept page only if the check is slow or fails
+      const outcome = await Promise.race([
+        revalidate(page, entry).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, REVALIDATE_WAIT_MS).unref()),
+      ]);
+      if (outcome?.entry)
+        return sendEntry(req, res, outcome.entry, outcome.degraded ? 'stale' : 'revalidated');
+      if (outcome?.result) {
+        // no longer a page to keep (withdrawn, an error): rendered for this request
+        cacheControlUnlessSet(res, PRIVATE_CACHE_CONTROL);
+        return next();
+      }
       return sendEntry(req, res, entry, 'stale');
     }
     const { flight, mine } = fly(page.key, () => renderAndKeep(page, entry));

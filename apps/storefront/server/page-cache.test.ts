@@ -383,7 +383,7 @@ describe('the cache in front of the pages', () => {
     expect(cache.lru.size).toBe(0);
   });
 
-  it('serves the kept page while one check runs after PAGE_CACHE_CHECK_MS, and renders again when the API moved', async () => {
+  it('after PAGE_CACHE_CHECK_MS the next request waits for one check: the same page when the API did not move, the new one when it did', async () => {
     let clock = 0;
     let version = 1;
     let renders = 0;
@@ -410,24 +410,47 @@ describe('the cache in front of the pages', () => {
     expect(checks).toBe(0);
     // unchanged API: one check, the same page and ETag, no render
     clock = 1500;
-    const stale = await get(base, '/product/p1');
-    expect(stale.headers['x-page-cache']).toBe('stale');
-    await new Promise((r) => setTimeout(r, 20));
+    const checked = await get(base, '/product/p1');
+    expect(checked.headers['x-page-cache']).toBe('revalidated');
+    expect(checked.headers.etag).toBe(first.headers.etag);
     expect(checks).toBe(1);
     expect((await get(base, '/product/p1')).headers['x-page-cache']).toBe('hit');
     expect(renders).toBe(1);
-    // the product changed: the next request after the interval gets the old page once, then the new one
+    // the product changed: the requests after the interval share one check and one render, and get the new page
     version = 2;
     clock = 3000;
-    const old = await Promise.all([get(base, '/product/p1'), get(base, '/product/p1')]);
-    expect(old.map((a) => a.body.toString().includes('price v1'))).toEqual([true, true]);
-    await new Promise((r) => setTimeout(r, 50));
-    const fresh = await get(base, '/product/p1');
-    expect(fresh.body.toString()).toContain('price v2');
-    expect(fresh.headers.etag).not.toBe(first.headers.etag);
+    const fresh = await Promise.all([get(base, '/product/p1'), get(base, '/product/p1')]);
+    expect(fresh.map((a) => a.body.toString().includes('price v2'))).toEqual([true, true]);
+    expect(fresh[0].headers.etag).not.toBe(first.headers.etag);
     expect(renders).toBe(2);
     expect(checks).toBe(2);
     expect(cache.lru.size).toBe(1);
+  });
+
+  it('answers the kept page (stale) when the check fails, and renders again once the API answers', async () => {
+    let clock = 0;
+    let apiAway = false;
+    let renders = 0;
+    const { base } = await serve({
+      checkMs: 1000,
+      now: () => clock,
+      render: async () => (renders++, { ...html(`render ${renders}`), degraded: apiAway }),
+      current: async () => {
+        if (apiAway) throw new Error('ECONNREFUSED');
+        return false;
+      },
+    });
+    await get(base, '/products');
+    apiAway = true;
+    clock = 1500;
+    const kept = await get(base, '/products');
+    expect(kept.headers['x-page-cache']).toBe('stale');
+    expect(kept.body.toString()).toContain('render 1');
+    apiAway = false;
+    clock = 3000;
+    const back = await get(base, '/products');
+    expect(back.headers['x-page-cache']).toBe('revalidated');
+    expect(back.body.toString()).toContain('render 3');
   });
 
   it('renders a page whose render read something without an ETag again at its check', async () => {
@@ -486,7 +509,7 @@ describe('pageCacheConfig', () => {
     expect(pageCache.pageCacheConfig({})).toEqual({
       maxBytes: 64 * 1024 * 1024,
       maxEntries: 5000,
-      checkMs: 1000,
+      checkMs: 250,
     });
     expect(pageCache.pageCacheConfig({ PAGE_CACHE_MAX_BYTES: '0' }).maxBytes).toBe(0);
     expect(() => pageCache.pageCacheConfig({ PAGE_CACHE_MAX_BYTES: 'lots' })).toThrow(/PAGE_CACHE_MAX_BYTES/);
