@@ -160,8 +160,8 @@ describe('storefront page cache', () => {
   it('shows a product renamed through the admin API on its page within HOT_CACHE_TTL_MS', async () => {
     const url = `${stack.storefront}/product/${product._id}`;
     await raw(url);
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await raw(url)).headers['x-page-cache']).toBe('hit');
+    // kept: answered from the cache (checked again if PAGE_CACHE_CHECK_MS passed on a slow machine)
+    expect(['hit', 'revalidated']).toContain((await raw(url)).headers['x-page-cache']);
     const admin = await apiJson(stack, 'POST', '/auth/login', undefined, ADMIN);
     const token: string = admin.body.token;
     const current = await apiJson(stack, 'GET', `/admin/products/${product._id}`, token);
