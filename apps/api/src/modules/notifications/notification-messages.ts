@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isLanguage, translate, type Language } from '@shop/i18n';
+import { isLanguage, type Language } from '@shop/i18n';
 import { formatShopDateTime, isPayOnDelivery, storefrontPaths, storefrontUrl } from '@shop/shared';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { SettingsService, type SiteSettings as Settings } from '../settings/settings.service';
@@ -7,6 +7,7 @@ import { AccountsService } from '../users/accounts.service';
 import type { KnownContext, NotificationEvent, OutboxMessage, ProductLike } from './notification-events';
 import { compose, money, orderNumberOf, orderSummary, type Block, type OrderLike } from './templates';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { messageLanguage, shopName, tr } from './message-words';
 import { Changes } from '../../common/changes';
 
 /** Customer-facing order messages by status. */
@@ -134,7 +135,7 @@ export class NotificationMessages {
         );
       case 'contact.reply': {
         // transactional: an answer the customer asked for, sent whatever the marketing switches say
-        const lang: Language = isLanguage(event.reply.language) ? event.reply.language : languageOf(settings);
+        const lang = messageLanguage(event.reply.language, settings);
         const t = tr(lang);
         const c = event.contact;
         const sent = c.createdAt ? formatShopDateTime(c.createdAt, lang, settings.timezone) : '';
@@ -170,7 +171,7 @@ export class NotificationMessages {
         return [this.passwordReset(settings, event)];
       case 'phone.verify':
       case 'phone.signin': {
-        const lang: Language = isLanguage(event.language) ? event.language : languageOf(settings);
+        const lang = messageLanguage(event.language, settings);
         const template = event.type === 'phone.verify' ? 'phoneVerify' : 'phoneSignIn';
         return [
           {
@@ -206,7 +207,7 @@ export class NotificationMessages {
     for (const userId of event.userIds) {
       const user = recipients.get(userId);
       if (!user?.email) continue;
-      const lang: Language = isLanguage(user.language) ? user.language : languageOf(settings);
+      const lang = messageLanguage(user.language, settings);
       const t = tr(lang);
       const name = (lang === 'am' && product.nameAm) || product.name;
       // the page opens in the message's language (it sets the storefront's language cookie)
@@ -268,7 +269,7 @@ export class NotificationMessages {
     settings: Settings,
     event: Extract<NotificationEvent, { type: 'password.reset' }>,
   ): OutboxMessage {
-    const lang: Language = isLanguage(event.user.language) ? event.user.language : languageOf(settings);
+    const lang = messageLanguage(event.user.language, settings);
     const t = tr(lang);
     const base = {
       eventKey: `password.reset:${event.requestId}`,
@@ -321,7 +322,7 @@ export class NotificationMessages {
         : order.user
           ? await this.users.languageOf(String(order.user))
           : undefined;
-    const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
+    const lang = messageLanguage(chosen, settings);
     const t = tr(lang);
     const number = orderNumberOf(order);
     // a guest has no account page: its messages link to the order lookup (number filled in; the
@@ -433,7 +434,7 @@ export class NotificationMessages {
   ): Promise<OutboxMessage[]> {
     if (!settings.emailNotifications || !switchOn || !settings.adminEmail) return [];
     const chosen = await this.staffLanguageOf(settings.adminEmail);
-    const lang: Language = isLanguage(chosen) ? chosen : languageOf(settings);
+    const lang = messageLanguage(chosen, settings);
     return [
       { eventKey, channel: 'email', to: settings.adminEmail, template, language: lang, ...render(lang) },
     ];
@@ -442,22 +443,3 @@ export class NotificationMessages {
 
 /** How long the admin account's language is kept between reads (NotificationMessages.staffLanguageOf). */
 const STAFF_LANGUAGE_MS = 60_000;
-
-const tr = (lang: Language) => (key: string, params?: Record<string, string | number>) =>
-  translate(lang, key, params);
-
-function languageOf(settings: Settings): Language {
-  return isLanguage(settings.language) ? settings.language : 'en';
-}
-
-/**
- * The shop's name as a message in `lang` signs it: the name the owner set in the settings, except
- * that the default English name is written in Amharic in an Amharic message, as the storefront and
- * the back office show it (docs/product.md, §3 "Settings").
- */
-export function shopName(settings: Pick<Settings, 'siteName'>, lang: Language): string {
-  const english = translate('en', 'common.shopName');
-  return lang !== 'en' && settings.siteName === english
-    ? translate(lang, 'common.shopName')
-    : settings.siteName;
-}
