@@ -1,3 +1,4 @@
+import { staffPage as signedInStaffPage } from './admin-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './account-support';
 import { ADMIN, CUSTOMER } from './shop-support';
@@ -99,24 +100,9 @@ describe('back office in Amharic, at 1366 px and on a 390 px phone (Chromium)', 
     collect((await apiJson(stack, 'GET', '/admin/dashboard/stats', staffToken)).body);
   }
 
-  async function staffPage(phone: boolean): Promise<Page> {
-    const context = await browser.newContext(
-      phone
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1366, height: 900 } },
-    );
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.addInitScript(() => localStorage.setItem('language', 'am'));
-    await page.goto(`${stack.admin}/admin`);
-    await page.locator('input[name=email]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-    return page;
-  }
+  /** The back office in Amharic, signed in, on a 390 px phone or a 1366 px desktop. */
+  const staffPage = (phone: boolean): Promise<Page> =>
+    signedInStaffPage(browser, stack.admin, { lang: 'am', phone }, contexts, pageErrors);
 
   /** Latin words on screen that are neither data, nor allowed, nor part of an email, URL or code. */
   async function latinWords(page: Page): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { staffPage as signedInStaffPage, type StaffPageOptions } from './admin-support';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -40,25 +41,8 @@ describe('back office: pay on delivery and local SMS (Chromium)', () => {
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
-  async function staffPage(options: { lang?: 'en' | 'am'; phone?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext(
-      options.phone
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1366, height: 900 } },
-    );
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    const lang = options.lang ?? 'en';
-    await page.addInitScript((l) => localStorage.setItem('language', l), lang);
-    await page.goto(`${stack.admin}/admin`);
-    await page.locator('input[name=email]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-    return page;
-  }
+  const staffPage = (options: StaffPageOptions = {}): Promise<Page> =>
+    signedInStaffPage(browser, stack.admin, options, contexts, pageErrors);
 
   /** One unit of a product under ETB 2,000 ordered by the seeded customer, to Addis Ababa. */
   async function placeOrder(paymentMethod: 'cash_on_delivery' | 'chapa'): Promise<PlacedOrder> {

@@ -1,8 +1,9 @@
+import { staffPage as signedInStaffPage } from './admin-support';
 import { translate } from '@shop/i18n';
 import { formatMoney } from '@shop/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './account-support';
-import { ADMIN, CUSTOMER } from './shop-support';
+import { CUSTOMER } from './shop-support';
 import { launchChromium, startStack, type Stack } from './stack';
 
 interface PlacedOrder {
@@ -36,24 +37,9 @@ describe('back office: an order’s day in Amharic (Chromium)', () => {
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
-  async function staffPage(phone: boolean): Promise<Page> {
-    const context = await browser.newContext(
-      phone
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1366, height: 900 } },
-    );
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.addInitScript(() => localStorage.setItem('language', 'am'));
-    await page.goto(`${stack.admin}/admin`);
-    await page.locator('input[name=email]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-    return page;
-  }
+  /** The back office in Amharic, signed in, on a 390 px phone or a 1366 px desktop. */
+  const staffPage = (phone: boolean): Promise<Page> =>
+    signedInStaffPage(browser, stack.admin, { lang: 'am', phone }, contexts, pageErrors);
 
   /** One unit of a product under ETB 2,000 ordered by the seeded customer through Chapa, paid or failed. */
   async function chapaOrder(outcome: 'success' | 'failed'): Promise<PlacedOrder> {

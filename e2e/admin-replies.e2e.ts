@@ -1,3 +1,4 @@
+import { staffPage as signedInStaffPage } from './admin-support';
 import { translate } from '@shop/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiJson } from './account-support';
@@ -22,24 +23,9 @@ describe('back office: replying to a customer, on the shop clock (Chromium)', ()
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
-  async function staffPage(phone: boolean): Promise<Page> {
-    const context = await browser.newContext(
-      phone
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1366, height: 900 } },
-    );
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.addInitScript(() => localStorage.setItem('language', 'am'));
-    await page.goto(`${stack.admin}/admin`);
-    await page.locator('input[name=email]').fill(ADMIN.email);
-    await page.locator('input[name=password]').fill(ADMIN.password);
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-    return page;
-  }
+  /** The back office in Amharic, signed in, on a 390 px phone or a 1366 px desktop. */
+  const staffPage = (phone: boolean): Promise<Page> =>
+    signedInStaffPage(browser, stack.admin, { lang: 'am', phone }, contexts, pageErrors);
 
   beforeAll(async () => {
     stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000', CONTACT_RATE_LIMIT: '100' } });
