@@ -3,17 +3,56 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import sharp from 'sharp';
 import request from 'supertest';
 import { IMAGES_BUCKET } from '../src/modules/uploads/storage/gridfs-image-storage';
 import { DEMO_ACCOUNTS } from '../src/seed/seed.service';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg body')]);
+/** A phone photo: noisy, 3000x4000 stored sideways with EXIF orientation 6 and a GPS position. */
+const phonePhoto = () =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#b07040',
+      noise: { type: 'gaussian', mean: 120, sigma: 25 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'PhoneMaker', Model: 'Camera 9' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '9/1 1/1 48/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '38/1 45/1 0/1',
+      },
+    })
+    .toBuffer();
+const solid = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 4, background: colour } });
+
+let JPEG: Buffer;
+let PNG: Buffer;
+let WEBP: Buffer;
 const GIF = Buffer.from('GIF89a gif body');
+const FAKE_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('no pixels'),
+]);
+
+beforeAll(async () => {
+  JPEG = await phonePhoto();
+  PNG = await solid(500, 400, '#2e7d32').png().toBuffer();
+  WEBP = await solid(900, 600, '#ffc107').webp().toBuffer();
+}, 60_000);
+
+/** The copies a stored image name promises: <stem>-<width>.avif|webp. */
+const copyUrl = (url: string, width: number, format: 'avif' | 'webp') =>
+  url.replace(/\.webp$/, `-${width}.${format}`);
 
 // the same rules whichever storage keeps the images: GridFS (the default) or local disk
 describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storage) => {
@@ -58,35 +97,135 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stores PNG, JPEG and GIF images judged by content and answers their URLs', async () => {
+  it('turns a phone photo into WebP and AVIF copies at 320/640/1024/1600, upright, EXIF and GPS gone', async () => {
+    expect(await sharp(JPEG).metadata()).toMatchObject({ width: 4000, height: 3000, orientation: 6 });
+    expect(JPEG.includes('PhoneMaker')).toBe(true);
     const res = await request(t.http)
       .post('/api/uploads')
       .set(as(admin))
-      .attach('images', PNG, { filename: 'serum.png', contentType: 'image/png' })
-      .attach('images', JPEG, { filename: 'photo.jpeg', contentType: 'image/jpeg' })
-      // a GIF with a misleading name and type is still a GIF
-      .attach('images', GIF, { filename: 'notes.txt', contentType: 'text/plain' })
+      .attach('images', JPEG, { filename: 'IMG_2041.jpg', contentType: 'image/jpeg' })
       .expect(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.urls).toHaveLength(3);
-    // answered absolute from PUBLIC_API_URL
-    expect(res.body.urls[0]).toMatch(new RegExp(`^${t.config.publicUrl}/api/uploads/[0-9a-f-]{36}\\.png$`));
-    expect(res.body.urls[1]).toMatch(/\.jpg$/);
-    expect(res.body.urls[2]).toMatch(/\.gif$/);
-    expect(res.body.files[2]).toMatchObject({
-      originalName: 'notes.txt',
-      contentType: 'image/gif',
-      size: GIF.length,
+    const [file] = res.body.files;
+    // answered absolute from PUBLIC_API_URL; the name is the content hash, the size and the colour
+    const url: string = res.body.urls[0];
+    expect(url).toMatch(
+      new RegExp(`^${t.config.publicUrl}/api/uploads/[0-9a-f]{24}-1600x2133-[0-9a-f]{6}\\.webp$`),
+    );
+    // turned upright by its EXIF orientation: 4000x3000 sideways is a 3000x4000 portrait
+    expect(file).toMatchObject({
+      url,
+      originalName: 'IMG_2041.jpg',
+      contentType: 'image/jpeg',
+      size: JPEG.length,
+      width: 1600,
+      height: 2133,
     });
-    expect(await stored()).toBe(3);
+    expect(file.placeholder).toMatch(/^#[0-9a-f]{6}$/);
+    expect(url).toContain(`-${file.placeholder.slice(1)}.webp`);
+    const widths = [320, 640, 1024, 1600];
+    expect(file.variants.map((v: { width: number; type: string }) => `${v.width} ${v.type}`)).toEqual(
+      widths.flatMap((w) => [`${w} image/avif`, `${w} image/webp`]),
+    );
+    for (const w of widths)
+      for (const format of ['avif', 'webp'] as const) {
+        const copy = await request(t.http)
+          .get(new URL(copyUrl(url, w, format)).pathname)
+          .expect(200);
+        expect(copy.headers['content-type']).toBe(`image/${format}`);
+        const meta = await sharp(copy.body as Buffer).metadata();
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+        expect(meta.width).toBe(w);
+        expect(meta.height).toBe(Math.round((w * 4000) / 3000));
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.orientation).toBeUndefined();
+        // far smaller than the 3000x4000 original
+        expect(copy.body.length).toBeLessThan(JPEG.length / 4);
+      }
+    const largest = await request(t.http).get(new URL(url).pathname).expect(200);
+    expect(largest.headers['content-type']).toBe('image/webp');
+    expect((await sharp(largest.body as Buffer).metadata()).exif).toBeUndefined();
+    expect((largest.body as Buffer).includes('PhoneMaker')).toBe(false);
+  });
 
-    const png = await request(t.http).get(new URL(res.body.urls[0]).pathname).expect(200);
-    expect(png.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(png.body as Buffer, PNG)).toBe(0);
-    expect(png.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gif = await request(t.http).get(new URL(res.body.urls[2]).pathname).expect(200);
-    expect(gif.headers['content-type']).toBe('image/gif');
-    expect(Buffer.compare(gif.body as Buffer, GIF)).toBe(0);
+  it('never makes a small photo bigger; PNG and WebP are taken, GIF and others refused', async () => {
+    const res = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', PNG, { filename: 'leaf.png', contentType: 'image/png' })
+      // a WebP with a misleading name and type is still a WebP
+      .attach('images', WEBP, { filename: 'notes.txt', contentType: 'text/plain' })
+      .expect(201);
+    const [png, webp] = res.body.files;
+    expect(png).toMatchObject({ contentType: 'image/png', width: 500, height: 400 });
+    expect(png.url).toMatch(new RegExp(`-500x400-${png.placeholder.slice(1)}\\.webp$`));
+    // the dominant colour, near the green the picture is made of (#2e7d32)
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(png.placeholder.slice(i, i + 2), 16));
+    expect(Math.abs(r - 0x2e) + Math.abs(g - 0x7d) + Math.abs(b - 0x32)).toBeLessThan(48);
+    expect(png.variants.map((v: { width: number }) => v.width)).toEqual([320, 320, 500, 500]);
+    expect(webp).toMatchObject({
+      contentType: 'image/webp',
+      width: 900,
+      height: 600,
+      originalName: 'notes.txt',
+    });
+    expect(webp.variants.map((v: { width: number }) => v.width)).toEqual([320, 320, 640, 640, 900, 900]);
+    const big = await request(t.http)
+      .get(new URL(copyUrl(png.url, 500, 'avif')).pathname)
+      .expect(200);
+    expect((await sharp(big.body as Buffer).metadata()).width).toBe(500);
+    // no copy wider than the photo exists
+    await request(t.http)
+      .get(new URL(copyUrl(png.url, 640, 'avif')).pathname)
+      .expect(404);
+
+    const before = await stored();
+    const gif = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', PNG, 'fine.png')
+      .attach('images', GIF, { filename: 'anim.gif', contentType: 'image/gif' })
+      .expect(400);
+    expect(gif.body).toMatchObject({
+      code: 'ONLY_IMAGES',
+      message: 'Only PNG, JPEG or WebP images are allowed',
+    });
+    // the PNG magic bytes without a picture behind them
+    const broken = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', WEBP, 'fine.webp')
+      .attach('images', FAKE_PNG, 'broken.png')
+      .expect(400);
+    expect(broken.body).toMatchObject({ code: 'INVALID_UPLOAD', statusCode: 400 });
+    expect(await stored()).toBe(before);
+  });
+
+  it('serves copies immutable with a strong ETag and answers 304 to If-None-Match', async () => {
+    const res = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', PNG, 'p.png')
+      .expect(201);
+    const path640 = new URL(copyUrl(res.body.urls[0], 320, 'avif')).pathname;
+    const first = await request(t.http).get(path640).expect(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[^"]+"$/); // strong: no W/
+    const again = await request(t.http).get(path640).set('If-None-Match', etag).expect(304);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toEqual({});
+    await request(t.http).get(path640).set('If-None-Match', '"other"').expect(200);
+    // the same photo uploaded twice is the same name, stored once
+    const before = await stored();
+    const twice = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
+      .attach('images', PNG, 'q.png')
+      .expect(201);
+    expect(twice.body.urls).toEqual(res.body.urls);
+    expect(await stored()).toBe(before);
   });
 
   it('accepts an uploaded URL as the product image', async () => {
@@ -103,7 +242,7 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     expect(product.body.product.images).toEqual(upload.body.urls);
   });
 
-  it('refuses a file that is not a PNG, JPG or GIF, whatever its name, storing nothing', async () => {
+  it('refuses a file that is not a PNG, JPEG or WebP, whatever its name, storing nothing', async () => {
     const before = await stored();
     const res = await request(t.http)
       .post('/api/uploads')
@@ -117,7 +256,7 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     expect(res.body).toMatchObject({
       success: false,
       statusCode: 400,
-      message: 'Only PNG, JPG or GIF images are allowed',
+      message: 'Only PNG, JPEG or WebP images are allowed',
     });
     expect(await stored()).toBe(before);
   });
@@ -138,12 +277,10 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
       params: {},
     });
     expect(await stored()).toBe(before);
-    const justUnder = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
-    await request(t.http)
-      .post('/api/uploads')
-      .set(as(admin))
-      .attach('images', justUnder, 'ok.png')
-      .expect(201);
+    // a phone photo of a few MB under the limit is taken
+    expect(JPEG.length).toBeGreaterThan(1024 * 1024);
+    expect(JPEG.length).toBeLessThan(5 * 1024 * 1024);
+    await request(t.http).post('/api/uploads').set(as(admin)).attach('images', JPEG, 'ok.jpg').expect(201);
   });
 
   it('refuses more than 5 files with a clear message', async () => {

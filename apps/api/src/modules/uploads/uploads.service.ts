@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidDataError } from '../../common/errors/domain-error';
-import { CONTENT_TYPES, detectImage, ImageStorage, STORED_NAME } from './storage/image-storage';
+import { convertPhoto, type ConvertedPhoto } from './photo-variants';
+import { contentTypeOf, detectImage, ImageStorage, isStoredName } from './storage/image-storage';
 
-export const ONLY_IMAGES = 'Only PNG, JPG or GIF images are allowed';
+export const ONLY_IMAGES = 'Only PNG, JPEG or WebP images are allowed';
+export const UNREADABLE_IMAGE = 'The image could not be read';
 
 export interface IncomingImage {
   originalname: string;
@@ -14,7 +16,10 @@ export interface IncomingImage {
 export class UploadsService {
   constructor(private readonly storage: ImageStorage) {}
 
-  /** Checks every file first, then stores them all: one bad file refuses the whole upload. */
+  /**
+   * Checks every file, converts every photo (docs/decisions/0093-photo-variants.md), then stores
+   * them all: one bad file refuses the whole upload and nothing is stored.
+   */
   async saveImages(files: IncomingImage[] | undefined) {
     if (!files?.length) {
       throw new InvalidDataError(
@@ -33,21 +38,49 @@ export class UploadsService {
         );
       return { file, kind };
     });
-    const saved = [];
+    const converted: { file: IncomingImage; contentType: string; photo: ConvertedPhoto }[] = [];
     for (const { file, kind } of checked) {
-      const url = await this.storage.save(file.buffer, kind.ext);
-      saved.push({ url, originalName: file.originalname, contentType: kind.contentType, size: file.size });
+      let photo: ConvertedPhoto;
+      try {
+        photo = await convertPhoto(file.buffer);
+      } catch {
+        throw new InvalidDataError(
+          UNREADABLE_IMAGE,
+          [{ field: 'images', message: `${file.originalname}: ${UNREADABLE_IMAGE}` }],
+          'INVALID_UPLOAD',
+        );
+      }
+      converted.push({ file, contentType: kind.contentType, photo });
+    }
+    const saved = [];
+    for (const { file, contentType, photo } of converted) {
+      const urls = new Map<string, string>();
+      // the copies first, the product's image last: a stored image URL always has all its copies
+      for (const copy of [...photo.files.slice(1), photo.files[0]])
+        urls.set(copy.name, await this.storage.put(copy.name, copy.bytes, copy.contentType));
+      saved.push({
+        url: urls.get(photo.name)!,
+        originalName: file.originalname,
+        contentType,
+        size: file.size,
+        width: photo.width,
+        height: photo.height,
+        placeholder: photo.placeholder,
+        variants: photo.files.slice(1).map((copy) => ({
+          url: urls.get(copy.name)!,
+          width: copy.width,
+          type: copy.contentType,
+          size: copy.bytes.length,
+        })),
+      });
     }
     return saved;
   }
 
   /** The bytes and content type of a stored image, or undefined for any other name. */
   async readImage(name: string) {
-    const match = STORED_NAME.exec(name);
-    if (!match) return undefined;
+    if (!isStoredName(name)) return undefined;
     const buffer = await this.storage.read(name);
-    return buffer
-      ? { buffer, contentType: CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES] }
-      : undefined;
+    return buffer ? { buffer, contentType: contentTypeOf(name) } : undefined;
   }
 }

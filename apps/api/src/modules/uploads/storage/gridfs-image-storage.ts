@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { mongo, type Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
-import { CONTENT_TYPES, ImageStorage, STORED_NAME, type ImageKind } from './image-storage';
+import { ImageStorage, isStoredName } from './image-storage';
 import { UPLOADS_URL_PREFIX } from './local-disk-image-storage';
 
 /** The GridFS bucket of uploaded images (collections images.files and images.chunks). */
@@ -12,8 +11,8 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Keeps images in MongoDB GridFS, so that every API instance over the database serves every image
- * (IMAGE_STORAGE=gridfs, the default). Names and URLs are those of the disk storage: a random UUID
- * and the detected extension under /api/uploads/.
+ * (IMAGE_STORAGE=gridfs, the default). Names and URLs are those of the disk storage: content-hashed
+ * names under /api/uploads/ (docs/decisions/0093-photo-variants.md).
  */
 @Injectable()
 export class GridFsImageStorage extends ImageStorage {
@@ -33,19 +32,22 @@ export class GridFsImageStorage extends ImageStorage {
     return this.bucketOf;
   }
 
-  async save(buffer: Buffer, ext: ImageKind['ext']): Promise<string> {
-    const name = `${randomUUID()}.${ext}`;
+  async put(name: string, buffer: Buffer, contentType: string): Promise<string> {
+    if (!isStoredName(name)) throw new Error(`not an image name: ${name}`);
     const bucket = await this.bucket();
-    await new Promise<void>((resolve, reject) => {
-      const upload = bucket.openUploadStream(name, { metadata: { contentType: CONTENT_TYPES[ext] } });
-      upload.once('error', reject).once('finish', () => resolve());
-      upload.end(buffer);
-    });
+    // a content-hashed name already stored holds the same bytes
+    if (!(await bucket.find({ filename: name }, { limit: 1 }).hasNext())) {
+      await new Promise<void>((resolve, reject) => {
+        const upload = bucket.openUploadStream(name, { metadata: { contentType } });
+        upload.once('error', reject).once('finish', () => resolve());
+        upload.end(buffer);
+      });
+    }
     return `${UPLOADS_URL_PREFIX}${name}`;
   }
 
   async read(name: string): Promise<Buffer | undefined> {
-    if (!STORED_NAME.test(name)) return undefined;
+    if (!isStoredName(name)) return undefined;
     const cached = this.cache.get(name);
     if (cached) return cached;
     const bucket = await this.bucket();
