@@ -63,7 +63,7 @@ describe('storefront page cache', () => {
       expect(first.status).toBe(200);
       expect(first.headers['content-encoding']).toBe('br');
       expect(first.headers['cache-control']).toBe(PUBLIC);
-      expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(first.headers.vary).toBe('Accept-Encoding, Cookie, Save-Data');
       expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{20,}-br"$/);
       expect(text(first)).toContain('<!DOCTYPE html>');
       expect(text(first)).not.toContain('utm_source');

@@ -81,6 +81,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // the footer's copyright year in the page's calendar, written here: in the browser, the first Intl
       // date format of a page costs tens of milliseconds (it loads ICU's data)
       year: calendarYear(new Date(), lang),
+      // the phone asks to save data: small photos and no auto-advancing slider (docs/decisions/0093)
+      saveData: /^on$/i.test(request.headers.get('Save-Data')?.trim() ?? ''),
     },
     maintenance ? { status: 503, headers: { 'Retry-After': '3600' } } : undefined,
   );

@@ -25,6 +25,8 @@ export interface ShopContext {
   maintenance: boolean;
   /** the current year in the page's calendar (Ethiopian in Amharic), for the footer */
   year: string;
+  /** the request carried `Save-Data: on`: small photos, no auto-advancing slider */
+  saveData: boolean;
 }
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -86,6 +88,7 @@ export function useShop(): ShopContext {
     adminUrl: data?.adminUrl ?? '',
     maintenance: data?.maintenance ?? false,
     year: data?.year ?? '',
+    saveData: data?.saveData ?? false,
   };
 }
 

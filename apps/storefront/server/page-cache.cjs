@@ -27,7 +27,8 @@ const gzip = promisify(zlib.gzip);
 /** What a CDN may do with an anonymous page: keep it a minute, serve it stale for 5 more while it asks again. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
-const VARY = 'Accept-Encoding, Cookie';
+// Save-Data: a phone that asks to save data gets its own page (small photos, no auto-advancing slider)
+const VARY = 'Accept-Encoding, Cookie, Save-Data';
 
 /** The pages kept (the optional /am prefix: the Amharic addresses, when they exist). */
 const CACHED_PAGES = [
@@ -141,11 +142,13 @@ function classify(req) {
   if (!HOST.test(host)) return { kind: 'pass' };
   const proto = req.protocol === 'https' ? 'https' : 'http';
   const origin = `${proto}://${host}`;
+  const saveData = /^on$/i.test(String(req.headers['save-data'] ?? '').trim());
   return {
     kind: 'cached',
-    key: `${lang || '-'} ${origin}${path}${search}`,
+    key: `${lang || '-'}${saveData ? ' save-data' : ''} ${origin}${path}${search}`,
     url: `${origin}${path}${search}`,
     lang,
+    saveData,
   };
 }
 
@@ -483,11 +486,12 @@ function recordApiCalls() {
 /** The user agent of a render for the cache: a bot to Remix's entry, so the whole page is rendered before it is sent. */
 const RENDER_AGENT = 'shop-page-cache-bot/1';
 
-/** Renders a page as an anonymous visitor with only its language cookie (`handle`: Remix's request handler). */
+/** Renders a page as an anonymous visitor with only its language cookie and Save-Data (`handle`: Remix's request handler). */
 function remixRenderer(handle) {
-  return async ({ url, lang }) => {
+  return async ({ url, lang, saveData }) => {
     const headers = new Headers({ Accept: 'text/html', 'User-Agent': RENDER_AGENT });
     if (lang) headers.set('Cookie', `language=${lang}`);
+    if (saveData) headers.set('Save-Data', 'on');
     const note = { deps: [], tracked: true, degraded: false };
     const response = await recorder.run(note, () => handle(new Request(url, { headers })));
     const body = Buffer.from(await response.arrayBuffer());

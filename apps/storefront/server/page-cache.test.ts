@@ -29,6 +29,7 @@ const pageCache = require('./page-cache.cjs') as {
     key?: string;
     url?: string;
     lang?: string;
+    saveData?: boolean;
   };
   createPageCache(options: {
     maxBytes: number;
@@ -155,6 +156,7 @@ describe('which requests are kept (classify)', () => {
       key: '- https://shop.test/products?category=skin-care&page=2',
       url: 'https://shop.test/products?category=skin-care&page=2',
       lang: '',
+      saveData: false,
     });
     const tracked = pageCache.classify(req('/products?utm_source=sms&category=skin-care&page=2&fbclid=x'));
     expect(tracked.key).toBe(plain.key);
@@ -165,6 +167,11 @@ describe('which requests are kept (classify)', () => {
     expect(amharic.key).not.toBe(plain.key);
     // an explicit English choice is a page of its own (the root loader says whether the cookie is set)
     expect(pageCache.classify(req('/', { cookie: 'language=en' })).key).toBe('en https://shop.test/');
+    // a phone asking to save data gets a page of its own (small photos, no auto-advancing slider)
+    const saving = pageCache.classify(req('/', { 'save-data': 'on' }));
+    expect(saving).toMatchObject({ kind: 'cached', saveData: true, url: 'https://shop.test/' });
+    expect(saving.key).not.toBe(pageCache.classify(req('/')).key);
+    expect(pageCache.classify(req('/', { 'save-data': 'off' })).key).toBe(pageCache.classify(req('/')).key);
   });
 
   it('sends sessions, guest carts, order tokens, other cookies and flash messages to a per-request render', () => {
@@ -246,6 +253,24 @@ describe('encodings', () => {
 });
 
 describe('the cache in front of the pages', () => {
+  it('renders a Save-Data page with Save-Data, kept apart from the usual page', async () => {
+    const seen: unknown[] = [];
+    const { base } = await serve({
+      render: async (page) => (
+        seen.push((page as { saveData?: boolean }).saveData),
+        html(`page ${seen.length}`)
+      ),
+    });
+    const saving = await get(base, '/', { 'Save-Data': 'on' });
+    const usual = await get(base, '/');
+    const again = await get(base, '/', { 'Save-Data': 'on' });
+    expect(seen).toEqual([true, false]);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.body).toEqual(saving.body);
+    expect(usual.body).not.toEqual(saving.body);
+    expect(usual.headers.vary).toContain('Save-Data');
+  });
+
   it('renders a page once, then answers it compressed with a strong ETag and 304 on If-None-Match', async () => {
     let renders = 0;
     const { base } = await serve({ render: async () => (renders++, html('home page')) });
@@ -254,7 +279,7 @@ describe('the cache in front of the pages', () => {
     expect(first.headers['x-page-cache']).toBe('miss');
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['cache-control']).toBe(pageCache.PUBLIC_CACHE_CONTROL);
-    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(first.headers.vary).toBe('Accept-Encoding, Cookie, Save-Data');
     const identity = html('home page').body;
     expect(brotliDecompressSync(first.body)).toEqual(identity);
     const etag = first.headers.etag!;

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useShop } from '../shop-context';
-import { HIGH_FETCH_PRIORITY } from './ProductCard';
+import { ShopImage } from './ShopImage';
 import { useAutoAdvance, useReducedMotion } from './useReducedMotion';
 
 export const HERO_SLIDES = 4;
@@ -9,15 +9,16 @@ export const HERO_INTERVAL_MS = 6000;
 
 /**
  * The home hero: 4 slides advancing every 6 s, previous/next, dots and a progress bar; paused while
- * hovered or focused and for users who prefer reduced motion. Arrow keys move between slides.
+ * hovered or focused, for users who prefer reduced motion and for phones that ask to save data. Arrow keys move between slides.
  */
 export function HeroSlider() {
-  const { t } = useShop();
+  const { t, saveData } = useShop();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
-  const paused = hovered || focused || reduced;
+  // Save-Data: the shopper moves the slides (no timer, no next picture fetched unasked)
+  const paused = hovered || focused || reduced || saveData;
   const go = (n: number) => setIndex(((n % HERO_SLIDES) + HERO_SLIDES) % HERO_SLIDES);
   useAutoAdvance(() => go(index + 1), HERO_INTERVAL_MS, paused, index);
 
@@ -49,13 +50,14 @@ export function HeroSlider() {
             aria-label={t('home.slideOf', { n: i + 1, total: HERO_SLIDES })}
           >
             {/* an illustrated scene shipped with the shop (public/hero, about 2 KB each), no external fetch */}
-            <img
+            <ShopImage
               className="slide-art"
               src={`/hero/slide-${i + 1}.svg`}
               alt={t(`ui.heroArt.${i}`)}
               width={640}
               height={400}
-              {...(i === 0 ? HIGH_FETCH_PRIORITY : {})}
+              place="hero"
+              priority={i === 0}
             />
             <div className="slide-text">
               {i === 0 ? <h1>{t(`home.slides.${i}.title`)}</h1> : <h2>{t(`home.slides.${i}.title`)}</h2>}

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { Product } from '@shop/api-client';
 import { useShop } from '../shop-context';
 import { AddToCart, WishlistHeart } from './AddToCart';
+import { ShopImage } from './ShopImage';
 import { Price } from './Price';
 import { Stars } from './Stars';
 
@@ -10,13 +11,7 @@ export function productName(product: Pick<Product, 'name' | 'nameAm'>, lang: str
   return lang === 'am' && product.nameAm ? product.nameAm : product.name;
 }
 
-/**
- * `fetchpriority="high"` for the page's main image. React 18 does not know the camel-case prop (it would
- * warn), but passes the lower-case attribute through as it is.
- */
-export const HIGH_FETCH_PRIORITY = {
-  fetchpriority: 'high',
-} as unknown as React.ImgHTMLAttributes<HTMLImageElement>;
+export { HIGH_FETCH_PRIORITY } from './ShopImage';
 
 /** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
@@ -30,13 +25,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <div className="card-image">
         <Link to={href} tabIndex={-1} aria-hidden="true">
           {image ? (
-            <img
-              src={image}
-              alt=""
-              width={300}
-              height={300}
-              {...(priority ? HIGH_FETCH_PRIORITY : { loading: 'lazy' as const })}
-            />
+            <ShopImage src={image} alt="" width={300} height={300} place="card" priority={priority} lazy />
           ) : (
             <span className="no-image" />
           )}

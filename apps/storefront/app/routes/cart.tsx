@@ -15,6 +15,7 @@ import type { Cart } from '@shop/api-client';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
+import { ShopImage } from '../components/ShopImage';
 import { titleMeta, useShop } from '../shop-context';
 import { apiFor, getSessionUser } from '../session.server';
 
@@ -127,7 +128,9 @@ export default function Cart() {
             const name = (lang === 'am' && product.nameAm) || product.name;
             return (
               <li key={product._id} className="acc-line" data-testid="cart-line">
-                {product.images?.[0] ? <img src={product.images[0]} alt="" width={80} height={80} /> : null}
+                {product.images?.[0] ? (
+                  <ShopImage src={product.images[0]} alt="" width={80} height={80} place="line" />
+                ) : null}
                 <div className="acc-line-main">
                   <Link to={`/product/${product._id}`}>
                     <strong>{name}</strong>

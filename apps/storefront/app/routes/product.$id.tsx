@@ -7,7 +7,8 @@ import { AddToCart, WishlistHeart } from '../components/AddToCart';
 import { Deferred } from '../components/Deferred';
 import { ErrorPage, NotFound } from '../components/NotFound';
 import { Price } from '../components/Price';
-import { HIGH_FETCH_PRIORITY, productName } from '../components/ProductCard';
+import { productName } from '../components/ProductCard';
+import { ShopImage } from '../components/ShopImage';
 import { ReviewSection } from '../components/ReviewSection';
 import { dateTexts } from '../dates';
 import { env } from '../env.server';
@@ -139,12 +140,13 @@ export default function ProductPage() {
         <div className="gallery" id="gallery" role="group" aria-label={t('ui.gallery')}>
           <div className="main-image card-image">
             {images[shown] && (
-              <img
+              <ShopImage
                 src={images[shown]}
                 alt={viewAlt(shown)}
                 width={560}
                 height={560}
-                {...(shown === 0 ? HIGH_FETCH_PRIORITY : {})}
+                place="detail"
+                priority={shown === 0}
               />
             )}
             {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
@@ -163,7 +165,7 @@ export default function ProductPage() {
                       setImageIndex(i);
                     }}
                   >
-                    <img src={src} alt="" width={72} height={72} loading="lazy" />
+                    <ShopImage src={src} alt="" width={72} height={72} place="thumb" lazy />
                     <span>{viewName(i)}</span>
                   </a>
                 </li>

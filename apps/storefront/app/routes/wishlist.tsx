@@ -10,6 +10,7 @@ import type { Wishlist } from '@shop/api-client';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
+import { ShopImage } from '../components/ShopImage';
 import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -108,7 +109,9 @@ export default function Wishlist() {
         <ul className="acc-wishlist">
           {lines.map(({ product, notifyOnSale, notifyOnStock }) => (
             <li key={product._id} className="card acc-wish-card" data-testid="wishlist-card">
-              {product.images?.[0] ? <img src={product.images[0]} alt="" width={200} height={200} /> : null}
+              {product.images?.[0] ? (
+                <ShopImage src={product.images[0]} alt="" width={200} height={200} place="card" />
+              ) : null}
               <Link to={`/product/${product._id}`}>
                 <strong>{(lang === 'am' && product.nameAm) || product.name}</strong>
               </Link>
