@@ -484,7 +484,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload product images (admin): multipart field images, PNG/JPG/GIF by content, under 5MB each, at most 5 */
+        /** Upload product photos (admin): multipart field images, PNG/JPEG/WebP by content, under 5MB each, at most 5; each is kept as WebP and AVIF copies at widths 320/640/1024/1600 (never wider than the photo), EXIF removed */
         post: operations["Uploads_upload"];
         delete?: never;
         options?: never;
@@ -499,7 +499,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An uploaded image (public) */
+        /** An uploaded image (public, immutable: the name is a content hash). <hash>-<w>x<h>-<rrggbb>.webp is the largest WebP; <that stem>-<width>.avif|webp a copy */
         get: operations["Uploads_serve"];
         put?: never;
         post?: never;
@@ -2558,25 +2558,63 @@ export interface components {
             reviewCount: number;
         };
         UploadImagesBodyDto: {
-            /** @description PNG, JPG or GIF images, each under 5MB, at most 5 */
+            /** @description PNG, JPEG or WebP photos, each under 5MB, at most 5 */
             images: string[];
         };
-        UploadedImageDto: {
-            /** @example /api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png */
+        ImageVariantDto: {
+            /** @example /api/uploads/3f9ac2d41b7e08a9c6d2e511-1200x1600-a86b4c-640.avif */
             url: string;
-            /** @example moringa.png */
-            originalName: string;
-            /** @example image/png */
-            contentType: string;
-            /** @example 48213 */
+            /** @example 640 */
+            width: number;
+            /**
+             * @example image/avif
+             * @enum {string}
+             */
+            type: "image/avif" | "image/webp";
+            /** @example 31877 */
             size: number;
+        };
+        UploadedImageDto: {
+            /**
+             * @description The product's image URL: the largest WebP (at most 1600 px wide). Its name tells the copies: <stem>-<width>.avif|webp
+             * @example /api/uploads/3f9ac2d41b7e08a9c6d2e511-1200x1600-a86b4c.webp
+             */
+            url: string;
+            /** @example moringa.jpg */
+            originalName: string;
+            /**
+             * @description The uploaded type (the copies are WebP and AVIF)
+             * @example image/jpeg
+             */
+            contentType: string;
+            /**
+             * @description The uploaded size in bytes
+             * @example 3482113
+             */
+            size: number;
+            /**
+             * @description Width of the largest copy
+             * @example 1200
+             */
+            width: number;
+            /**
+             * @description Height of the largest copy
+             * @example 1600
+             */
+            height: number;
+            /**
+             * @description Dominant colour, shown while the photo loads
+             * @example #a86b4c
+             */
+            placeholder: string;
+            variants: components["schemas"]["ImageVariantDto"][];
         };
         UploadResponseDto: {
             /** @example true */
             success: boolean;
             /**
              * @example [
-             *       "/api/uploads/2b1c7c1e-2f0e-4a8e-9a5e-0c7f3b7f4a11.png"
+             *       "/api/uploads/3f9ac2d41b7e08a9c6d2e511-1200x1600-a86b4c.webp"
              *     ]
              */
             urls: string[];
@@ -5370,7 +5408,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponseDto"];
                 };
             };
-            /** @description 'Only PNG, JPG or GIF images are allowed', too many files, no files */
+            /** @description 'Only PNG, JPEG or WebP images are allowed', an unreadable image, too many files, no files */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,6 +5463,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/webp": string;
+                    "image/avif": string;
                     "image/png": string;
                     "image/jpeg": string;
                     "image/gif": string;
@@ -5436,6 +5476,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/webp": components["schemas"]["ErrorDto"];
+                    "image/avif": components["schemas"]["ErrorDto"];
                     "image/png": components["schemas"]["ErrorDto"];
                     "image/jpeg": components["schemas"]["ErrorDto"];
                     "image/gif": components["schemas"]["ErrorDto"];
