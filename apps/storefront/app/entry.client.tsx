@@ -39,3 +39,11 @@ if (import.meta.env.SHOP_CLIENT_REACT) {
     ),
   );
 }
+
+// The service worker and the offline taps (pwa.client.ts, docs/decisions/0094-pwa.md): registered after
+// the page's load event, in a chunk of its own, so that the page's first JavaScript stays as it was.
+if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+  const startPwa = () => setTimeout(() => void import('./pwa.client').then((pwa) => pwa.startPwa()), 0);
+  if (document.readyState === 'complete') startPwa();
+  else window.addEventListener('load', startPwa, { once: true });
+}

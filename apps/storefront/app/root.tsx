@@ -119,6 +119,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* installable: the web app manifest in the page's language, the brand's colour and icon
+            (public/manifest.webmanifest, public/am/; docs/decisions/0094-pwa.md) */}
+        <link rel="manifest" href={lang === 'am' ? '/am/manifest.webmanifest' : '/manifest.webmanifest'} />
+        <meta name="theme-color" content="#3f6b2c" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {/* Amharic pages: their Ethiopic text gets its font before the first layout, which is then done once
             and without a search of the system's fonts for Ethiopic glyphs (docs/decisions/0089) */}
         {lang === 'am'

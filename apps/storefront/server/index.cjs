@@ -69,6 +69,13 @@ async function main() {
   app.use(metrics.timer);
   app.get('/metrics', metrics.handler);
   app.use(compression());
+  // the service worker (scripts/build-sw.mjs): asked again at every visit, never kept as an immutable
+  // asset, so that a new version is found (docs/decisions/0094-pwa.md)
+  app.get('/sw.js', (_req, res) =>
+    res.sendFile(path.resolve(APP_DIR, build.assetsBuildDirectory, 'sw.js'), {
+      headers: { 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' },
+    }),
+  );
   app.use(
     build.publicPath,
     express.static(path.resolve(APP_DIR, build.assetsBuildDirectory), { immutable: true, maxAge: '1y' }),

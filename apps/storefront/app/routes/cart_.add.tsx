@@ -4,6 +4,7 @@ import { redirectGuestWithIntent } from '../account/auth/auth.server';
 import { isProductId, parseQuantity, safeRedirectPath } from '../account/auth/intent';
 import { apiFor, cartCookieUpdate, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
+import { oncePerTap } from '../tap-keys.server';
 import { FALLBACK, apiError, flashToUrl, type Said } from '../apiMessages';
 
 /**
@@ -12,7 +13,10 @@ import { FALLBACK, apiError, flashToUrl, type Said } from '../apiMessages';
  * Fetcher requests get JSON `{ ok, said }` (an i18n key and parameters, worded by the page); plain form
  * posts are redirected back with `added=1` or `cartError=<code or key>` (see apiMessages.flashFromUrl).
  */
-export async function action({ request }: ActionFunctionArgs) {
+// A tap queued offline and sent again by the service worker is carried out once (app/tap-keys.server.ts).
+export const action = (args: ActionFunctionArgs) => oncePerTap(args.request, () => addToCart(args));
+
+async function addToCart({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const productId = form.get('productId');
   const quantity = parseQuantity(form.get('quantity'));

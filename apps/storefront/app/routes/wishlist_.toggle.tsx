@@ -4,13 +4,17 @@ import { redirectGuestWithIntent } from '../account/auth/auth.server';
 import { isProductId, safeRedirectPath } from '../account/auth/intent';
 import { apiFor, tokenFromRequest } from '../session.server';
 import { reply } from '../account/reply.server';
+import { oncePerTap } from '../tap-keys.server';
 import { FALLBACK, apiError, type Said } from '../apiMessages';
 
 /**
  * POST productId, redirectTo: adds the product to the wishlist, or removes it when it is already there.
  * Fetcher requests get `{ ok, inWishlist, said }` with an i18n key, never an English text.
  */
-export async function action({ request }: ActionFunctionArgs) {
+// A tap queued offline and sent again by the service worker is carried out once (app/tap-keys.server.ts).
+export const action = (args: ActionFunctionArgs) => oncePerTap(args.request, () => toggleWishlist(args));
+
+async function toggleWishlist({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const productId = form.get('productId');
   const back = safeRedirectPath(form.get('redirectTo'), '/wishlist');
