@@ -235,7 +235,8 @@ describe('the back office in Chromium', () => {
     expect(product.images[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/uploads\//);
     const image = await fetch(product.images[0]);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toContain('image/png');
+    // kept as WebP (and AVIF) copies, never as uploaded (docs/decisions/0093-photo-variants.md)
+    expect(image.headers.get('content-type')).toBe('image/webp');
     // the browser shows the uploaded image in the table
     const row = admin.locator('tr', { hasText: name });
     await admin.waitForFunction((n) => {
