@@ -1,4 +1,11 @@
-import { isSameSitePath, storefrontPaths, storefrontUrl } from './storefront-routes';
+import {
+  isSameSitePath,
+  languageOfPath,
+  localePath,
+  storefrontPaths,
+  storefrontUrl,
+  withoutLanguage,
+} from './storefront-routes';
 
 describe('storefront route table', () => {
   it('writes the pages the storefront has, with their parameters encoded', () => {
@@ -24,5 +31,30 @@ describe('storefront route table', () => {
     expect(storefrontUrl('http://127.0.0.1:3000', storefrontPaths.order('1'))).toBe(
       'http://127.0.0.1:3000/order-confirmation/1',
     );
+  });
+
+  it('puts Amharic pages under /am and English ones at the root, query and hash kept', () => {
+    expect(localePath('am', '/products?q=shea#top')).toBe('/am/products?q=shea#top');
+    expect(localePath('am', '/')).toBe('/am');
+    expect(localePath('am', '/?added=1')).toBe('/am?added=1');
+    expect(localePath('am', '/am/cart')).toBe('/am/cart');
+    expect(localePath('en', '/am/cart?x=1')).toBe('/cart?x=1');
+    expect(localePath('en', '/am')).toBe('/');
+    expect(localePath('en', '/amber-oil')).toBe('/amber-oil');
+    expect(localePath(undefined, '/orders')).toBe('/orders');
+    expect(withoutLanguage('/am/')).toBe('/');
+    expect(withoutLanguage('/amharic')).toBe('/amharic');
+    expect(languageOfPath('/am')).toBe('am');
+    expect(languageOfPath('/am/product/1')).toBe('am');
+    expect(languageOfPath('/amber')).toBe('en');
+    expect(languageOfPath('/')).toBe('en');
+  });
+
+  it("links a message's page in the message's language", () => {
+    expect(storefrontUrl('https://shop.et/', storefrontPaths.order('1'), 'am')).toBe(
+      'https://shop.et/am/order-confirmation/1',
+    );
+    expect(storefrontUrl('https://shop.et', storefrontPaths.home(), 'am')).toBe('https://shop.et/am');
+    expect(storefrontUrl('https://shop.et', storefrontPaths.orders(), 'en')).toBe('https://shop.et/orders');
   });
 });

@@ -38,7 +38,35 @@ export function isSameSitePath(value: unknown): value is string {
   );
 }
 
-/** An absolute storefront address for a message: the configured base URL (no trailing slash needed) and a path of the table. */
-export function storefrontUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
+/**
+ * Amharic pages live under `/am/…`, English ones at the root (docs/decisions/0092-language-in-the-address.md).
+ * `localePath('am', '/products?q=x')` is `/am/products?q=x`, `localePath('am', '/')` is `/am`;
+ * `localePath('en', '/am/products')` is `/products`. Any other language is English's address.
+ */
+export function localePath(lang: string | undefined, path: string): string {
+  const bare = withoutLanguage(path);
+  if (lang !== 'am') return bare;
+  if (bare === '/') return '/am';
+  return /^\/[?#]/.test(bare) ? `/am${bare.slice(1)}` : `/am${bare}`;
+}
+
+/** The address without its `/am` prefix (the English twin): `/am` is `/`, `/am/cart` is `/cart`, `/amber` stays. */
+export function withoutLanguage(path: string): string {
+  const match = /^\/am(?=$|[/?#])\/?/.exec(path);
+  if (!match) return path;
+  const rest = path.slice(match[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** The language of an address: `am` for `/am` and `/am/…`, otherwise `en`. */
+export function languageOfPath(path: string): 'en' | 'am' {
+  return /^\/am(?=$|[/?#])/.test(path) ? 'am' : 'en';
+}
+
+/**
+ * An absolute storefront address for a message: the configured base URL (no trailing slash needed) and a
+ * path of the table; with the message's language, its page in that language (Amharic: `/am/…`).
+ */
+export function storefrontUrl(base: string, path: string, lang?: string): string {
+  return `${base.replace(/\/+$/, '')}${lang ? localePath(lang, path) : path}`;
 }
