@@ -83,7 +83,9 @@ describe('messages in the customer’s language, links of the route table', () =
     expect(mail.language).toBe('am');
     expect(mail.subject).toMatch(ETHIOPIC);
     expect(mail.subject).toContain(order.orderNumber);
-    expect(mail.text).toContain(`https://shop.test/order-confirmation/${order._id}`);
+    // an Amharic message links the Amharic page (docs/decisions/0092)
+    expect(mail.text).toContain(`https://shop.test/am/order-confirmation/${order._id}`);
+    expect(mail.html).toContain(`href="https://shop.test/am/order-confirmation/${order._id}"`);
     expect(mail.text).not.toContain('/account/orders/');
     // signed with the shop's Amharic name, as the storefront shows it, not the English default
     expect(mail.text).toContain('አዲስ ተፈጥሯዊ ውበት');
@@ -121,7 +123,7 @@ describe('messages in the customer’s language, links of the route table', () =
     const [sms] = await messagesOf(new RegExp(`^order\\.placed:${guest.body.order._id}:sms$`));
     expect(sms.language).toBe('am');
     expect(sms.text).toMatch(ETHIOPIC);
-    expect(sms.text).toContain(`https://shop.test/track-order?number=${guest.body.order.orderNumber}`);
+    expect(sms.text).toContain(`https://shop.test/am/track-order?number=${guest.body.order.orderNumber}`);
   });
 
   it('refuses an order language it does not speak, with a code, and places nothing', async () => {

@@ -63,10 +63,8 @@ export class PasswordResetService {
     const id = new Types.ObjectId();
     const token = randomBytes(32).toString('base64url');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const base =
-      input.app === 'admin' && user.role === 'admin'
-        ? `${this.config.adminUrl}/admin`
-        : this.config.storefrontUrl;
+    const staff = input.app === 'admin' && user.role === 'admin';
+    const base = staff ? `${this.config.adminUrl}/admin` : this.config.storefrontUrl;
     await inTransaction(
       this.connection,
       async (session) => {
@@ -96,7 +94,14 @@ export class PasswordResetService {
           channel,
           ...(channel === 'sms'
             ? { code }
-            : { link: storefrontUrl(base, storefrontPaths.resetPassword(token)) }),
+            : {
+                // the storefront's page in the account's language (Amharic: /am/…, docs/decisions/0092)
+                link: storefrontUrl(
+                  base,
+                  storefrontPaths.resetPassword(token),
+                  staff ? undefined : user.language,
+                ),
+              }),
         });
       },
       'Too many requests right now, please try again',

@@ -213,6 +213,7 @@ export class NotificationMessages {
       // the page opens in the message's language (it sets the storefront's language cookie)
       const unsubscribe = this.link(
         storefrontPaths.unsubscribe(this.tokens.make(userId, productId, event.kind), lang),
+        lang,
       );
       const intro =
         event.kind === 'sale'
@@ -231,7 +232,7 @@ export class NotificationMessages {
         ...compose(lang, t(`mail.${template}.subject`, { product: name }), [
           t('mail.greeting', { name: user.name }),
           intro,
-          t('mail.productLink', { link: this.link(storefrontPaths.product(productId)) }),
+          t('mail.productLink', { link: this.link(storefrontPaths.product(productId), lang) }),
           t('mail.signature', { shop: shopName(settings, lang) }),
           t('mail.unsubscribe', { link: unsubscribe }),
         ]),
@@ -330,6 +331,7 @@ export class NotificationMessages {
     // sign-in first, then the page), docs/decisions/0077
     const orderLink = this.link(
       order.user ? storefrontPaths.order(String(order._id)) : storefrontPaths.orderLookup(number),
+      lang,
     );
     const blocks: Block[] = [t('mail.greeting', { name: order.customer?.name ?? '' })];
     let subject: string;
@@ -416,9 +418,12 @@ export class NotificationMessages {
     return language;
   }
 
-  /** An absolute storefront address of a path of the route table (libs/shared storefront-routes). */
-  private link(path: string): string {
-    return storefrontUrl(this.config.storefrontUrl, path);
+  /**
+   * An absolute storefront address of a path of the route table (libs/shared storefront-routes), in the
+   * message's language: an Amharic message links the Amharic page, `/am/…` (docs/decisions/0092).
+   */
+  private link(path: string, lang: string): string {
+    return storefrontUrl(this.config.storefrontUrl, path, lang);
   }
 
   /**
