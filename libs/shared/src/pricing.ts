@@ -49,11 +49,45 @@ export function lineTotalBirr(unitPriceBirr: number, quantity: number): number {
   return toBirr(toSantim(unitPriceBirr) * quantity);
 }
 
+/**
+ * An order-level discount (a coupon, docs/decisions/0095): a percentage of the subtotal (1..100, rounded
+ * to the santim, half up), a fixed amount (capped at the subtotal) or free shipping (shipping 0 for any
+ * method; the shipping waived is not counted in `discount`).
+ */
+export type OrderDiscount =
+  | { kind: 'percent'; percent: number } // 1..100, of the subtotal, rounded to the santim
+  | { kind: 'fixed'; amount: Santim } // capped at the subtotal
+  | { kind: 'freeShipping' }; // shipping 0 (any method's price)
+
 export interface OrderTotals {
+  /** The lines' sum (line prices: sale prices already applied), before any discount. */
   subtotal: Santim;
+  /** What the order discount takes off the subtotal (0 without one and for free shipping). */
+  discount: Santim;
   shippingCost: Santim;
+  /** VAT of the discounted subtotal (added on top, or contained in it with `pricesIncludeTax`). */
   tax: Santim;
   totalAmount: Santim;
+}
+
+/** What a discount takes off a subtotal: never negative, never more than the subtotal. */
+export function discountOf(subtotal: Santim, discount?: OrderDiscount): Santim {
+  if (!discount || subtotal <= 0) return 0;
+  if (discount.kind === 'percent') {
+    const { percent } = discount;
+    if (!Number.isFinite(percent) || percent < 1 || percent > 100) {
+      throw new RangeError(`A percentage discount is 1..100, not ${percent}`);
+    }
+    return Math.min(subtotal, percentOf(subtotal, percent));
+  }
+  if (discount.kind === 'fixed') {
+    const { amount } = discount;
+    if (!Number.isSafeInteger(amount) || amount < 0) {
+      throw new RangeError(`A fixed discount is a whole number of santim ≥ 0, not ${amount}`);
+    }
+    return Math.min(subtotal, amount);
+  }
+  return 0;
 }
 
 export function shippingCost(
@@ -75,24 +109,30 @@ export function taxOf(subtotal: Santim, pricesIncludeTax = false): Santim {
 }
 
 /**
- * Prices an order: subtotal of the lines, shipping by method, 15% VAT of the subtotal. With
- * `pricesIncludeTax` (a setting) shelf prices already include the VAT: `tax` is the VAT they contain
- * and is not added again, so the total is subtotal + shipping.
+ * The one pricing rule (docs/product.md, prices; docs/decisions/0095), in this order: the lines' prices
+ * (sale prices already in `unitPrice`) → the order discount → shipping by method (standard is free when
+ * the discounted subtotal is over the threshold; free-shipping discounts make any method 0) → VAT of the
+ * discounted subtotal: 15% added on top, or with `pricesIncludeTax` (a setting) the VAT the shelf prices
+ * already contain, not added again (the total is then discounted subtotal + shipping).
  */
 export function priceOrder(
   lines: readonly PricedLine[],
   method: ShippingMethod = 'standard',
   rates: ShippingRates = DEFAULT_SHIPPING_RATES,
   pricesIncludeTax = false,
+  discount?: OrderDiscount,
 ): OrderTotals {
   const subtotal = cartTotals(lines).total;
-  const shipping = shippingCost(subtotal, method, rates);
-  const tax = taxOf(subtotal, pricesIncludeTax);
+  const off = discountOf(subtotal, discount);
+  const discounted = subtotal - off;
+  const shipping = discount?.kind === 'freeShipping' ? 0 : shippingCost(discounted, method, rates);
+  const tax = taxOf(discounted, pricesIncludeTax);
   return {
     subtotal,
+    discount: off,
     shippingCost: shipping,
     tax,
-    totalAmount: subtotal + shipping + (pricesIncludeTax ? 0 : tax),
+    totalAmount: discounted + shipping + (pricesIncludeTax ? 0 : tax),
   };
 }
 
