@@ -100,8 +100,14 @@ export function sentNotice(
 }
 
 // ---- the service worker ----
+let worker: ServiceWorker | null = null;
 function post(message: unknown): void {
-  navigator.serviceWorker.controller?.postMessage(message);
+  (navigator.serviceWorker.controller ?? worker)?.postMessage(message);
+}
+
+/** Asks the service worker to keep this page for offline reading (it keeps only `public` pages). */
+function tellSeen(): void {
+  post({ type: 'shop-seen', url: location.pathname + location.search });
 }
 
 function tellLanguage(): void {
@@ -112,7 +118,7 @@ async function queueOffline(event: SubmitEvent): Promise<void> {
   const form = event.target as HTMLFormElement;
   const url = new URL(form.action, location.href);
   const kind = queuedKindOf(url, (form.getAttribute('method') ?? 'get').toUpperCase());
-  if (!kind || navigator.onLine || !navigator.serviceWorker.controller) return;
+  if (!kind || navigator.onLine || !worker) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   const data = new FormData(form, event.submitter ?? undefined);
@@ -175,6 +181,7 @@ export function forgetCheckoutForm(storage: Storage = sessionStorage): void {
 }
 
 function onPage(pathname: string): void {
+  if (worker) tellSeen();
   const path = pathname.replace(/^\/am(?=\/|$)/, '') || '/';
   if (/^\/(order-confirmation|payment\/return)(\/|$)/.test(path)) forgetCheckoutForm();
   else if (path === '/checkout') setTimeout(keepCheckoutForm);
@@ -199,11 +206,19 @@ export function startPwa(): void {
   });
   navigator.serviceWorker.addEventListener('controllerchange', tellLanguage);
   new MutationObserver(tellLanguage).observe(document.documentElement, { attributeFilter: ['lang'] });
-  window.addEventListener('online', () => post({ type: 'shop-flush' }));
+  // the page may hear 'online' before the service worker's own requests get through: asked again a few
+  // times (a round with nothing waiting costs one IndexedDB read)
+  window.addEventListener('online', () => {
+    for (const ms of [0, 2000, 6000, 15000])
+      setTimeout(() => navigator.onLine && post({ type: 'shop-flush' }), ms);
+  });
   navigator.serviceWorker
     .register('/sw.js', { scope: '/', updateViaCache: 'none' })
-    .then(() => {
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      worker = registration.active;
       tellLanguage();
+      tellSeen();
       post({ type: 'shop-notices' });
       if (navigator.onLine) post({ type: 'shop-flush' });
     })

@@ -76,6 +76,10 @@ describe('offline answers', () => {
     expect(pageOfDataRequest(u('/?index&_data=routes%2F_index'), 'GET')).toBe('/');
     expect(pageOfDataRequest(u('/products?q=shea&_data=routes%2Fproducts'), 'GET')).toBe('/products?q=shea');
     expect(pageOfDataRequest(u('/products?_data=root'), 'GET')).toBe('/products');
+    expect(pageOfDataRequest(u('/am/product/abc?_data=am%2Froutes%2Fproduct.%24id'), 'GET')).toBe(
+      '/am/product/abc',
+    );
+    expect(pageOfDataRequest(u('/i18n/am?_data=other'), 'GET')).toBeNull();
     expect(pageOfDataRequest(u('/cart/add?_data=routes%2Fcart_.add'), 'POST')).toBeNull();
     expect(pageOfDataRequest(u('/products'), 'GET')).toBeNull();
   });

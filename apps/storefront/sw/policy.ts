@@ -74,7 +74,8 @@ export function offlinePageFor(pathname: string, remembered?: string | null): st
 export function pageOfDataRequest(url: URL, method: string): string | null {
   if (method !== 'GET' || !url.searchParams.has('_data')) return null;
   const route = url.searchParams.get('_data') ?? '';
-  if (!route.startsWith('routes/') && route !== 'root') return null;
+  // route ids: `routes/…`, their Amharic twins `am/routes/…` (vite.config.ts), and `root`
+  if (!/^(am\/)?routes\//.test(route) && route !== 'root') return null;
   const page = new URL(url.href);
   page.searchParams.delete('_data');
   page.searchParams.delete('index');

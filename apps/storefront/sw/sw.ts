@@ -15,6 +15,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
 import {
   IMAGES_CACHE,
   IMAGE_MAX_AGE_S,
@@ -38,6 +39,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; r
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first version takes the open pages at once (none had a service worker). A later version only
+// activates once no page of the old one is open (no skipWaiting), so claiming never swaps an open page's
+// scripts.
+clientsClaim();
 
 // ---- the language of pages without /am/ in their address (the `language` cookie, told by the page) ----
 const META_CACHE = 'shop-meta';
@@ -200,8 +205,22 @@ registerRoute(
   'POST',
 );
 
+/**
+ * A page shown by a client-side navigation (its document was never fetched): fetched once as a document,
+ * kept if it is `public` (a signed-in shopper's pages are `private, no-store`: never kept).
+ */
+async function keepSeenPage(address: string, event: ExtendableEvent): Promise<void> {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin || url.searchParams.has('_data') || isPersonalPath(url.pathname))
+    return;
+  const request = new Request(url.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+  await pages.handle({ request, event }).catch(() => undefined);
+}
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: string; lang?: string } | null;
+  const data = event.data as { type?: string; lang?: string; url?: string } | null;
+  if (data?.type === 'shop-seen' && typeof data.url === 'string')
+    event.waitUntil(rememberedLanguage().then(() => keepSeenPage(data.url!, event)));
   if (data?.type === 'shop-language' && data.lang) event.waitUntil(rememberLanguage(data.lang));
   if (data?.type === 'shop-flush') event.waitUntil(flushTaps());
   if (data?.type === 'shop-notices' && pendingNotices.length)

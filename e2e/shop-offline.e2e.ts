@@ -1,0 +1,178 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { translate } from '@shop/i18n';
+import { productInStock } from './account-support';
+import { CUSTOMER, shopHarness } from './shop-support';
+
+/**
+ * The storefront as an installable, offline-tolerant app (docs/decisions/0094-pwa.md), at 390 px in
+ * Chromium with the network switched off (`context.setOffline`): the manifest and service worker, a seen
+ * product readable offline, the shop's offline page (en, am) for one not seen, an 'Add to cart' made
+ * offline reaching the server's cart once after reconnecting with its notice, and nothing personal kept
+ * for after sign-out.
+ */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+describe('storefront offline (PWA)', () => {
+  const { h, open, login } = shopHarness();
+
+  /** Waits until the page is controlled by the active service worker. */
+  async function controlled(page: Page, context: BrowserContext): Promise<void> {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
+      timeout: 20_000,
+    });
+    expect(context.serviceWorkers().map((w) => new URL(w.url()).pathname)).toContain('/sw.js');
+  }
+
+  /** Waits until the service worker kept this address in its pages' cache. */
+  async function kept(page: Page, pathname: string): Promise<void> {
+    await page.waitForFunction(
+      async (p) => {
+        const cache = await caches.open('shop-pages-v1');
+        return (await cache.keys()).some((r) => new URL(r.url).pathname === p);
+      },
+      pathname,
+      { timeout: 15_000 },
+    );
+  }
+
+  it('serves the manifests, icons and /sw.js (no-cache), and every page links its language’s manifest', async () => {
+    const base = h.stack.storefront;
+    const sw = await fetch(`${base}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const source = await sw.text();
+    // the precache list was put in (no placeholder left), with the offline pages
+    expect(source).not.toContain('__WB_MANIFEST');
+    expect(source).toContain('"/am/offline"');
+    for (const [pathname, lang, name] of [
+      ['/manifest.webmanifest', 'en', 'Addis Natural Beauty'],
+      ['/am/manifest.webmanifest', 'am', 'አዲስ ተፈጥሯዊ ውበት'],
+    ]) {
+      const res = await fetch(base + pathname);
+      expect(res.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+      const manifest = await res.json();
+      expect(manifest).toMatchObject({ lang, name, display: 'standalone', theme_color: '#3f6b2c' });
+      const maskable = manifest.icons.filter((i: { purpose: string }) => i.purpose === 'maskable');
+      expect(maskable.map((i: { sizes: string }) => i.sizes).sort()).toEqual(['192x192', '512x512']);
+      for (const icon of manifest.icons) {
+        const png = await fetch(base + icon.src);
+        expect(png.headers.get('content-type')).toBe('image/png');
+        const bytes = Buffer.from(await png.arrayBuffer());
+        expect(bytes.readUInt32BE(16)).toBe(Number(icon.sizes.split('x')[0])); // PNG width
+      }
+    }
+    for (const lang of ['en', 'am'] as const) {
+      const { page, close } = await open('/', { lang, ...PHONE });
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(
+        lang === 'am' ? '/am/manifest.webmanifest' : '/manifest.webmanifest',
+      );
+      expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#3f6b2c');
+      await close();
+    }
+  });
+
+  it('keeps a seen product readable offline and shows the offline page for one not seen (en and am)', async () => {
+    const seen = await productInStock(h.stack, 1, 0);
+    const unseen = await productInStock(h.stack, 1, 1);
+    for (const lang of ['en', 'am'] as const) {
+      const { page, context, errors, close } = await open(`/product/${seen._id}`, { lang, ...PHONE });
+      await controlled(page, context);
+      await kept(page, `/product/${seen._id}`);
+      const title = (await page.locator('h1').first().textContent())?.trim();
+      expect(title).toBeTruthy();
+
+      await context.setOffline(true);
+      await page.goto(`${h.stack.storefront}/product/${seen._id}`);
+      expect((await page.locator('h1').first().textContent())?.trim()).toBe(title);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+
+      await page.goto(`${h.stack.storefront}/product/${unseen._id}`);
+      await page.getByTestId('offline-title').waitFor();
+      expect(await page.getByTestId('offline-title').textContent()).toBe(
+        translate(lang, 'pwa.offline.title'),
+      );
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      // 'Try again' reloads the address asked for; the home link is in the page's language
+      expect(
+        await page.getByRole('link', { name: translate(lang, 'pwa.offline.retry') }).getAttribute('href'),
+      ).toBe('');
+      await context.setOffline(false);
+      // offline, the requests the page makes on its own (the service worker's update check) fail
+      expect(errors.filter((e) => !/net::ERR_|Failed to fetch/.test(e))).toEqual([]);
+      await close();
+    }
+  });
+
+  it("queues an 'Add to cart' tapped offline and adds it once when the connection returns, with notices", async () => {
+    const product = await productInStock(h.stack, 3, 2);
+    const { page, context, close } = await open(`/product/${product._id}`, { lang: 'en', ...PHONE });
+    await controlled(page, context);
+    await kept(page, `/product/${product._id}`);
+
+    await context.setOffline(true);
+    await page.locator('form.add-to-cart button[type="submit"]').first().click();
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="pwa-notice"]')?.textContent?.includes(text),
+      translate('en', 'pwa.queued.cart'),
+    );
+
+    await context.setOffline(false);
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="pwa-notice"]')?.textContent?.includes(text),
+      translate('en', 'pwa.sent.cart', { count: 1 }),
+      { timeout: 20_000 },
+    );
+    // the server's cart has it, once (the queue is empty: asking it to send again sends nothing)
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'shop-flush' }));
+    const cart = await page.evaluate(async () => {
+      const res = await fetch('/cart?_data=routes%2Fcart');
+      return res.json();
+    });
+    const lines = JSON.stringify(cart);
+    expect(lines).toContain(product._id);
+    const waiting = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('shop-offline');
+          open.onsuccess = () => {
+            const req = open.result.transaction('taps').objectStore('taps').count();
+            req.onsuccess = () => resolve(req.result);
+          };
+        }),
+    );
+    expect(waiting).toBe(0);
+    await page.goto(`${h.stack.storefront}/cart`);
+    await page.getByText(product.name).first().waitFor();
+    await close();
+  });
+
+  it('keeps nothing personal: after sign-out an account page is not served from the cache offline', async () => {
+    const token = await login(CUSTOMER.email, CUSTOMER.password);
+    const product = await productInStock(h.stack, 1, 0);
+    const { page, context, close } = await open('/orders', { lang: 'en', token, ...PHONE });
+    await controlled(page, context);
+    await page.goto(`${h.stack.storefront}/product/${product._id}`);
+    await page.goto(`${h.stack.storefront}/orders`);
+    await page.waitForTimeout(500);
+    // signed in, every page is `private, no-store`: none kept, and no kept page names the shopper
+    const keptTexts = await page.evaluate(async () => {
+      const cache = await caches.open('shop-pages-v1');
+      const texts: string[] = [];
+      for (const request of await cache.keys())
+        texts.push((await (await cache.match(request))!.text()) ?? '');
+      return texts;
+    });
+    expect(keptTexts.filter((t) => t.includes(CUSTOMER.email))).toEqual([]);
+
+    await page.evaluate(() => fetch('/logout', { method: 'POST' }));
+    await context.setOffline(true);
+    await page.goto(`${h.stack.storefront}/orders`);
+    await page.getByTestId('offline-title').waitFor();
+    expect(await page.content()).not.toContain(CUSTOMER.email);
+    await page.goto(`${h.stack.storefront}/product/${product._id}`);
+    expect(await page.content()).not.toContain(CUSTOMER.email);
+    await context.setOffline(false);
+    await close();
+  });
+});
