@@ -1,4 +1,5 @@
 import { vitePlugin as remix } from '@remix-run/dev';
+import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DepOptimizationOptions, type Plugin } from 'vite';
 
@@ -56,12 +57,40 @@ const preactInPrebundledDeps: EsbuildPlugin = {
 
 const useReact = process.env.STOREFRONT_REACT === '1';
 
+type RouteManifest = ReturnType<typeof flatRoutes>;
+
+/**
+ * The Amharic addresses (docs/decisions/0092-language-in-the-address.md): every route of app/routes mounted
+ * a second time under `am/`, the same module under its own id (`am/<id>`), so that `/am/products` is the
+ * catalogue in Amharic and `/products` in English. A file already named for an Amharic address
+ * (`am.offline.tsx`) and the language-less files (`sitemap[.]xml.tsx`) are not doubled.
+ */
+export function amharicTwins(fileRoutes: RouteManifest): RouteManifest {
+  const paths = new Set(Object.values(fileRoutes).map((r) => `${r.parentId ?? 'root'} ${r.path ?? ''}`));
+  const twins: RouteManifest = {};
+  for (const route of Object.values(fileRoutes)) {
+    // a file already named for an Amharic address, and the files of no language (sitemap.xml, robots.txt)
+    if (route.id.startsWith('routes/am.') || route.id.includes('[.]')) continue;
+    const topLevel = !route.parentId || route.parentId === 'root';
+    const path = topLevel ? (route.path ? `am/${route.path}` : 'am') : route.path;
+    if (topLevel && paths.has(`root ${path}`)) continue;
+    twins[`am/${route.id}`] = {
+      ...route,
+      id: `am/${route.id}`,
+      path,
+      parentId: topLevel ? 'root' : `am/${route.parentId}`,
+    };
+  }
+  return twins;
+}
+
 export default defineConfig({
   plugins: [
     !process.env.VITEST && !useReact && preactOnTheClient(),
     !process.env.VITEST &&
       remix({
         future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
+        routes: async () => amharicTwins(flatRoutes(fileURLToPath(new URL('./app', import.meta.url)))),
       }),
   ],
   optimizeDeps: useReact

@@ -23,7 +23,8 @@ import { Header } from './components/Header';
 import { Toast } from './components/Toast';
 import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFound';
 import { env } from './env.server';
-import { languageFromCookie } from './language';
+import { languageOfPath, withoutLanguage } from './language';
+import { LanguageLinks } from './components/LanguageLinks';
 import { basketSummary, publicSettings as readPublicSettings } from './products.server';
 import { cartIdFromRequest, getSessionUser } from './session.server';
 import styles from './styles.css?url';
@@ -44,7 +45,8 @@ const MAINTENANCE_OPEN_PATHS = ['/signin', '/logout', '/language'];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get('Cookie');
-  const lang = languageFromCookie(cookieHeader);
+  // the page's language is in its address (/am/…), docs/decisions/0092-language-in-the-address.md
+  const lang = languageOfPath(new URL(request.url).pathname);
   const langCookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.test(cookieHeader ?? '');
   const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
   const basket =
@@ -62,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const maintenance =
     settings.maintenanceMode &&
     user?.role !== 'admin' &&
-    !MAINTENANCE_OPEN_PATHS.some((p) => path.startsWith(p));
+    !MAINTENANCE_OPEN_PATHS.some((p) => withoutLanguage(path).startsWith(p));
   // The page's texts come with the page (one language, the storefront's namespaces); a data request of a
   // client-side navigation (a fetch: Sec-Fetch-Dest 'empty') leaves them out, the browser has them.
   const dictionary = request.headers.get('Sec-Fetch-Dest') === 'empty' ? null : storefrontDictionary(lang);
@@ -70,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       lang,
+      // the public origin of canonical and hreflang addresses (STOREFRONT_URL, else the request's)
+      origin: env.storefrontUrl || url.origin,
       dictionary,
       langCookie,
       backPath,
@@ -139,6 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ))
           : null}
         <Meta />
+        <LanguageLinks />
         <Links />
         {/* Noto Sans Ethiopic (scripts/fonts.mjs): Amharic pages its basic Ethiopic block (16 KB per
             weight, a phone's own copy first) and Latin faces; English pages its Latin faces and only the

@@ -23,6 +23,7 @@ const {
   recordApiCalls,
   remixRenderer,
 } = require('./page-cache.cjs');
+const { languageAddress } = require('./language-address.cjs');
 
 const APP_DIR = path.resolve(__dirname, '..');
 
@@ -82,7 +83,8 @@ async function main() {
   );
   app.use(express.static(path.join(APP_DIR, 'public'), { maxAge: '1h' }));
   const pageHandlers = cache ? [metrics.label, cache.middleware] : [metrics.label];
-  app.all('*', ...pageHandlers, createRequestHandler({ build, mode }));
+  // the language in the address (server/language-address.cjs): before the page cache, whose pages it redirects
+  app.all('*', languageAddress, ...pageHandlers, createRequestHandler({ build, mode }));
 
   const port = Number(process.env.PORT) || 3000;
   const host = process.env.HOST;

@@ -48,7 +48,8 @@ describe('message links and the language switch', () => {
     });
     const res = await post({ lang: 'am', redirectTo: '/products?page=2' }, 'token=abc');
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/products?page=2');
+    // the same page in the chosen language (docs/decisions/0092): Amharic is /am/…
+    expect(res.headers.get('Location')).toBe('/am/products?page=2');
     expect(res.headers.get('Set-Cookie')).toContain('language=am');
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toMatch(/\/api\/users\/profile$/);
@@ -60,8 +61,16 @@ describe('message links and the language switch', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const res = await post({ lang: 'am', redirectTo: '//evil.example' });
-    expect(res.headers.get('Location')).toBe('/');
+    expect(res.headers.get('Location')).toBe('/am');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('goes from an Amharic page to its English twin, its query kept', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const res = await post({ lang: 'en', redirectTo: '/am/products?category=skincare' });
+    expect(res.headers.get('Location')).toBe('/products?category=skincare');
+    expect(res.headers.get('Set-Cookie')).toContain('language=en');
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
   it('still switches when the account cannot be updated', async () => {

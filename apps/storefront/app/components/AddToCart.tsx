@@ -1,4 +1,5 @@
-import { Form, useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
+import { Form, useLocalePath } from './Localized';
 import { useEffect, useRef, useState } from 'react';
 import { quantityOptions } from '../catalogue';
 import { FALLBACK, say, type Said } from '../apiMessages';
@@ -29,6 +30,7 @@ export function AddToCart({
 }) {
   const { t } = useShop();
   const location = useLocation();
+  const localize = useLocalePath();
   const fetcher = useFetcher<ActionAnswer>();
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
@@ -68,7 +70,7 @@ export function AddToCart({
   const busy = fetcher.state !== 'idle';
   const qtyId = `qty-${productId}-${control}`;
   return (
-    <FormTag method="post" action="/cart/add" className={`add-to-cart with-${control}`}>
+    <FormTag method="post" action={localize('/cart/add')} className={`add-to-cart with-${control}`}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="mode" value="json" /> : null}
@@ -136,12 +138,13 @@ export function AddToCart({
 export function WishlistHeart({ productId, name }: { productId: string; name: string }) {
   const { t, wishlistIds, user } = useShop();
   const location = useLocation();
+  const localize = useLocalePath();
   const fetcher = useFetcher();
   const saved = wishlistIds.includes(productId);
   const optimistic = fetcher.state !== 'idle' ? !saved : saved;
   const FormTag = user ? fetcher.Form : Form;
   return (
-    <FormTag method="post" action="/wishlist/toggle" className="heart-form">
+    <FormTag method="post" action={localize('/wishlist/toggle')} className="heart-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button

@@ -1,8 +1,9 @@
-import { Form, Link, NavLink, useLocation, useRevalidator } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Form, Link, NavLink } from './Localized';
 import { isLanguage } from '@shop/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { badgeCount } from '../catalogue';
-import { AMHARIC_LANGUAGE_NAME, languageCookie } from '../language';
+import { AMHARIC_LANGUAGE_NAME, languageCookie, localePath } from '../language';
 import { useShop } from '../shop-context';
 import { CartIcon, HeartIcon, MenuIcon } from './Icons';
 import { SearchBox } from './SearchBox';
@@ -12,16 +13,18 @@ import { useFocusTrap } from './useFocusTrap';
 function LanguageSelect() {
   const { lang, t, langCookie } = useShop();
   const location = useLocation();
-  const revalidator = useRevalidator();
 
-  // The cookie is the latest choice the server knows; when it is missing (cleared), localStorage restores it.
+  // The cookie is the remembered choice; when it is missing (cleared), localStorage restores it, and an
+  // English address opens its Amharic twin when that was the choice (docs/decisions/0092).
   useEffect(() => {
     const stored = window.localStorage.getItem('language');
-    if (!langCookie && isLanguage(stored) && stored !== lang) {
+    const cookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.exec(document.cookie)?.[1];
+    if (!langCookie && !cookie && isLanguage(stored)) {
       document.cookie = languageCookie(stored);
-      revalidator.revalidate();
-    } else if (stored !== lang) {
-      window.localStorage.setItem('language', lang);
+      if (stored === 'am' && lang !== 'am')
+        window.location.replace(localePath('am', location.pathname + location.search + location.hash));
+    } else if (cookie && stored !== cookie) {
+      window.localStorage.setItem('language', cookie);
     }
     // once per page load
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately once per page load, with the values it was loaded with

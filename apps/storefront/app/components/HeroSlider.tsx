@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from './Localized';
 import { useState } from 'react';
 import { useShop } from '../shop-context';
 import { ShopImage } from './ShopImage';

@@ -1,4 +1,5 @@
-import { Link, useLocation, useSearchParams } from '@remix-run/react';
+import { useLocation, useSearchParams } from '@remix-run/react';
+import { Link } from './Localized';
 import { FALLBACK, flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../shop-context';
 

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from './Localized';
 import { filtersToSearch, paginationWindow, type CatalogueFilters } from '../catalogue';
 import { useShop } from '../shop-context';
 

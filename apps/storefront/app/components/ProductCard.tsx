@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from './Localized';
 import type { Product } from '@shop/api-client';
 import { useShop } from '../shop-context';
 import { AddToCart, WishlistHeart } from './AddToCart';

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
+import { useLocation, useSearchParams } from '@remix-run/react';
+import { Form, Link } from './Localized';
 import type { ReviewView } from '../shop-data';
 import { flashFromUrl, say } from '../apiMessages';
 import { useShop } from '../shop-context';

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useNavigate, useSearchParams } from '@remix-run/react';
+import { useFetcher, useNavigate, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLocalePath } from './Localized';
 import { useEffect, useRef, useState } from 'react';
 import type { Suggestions } from '../search-suggestions';
 import { useShop } from '../shop-context';
@@ -25,6 +26,7 @@ export function SearchBox() {
   const [params] = useSearchParams();
   const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();
+  const localize = useLocalePath();
   const [query, setQuery] = useState(params.get('search') ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -89,7 +91,7 @@ export function SearchBox() {
     } else if (e.key === 'Enter' && active >= 0 && urls[active]) {
       e.preventDefault();
       close();
-      navigate(urls[active]);
+      navigate(localize(urls[active]));
     }
   }
 

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from './Localized';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useShop } from '../shop-context';
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '../components/Localized';
 import { FEATURED_PRODUCTS } from '@shop/shared';
 import { Deferred } from '../components/Deferred';
 import { HeroSlider } from '../components/HeroSlider';

@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import {
   ETHIOPIAN_REGIONS,
   SHIPPING_METHODS,
@@ -40,7 +41,7 @@ import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, say, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
-import { languageFromCookie } from '../language';
+import { pageLanguage } from '../language';
 import { titleMeta, useShop } from '../shop-context';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -121,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
         shippingMethod: method,
         ...(guestCheck ? { guest: guestCheck.input } : {}),
         // the page's language: the order's messages use it when the account chose none (a guest's always)
-        language: languageFromCookie(request.headers.get('Cookie')),
+        language: pageLanguage(request),
       },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useActionData, useNavigation } from '@remix-run/react';
+import { Form } from '../components/Localized';
 import { FormErrors } from '../components/FormErrors';
 import { useRef, useState } from 'react';
 import {
@@ -10,7 +11,7 @@ import {
   type ContactField,
   type ContactForm,
 } from '../contact';
-import { languageFromCookie } from '../language';
+import { pageLanguage } from '../language';
 import { submitContact } from '../products.server';
 import { codeKey, isKnownKey } from '../apiMessages';
 import { useCommitEffect } from '../components/useCommitEffect';
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const trimmed = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, values[f].trim()])) as ContactForm;
   // the page's language goes with the message: the shop's reply is written in it (docs/decisions/0081)
-  const message = { ...trimmed, language: languageFromCookie(request.headers.get('Cookie')) };
+  const message = { ...trimmed, language: pageLanguage(request) };
   const result = await submitContact(request, message);
   if (result.ok) return json({ sent: true } satisfies ActionResult);
   // A client mistake is worded by its code (`errors.<CODE>`, en and am); anything else gets the page's fallback.

@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link } from '../components/Localized';
 import { titleMeta, useShop } from '../shop-context';
 
 export const FAQ_COUNT = 6;

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { settle } from '../account/api.server';
 import { guestOnly } from '../account/auth/auth.server';
 import { Field } from '../account/components';

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '../components/Localized';
 import { requireUser } from '../account/auth/auth.server';
 import { FormError, Toast, message } from '../account/components';
 import { OrderList } from '../account/orders/OrderList';

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
+import { Link } from '../components/Localized';
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
 import { useState } from 'react';
 import { sizeText } from '../catalogue';
@@ -12,7 +13,7 @@ import { ShopImage } from '../components/ShopImage';
 import { ReviewSection } from '../components/ReviewSection';
 import { dateTexts } from '../dates';
 import { env } from '../env.server';
-import { languageFromCookie } from '../language';
+import { localePath, pageLanguage } from '../language';
 import { getProduct, productReviews } from '../products.server';
 import { shelfPriceText } from '../price-words';
 import { langOf, translatorOf, useShop } from '../shop-context';
@@ -23,11 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (result.notFound) throw new Response('Product not found', { status: 404 });
   if (!result.product) throw new Response('The product could not be loaded', { status: 502 });
   const origin = env.storefrontUrl || new URL(request.url).origin;
-  const lang = languageFromCookie(request.headers.get('Cookie'));
+  const lang = pageLanguage(request);
   return {
     product: result.product,
     reviews: reviews && reviews.map((r) => ({ ...r, dateTexts: dateTexts(r.createdAt, lang) })),
-    pageUrl: `${origin}/product/${id}`,
+    // the page in its language (/am/product/… in Amharic): JSON-LD's url; og:url and canonical are the root's
+    pageUrl: `${origin}${localePath(lang, `/product/${id}`)}`,
   };
 }
 
@@ -47,13 +49,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { property: 'og:type', content: 'product' },
     { property: 'og:title', content: name },
     { property: 'og:description', content: description },
-    { property: 'og:url', content: data.pageUrl },
     { property: 'og:site_name', content: t('common.shopName') },
     ...(image ? [{ property: 'og:image', content: image }] : []),
     { property: 'product:price:amount', content: p.price.toFixed(2) },
     { property: 'product:price:currency', content: 'ETB' },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { tagName: 'link', rel: 'canonical', href: data.pageUrl },
   ];
 };
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { CATEGORIES, PRICE_RANGES, PRODUCT_SORTS, SUB_CATEGORIES } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRange } from '../catalogue';

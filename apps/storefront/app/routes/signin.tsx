@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { settle } from '../account/api.server';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
 import { Field } from '../account/components';

@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { useState } from 'react';
 import { settle } from '../account/api.server';
 import { adminUrl, afterSignIn, guestOnly } from '../account/auth/auth.server';
@@ -16,7 +17,7 @@ import { validateSignUp } from '../account/auth/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
 import accountStyles from '../account.css?url';
-import { languageFromCookie } from '../language';
+import { pageLanguage } from '../language';
 import { titleMeta, useShop } from '../shop-context';
 import { apiFor, sessionCookie } from '../session.server';
 
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     password: input.password,
     confirmPassword: input.confirmPassword || input.password,
     // the account's language: the page's (the shop's messages to it use it)
-    language: languageFromCookie(request.headers.get('Cookie')),
+    language: pageLanguage(request),
   };
   // customers only: admins register with the admin key on the back office's sign-in page
   const result = await settle(apiFor(request).POST('/api/auth/register', { body }));

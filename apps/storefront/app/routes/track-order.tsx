@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { isPayOnDelivery, parseOrderNumber, regionName } from '@shop/shared';
 import { DateText, Field, Money, PaymentBadge, StatusBadge } from '../account/components';
 import { FormErrors } from '../components/FormErrors';

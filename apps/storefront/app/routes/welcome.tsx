@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form } from '../components/Localized';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth/auth.server';
 import { safeRedirectPath } from '../account/auth/intent';

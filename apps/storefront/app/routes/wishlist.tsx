@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { apiFor } from '../session.server';
 import { settle } from '../account/api.server';
 import { requireUser } from '../account/auth/auth.server';

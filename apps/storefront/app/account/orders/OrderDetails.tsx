@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '../../components/Localized';
 import { lineTotalBirr, regionName } from '@shop/shared';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from '../components';

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
+import { Form, Link } from '../../components/Localized';
 import { customerMayCancel, isPayOnDelivery, storefrontPaths } from '@shop/shared';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from '../components';

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { useFetcher, useLoaderData, useNavigate } from '@remix-run/react';
+import { Form, Link, useLocalePath } from '../../components/Localized';
 import { useEffect } from 'react';
 import { useShop } from '../../shop-context';
 import { Spinner } from '../components';
@@ -20,6 +21,7 @@ export function PaymentStatus() {
   const data = useLoaderData<PaymentPageData>();
   const fetcher = useFetcher<PaymentPageData>();
   const navigate = useNavigate();
+  const localize = useLocalePath();
   const { t } = useShop();
   const outcome = fetcher.data?.outcome ?? data.outcome;
 
@@ -30,7 +32,7 @@ export function PaymentStatus() {
 
   useEffect(() => {
     if (outcome?.state === 'paid' && outcome.orderId) {
-      const timer = setTimeout(() => navigate(`/order-confirmation/${outcome.orderId}`), 1500);
+      const timer = setTimeout(() => navigate(localize(`/order-confirmation/${outcome.orderId}`)), 1500);
       return () => clearTimeout(timer);
     }
     if (outcome?.state === 'pending') {

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
+import { Form, Link } from '../../components/Localized';
 import { ETHIOPIAN_REGIONS, findEthiopianRegion, regionName } from '@shop/shared';
 import { useState } from 'react';
 import { Field, PasswordStrength, message } from '../components';

@@ -1,0 +1,90 @@
+'use strict';
+/**
+ * The language in the address (docs/decisions/0092-language-in-the-address.md). Amharic pages live under
+ * `/am/…`, English ones at the root. This middleware, before the page cache:
+ * - sends a person whose remembered choice (the `language=am` cookie) is Amharic from any English page
+ *   address to its Amharic twin (302, `private, no-store`: the answer depends on the cookie, so no cache
+ *   keeps it); never a crawler (isbot), never a request that is not a page visit (data, assets, forms);
+ * - keeps an Amharic request's redirects in Amharic: an action or loader under `/am/` that redirects to an
+ *   English address of the shop (`/cart`, `/signin?…`) sends the visitor to `/am/cart`, `/am/signin?…`.
+ *   The language switch itself (`/am/language`) is the one that may leave Amharic.
+ */
+const { createIsbotFromList, list } = require('isbot');
+
+// Crawlers (isbot's list) get the address they asked for. A headless browser is not taken for one: it is
+// a person's automation (the shop's own browser tests, a prerenderer), and Google's renderer says Googlebot.
+const isCrawler = createIsbotFromList(list.filter((pattern) => !/headless/i.test(pattern)));
+
+/** Addresses that are no page in a language (resources, actions answered by a redirect of their own). */
+const NOT_PAGES =
+  /^\/(api|build|assets|icons|i18n|metrics|language|logout|cart\/add|wishlist\/toggle|search\/suggestions|payment\/callback|sitemap\.xml|robots\.txt|sw\.js|manifest\.webmanifest|favicon\.[a-z]+)(?=$|[/?#])/;
+const AMHARIC = /^\/am(?=$|[/?#])/;
+
+/** The same address in Amharic: `/` is `/am`, `/cart?x=1` is `/am/cart?x=1` (libs/shared localePath). */
+function amharicTwin(path) {
+  if (AMHARIC.test(path)) return path;
+  if (path === '/' || /^\/[?#]/.test(path)) return `/am${path.slice(1)}`;
+  return `/am${path}`;
+}
+
+function cookieLanguage(header) {
+  const value = Array.isArray(header) ? header.join(';') : String(header ?? '');
+  const match = /(?:^|;\s*)language=([^;]*)/.exec(value);
+  return match ? match[1].trim() : '';
+}
+
+/** Whether a request is a person opening a page (not a data request of a client-side navigation, not an asset). */
+function isPageVisit(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return /text\/html/.test(String(req.headers.accept ?? ''));
+}
+
+/** Where a visitor who chose Amharic goes from this English address, or null to answer it as it is. */
+function rememberedLanguageRedirect(req) {
+  const url = req.originalUrl ?? req.url;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (AMHARIC.test(path) || NOT_PAGES.test(path) || /\.[A-Za-z0-9]+$/.test(path)) return null;
+  if (q >= 0 && new URLSearchParams(url.slice(q + 1)).has('_data')) return null;
+  if (!isPageVisit(req) || cookieLanguage(req.headers.cookie) !== 'am') return null;
+  if (isCrawler(String(req.headers['user-agent'] ?? ''))) return null;
+  return amharicTwin(url);
+}
+
+/** An Amharic request's redirect target: a same-site English page address becomes its Amharic twin. */
+function localizedLocation(requestPath, location) {
+  if (
+    typeof location !== 'string' ||
+    !AMHARIC.test(requestPath) ||
+    /^\/am\/language(?=$|[/?#])/.test(requestPath)
+  )
+    return location;
+  if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\')) return location;
+  if (AMHARIC.test(location) || NOT_PAGES.test(location)) return location;
+  return amharicTwin(location);
+}
+
+function languageAddress(req, res, next) {
+  const target = rememberedLanguageRedirect(req);
+  if (target) {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Vary', 'Cookie');
+    return res.redirect(302, target);
+  }
+  const url = req.originalUrl ?? req.url;
+  const path = url.split('?')[0];
+  if (AMHARIC.test(path)) {
+    const setHeader = res.setHeader;
+    res.setHeader = function (name, value) {
+      const lower = String(name).toLowerCase();
+      if (lower === 'location' || lower === 'x-remix-redirect')
+        return setHeader.call(this, name, localizedLocation(path, value));
+      return setHeader.call(this, name, value);
+    };
+  }
+  return next();
+}
+
+module.exports = { amharicTwin, isCrawler, languageAddress, localizedLocation, rememberedLanguageRedirect };
