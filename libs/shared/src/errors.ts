@@ -101,6 +101,14 @@ export const ERROR_CODES = [
   'REFUND_EXCEEDS_PAID',
   'REFUND_METHOD_UNAVAILABLE',
   'TOO_MANY_ATTEMPTS',
+  // coupon codes (docs/decisions/0096-coupon-codes.md)
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_SUBTOTAL',
+  'COUPON_EXHAUSTED',
+  'COUPON_ALREADY_USED',
+  'COUPON_CODE_TAKEN',
+  'INVALID_COUPON',
   // reviews, contacts, uploads, audit, shop
   'REVIEW_NOT_FOUND',
   'DUPLICATE_REVIEW',

@@ -11,7 +11,7 @@ export const PRODUCT_NOT_IN_CART = 'Product not in cart';
 
 /** Whose cart: a user's id, or a guest cart's id. */
 export type CartOwner = string | { guestId: string };
-export type CartModel = Model<{ items: CartItem[] }>;
+export type CartModel = Model<{ items: CartItem[]; couponCode?: string }>;
 
 export const GUEST_CART_TTL_MS = GUEST_CART_TTL_DAYS * 24 * 60 * 60 * 1000;
 

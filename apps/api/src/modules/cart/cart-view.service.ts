@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { cartTotals, toBirr } from '@shop/shared';
+import { cartTotals, priceOrder, toBirr } from '@shop/shared';
 import type { Types } from 'mongoose';
 import { absoluteImageUrls, withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
-import type { ErrorCode, ErrorParams } from '../../common/errors/domain-error';
+import { DomainError, type ErrorCode, type ErrorParams } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { CatalogProduct } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
+import { CouponsService, orderDiscountOf } from '../coupons/coupons.service';
+import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage } from '../catalog/stock-errors';
 import { CartStore, refusalOf, type CartOwner } from './cart-store';
@@ -28,6 +30,11 @@ export interface CartView {
   notices?: CartNotice[];
   /** A guest cart's id (answered to guests only; send it back as `X-Cart-Id`). */
   cartId?: string;
+  /** The coupon code applied (docs/decisions/0096-coupon-codes.md); `discount` its amount in ETB now. */
+  coupon?: { code: string; kind?: string; value?: number };
+  discount?: number;
+  /** Why the coupon gives nothing now (say the subtotal fell under its minimum): a refusal's code and words. */
+  couponProblem?: { code: ErrorCode; message: string; params?: ErrorParams };
 }
 
 /** The cart as it is answered: current product data, totals, and notices of the lines it had to fix. */
@@ -36,6 +43,8 @@ export class CartViewService {
   constructor(
     private readonly store: CartStore,
     private readonly products: ProductsService,
+    private readonly coupons: CouponsService,
+    private readonly settings: SettingsService,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
@@ -56,7 +65,7 @@ export class CartViewService {
    */
   async view(
     owner: CartOwner,
-    current?: { items: CartItem[] },
+    current?: { items: CartItem[]; couponCode?: string },
     known?: Map<string, CatalogProduct>,
   ): Promise<CartView> {
     const { model, filter } = this.store.of(owner);
@@ -120,7 +129,9 @@ export class CartViewService {
     }
     if (dropped.length)
       await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
-    const totals = cartTotals(lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity })));
+    const priced = lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity }));
+    const totals = cartTotals(priced);
+    const coupon = cart?.couponCode ? await this.couponLine(cart.couponCode, priced, totals.total) : {};
     // image URLs absolute as the views are built (the AbsoluteUrls interceptor then leaves the answer be)
     return withAbsoluteUrls({
       success: true,
@@ -129,6 +140,36 @@ export class CartViewService {
       itemCount: totals.itemCount,
       ...(notices.length ? { notices: absoluteImageUrls(notices, this.origin) as CartNotice[] } : {}),
       ...(typeof owner !== 'string' && cart ? { cartId: owner.guestId } : {}),
+      ...coupon,
     });
+  }
+
+  /**
+   * The cart's coupon and its discount now, by the one pricing rule (standard delivery: the cart has
+   * no method yet); a coupon that gives nothing now says why (`couponProblem`) and stays applied.
+   */
+  private async couponLine(
+    code: string,
+    priced: { unitPrice: number; quantity: number }[],
+    subtotal: number,
+  ): Promise<Pick<CartView, 'coupon' | 'discount' | 'couponProblem'>> {
+    try {
+      const found = await this.coupons.check(code, subtotal);
+      const { rates, pricesIncludeTax } = checkoutTermsOf(await this.settings.get());
+      const totals = priceOrder(priced, 'standard', rates, pricesIncludeTax, orderDiscountOf(found));
+      const value = found.kind === 'fixed' ? toBirr(found.value) : found.value;
+      return { coupon: { code: found.code, kind: found.kind, value }, discount: toBirr(totals.discount) };
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.code) throw error;
+      return {
+        coupon: { code },
+        discount: 0,
+        couponProblem: {
+          code: error.code,
+          message: error.message,
+          ...(error.params ? { params: error.params } : {}),
+        },
+      };
+    }
   }
 }

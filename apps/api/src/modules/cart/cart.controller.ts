@@ -23,12 +23,15 @@ import {
   ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
+import { couponHolderOf } from '../coupons/coupons.service';
+import { ApplyCouponDto } from '../coupons/dto/coupon.dto';
 import { CART_ID_COOKIE, CartOwnerGuard, guestCartIdFrom, type CartRequest } from './cart-owner.guard';
 import { CartService, type CartOwner } from './cart.service';
 import { CartViewService, type CartView } from './cart-view.service';
@@ -164,6 +167,50 @@ export class CartController {
   async clear(@Req() req: CartRequest) {
     const owner = this.owner(req);
     return { ...(owner ? await this.cart.clear(owner) : this.views.emptyView()), message: 'Cart cleared' };
+  }
+
+  @Post('coupon')
+  @HttpCode(200)
+  @CartIdHeader()
+  @ApiOperation({
+    summary: 'Apply a coupon code to the cart (any case; one code per cart, a new one replaces it)',
+    description:
+      'Checked against the cart now (docs/decisions/0096-coupon-codes.md); the answer carries `coupon` and ' +
+      '`discount`. The use is taken only when the order is placed, in its transaction.',
+  })
+  @ApiOkResponse({ type: CartDto })
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'code missing' })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'COUPON_NOT_FOUND: unknown or switched off' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'COUPON_EXHAUSTED (used up), COUPON_ALREADY_USED (this customer used it up)',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorDto,
+    description: 'COUPON_EXPIRED (not started or ended), COUPON_MIN_SUBTOTAL (params.minimum, ETB)',
+  })
+  async applyCoupon(
+    @Req() req: CartRequest,
+    @Body() dto: ApplyCouponDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    let owner = this.owner(req);
+    if (!owner || (typeof owner !== 'string' && !(await this.guests.guestCartExists(owner.guestId))))
+      owner = { guestId: await this.guests.createGuestCart() };
+    const user = req.user;
+    const holder = user
+      ? couponHolderOf({ userId: user.id, email: user.email, phone: user.contact?.phone })
+      : undefined;
+    return this.answer(res, await this.cart.applyCoupon(owner, dto.code, holder));
+  }
+
+  @Delete('coupon')
+  @CartIdHeader()
+  @ApiOperation({ summary: 'Take the coupon code off the cart (idempotent)' })
+  @ApiOkResponse({ type: CartDto })
+  async removeCoupon(@Req() req: CartRequest) {
+    const owner = this.owner(req);
+    return owner ? this.cart.removeCoupon(owner) : this.views.emptyView();
   }
 
   @Delete('clearAllFromCart')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CouponsModule } from '../coupons/coupons.module';
 import { CartOwnerGuard } from './cart-owner.guard';
 import { CartController, CartMergeController } from './cart.controller';
 import { CartService } from './cart.service';
@@ -16,6 +17,7 @@ import { Cart, CartSchema, GuestCart, GuestCartSchema } from './schemas/cart.sch
       { name: GuestCart.name, schema: GuestCartSchema },
     ]),
     CatalogModule,
+    CouponsModule,
   ],
   controllers: [CartMergeController, CartController],
   providers: [CartStore, CartViewService, CartService, GuestCartsService, CartOwnerGuard],

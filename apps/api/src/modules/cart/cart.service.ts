@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_ADD_QUANTITY } from '@shop/shared';
+import { DEFAULT_ADD_QUANTITY, toSantim } from '@shop/shared';
 import { ClientSession, Types, type mongo } from 'mongoose';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { modelDocument, modelSubdocument } from '../../common/model-document';
@@ -7,6 +7,7 @@ import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { PRODUCT_NOT_FOUND } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
 import { shortOfStock } from '../catalog/stock-errors';
+import { CouponsService } from '../coupons/coupons.service';
 import { CartStore, GUEST_CART_TTL_MS, PRODUCT_NOT_IN_CART, refusalOf, type CartOwner } from './cart-store';
 import { CartViewService, type CartView } from './cart-view.service';
 import type { CartItem } from './schemas/cart.schema';
@@ -26,6 +27,7 @@ export class CartService {
     private readonly store: CartStore,
     private readonly views: CartViewService,
     private readonly products: ProductsService,
+    private readonly coupons: CouponsService,
   ) {}
 
   /** A guest without a cart updating a line: the line is not there (a malformed id is still 404 Product not found). */
@@ -173,14 +175,65 @@ export class CartService {
     owner: CartOwner,
     session: ClientSession,
   ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+    return (await this.takeCart(owner, session)).lines;
+  }
+
+  /**
+   * takeLines, and the coupon code the cart carries (it stays on the emptied cart, so that a retry
+   * of the order under its Idempotency-Key fingerprints the same code: docs/decisions/0096-coupon-codes.md).
+   */
+  async takeCart(
+    owner: CartOwner,
+    session: ClientSession,
+  ): Promise<{ lines: { product: Types.ObjectId; quantity: number }[]; couponCode?: string }> {
     // a user's cart, or a guest's live cart (guest checkout)
     const { model, filter } = this.store.of(owner);
     const cart = await model.collection.findOneAndUpdate(
       { ...(filter as Record<string, unknown>), 'items.0': { $exists: true } },
       { $set: { items: [], updatedAt: new Date() } },
-      { returnDocument: 'before', session, projection: { items: 1 }, includeResultMetadata: false },
+      {
+        returnDocument: 'before',
+        session,
+        projection: { items: 1, couponCode: 1 },
+        includeResultMetadata: false,
+      },
     );
     this.store.seen.note(owner, []);
-    return ((cart?.items ?? []) as CartItem[]).map((i) => ({ product: i.product, quantity: i.quantity }));
+    const lines = ((cart?.items ?? []) as CartItem[]).map((i) => ({
+      product: i.product,
+      quantity: i.quantity,
+    }));
+    return { lines, ...(cart?.couponCode ? { couponCode: cart.couponCode as string } : {}) };
+  }
+
+  /** The coupon code a cart carries (none: no cart or no code). */
+  async couponOf(owner: CartOwner): Promise<string | undefined> {
+    const { model, filter } = this.store.of(owner);
+    const cart = (await model.findOne(filter, { couponCode: 1 }).lean().exec()) as {
+      couponCode?: string;
+    } | null;
+    return cart?.couponCode || undefined;
+  }
+
+  /**
+   * Applies a coupon code to the cart: checked (CouponsService.check) against the cart's subtotal
+   * now and, when the customer is known, their own uses; the code is stored upper-case.
+   */
+  async applyCoupon(owner: CartOwner, code: string, holder?: string): Promise<CartView> {
+    const current = await this.views.view(owner);
+    const coupon = await this.coupons.check(code, toSantim(current.total), holder);
+    const { model, filter } = this.store.of(owner);
+    // a user's cart is made if it has none yet (a guest's exists: the controller made it)
+    await model
+      .updateOne(filter, { $set: { couponCode: coupon.code } }, { upsert: typeof owner === 'string' })
+      .exec();
+    return this.views.view(owner);
+  }
+
+  /** Takes the coupon code off the cart (idempotent). */
+  async removeCoupon(owner: CartOwner): Promise<CartView> {
+    const { model, filter } = this.store.of(owner);
+    await model.updateOne(filter, { $unset: { couponCode: 1 } }).exec();
+    return this.views.view(owner);
   }
 }

@@ -66,7 +66,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type KeyOwner = { userId: string } | { guestCartId: string };
 
 /** What makes two order requests the same request: the address, payment and shipping choices (and who a guest is). */
-function requestFingerprint(input: PlaceOrderDto, guest: boolean): string {
+function requestFingerprint(input: PlaceOrderDto & { couponCode?: string }, guest: boolean): string {
   const a = input.shippingAddress;
   const canonical = [
     a.street,
@@ -80,6 +80,8 @@ function requestFingerprint(input: PlaceOrderDto, guest: boolean): string {
     input.shippingMethod ?? 'standard',
     // a guest's contact is part of its request (accounts' fingerprints stay as they were)
     ...(guest ? [input.guest?.name ?? '', input.guest?.phone ?? '', input.guest?.email ?? ''] : []),
+    // the cart's coupon code (docs/decisions/0096-coupon-codes.md); none keeps older fingerprints
+    ...(input.couponCode ? [`coupon:${input.couponCode}`] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -128,7 +130,8 @@ export class OrderIdempotency implements OnModuleInit, OnModuleDestroy {
     /** A user id stands for `{ userId }`. */
     owner: KeyOwner | string,
     idempotencyKey: string | undefined,
-    input: PlaceOrderDto,
+    /** With the cart's coupon code, part of the request's fingerprint. */
+    input: PlaceOrderDto & { couponCode?: string },
     place: (key?: OrderKey) => Promise<OrderView>,
   ): Promise<PlacedOrder> {
     if (idempotencyKey === undefined) return { order: await place(), replayed: false };

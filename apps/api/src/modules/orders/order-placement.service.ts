@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { codAllowed, isPayOnDelivery, priceOrder, type ShippingMethod } from '@shop/shared';
+import { cartTotals, codAllowed, isPayOnDelivery, priceOrder, type ShippingMethod } from '@shop/shared';
 import { Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
@@ -9,6 +9,7 @@ import { ShopSignals } from '../../common/metrics/shop-signals';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
 import { StockService } from '../catalog/stock.service';
+import { couponHolderOf, CouponsService } from '../coupons/coupons.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { cashOnDeliveryOf, checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { AccountsService } from '../users/accounts.service';
@@ -56,6 +57,7 @@ export class OrderPlacement {
     private readonly changes: Changes,
     private readonly signals: ShopSignals,
     private readonly tokens: GuestOrderTokens,
+    private readonly coupons: CouponsService,
   ) {}
 
   /**
@@ -70,7 +72,8 @@ export class OrderPlacement {
   ): Promise<PlacedOrderAnswer> {
     if (viewer.user) {
       const user = viewer.user;
-      return this.idempotency.once({ userId: user.id }, idempotencyKey, input, (key) =>
+      const couponCode = idempotencyKey ? await this.cart.couponOf(user.id) : undefined;
+      return this.idempotency.once({ userId: user.id }, idempotencyKey, { ...input, couponCode }, (key) =>
         this.createOrder({ user }, input, key),
       );
     }
@@ -87,8 +90,12 @@ export class OrderPlacement {
         ],
         'REQUIRED',
       );
-    const placed = await this.idempotency.once({ guestCartId }, idempotencyKey, input, (key) =>
-      this.createOrder({ guestCartId, guest }, input, key),
+    const couponCode = idempotencyKey ? await this.cart.couponOf({ guestId: guestCartId }) : undefined;
+    const placed = await this.idempotency.once(
+      { guestCartId },
+      idempotencyKey,
+      { ...input, couponCode },
+      (key) => this.createOrder({ guestCartId, guest }, input, key),
     );
     return { ...placed, guestAccessToken: this.tokens.make(placed.order._id) };
   }
@@ -123,17 +130,25 @@ export class OrderPlacement {
     const customer = user
       ? { name: user.name, ...(user.email ? { email: user.email } : {}), ...(phone ? { phone } : {}) }
       : { name: guest!.name, ...(guest!.email ? { email: guest!.email } : {}), phone: guest!.phone };
+    // whose per-customer coupon count the order takes: an account by id, a phone account or guest by phone
+    const couponHolder = couponHolderOf({
+      userId: user?.id,
+      email: user?.email,
+      phone: user ? (contact.phone ?? phone) : guest?.phone,
+    });
     const created = await orderTransaction(this.connection, this.changes, async (session, touched) => {
-      const lines = await this.cart.takeLines(user ? user.id : { guestId: placer.guestCartId! }, session);
+      const taken = await this.cart.takeCart(user ? user.id : { guestId: placer.guestCartId! }, session);
+      const lines = taken.lines;
       if (!lines.length) throw new InvalidDataError(EMPTY_CART, undefined, 'EMPTY_CART');
       for (const line of lines) touched.stock.add(String(line.product));
       const reservations = await this.stock.reserveStock(lines, session);
-      const totals = priceOrder(
-        reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity })),
-        method,
-        rates,
-        pricesIncludeTax,
-      );
+      const priced = reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity }));
+      // the coupon's use, taken in this transaction (uses < limit, the customer's own count): a refusal
+      // undoes the cart and the stock with it (docs/decisions/0096-coupon-codes.md)
+      const redemption = taken.couponCode
+        ? await this.coupons.redeem(taken.couponCode, cartTotals(priced).total, couponHolder, session)
+        : undefined;
+      const totals = priceOrder(priced, method, rates, pricesIncludeTax, redemption?.discount);
       // over the largest total: the whole transaction (cart, stock) is undone
       if (cod && !codAllowed(cod, input.shippingAddress.state, totals.totalAmount)) throw codUnavailable();
       const now = new Date();
@@ -164,6 +179,13 @@ export class OrderPlacement {
           taxSantim: totals.tax,
           totalAmountSantim: totals.totalAmount,
           ...(pricesIncludeTax ? { pricesIncludeTax: true } : {}),
+          ...(redemption
+            ? {
+                couponCode: redemption.couponCode,
+                couponHolder: redemption.couponHolder,
+                discountSantim: totals.discount,
+              }
+            : {}),
           ...(language ? { language } : {}),
           statusHistory: [{ status: 'pending', ...(userId ? { by: userId } : {}), at: now }],
           ...key,

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import { Connection, Model, Types } from 'mongoose';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { CouponsService } from '../coupons/coupons.service';
 import { Changes } from '../../common/changes';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { parseObjectId } from '../../common/mongo';
@@ -42,6 +43,7 @@ export class OrderStatusService {
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly changes: Changes,
+    private readonly coupons: CouponsService,
   ) {}
 
   /** The customer's cancellation: only while pending or processing; stock comes back exactly once. */
@@ -141,6 +143,8 @@ export class OrderStatusService {
       if (changed && to === 'cancelled') {
         for (const line of order.orderItems) touched.stock.add(String(line.product));
         await this.stock.releaseStock(order.orderItems, session, `cancel:${String(order._id)}`);
+        // and its coupon's use (docs/decisions/0096-coupon-codes.md)
+        await this.coupons.release(order, session);
       }
       if (changed) await this.notifications.enqueue(session, { type: 'order.status', order: changed });
       return changed;

@@ -54,7 +54,7 @@ export type StatusChangeView = Omit<Shown<StatusChange>, 'by'> & { by: string | 
  * Stored for the order's own use only (the Idempotency-Key's replay), never shown; refunds (their
  * reasons) and notes are shown to staff only (AdminOrderView).
  */
-type InternalFields = 'idempotencyKey' | 'idempotencyFingerprint' | 'refunds' | 'notes';
+type InternalFields = 'idempotencyKey' | 'idempotencyFingerprint' | 'refunds' | 'notes' | 'couponHolder';
 
 /** The order as the API answers it: money in ETB, ids as strings, `id` mirrored from `_id`. */
 export type OrderView = Omit<Shown<Order>, InternalFields | 'orderItems' | 'statusHistory'> & {
@@ -172,6 +172,7 @@ export function toOrderView(doc: OrderLike): OrderView {
     tax: toBirr(doc.taxSantim),
     totalAmount: toBirr(doc.totalAmountSantim),
     ...(doc.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
+    ...(doc.couponCode ? { couponCode: doc.couponCode, discount: toBirr(doc.discountSantim ?? 0) } : {}),
     ...(doc.language ? { language: doc.language } : {}),
     currency: doc.currency ?? 'ETB',
     status: doc.status,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
+import { CouponsModule } from '../coupons/coupons.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { UsersModule } from '../users/users.module';
 import { GuestOrders } from './guest-orders.service';
@@ -42,6 +43,7 @@ export { OrderStatusService } from './order-status.service';
     ]),
     CatalogModule,
     CartModule,
+    CouponsModule,
     OrderNumbersModule,
     UsersModule,
   ],

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
 import { IsInt, IsMongoId, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ProductDto } from '../../catalog/dto/product.dto';
+import { CartCouponDto, CouponProblemDto } from '../../coupons/dto/coupon.dto';
 
 export const MAX_CART_LINE_QUANTITY = 10_000;
 
@@ -87,4 +88,10 @@ export class CartDto {
     description: "A guest cart's id (guests only): send it back as the X-Cart-Id header",
   })
   cartId?: string;
+  @ApiPropertyOptional({ type: CartCouponDto, description: 'The coupon code applied' })
+  coupon?: CartCouponDto;
+  @ApiPropertyOptional({ example: 130, description: "The coupon's discount in ETB now (standard delivery)" })
+  discount?: number;
+  @ApiPropertyOptional({ type: CouponProblemDto, description: 'Why the coupon gives nothing now' })
+  couponProblem?: CouponProblemDto;
 }

@@ -23,6 +23,9 @@ export class Cart {
   @Prop({ type: [CartItemSchema], default: [] })
   items!: CartItem[];
 
+  /** The coupon code applied (upper-case; docs/decisions/0096-coupon-codes.md). */
+  @Prop() couponCode?: string;
+
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -45,6 +48,9 @@ export class GuestCart {
 
   @Prop({ type: [CartItemSchema], default: [] })
   items!: CartItem[];
+
+  /** The coupon code applied (upper-case; docs/decisions/0096-coupon-codes.md). */
+  @Prop() couponCode?: string;
 
   @Prop({ required: true }) expiresAt!: Date;
 

@@ -324,6 +324,13 @@ export class OrderDto implements OrderView {
   totalAmount!: number;
   @ApiPropertyOptional({ description: 'Whether the prices included the VAT when the order was placed' })
   pricesIncludeTax?: boolean;
+  @ApiPropertyOptional({ example: 'BUNA10', description: 'The coupon code the order redeemed' })
+  couponCode?: string;
+  @ApiPropertyOptional({
+    example: 103.15,
+    description: "The coupon's discount, ETB (0 for free shipping: see shippingCost)",
+  })
+  discount?: number;
   @ApiPropertyOptional({
     enum: ['en', 'am'],
     description: "The language of the order's messages (the account's, else the page's it was placed from)",

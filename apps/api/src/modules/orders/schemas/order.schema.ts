@@ -113,6 +113,11 @@ export class Order {
   @Prop({ required: true, min: 0 }) totalAmountSantim!: number;
   /** The shop's pricesIncludeTax setting when the order was placed (tax contained, not added). */
   @Prop() pricesIncludeTax?: boolean;
+  /** The coupon code the order redeemed and its discount (docs/decisions/0096-coupon-codes.md). */
+  @Prop() couponCode?: string;
+  @Prop({ min: 0 }) discountSantim?: number;
+  /** Whose per-customer use of the coupon it took (`user:<id>` or `phone:<E.164>`), given back on cancel. */
+  @Prop() couponHolder?: string;
   /**
    * The language of the customer's messages about this order: the account's when it chose one, else
    * the page's the order was placed from (docs/decisions/0077-links-and-message-language.md).
