@@ -15,6 +15,21 @@ export function withHiddenFieldsOmitted(projection?: Record<string, 0 | 1>): Rec
   return inclusive ? projection! : { ...projection, ...HIDDEN_PRODUCT_FIELDS };
 }
 
+/** A value of a listing facet (a category slug, a brand's name) and its active products. */
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/** The counts a listing adds when asked (`facets=category,brand`; docs/decisions/0091-catalogue-facets.md). */
+export interface ListingFacets {
+  category?: FacetCount[];
+  brand?: FacetCount[];
+}
+
+/** Brands a listing's counts name at most (most products first; the brands asked for are always named). */
+export const FACET_BRANDS = 50;
+
 /** A quantity of one product, as carts and orders hold it. */
 export interface StockLine {
   product: Types.ObjectId;
@@ -28,6 +43,7 @@ export const RESERVED_FIELDS = {
   sku: 1,
   images: 1,
   priceSantim: 1,
+  sales: 1,
   stock: 1,
   lowStockThreshold: 1,
   active: 1,

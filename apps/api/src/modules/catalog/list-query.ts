@@ -9,9 +9,12 @@ import { parse } from 'node:querystring';
 import { isCleanText } from '../../common/validation';
 import {
   BOOLEAN_WORDS,
+  LIST_FACETS,
+  MAX_LIST_BRANDS,
   MAX_LIST_PAGE,
   MAX_LIST_TEXT,
   MAX_RATING,
+  type ListFacet,
   type ListProductsQuery,
 } from './dto/list-products.query';
 
@@ -22,6 +25,7 @@ const RATING = /^[1-5](\.[0-9]{1,2})?$/;
 const CATEGORIES = new Set<string>(CATEGORY_SLUGS);
 const SUB_CATEGORIES = new Set<string>(SUB_CATEGORY_SLUGS);
 const SORTS = new Set<string>(PRODUCT_SORTS);
+const FACETS = new Set<string>(LIST_FACETS);
 
 /**
  * The catalogue list's query string read the way Express (`querystring`), class-transformer and the
@@ -37,6 +41,13 @@ export function parseListQuery(raw: string): ListProductsQuery | undefined {
   const params = parse(raw);
   for (const key in params) {
     const value = params[key];
+    if (key === 'brand') {
+      const brands = typeof value === 'string' ? [value] : value;
+      if (!brands || brands.length > MAX_LIST_BRANDS) return undefined;
+      for (const brand of brands) if (brand.length > MAX_LIST_TEXT || !isCleanText(brand)) return undefined;
+      query.brand = brands;
+      continue;
+    }
     if (typeof value !== 'string') return undefined;
     switch (key) {
       case 'page':
@@ -73,10 +84,15 @@ export function parseListQuery(raw: string): ListProductsQuery | undefined {
         query.inStock = BOOLEAN_WORDS[value];
         break;
       case 'search':
-      case 'brand':
         if (value.length > MAX_LIST_TEXT || !isCleanText(value)) return undefined;
-        query[key] = value;
+        query.search = value;
         break;
+      case 'facets': {
+        const facets = value.split(',');
+        if (facets.length > LIST_FACETS.length || !facets.every((f) => FACETS.has(f))) return undefined;
+        query.facets = facets as ListFacet[];
+        break;
+      }
       default:
         return undefined;
     }

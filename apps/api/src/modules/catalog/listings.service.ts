@@ -1,15 +1,23 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { CATEGORIES, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
+import { CATEGORIES, CATEGORY_SLUGS, SUB_CATEGORIES, toSantim, type ProductSort } from '@shop/shared';
 import { Connection, FilterQuery, Model, SortOrder, Types, type mongo } from 'mongoose';
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import { escapeRegex } from '../../common/mongo';
+import { Changes } from '../../common/changes';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads, type ListedProduct } from './catalogue-reads';
-import { HIDDEN_PRODUCT_FIELDS, type CatalogProduct } from './catalog.types';
-import type { ListProductsQuery } from './dto/list-products.query';
+import {
+  FACET_BRANDS,
+  HIDDEN_PRODUCT_FIELDS,
+  type CatalogProduct,
+  type FacetCount,
+  type ListingFacets,
+} from './catalog.types';
+import type { ListFacet, ListProductsQuery } from './dto/list-products.query';
 import { Product, toProductView } from './schemas/product.schema';
 import { SearchIndex } from './search-index';
+import type { SearchHit } from './search-index';
 import { filterHits, firstInOrder, hitOrder } from './search-results';
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
@@ -21,6 +29,12 @@ const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   newest: { createdAt: -1, _id: -1 },
 };
 
+/** Facet counts kept at most (one per distinct filter and facet). */
+const MAX_FACET_ENTRIES = 2000;
+
+/** Products per value of one field. */
+type RawFacets = Map<string, number>;
+
 /** A filter as a string that tells filters apart (regular expressions included, as their source and flags). */
 function filterKey(filter: FilterQuery<Product>): string {
   return JSON.stringify(filter, (_key, value: unknown) =>
@@ -29,10 +43,68 @@ function filterKey(filter: FilterQuery<Product>): string {
 }
 
 /** A listing page as JSON text, from each product's JSON (in order; a product gone in between is left out). */
-function pageJson(products: readonly (string | undefined)[], total: number, limit: number, page: number) {
+function pageJson(
+  products: readonly (string | undefined)[],
+  total: number,
+  limit: number,
+  page: number,
+  facets?: ListingFacets,
+) {
   let list = '';
   for (const part of products) if (part !== undefined) list = list ? `${list},${part}` : part;
-  return `{"products":[${list}],"totalPages":${Math.ceil(total / limit)},"totalProducts":${total},"page":${page}}`;
+  const counts = facets ? `,"facets":${JSON.stringify(facets)}` : '';
+  return `{"products":[${list}],"totalPages":${Math.ceil(total / limit)},"totalProducts":${total},"page":${page}${counts}}`;
+}
+
+/** The query with empty brands dropped (a form that sent `brand=`): no brand left, no brand filter. */
+function withBrands(query: ListProductsQuery): ListProductsQuery {
+  if (!query.brand) return query;
+  const brand = query.brand.filter((b) => b !== '');
+  return { ...query, brand: brand.length ? brand : undefined };
+}
+
+/** Counts of brands by lower-cased name: the spelling shown is the first in code-point order. */
+type BrandTally = Map<string, { name: string; count: number }>;
+
+function tallyBrand(tally: BrandTally, name: string, count: number): void {
+  const key = name.toLowerCase();
+  if (!key) return;
+  const kept = tally.get(key);
+  if (!kept) tally.set(key, { name, count });
+  else {
+    kept.count += count;
+    if (name < kept.name) kept.name = name;
+  }
+}
+
+/**
+ * The answer's counts (docs/decisions/0091-catalogue-facets.md): every category in the shop's order
+ * (none left out, so the drawer keeps its shape), and the brands with products, most products first
+ * (at most FACET_BRANDS), each brand asked for kept even at 0.
+ */
+function facetsOf(
+  asked: readonly string[],
+  categories: ReadonlyMap<string, number> | undefined,
+  brands: BrandTally | undefined,
+  chosenBrands: readonly string[] | undefined,
+): ListingFacets {
+  const facets: ListingFacets = {};
+  if (categories && asked.includes('category'))
+    facets.category = CATEGORY_SLUGS.map((value) => ({ value, count: categories.get(value) ?? 0 }));
+  if (brands && asked.includes('brand')) {
+    const all = [...brands.values()].sort(
+      (a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+    const shown: FacetCount[] = all.slice(0, FACET_BRANDS).map((b) => ({ value: b.name, count: b.count }));
+    for (const chosen of chosenBrands ?? []) {
+      const key = chosen.toLowerCase();
+      if (shown.some((b) => b.value.toLowerCase() === key)) continue;
+      const known = brands.get(key);
+      shown.push({ value: known?.name ?? chosen, count: known?.count ?? 0 });
+    }
+    facets.brand = shown;
+  }
+  return facets;
 }
 
 /**
@@ -41,18 +113,35 @@ function pageJson(products: readonly (string | undefined)[], total: number, limi
  * answer it (Nest's controller, and the cache module's reader before Express for anonymous reads).
  */
 @Injectable()
-export class ListingsService {
+export class ListingsService implements OnModuleDestroy {
   /** PUBLIC_API_URL without its trailing slash: public product views carry absolute image URLs. */
   private readonly origin: string;
+  /** Facet counts of listing filters without a search, kept until a change (`facetCounts`). */
+  private readonly facetCache = new Map<string, { value: RawFacets; expires: number }>();
+  private facetGeneration = 0;
+  private readonly unlisten: () => void = () => undefined;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     @InjectConnection() private readonly connection: Connection,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'publicUrl'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'publicUrl'> & Partial<AppConfig>,
     private readonly search: SearchIndex,
     @Optional() @Inject(CATALOGUE_READS) private readonly reads: CatalogueReads = READ_EVERYTHING,
+    @Optional() changes?: Changes,
   ) {
     this.origin = config.publicUrl.replace(/\/+$/, '');
+    // what the hot cache forgets its listing counts at (cache/invalidation.ts), facet counts forget too
+    const forget = (change: { kind: string }) => {
+      if (change.kind === 'settings' || change.kind === 'account') return;
+      this.facetGeneration++;
+      this.facetCache.clear();
+    };
+    if (changes) this.unlisten = changes.listen({ begin: forget, changed: forget });
+    reads.onChangedElsewhere?.(() => forget({ kind: 'product' }));
+  }
+
+  onModuleDestroy(): void {
+    this.unlisten();
   }
 
   /** The storefront listing's filter (active products only; a search is answered by the search index). */
@@ -65,7 +154,10 @@ export class ListingsService {
     }
     if (query.category) filter.category = query.category;
     if (query.subCategory) filter.subCategory = query.subCategory;
-    if (query.brand) filter.brand = new RegExp(`^${escapeRegex(query.brand)}$`, 'i');
+    if (query.brand) {
+      const brands = query.brand.map((b) => new RegExp(`^${escapeRegex(b)}$`, 'i'));
+      filter.brand = brands.length === 1 ? brands[0] : { $in: brands };
+    }
     if (query.minRating !== undefined) filter.rating = { $gte: query.minRating };
     if (query.inStock) filter.stock = { $gt: 0 };
     return filter;
@@ -121,12 +213,13 @@ export class ListingsService {
    * count; each product's JSON is read through `CatalogueReads.listedJson` (whole documents only for
    * the products whose JSON is not known for what the page query read of them).
    */
-  async listJson(query: ListProductsQuery): Promise<string> {
+  async listJson(asked: ListProductsQuery): Promise<string> {
+    const query = withBrands(asked);
     if (query.search?.trim()) return this.searchJson(query);
     const filter = this.listFilter(query);
     const page = query.page ?? 1;
     const limit = query.limit;
-    const [listed, total] = await Promise.all([
+    const [listed, total, facets] = await Promise.all([
       this.findBatch<ListedProduct>({
         filter,
         sort: SORTS[query.sort ?? 'featured'],
@@ -135,8 +228,78 @@ export class ListingsService {
         projection: this.reads.listedFields,
       }),
       this.countListed(filter),
+      query.facets?.length ? this.listedFacets(query) : undefined,
     ]);
-    return pageJson(await this.pageJsonParts(listed), total, limit, page);
+    return pageJson(await this.pageJsonParts(listed), total, limit, page, facets);
+  }
+
+  /**
+   * The facet counts of a listing without a search: categories counted over the other filters
+   * (category and sub-category left out), brands over the other filters (brand left out). One
+   * aggregation per distinct filter, kept until products, stock, reviews or orders change here or
+   * elsewhere (the hot cache's table and shared version), at most HOT_CACHE_MAX_AGE_MS.
+   */
+  private async listedFacets(query: ListProductsQuery): Promise<ListingFacets> {
+    const asked = query.facets ?? [];
+    const wanted = (facet: ListFacet) => asked.includes(facet);
+    const [categories, brands] = await Promise.all([
+      wanted('category')
+        ? this.facetCounts(
+            this.listFilter({ ...query, category: undefined, subCategory: undefined }),
+            '$category',
+          )
+        : undefined,
+      wanted('brand')
+        ? this.facetCounts(this.listFilter({ ...query, brand: undefined }), '$brand')
+        : undefined,
+    ]);
+    const brandTally: BrandTally | undefined = brands && new Map();
+    if (brands && brandTally) for (const [name, count] of brands) tallyBrand(brandTally, name, count);
+    return facetsOf(asked, categories, brandTally, query.brand);
+  }
+
+  /** Active products of a filter grouped by one field's value (kept as `listedFacets` says). */
+  private async facetCounts(filter: FilterQuery<Product>, field: '$category' | '$brand'): Promise<RawFacets> {
+    const key = `${field}:${filterKey(filter)}`;
+    const ttl = this.config.hotCacheTtlMs ?? 0;
+    const started = Date.now();
+    const kept = ttl > 0 ? this.facetCache.get(key) : undefined;
+    if (kept && kept.expires > started) return kept.value;
+    const generation = this.facetGeneration;
+    const groups = await this.products
+      .aggregate<{ _id: string | null; n: number }>([
+        { $match: filter },
+        { $group: { _id: field, n: { $sum: 1 } } },
+      ])
+      .exec();
+    const value: RawFacets = new Map();
+    for (const group of groups) if (typeof group._id === 'string') value.set(group._id, group.n);
+    if (ttl > 0 && generation === this.facetGeneration) {
+      if (this.facetCache.size >= MAX_FACET_ENTRIES)
+        this.facetCache.delete(this.facetCache.keys().next().value as string);
+      this.facetCache.set(key, { value, expires: started + (this.config.hotCacheMaxAgeMs ?? 60000) });
+    }
+    return value;
+  }
+
+  /** The facet counts of a search's matches (each facet over the matches of the other filters). */
+  private hitFacets(hits: readonly SearchHit[], query: ListProductsQuery): ListingFacets {
+    const asked = query.facets ?? [];
+    let categories: Map<string, number> | undefined;
+    let brands: BrandTally | undefined;
+    if (asked.includes('category')) {
+      categories = new Map();
+      for (const hit of filterHits(hits, { ...query, category: undefined, subCategory: undefined })) {
+        const category = hit.facts.category;
+        if (category) categories.set(category, (categories.get(category) ?? 0) + 1);
+      }
+    }
+    if (asked.includes('brand')) {
+      brands = new Map();
+      for (const hit of filterHits(hits, { ...query, brand: undefined }))
+        tallyBrand(brands, hit.facts.brand, 1);
+    }
+    return facetsOf(asked, categories, brands, query.brand);
   }
 
   /**
@@ -149,10 +312,11 @@ export class ListingsService {
     const limit = query.limit;
     const found = await this.search.search(query.search ?? '');
     const matching = found ? filterHits(found.hits, query) : [];
+    const facets = query.facets?.length ? this.hitFacets(found?.hits ?? [], query) : undefined;
     const pageIds = firstInOrder(matching, page * limit, hitOrder(query.sort))
       .slice((page - 1) * limit)
       .map((hit) => hit.facts.id);
-    if (!pageIds.length) return pageJson([], matching.length, limit, page);
+    if (!pageIds.length) return pageJson([], matching.length, limit, page, facets);
     const read = await this.findBatch<ListedProduct>({
       filter: { _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) }, active: true },
       limit: pageIds.length,
@@ -165,7 +329,7 @@ export class ListingsService {
       if (doc) listed.push(doc);
       else this.search.forget(id); // withdrawn or gone: the index hears of it at its next read anyway
     }
-    return pageJson(await this.pageJsonParts(listed), matching.length, limit, page);
+    return pageJson(await this.pageJsonParts(listed), matching.length, limit, page, facets);
   }
 
   /** Each listed product's public JSON (`CatalogueReads.listedJson`), whole documents read where needed. */

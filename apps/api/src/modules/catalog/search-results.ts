@@ -67,7 +67,7 @@ export function filterHits(hits: readonly SearchHit[], query: ListProductsQuery)
   if (unfiltered) return hits;
   const min = query.minPrice !== undefined ? toSantim(query.minPrice) : undefined;
   const max = query.maxPrice !== undefined ? toSantim(query.maxPrice) : undefined;
-  const brand = query.brand?.toLowerCase();
+  const brands = query.brand && new Set(query.brand.map((b) => b.toLowerCase()));
   const out: SearchHit[] = [];
   for (const hit of hits) {
     const facts = hit.facts;
@@ -75,7 +75,7 @@ export function filterHits(hits: readonly SearchHit[], query: ListProductsQuery)
     if (max !== undefined && facts.priceSantim > max) continue;
     if (query.category && facts.category !== query.category) continue;
     if (query.subCategory && facts.subCategory !== query.subCategory) continue;
-    if (brand !== undefined && facts.brandKey !== brand) continue;
+    if (brands && !brands.has(facts.brandKey)) continue;
     if (query.minRating !== undefined && facts.rating < query.minRating) continue;
     if (query.inStock && !(facts.stock > 0)) continue;
     out.push(hit);

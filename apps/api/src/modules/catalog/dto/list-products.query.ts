@@ -7,13 +7,30 @@ import {
   SUB_CATEGORY_SLUGS,
 } from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 /** Bounds of the list's parameters, shared with the early reader's parser (list-query.ts). */
 export const MAX_LIST_PAGE = 100000;
 export const MAX_LIST_TEXT = 100;
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
+/** Brands a listing may filter by at once. */
+export const MAX_LIST_BRANDS = 20;
+/** The counts a listing may add to its answer (docs/decisions/0091-catalogue-facets.md). */
+export const LIST_FACETS = ['category', 'brand'] as const;
+export type ListFacet = (typeof LIST_FACETS)[number];
 /** The words a boolean parameter may be written as. */
 export const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {
   true: true,
@@ -77,11 +94,34 @@ export class ListProductsQuery {
   @IsIn(SUB_CATEGORY_SLUGS)
   subCategory?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_LIST_BRANDS,
+    description:
+      'One or several brands (repeat the parameter: brand=A&brand=B), each an exact case-insensitive match; ' +
+      'an unknown brand lists nothing (docs/decisions/0091-catalogue-facets.md)',
+  })
   @IsOptional()
-  @IsString()
-  @MaxLength(MAX_LIST_TEXT)
-  brand?: string;
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @IsArray()
+  @ArrayMaxSize(MAX_LIST_BRANDS)
+  @IsString({ each: true })
+  @MaxLength(MAX_LIST_TEXT, { each: true })
+  brand?: string[];
+
+  @ApiPropertyOptional({
+    type: String,
+    example: 'category,brand',
+    description:
+      'Counts to add to the answer (`facets`): category, brand or both, comma-separated; each facet counts ' +
+      'the products of the other filters, ignoring its own',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',') : value))
+  @IsArray()
+  @ArrayMaxSize(LIST_FACETS.length)
+  @IsIn(LIST_FACETS, { each: true })
+  facets?: ListFacet[];
 
   @ApiPropertyOptional({ minimum: 1, maximum: 5 })
   @IsOptional()

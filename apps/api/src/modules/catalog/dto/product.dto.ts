@@ -39,11 +39,28 @@ export class ProductDto {
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
 }
 
+export class FacetCountDto {
+  @ApiProperty({ description: 'A category slug or a brand name', example: 'Buna Beauty' }) value!: string;
+  @ApiProperty({ description: 'Active products with it among the other filters', example: 3 }) count!: number;
+}
+
+export class ListingFacetsDto {
+  @ApiPropertyOptional({ type: [FacetCountDto], description: 'Every category, in the shop order' })
+  category?: FacetCountDto[];
+  @ApiPropertyOptional({
+    type: [FacetCountDto],
+    description: 'Brands with products, most first (at most 50), and every brand asked for',
+  })
+  brand?: FacetCountDto[];
+}
+
 export class ProductListDto {
   @ApiProperty({ type: [ProductDto] }) products!: ProductDto[];
   @ApiProperty({ example: 3 }) totalPages!: number;
   @ApiProperty({ example: 44 }) totalProducts!: number;
   @ApiProperty({ example: 1 }) page!: number;
+  @ApiPropertyOptional({ type: ListingFacetsDto, description: 'Only when asked with `facets`' })
+  facets?: ListingFacetsDto;
 }
 
 export class LocalizedNameDto {
