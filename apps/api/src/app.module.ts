@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CacheModule } from './cache/cache.module';
 import { ChangesModule } from './common/changes';
+import { ClockModule } from './common/clock';
 import { ShopSignalsModule } from './common/metrics/shop-signals';
 import { LeaseModule } from './common/lease';
 import { RateLimitModule } from './common/rate-limit';
@@ -15,6 +16,7 @@ import { UsersModule } from './modules/users/users.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { CartModule } from './modules/cart/cart.module';
+import { PromotionsModule } from './modules/promotions/promotions.module';
 import { WishlistModule } from './modules/wishlist/wishlist.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PaymentsModule } from './modules/payments/payments.module';
@@ -36,6 +38,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         ChangesModule,
+        ClockModule,
         ShopSignalsModule,
         CacheModule,
         RateLimitModule,
@@ -47,6 +50,7 @@ export class AppModule {
         NotificationsModule,
         UsersModule,
         CatalogModule,
+        PromotionsModule,
         ReviewsModule,
         UploadsModule,
         CartModule,

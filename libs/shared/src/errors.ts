@@ -109,6 +109,9 @@ export const ERROR_CODES = [
   'COUPON_ALREADY_USED',
   'COUPON_CODE_TAKEN',
   'INVALID_COUPON',
+  // scheduled sales (docs/decisions/0095)
+  'PROMOTION_NOT_FOUND',
+  'INVALID_PROMOTION',
   // reviews, contacts, uploads, audit, shop
   'REVIEW_NOT_FOUND',
   'DUPLICATE_REVIEW',

@@ -10,6 +10,7 @@ import { CouponsService, orderDiscountOf } from '../coupons/coupons.service';
 import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage } from '../catalog/stock-errors';
+import { priceNowSantim } from '../catalog/sale-price';
 import { CartStore, refusalOf, type CartOwner } from './cart-store';
 import type { CartItem } from './schemas/cart.schema';
 
@@ -129,7 +130,7 @@ export class CartViewService {
     }
     if (dropped.length)
       await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
-    const priced = lines.map((l) => ({ unitPrice: l.product.priceSantim, quantity: l.quantity }));
+    const priced = lines.map((l) => ({ unitPrice: priceNowSantim(l.product), quantity: l.quantity }));
     const totals = cartTotals(priced);
     const coupon = cart?.couponCode ? await this.couponLine(cart.couponCode, priced, totals.total) : {};
     // image URLs absolute as the views are built (the AbsoluteUrls interceptor then leaves the answer be)

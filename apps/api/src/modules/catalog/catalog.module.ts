@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CatalogController } from './catalog.controller';
 import { ListingsService } from './listings.service';
+import { ProductSalesService } from './product-sales.service';
 import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
 import { SearchIndex } from './search-index';
@@ -16,7 +17,14 @@ import { StockService } from './stock.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }])],
   controllers: [CatalogController],
-  providers: [ProductsService, StockService, ListingsService, SearchIndex, SuggestionsService],
-  exports: [ProductsService, StockService, ListingsService, SearchIndex],
+  providers: [
+    ProductsService,
+    StockService,
+    ListingsService,
+    SearchIndex,
+    SuggestionsService,
+    ProductSalesService,
+  ],
+  exports: [ProductsService, StockService, ListingsService, SearchIndex, ProductSalesService],
 })
 export class CatalogModule {}

@@ -8,6 +8,7 @@ import { DomainError, InvalidDataError } from '../../common/errors/domain-error'
 import { ShopSignals } from '../../common/metrics/shop-signals';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
+import { priceNowSantim } from '../catalog/sale-price';
 import { StockService } from '../catalog/stock.service';
 import { couponHolderOf, CouponsService } from '../coupons/coupons.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -142,7 +143,11 @@ export class OrderPlacement {
       if (!lines.length) throw new InvalidDataError(EMPTY_CART, undefined, 'EMPTY_CART');
       for (const line of lines) touched.stock.add(String(line.product));
       const reservations = await this.stock.reserveStock(lines, session);
-      const priced = reservations.map((r) => ({ unitPrice: r.product.priceSantim, quantity: r.quantity }));
+      // the price at this moment: a sale that ended since the cart was seen no longer applies (docs/decisions/0095)
+      const priced = reservations.map((r) => ({
+        unitPrice: priceNowSantim(r.product),
+        quantity: r.quantity,
+      }));
       // the coupon's use, taken in this transaction (uses < limit, the customer's own count): a refusal
       // undoes the cart and the stock with it (docs/decisions/0096-coupon-codes.md)
       const redemption = taken.couponCode
@@ -169,7 +174,7 @@ export class OrderPlacement {
             nameAm: r.product.nameAm || undefined,
             image: r.product.images?.[0],
             quantity: r.quantity,
-            priceAtPurchaseSantim: r.product.priceSantim,
+            priceAtPurchaseSantim: priceNowSantim(r.product),
           })),
           shippingAddress: { ...input.shippingAddress, ...(phone ? { phone } : {}) },
           shippingMethod: method,

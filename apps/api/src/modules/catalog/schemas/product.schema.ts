@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
 import { absoluteImageUrl, absoluteImageUrls } from '../../../common/absolute-urls.interceptor';
+import { salePriceFields, type ProductSale } from '../sale-price';
 
 /** A stored product never holds null where a value or nothing is meant (e.g. a null category). */
 const NOT_NULL = { validator: (value: unknown) => value !== null, message: '{PATH} must not be null' };
@@ -73,6 +74,28 @@ export class Product {
   @Prop()
   promotionId?: string;
 
+  /** Scheduled sales for this product (docs/decisions/0095), written by the promotions module only. */
+  @Prop({
+    type: [
+      {
+        _id: false,
+        promotion: String,
+        kind: String,
+        value: Number,
+        startsAt: Date,
+        endsAt: Date,
+        nameEn: String,
+        nameAm: String,
+      },
+    ],
+    default: undefined,
+  })
+  sales?: ProductSale[];
+
+  /** The promotion running now (its id, '' for none): moved at each sale boundary, so caches see a new stamp. */
+  @Prop()
+  saleNow?: string;
+
   @Prop({ enum: CATEGORY_SLUGS, validate: NOT_NULL })
   category?: string;
 
@@ -127,7 +150,7 @@ ProductSchema.index({ searchTerms: 1 });
 ProductSchema.index({ updatedAt: 1 });
 
 /** Stored fields never sent: prices in santim are sent in ETB, the search index and the version key. */
-const NOT_IN_VIEW = new Set(['priceSantim', 'originalPriceSantim', '__v', 'searchTerms']);
+const NOT_IN_VIEW = new Set(['priceSantim', 'originalPriceSantim', '__v', 'searchTerms', 'sales', 'saleNow']);
 
 /**
  * The product as the API answers it: ETB prices, `countInStock` mirrored, discount percent. Fields
@@ -147,12 +170,17 @@ export function toProductView(doc: Product & { _id: unknown }, origin?: string):
     else view[key] = withAbsoluteImageUrls(value, origin);
   }
   if (!('_id' in view)) view._id = String(doc._id);
-  const price = toBirr(doc.priceSantim);
+  // price: what the customer pays now (a running sale's price, docs/decisions/0095)
+  const fields = salePriceFields(doc);
+  const price = fields.price;
   view.price = price;
-  const originalPrice = doc.originalPriceSantim != null ? toBirr(doc.originalPriceSantim) : undefined;
+  const originalPrice =
+    fields.originalPrice ?? (doc.originalPriceSantim != null ? toBirr(doc.originalPriceSantim) : undefined);
   if (originalPrice !== undefined) view.originalPrice = originalPrice;
   view.discount = discountPercent(price, originalPrice);
   view.countInStock = doc.stock;
+  if (fields.compareAtPrice !== undefined) view.compareAtPrice = fields.compareAtPrice;
+  if (fields.promotion) view.promotion = fields.promotion;
   return view;
 }
 
