@@ -13,6 +13,7 @@ import { Changes } from '../../common/changes';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads } from './catalogue-reads';
 import { Product } from './schemas/product.schema';
+import { Scorer, lowerBound, type WordScores } from './search-scorer';
 import {
   FIELD_BOOSTS,
   INDEXED_FIELDS,
@@ -20,7 +21,7 @@ import {
   indexWords,
   queryWords,
   toSearchEntry,
-  wordQuery,
+  wordForms,
   type IndexSource,
   type ProductFacts,
   type SearchDocument,
@@ -38,19 +39,8 @@ export interface SearchResult {
   terms(id: string): string[];
 }
 
-interface WordMatch {
-  score: number;
-  terms: string[];
-}
-
-/** One word's matches, and the hits of the query of that word alone (made when first asked). */
-interface WordHits {
-  matches: Map<string, WordMatch>;
-  hits?: SearchHit[];
-}
-
-/** Products kept over all the words whose matches are kept (a word matching every product counts them all). */
-const WORD_CACHE_ENTRIES = 400_000;
+/** Products kept over all the words whose scores are kept (a word matching every product counts them all). */
+const WORD_CACHE_ENTRIES = 2_000_000;
 
 /** Products read and added per step of a build (the event loop answers other requests in between). */
 const BUILD_BATCH = 2000;
@@ -80,8 +70,12 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('SearchIndex');
   private readonly facts = new Map<string, ProductFacts>();
   private index = SearchIndex.emptyIndex();
+  private scorer = new Scorer(this.index, FIELD_BOOSTS);
+  /** By MiniSearch's numeric id: each product's facts and its tie-break factor (`tieBreak`). */
+  private byShortId: (ProductFacts | undefined)[] = [];
+  private tieBreaks = new Float64Array(0);
   private built = false;
-  private readonly words = new Map<string, WordHits>();
+  private readonly words = new Map<string, WordScores>();
   private wordEntries = 0;
   private building?: Promise<void>;
   private syncing?: Promise<void>;
@@ -203,9 +197,14 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     }
     index.addAll(batch);
     this.index = index;
-    this.changedIndex();
+    this.scorer = new Scorer(index, FIELD_BOOSTS);
     this.facts.clear();
-    for (const [id, fact] of facts) this.facts.set(id, fact);
+    this.byShortId = [];
+    for (const [id, fact] of facts) {
+      this.facts.set(id, fact);
+      this.placed(fact);
+    }
+    this.changedIndex();
     this.since = new Date(started - SYNC_OVERLAP_MS);
     this.built = true;
     this.lastBuild = { ms: Date.now() - started, products: facts.size };
@@ -242,16 +241,34 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private put(doc: IndexSource): void {
     const { document, facts } = toSearchEntry(doc);
     if (doc.active === false) return this.forget(facts.id);
+    const before = this.scorer.shortId(facts.id);
+    if (before !== undefined) this.byShortId[before] = undefined;
     if (this.index.has(facts.id)) this.index.replace(document);
     else this.index.add(document);
     this.facts.set(facts.id, facts);
+    this.placed(facts);
     this.changedIndex();
   }
 
   /** Takes a product out of the index (withdrawn, or found gone for good). */
   forget(id: string): void {
+    const shortId = this.scorer.shortId(id);
+    if (shortId !== undefined) this.byShortId[shortId] = undefined;
     if (this.index.has(id)) this.index.discard(id);
     if (this.facts.delete(id)) this.changedIndex();
+  }
+
+  /** A product's facts and tie-break by its numeric id in the index (just added). */
+  private placed(facts: ProductFacts): void {
+    const shortId = this.scorer.shortId(facts.id);
+    if (shortId === undefined) return;
+    this.byShortId[shortId] = facts;
+    if (this.tieBreaks.length <= shortId) {
+      const grown = new Float64Array(Math.max(shortId + 1, Math.ceil(this.tieBreaks.length * 1.5), 1024));
+      grown.set(this.tieBreaks);
+      this.tieBreaks = grown;
+    }
+    this.tieBreaks[shortId] = this.tieBreak(facts);
   }
 
   /**
@@ -262,47 +279,39 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     const words = queryWords(text);
     if (!words.length) return null;
     await this.current();
-    const perWord = words.map((word, i) => this.wordHits(word, i === words.length - 1));
-    const terms = (id: string) => perWord.flatMap((word) => word.matches.get(id)?.terms ?? []);
-    if (perWord.length === 1) return { hits: this.hitsOf(perWord[0]), terms };
+    const perWord = words.map((word, i) => this.wordScores(word, i === words.length - 1));
+    const terms = (id: string) => {
+      const shortId = this.scorer.shortId(id);
+      return shortId === undefined ? [] : perWord.flatMap((word) => this.scorer.termsOf(word, shortId));
+    };
     // every word must match: the products of the word with the fewest, kept if the others have them too
-    const [fewest, ...others] = perWord.map((word) => word.matches).sort((a, b) => a.size - b.size);
+    const [fewest, ...others] = [...perWord].sort((a, b) => a.docs.length - b.docs.length);
+    const at = new Int32Array(others.length);
     const hits: SearchHit[] = [];
-    for (const [id, first] of fewest) {
-      let score = first.score;
-      for (const other of others) {
-        const match = other.get(id);
-        if (!match) {
-          score = -1;
-          break;
-        }
-        score += match.score;
+    const { docs, values } = fewest;
+    next: for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i];
+      let score = values[i];
+      for (let w = 0; w < others.length; w++) {
+        // ids ascend in every word's scores: each other word is walked once, forward
+        const other = others[w].docs;
+        const j = lowerBound(other, at[w], doc);
+        at[w] = j;
+        if (j === other.length || other[j] !== doc) continue next;
+        score += others[w].values[j];
       }
-      const facts = score >= 0 ? this.facts.get(id) : undefined;
-      if (facts) hits.push({ facts, score: score * this.tieBreak(facts) });
+      const facts = this.byShortId[doc];
+      if (facts) hits.push({ facts, score: score * this.tieBreaks[doc] });
     }
     return { hits, terms };
   }
 
-  /** The hits of a one-word query, made once per kept word. */
-  private hitsOf(word: WordHits): readonly SearchHit[] {
-    if (!word.hits) {
-      const hits: SearchHit[] = [];
-      for (const [id, match] of word.matches) {
-        const facts = this.facts.get(id);
-        if (facts) hits.push({ facts, score: match.score * this.tieBreak(facts) });
-      }
-      word.hits = hits;
-    }
-    return word.hits;
-  }
-
   /**
-   * The products matching one word of a query, with their score and the index's terms that matched:
-   * kept (a shopper's words repeat far more than whole queries) until the index changes, at most
-   * WORD_CACHE_ENTRIES products over all the words kept, the least recently used forgotten first.
+   * One word of a query scored over the index (search-scorer.ts): kept (a shopper's words repeat far
+   * more than whole queries) until the index changes, at most WORD_CACHE_ENTRIES products over all the
+   * words kept, the least recently used forgotten first.
    */
-  private wordHits(word: string, last: boolean): WordHits {
+  private wordScores(word: string, last: boolean): WordScores {
     const key = `${last ? '+' : '='}${word}`;
     const kept = this.words.get(key);
     if (kept) {
@@ -310,24 +319,22 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       this.words.set(key, kept);
       return kept;
     }
-    const matches = new Map<string, WordMatch>();
-    for (const result of this.index.search(wordQuery(word, last)))
-      matches.set(result.id as string, { score: result.score, terms: result.terms });
-    const hits: WordHits = { matches };
-    this.wordEntries += matches.size;
-    this.words.set(key, hits);
+    const scores = this.scorer.word(wordForms(word, last));
+    this.wordEntries += scores.docs.length + 1;
+    this.words.set(key, scores);
     for (const [oldest, held] of this.words) {
       if (this.wordEntries <= WORD_CACHE_ENTRIES) break;
       this.words.delete(oldest);
-      this.wordEntries -= held.matches.size;
+      this.wordEntries -= held.docs.length + 1;
     }
-    return hits;
+    return scores;
   }
 
   /** The index changed: what was kept of words is forgotten. */
   private changedIndex(): void {
     this.words.clear();
     this.wordEntries = 0;
+    this.scorer.clear();
   }
 
   /** Products as good a match as each other are told apart by rating and reviews (at most 2%). */

@@ -1,6 +1,7 @@
 import { CATEGORIES, SUB_CATEGORIES } from '@shop/shared';
 import type { Query } from 'minisearch';
 import { hasEthiopic, transliterate, transliterateText } from './ethiopic';
+import type { WordForm } from './search-scorer';
 import { MAX_QUERY_WORDS, withoutAmharicPreposition, wordsOf } from './search-terms';
 
 /**
@@ -184,6 +185,24 @@ export function wordQuery(word: string, last: boolean): Query {
       { combineWith: 'OR', queries: swapped, prefix: false, fuzzy: false, boostTerm: () => 0.5 },
     ],
   };
+}
+
+/**
+ * One word of the query as the spellings `wordQuery` asks, for the scorer of search-scorer.ts: the word
+ * (and an Ethiopic word's forms and Latin spellings), fuzzy by length and a prefix when it is the last
+ * word; then its swaps (exact, half weight). Each spelling once.
+ */
+export function wordForms(word: string, last: boolean): WordForm[] {
+  const forms = new Set<string>([word]);
+  if (hasEthiopic(word))
+    for (const form of withoutAmharicPreposition(word)) {
+      forms.add(form);
+      for (const latin of transliterate(form)) forms.add(latin);
+    }
+  const out: WordForm[] = [...forms].map((term) => ({ term, prefix: last, fuzzy: fuzzy(term), boost: 1 }));
+  const swapped = allowedEdits(word) === 1 && !hasEthiopic(word) ? swaps(word) : [];
+  for (const term of swapped) if (!forms.has(term)) out.push({ term, prefix: false, fuzzy: 0, boost: 0.5 });
+  return out;
 }
 
 /** The distinct words of a shopper's text (at most MAX_QUERY_WORDS), in order. */

@@ -1,0 +1,252 @@
+import type MiniSearch from 'minisearch';
+import type { SearchDocument } from './search-query';
+
+/**
+ * MiniSearch's scoring of one query word, done over typed arrays (docs/decisions/0090-search-speed.md).
+ *
+ * MiniSearch finds the index's terms a query word stands for (the word itself, the terms it starts
+ * when it is the last word, the terms within its typos) on its radix tree, which is cheap; scoring
+ * every posting of those terms into a Map of result objects is not (a word in every product made
+ * 100,000 objects per query). Here each index term's postings are read once into a sparse vector
+ * (products by MiniSearch's numeric id, ascending, and the term's BM25 score in each, every field's
+ * boost applied), kept until the index changes, and a query word's score is the weighted sum of its
+ * terms' vectors: the same formula, weights and "quality" (how many of the word's spellings matched)
+ * as `MiniSearch.search` with one word, so the answers are MiniSearch's (test/search-scorer.spec.ts
+ * compares both).
+ */
+
+/** MiniSearch's postings of one term: by field id, the products (numeric ids) and the term's frequency. */
+type FieldTermData = Map<number, Map<number, number>>;
+
+/** The parts of a MiniSearch 7 index read here (not part of its typed API; pinned by test/search-scorer.spec.ts). */
+interface Internals {
+  _index: {
+    get(term: string): FieldTermData | undefined;
+    atPrefix(prefix: string): Iterable<[string, FieldTermData]>;
+    fuzzyGet(term: string, maxDistance: number): Map<string, [FieldTermData, number]>;
+  };
+  _documentIds: Map<number, string>;
+  _idToShortId: Map<string, number>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _documentCount: number;
+  _nextId: number;
+}
+
+/** One spelling of a query word, as MiniSearch's query spec has it. */
+export interface WordForm {
+  term: string;
+  prefix: boolean;
+  /** Edits allowed (0: none). */
+  fuzzy: number;
+  /** The spelling's weight (MiniSearch's `boostTerm`). */
+  boost: number;
+}
+
+/** A sparse vector over products: numeric ids ascending, and a value for each. */
+export interface Vector {
+  docs: Int32Array;
+  values: Float64Array;
+}
+
+/** A query word's matches: the products and their scores, and the index terms it stood for. */
+export interface WordScores extends Vector {
+  terms: readonly string[];
+}
+
+/** MiniSearch's defaults (weights of a prefix and a typo match, BM25+ parameters). */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+
+/** The first place from `from` on whose id is not below `doc` (ids ascend). */
+export function lowerBound(docs: Int32Array, from: number, doc: number): number {
+  let low = from;
+  let high = docs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (docs[middle] < doc) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Sorted ids in a vector: binary search. */
+export function indexOf(docs: Int32Array, doc: number): number {
+  let low = 0;
+  let high = docs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = docs[middle];
+    if (at === doc) return middle;
+    if (at < doc) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+const EMPTY: Vector = { docs: new Int32Array(0), values: new Float64Array(0) };
+
+export class Scorer {
+  private readonly internals: Internals;
+  private readonly fields: readonly [fieldId: number, boost: number][];
+  private readonly vectors = new Map<string, Vector>();
+  private vectorEntries = 0;
+  /** Scratch space by numeric id, reused by every word (zero between words). */
+  private score = new Float64Array(0);
+  private quality = new Uint8Array(0);
+  private lastForm = new Int16Array(0);
+
+  constructor(
+    index: MiniSearch<SearchDocument>,
+    boosts: Readonly<Record<string, number>>,
+    /** Term vectors kept at most (entries over all terms; a term in every product counts them all). */
+    private readonly maxEntries = 6_000_000,
+  ) {
+    this.internals = index as unknown as Internals;
+    this.fields = Object.keys(boosts).map((field) => [this.internals._fieldIds[field], boosts[field] || 1]);
+  }
+
+  /** The numeric id of a product in the index (undefined when it is not there). */
+  shortId(id: string): number | undefined {
+    return this.internals._idToShortId.get(id);
+  }
+
+  /** Numeric ids are below this. */
+  get idLimit(): number {
+    return this.internals._nextId;
+  }
+
+  /** The index changed: the term vectors (their BM25 depends on every product) are read again. */
+  clear(): void {
+    this.vectors.clear();
+    this.vectorEntries = 0;
+  }
+
+  /** A term's vector: per product, Σ over fields of the field's boost × BM25+ (MiniSearch's `termResults`). */
+  private vector(term: string, data: FieldTermData): Vector {
+    const kept = this.vectors.get(term);
+    if (kept) return kept;
+    const { _documentIds: ids, _fieldLength: lengths, _avgFieldLength: averages } = this.internals;
+    const total = this.internals._documentCount;
+    const sums = new Map<number, number>();
+    for (const [fieldId, boost] of this.fields) {
+      const freqs = data.get(fieldId);
+      if (!freqs) continue;
+      let matching = freqs.size;
+      const average = averages[fieldId];
+      for (const [doc, freq] of freqs) {
+        // a discarded product (before MiniSearch's vacuum): left out, and not counted, as MiniSearch does
+        if (!ids.has(doc)) {
+          matching -= 1;
+          continue;
+        }
+        const length = (lengths.get(doc) as number[])[fieldId];
+        const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+        const raw = idf * (D + (freq * (K + 1)) / (freq + K * (1 - B + (B * length) / average)));
+        sums.set(doc, (sums.get(doc) ?? 0) + boost * raw);
+      }
+    }
+    const docs = Int32Array.from(sums.keys()).sort();
+    const values = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) values[i] = sums.get(docs[i]) as number;
+    const vector = docs.length ? { docs, values } : EMPTY;
+    this.keep(term, vector);
+    return vector;
+  }
+
+  private keep(term: string, vector: Vector): void {
+    this.vectors.set(term, vector);
+    this.vectorEntries += vector.docs.length + 1;
+    for (const [oldest, held] of this.vectors) {
+      if (this.vectorEntries <= this.maxEntries) break;
+      this.vectors.delete(oldest);
+      this.vectorEntries -= held.docs.length + 1;
+    }
+  }
+
+  /** The index terms a spelling stands for, with their weights (MiniSearch's `executeQuerySpec`). */
+  private expand(form: WordForm): [term: string, data: FieldTermData, weight: number][] {
+    const tree = this.internals._index;
+    const out: [string, FieldTermData, number][] = [];
+    const exact = tree.get(form.term);
+    if (exact) out.push([form.term, exact, 1]);
+    const fuzzy = form.fuzzy ? tree.fuzzyGet(form.term, form.fuzzy) : undefined;
+    if (form.prefix)
+      for (const [term, data] of tree.atPrefix(form.term)) {
+        const distance = term.length - form.term.length;
+        if (!distance) continue;
+        fuzzy?.delete(term);
+        out.push([term, data, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance)]);
+      }
+    if (fuzzy)
+      for (const [term, [data, distance]] of fuzzy) {
+        if (!distance) continue;
+        out.push([term, data, (FUZZY_WEIGHT * term.length) / (term.length + distance)]);
+      }
+    return out;
+  }
+
+  /**
+   * The products matching any of a word's spellings, scored as `MiniSearch.search` scores a query of
+   * them combined with OR: the sum of the weighted terms' scores, times how many spellings matched.
+   */
+  word(forms: readonly WordForm[]): WordScores {
+    const limit = this.internals._nextId;
+    if (this.score.length < limit) {
+      const size = Math.max(limit, Math.ceil(this.score.length * 1.5));
+      this.score = new Float64Array(size);
+      this.quality = new Uint8Array(size);
+      this.lastForm = new Int16Array(size).fill(-1);
+    }
+    const { score, quality, lastForm } = this;
+    const touched: number[] = [];
+    const terms = new Set<string>();
+    forms.forEach((form, f) => {
+      for (const [term, data, weight] of this.expand(form)) {
+        const vector = this.vector(term, data);
+        if (!vector.docs.length) continue;
+        terms.add(term);
+        const w = weight * form.boost;
+        const { docs, values } = vector;
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i];
+          if (lastForm[doc] !== f) {
+            if (lastForm[doc] === -1) touched.push(doc);
+            lastForm[doc] = f;
+            quality[doc]++;
+          }
+          score[doc] += w * values[i];
+        }
+      }
+    });
+    const docs = Int32Array.from(touched).sort();
+    const values = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i];
+      values[i] = score[doc] * quality[doc];
+      score[doc] = 0;
+      quality[doc] = 0;
+      lastForm[doc] = -1;
+    }
+    return { docs, values, terms: [...terms] };
+  }
+
+  /** The index terms of `word` that match the product `doc` (for highlighting). */
+  termsOf(word: WordScores, doc: number): string[] {
+    const out: string[] = [];
+    for (const term of word.terms) {
+      const vector = this.vectors.get(term) ?? this.reread(term);
+      if (indexOf(vector.docs, doc) >= 0) out.push(term);
+    }
+    return out;
+  }
+
+  private reread(term: string): Vector {
+    const data = this.internals._index.get(term);
+    return data ? this.vector(term, data) : EMPTY;
+  }
+}
