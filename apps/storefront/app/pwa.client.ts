@@ -1,7 +1,7 @@
 /**
  * The page's side of the service worker (docs/decisions/0094-pwa.md), loaded after the page's load
  * event (entry.client.tsx), outside the home page's JavaScript budget:
- * - registers /sw.js and tells it the page's language (its offline page and kept pages follow it);
+ * - registers /sw.js and asks it to keep each page shown (it keeps only `public` pages);
  * - a cart or wishlist form sent while the phone knows it is offline is queued here (sw/queue.ts) instead
  *   of failing, with a notice; when the connection returns the service worker sends the queue and this
  *   page tells the shopper what was added or refused, in the page's language;
@@ -110,10 +110,6 @@ function tellSeen(): void {
   post({ type: 'shop-seen', url: location.pathname + location.search });
 }
 
-function tellLanguage(): void {
-  post({ type: 'shop-language', lang: language() });
-}
-
 async function queueOffline(event: SubmitEvent): Promise<void> {
   const form = event.target as HTMLFormElement;
   const url = new URL(form.action, location.href);
@@ -204,8 +200,6 @@ export function startPwa(): void {
       showNotice(data.results.map((r) => say(translator(), (r.said as Said) ?? null)));
     }
   });
-  navigator.serviceWorker.addEventListener('controllerchange', tellLanguage);
-  new MutationObserver(tellLanguage).observe(document.documentElement, { attributeFilter: ['lang'] });
   // the page may hear 'online' before the service worker's own requests get through: asked again a few
   // times (a round with nothing waiting costs one IndexedDB read)
   window.addEventListener('online', () => {
@@ -217,7 +211,6 @@ export function startPwa(): void {
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       worker = registration.active;
-      tellLanguage();
       tellSeen();
       post({ type: 'shop-notices' });
       if (navigator.onLine) post({ type: 'shop-flush' });

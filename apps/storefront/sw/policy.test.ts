@@ -62,12 +62,11 @@ describe('what the service worker keeps', () => {
 });
 
 describe('offline answers', () => {
-  it("shows the offline page in the address's language, else the remembered one", () => {
-    expect(offlinePageFor('/product/x', 'en')).toBe('/offline');
-    expect(offlinePageFor('/am/product/x', 'en')).toBe('/am/offline');
-    expect(offlinePageFor('/am', null)).toBe('/am/offline');
-    expect(offlinePageFor('/product/x', 'am')).toBe('/am/offline');
-    expect(offlinePageFor('/amharic-soap', null)).toBe('/offline');
+  it("shows the offline page in the address's language", () => {
+    expect(offlinePageFor('/product/x')).toBe('/offline');
+    expect(offlinePageFor('/am/product/x')).toBe('/am/offline');
+    expect(offlinePageFor('/am')).toBe('/am/offline');
+    expect(offlinePageFor('/amharic-soap')).toBe('/offline');
   });
 
   it("turns a client-side navigation's data request into its page", () => {

@@ -56,13 +56,9 @@ export function languageOfPath(pathname: string): PageLanguage {
   return pathname === '/am' || pathname.startsWith('/am/') ? 'am' : 'en';
 }
 
-/**
- * The offline page for a request: the address's language, else the `language` cookie's (the page being
- * shown is in it; a service worker cannot read cookies, so the page tells it: see pwa.client.ts).
- */
-export function offlinePageFor(pathname: string, remembered?: string | null): string {
-  if (languageOfPath(pathname) === 'am' || remembered === 'am') return OFFLINE_PAGES.am;
-  return OFFLINE_PAGES.en;
+/** The offline page for a request: in the language of its address (Amharic pages live under /am/). */
+export function offlinePageFor(pathname: string): string {
+  return OFFLINE_PAGES[languageOfPath(pathname)];
 }
 
 /**

@@ -27,7 +27,6 @@ import {
   isKeepableImage,
   isKeepablePage,
   isPersonalPath,
-  languageOfPath,
   offlinePageFor,
   pageOfDataRequest,
   queuedKindOf,
@@ -44,21 +43,6 @@ cleanupOutdatedCaches();
 // scripts.
 clientsClaim();
 
-// ---- the language of pages without /am/ in their address (the `language` cookie, told by the page) ----
-const META_CACHE = 'shop-meta';
-let remembered: string | null = null;
-async function rememberedLanguage(): Promise<string> {
-  if (remembered) return remembered;
-  const kept = await (await caches.open(META_CACHE)).match('/__shop-language');
-  remembered = kept ? await kept.text() : 'en';
-  return remembered;
-}
-async function rememberLanguage(lang: string): Promise<void> {
-  if (lang !== 'en' && lang !== 'am') return;
-  remembered = lang;
-  await (await caches.open(META_CACHE)).put('/__shop-language', new Response(lang));
-}
-
 // ---- pages ----
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
@@ -66,22 +50,16 @@ const pages = new NetworkFirst({
   matchOptions: { ignoreVary: true },
   plugins: [
     {
+      // a redirected answer (an old address sent to its new one) is not kept: a browser refuses it for a navigation
       cacheWillUpdate: async ({ response }) =>
-        isKeepablePage(response.status, response.headers) ? response : null,
-      // one copy per language for addresses without /am/ (the language is a cookie there)
-      cacheKeyWillBeUsed: async ({ request }) => {
-        const url = new URL(request.url);
-        if (languageOfPath(url.pathname) === 'am') return url.href;
-        url.searchParams.set('__lang', await rememberedLanguage());
-        return url.href;
-      },
+        !response.redirected && isKeepablePage(response.status, response.headers) ? response : null,
     },
     new ExpirationPlugin({ maxEntries: MAX_PAGES }),
   ],
 });
 
 async function offlinePage(pathname: string): Promise<Response> {
-  const page = offlinePageFor(pathname, await rememberedLanguage());
+  const page = offlinePageFor(pathname);
   return (await matchPrecache(page)) ?? new Response('Offline', { status: 503 });
 }
 
@@ -218,10 +196,9 @@ async function keepSeenPage(address: string, event: ExtendableEvent): Promise<vo
 }
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: string; lang?: string; url?: string } | null;
+  const data = event.data as { type?: string; url?: string } | null;
   if (data?.type === 'shop-seen' && typeof data.url === 'string')
-    event.waitUntil(rememberedLanguage().then(() => keepSeenPage(data.url!, event)));
-  if (data?.type === 'shop-language' && data.lang) event.waitUntil(rememberLanguage(data.lang));
+    event.waitUntil(keepSeenPage(data.url!, event));
   if (data?.type === 'shop-flush') event.waitUntil(flushTaps());
   if (data?.type === 'shop-notices' && pendingNotices.length)
     event.source?.postMessage({ type: 'shop-tap-queued-notices', results: pendingNotices.splice(0) });
