@@ -1663,7 +1663,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "COMPARE_AT_NOT_ABOVE_PRICE" | "SUB_CATEGORY_NOT_IN_CATEGORY" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "ORDER_NOT_PAID" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_PAID" | "REFUND_METHOD_UNAVAILABLE" | "TOO_MANY_ATTEMPTS" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "CONTACT_REPLIES_LIMIT" | "INVALID_REPORT_PERIOD" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "COMPARE_AT_NOT_ABOVE_PRICE" | "SUB_CATEGORY_NOT_IN_CATEGORY" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "ORDER_NOT_PAID" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_PAID" | "REFUND_METHOD_UNAVAILABLE" | "TOO_MANY_ATTEMPTS" | "COUPON_NOT_FOUND" | "COUPON_EXPIRED" | "COUPON_MIN_SUBTOTAL" | "COUPON_EXHAUSTED" | "COUPON_ALREADY_USED" | "COUPON_CODE_TAKEN" | "INVALID_COUPON" | "PROMOTION_NOT_FOUND" | "INVALID_PROMOTION" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "CONTACT_REPLIES_LIMIT" | "INVALID_REPORT_PERIOD" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -2282,6 +2282,24 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        FacetCountDto: {
+            /**
+             * @description A category slug or a brand name
+             * @example Buna Beauty
+             */
+            value: string;
+            /**
+             * @description Active products with it among the other filters
+             * @example 3
+             */
+            count: number;
+        };
+        ListingFacetsDto: {
+            /** @description Every category, in the shop order */
+            category?: components["schemas"]["FacetCountDto"][];
+            /** @description Brands with products, most first (at most 50), and every brand asked for */
+            brand?: components["schemas"]["FacetCountDto"][];
+        };
         ProductListDto: {
             products: components["schemas"]["ProductDto"][];
             /** @example 3 */
@@ -2290,6 +2308,8 @@ export interface components {
             totalProducts: number;
             /** @example 1 */
             page: number;
+            /** @description Only when asked with `facets` */
+            facets?: components["schemas"]["ListingFacetsDto"];
         };
         SuggestedProductDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -4862,7 +4882,10 @@ export interface operations {
                 maxPrice?: number;
                 category?: "skincare" | "makeup" | "haircare" | "fragrance";
                 subCategory?: "serums" | "lips" | "treatments" | "masks" | "eyes" | "shampoo";
-                brand?: string;
+                /** @description One or several brands (repeat the parameter: brand=A&brand=B), each an exact case-insensitive match; an unknown brand lists nothing (docs/decisions/0091-catalogue-facets.md) */
+                brand?: string[];
+                /** @description Counts to add to the answer (`facets`): category, brand or both, comma-separated; each facet counts the products of the other filters, ignoring its own */
+                facets?: string;
                 minRating?: number;
                 inStock?: boolean;
                 sort?: "featured" | "price_asc" | "price_desc" | "reviews" | "newest";
