@@ -20,6 +20,10 @@ function referenceView(doc: Product & { _id: unknown }): Record<string, unknown>
     ...(originalPrice !== undefined ? { originalPrice } : {}),
     discount: discountPercent(price, originalPrice),
     countInStock: doc.stock,
+    // issue 30.1: the owner's compare-at price when higher than the price (no sale in these documents)
+    ...(originalPriceSantim != null && originalPriceSantim > priceSantim
+      ? { compareAtPrice: originalPrice }
+      : {}),
   };
 }
 
