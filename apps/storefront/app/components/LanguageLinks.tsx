@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
-import { languageAddresses } from '../language';
+import { languageAddresses, localePath } from '../language';
 import type { loader } from '../root';
 import { useShop } from '../shop-context';
 
@@ -23,4 +23,38 @@ export function LanguageLinks() {
       <meta property="og:locale:alternate" content={lang === 'am' ? 'en_US' : 'am_ET'} />
     </>
   );
+}
+
+/**
+ * The home page's structured data in the page's language: the shop (Organization, its logo) and the site
+ * (WebSite, its search), on the address of the page's language.
+ */
+export function ShopJsonLd() {
+  const { t, lang } = useShop();
+  const origin = (useRouteLoaderData<typeof loader>('root')?.origin ?? '').replace(/\/+$/, '');
+  const home = `${origin}${localePath(lang, '/')}`;
+  const json = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: t('common.shopName'),
+      url: home,
+      logo: `${origin}/icons/icon-512.png`,
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: t('common.shopName'),
+      url: home,
+      inLanguage: lang,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${origin}${localePath(lang, '/products')}?search={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+  // escaped so that no text can close the script
+  const text = JSON.stringify(json).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: text }} />;
 }

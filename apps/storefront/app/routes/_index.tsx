@@ -4,16 +4,28 @@ import { Link } from '../components/Localized';
 import { FEATURED_PRODUCTS } from '@shop/shared';
 import { Deferred } from '../components/Deferred';
 import { HeroSlider } from '../components/HeroSlider';
+import { ShopJsonLd } from '../components/LanguageLinks';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
 import { listProducts, recentReviews } from '../products.server';
 import { titleMeta, translatorOf, useShop } from '../shop-context';
 import type { Product } from '@shop/api-client';
 
-export const meta: MetaFunction = ({ matches }) => [
-  titleMeta(matches, 'nav.home'),
-  { name: 'description', content: translatorOf(matches)('home.metaDescription') },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = translatorOf(matches);
+  const origin =
+    (matches.find((m) => m.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
+  // Open Graph in the page's language (og:url and og:locale are the root's, docs/decisions/0092)
+  return [
+    titleMeta(matches, 'nav.home'),
+    { name: 'description', content: t('home.metaDescription') },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: t('common.shopName') },
+    { property: 'og:title', content: t('common.shopName') },
+    { property: 'og:description', content: t('home.metaDescription') },
+    { property: 'og:image', content: `${origin.replace(/\/+$/, '')}/icons/icon-512.png` },
+  ];
+};
 
 /** Products on each of the home page's shelves (new arrivals, best sellers): one row on a desktop. */
 export const HOME_SHELF = 4;
@@ -43,6 +55,7 @@ export default function Home() {
   const { t } = useShop();
   return (
     <>
+      <ShopJsonLd />
       <Deferred>
         <HeroSlider />
       </Deferred>
