@@ -422,6 +422,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scheduled sales (react-admin list; filter q over the name, active, id) */
+        get: operations["AdminPromotions_list"];
+        put?: never;
+        /** Create a sale (percent 1-100 or ETB off, for products and/or categories) */
+        post: operations["AdminPromotions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sale */
+        get: operations["AdminPromotions_getOne"];
+        /** Edit a sale (the whole record may be sent; active false pauses it) */
+        put: operations["AdminPromotions_update"];
+        post?: never;
+        /** Delete a sale (orders keep the prices they were placed at); answers it */
+        delete: operations["AdminPromotions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/recent": {
         parameters: {
             query?: never;
@@ -615,6 +652,27 @@ export interface paths {
         post?: never;
         /** Empty the cart */
         delete: operations["Cart_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a coupon code to the cart (any case; one code per cart, a new one replaces it)
+         * @description Checked against the cart now (docs/decisions/0096-coupon-codes.md); the answer carries `coupon` and `discount`. The use is taken only when the order is placed, in its transaction.
+         */
+        post: operations["Cart_applyCoupon"];
+        /** Take the coupon code off the cart (idempotent) */
+        delete: operations["Cart_removeCoupon"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1582,6 +1640,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon codes with their uses (react-admin list; filter q over the code, active, id) */
+        get: operations["AdminCoupons_list"];
+        put?: never;
+        /** Create a coupon code (stored upper-case) */
+        post: operations["AdminCoupons_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One coupon code */
+        get: operations["AdminCoupons_getOne"];
+        /** Edit a coupon code (the whole record may be sent; uses are not edited) */
+        put: operations["AdminCoupons_update"];
+        post?: never;
+        /** Deactivate a coupon code (orders keep it; answers the record) */
+        delete: operations["AdminCoupons_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2487,6 +2582,95 @@ export interface components {
             success: boolean;
             product: components["schemas"]["ProductDto"];
         };
+        PromotionNameDto: {
+            /** @example Timket week */
+            en: string;
+            /** @example የጥምቀት ሳምንት */
+            am: string;
+        };
+        PromotionDto: {
+            id: string;
+            _id: string;
+            name: components["schemas"]["PromotionNameDto"];
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            /**
+             * @description percent, or ETB for fixed
+             * @example 20
+             */
+            value: number;
+            productIds: string[];
+            categories: string[];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            active: boolean;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "ended" | "paused";
+        };
+        PromotionInputDto: {
+            name: components["schemas"]["PromotionNameDto"];
+            /** @enum {string} */
+            kind: "percent" | "fixed";
+            /**
+             * @description percent: 1 to 100; fixed: ETB off each unit (below its price)
+             * @example 20
+             */
+            value: number;
+            /** @description Product ids */
+            productIds?: string[];
+            /**
+             * @description Category slugs
+             * @example [
+             *       "skincare"
+             *     ]
+             */
+            categories?: string[];
+            /**
+             * Format: date-time
+             * @description An instant (send the shop time with its offset, +03:00)
+             */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * @description false pauses the sale
+             * @default true
+             */
+            active: boolean;
+        };
+        PromotionUpdateDto: {
+            name?: components["schemas"]["PromotionNameDto"];
+            /** @enum {string} */
+            kind?: "percent" | "fixed";
+            /**
+             * @description percent: 1 to 100; fixed: ETB off each unit (below its price)
+             * @example 20
+             */
+            value?: number;
+            /** @description Product ids */
+            productIds?: string[];
+            /**
+             * @description Category slugs
+             * @example [
+             *       "skincare"
+             *     ]
+             */
+            categories?: string[];
+            /**
+             * Format: date-time
+             * @description An instant (send the shop time with its offset, +03:00)
+             */
+            startsAt?: string;
+            /** Format: date-time */
+            endsAt?: string;
+            /**
+             * @description false pauses the sale
+             * @default true
+             */
+            active: boolean;
+        };
         ReviewUserDto: {
             _id: string;
             /** @example Hanna Tesfaye */
@@ -2676,6 +2860,32 @@ export interface components {
                 [key: string]: string | number;
             };
         };
+        CartCouponDto: {
+            /** @example BUNA10 */
+            code: string;
+            /**
+             * @description Absent while the code gives nothing (couponProblem)
+             * @enum {string}
+             */
+            kind?: "percent" | "fixed" | "freeShipping";
+            /**
+             * @description percent, or ETB for fixed
+             * @example 10
+             */
+            value?: number;
+        };
+        CouponProblemDto: {
+            /**
+             * @description Texts in libs/i18n under errors.<CODE>
+             * @example COUPON_MIN_SUBTOTAL
+             */
+            code: string;
+            /** @example The code BUNA10 needs a subtotal of at least 500 ETB */
+            message: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         CartDto: {
             /** @example true */
             success: boolean;
@@ -2699,6 +2909,15 @@ export interface components {
              * @example 9f86d081884c7d659a2feaa0c55ad015
              */
             cartId?: string;
+            /** @description The coupon code applied */
+            coupon?: components["schemas"]["CartCouponDto"];
+            /**
+             * @description The coupon's discount in ETB now (standard delivery)
+             * @example 130
+             */
+            discount?: number;
+            /** @description Why the coupon gives nothing now */
+            couponProblem?: components["schemas"]["CouponProblemDto"];
         };
         AddToCartDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
@@ -2715,6 +2934,13 @@ export interface components {
              * @example 2
              */
             quantity: number;
+        };
+        ApplyCouponDto: {
+            /**
+             * @description Any case
+             * @example buna10
+             */
+            code: string;
         };
         UnsubscribeProductDto: {
             _id: string;
@@ -3002,6 +3228,16 @@ export interface components {
             totalAmount: number;
             /** @description Whether the prices included the VAT when the order was placed */
             pricesIncludeTax?: boolean;
+            /**
+             * @description The coupon code the order redeemed
+             * @example BUNA10
+             */
+            couponCode?: string;
+            /**
+             * @description The coupon's discount, ETB (0 for free shipping: see shippingCost)
+             * @example 103.15
+             */
+            discount?: number;
             /**
              * @description The language of the order's messages (the account's, else the page's it was placed from)
              * @enum {string}
@@ -3523,6 +3759,16 @@ export interface components {
             /** @description Whether the prices included the VAT when the order was placed */
             pricesIncludeTax?: boolean;
             /**
+             * @description The coupon code the order redeemed
+             * @example BUNA10
+             */
+            couponCode?: string;
+            /**
+             * @description The coupon's discount, ETB (0 for free shipping: see shippingCost)
+             * @example 103.15
+             */
+            discount?: number;
+            /**
              * @description The language of the order's messages (the account's, else the page's it was placed from)
              * @enum {string}
              */
@@ -3623,6 +3869,16 @@ export interface components {
             totalAmount: number;
             /** @description Whether the prices included the VAT when the order was placed */
             pricesIncludeTax?: boolean;
+            /**
+             * @description The coupon code the order redeemed
+             * @example BUNA10
+             */
+            couponCode?: string;
+            /**
+             * @description The coupon's discount, ETB (0 for free shipping: see shippingCost)
+             * @example 103.15
+             */
+            discount?: number;
             /**
              * @description The language of the order's messages (the account's, else the page's it was placed from)
              * @enum {string}
@@ -3904,6 +4160,99 @@ export interface components {
             source?: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        CouponDto: {
+            id: string;
+            /** @example BUNA10 */
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "freeShipping";
+            /**
+             * @description percent, or ETB for fixed
+             * @example 10
+             */
+            value: number;
+            /** @example 0 */
+            minSubtotal: number;
+            /** Format: date-time */
+            startsAt?: string;
+            /** Format: date-time */
+            endsAt?: string;
+            usageLimit?: number;
+            perCustomerLimit?: number;
+            active: boolean;
+            /** @description Orders that carry it now (a cancelled order gave its use back) */
+            uses: number;
+        };
+        CouponInputDto: {
+            /**
+             * @description Letters, digits, - and _ (3 to 32); stored upper-case
+             * @example BUNA10
+             */
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "freeShipping";
+            /**
+             * @description percent: 1 to 100; fixed: ETB off the subtotal; freeShipping: ignored (0)
+             * @example 10
+             */
+            value?: number;
+            /**
+             * @description The subtotal (ETB) an order must reach
+             * @example 500
+             */
+            minSubtotal?: number;
+            /** Format: date-time */
+            startsAt?: string;
+            /** Format: date-time */
+            endsAt?: string;
+            /**
+             * @description Orders in all; left out: no limit
+             * @example 100
+             */
+            usageLimit?: number;
+            /**
+             * @description Orders per customer (account, or phone); left out: no limit
+             * @example 1
+             */
+            perCustomerLimit?: number;
+            /** @default true */
+            active: boolean;
+        };
+        CouponUpdateDto: {
+            /**
+             * @description Letters, digits, - and _ (3 to 32); stored upper-case
+             * @example BUNA10
+             */
+            code?: string;
+            /** @enum {string} */
+            kind?: "percent" | "fixed" | "freeShipping";
+            /**
+             * @description percent: 1 to 100; fixed: ETB off the subtotal; freeShipping: ignored (0)
+             * @example 10
+             */
+            value?: number;
+            /**
+             * @description The subtotal (ETB) an order must reach
+             * @example 500
+             */
+            minSubtotal?: number;
+            /** Format: date-time */
+            startsAt?: string;
+            /** Format: date-time */
+            endsAt?: string;
+            /**
+             * @description Orders in all; left out: no limit
+             * @example 100
+             */
+            usageLimit?: number;
+            /**
+             * @description Orders per customer (account, or phone); left out: no limit
+             * @example 1
+             */
+            perCustomerLimit?: number;
+            /** @default true */
+            active: boolean;
         };
     };
     responses: never;
@@ -5163,6 +5512,278 @@ export interface operations {
             };
         };
     };
+    AdminPromotions_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of promotions records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `promotions <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPromotions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionDto"];
+                };
+            };
+            /** @description INVALID_PROMOTION, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PRODUCT_NOT_FOUND: a targeted product does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPromotions_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PROMOTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPromotions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionDto"];
+                };
+            };
+            /** @description INVALID_PROMOTION, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PROMOTION_NOT_FOUND, PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPromotions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PROMOTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     Reviews_recent: {
         parameters: {
             query?: {
@@ -5751,6 +6372,108 @@ export interface operations {
         };
     };
     Cart_clear: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description Invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_applyCoupon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyCouponDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description code missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_NOT_FOUND: unknown or switched off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_EXHAUSTED (used up), COUPON_ALREADY_USED (this customer used it up) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_EXPIRED (not started or ended), COUPON_MIN_SUBTOTAL (params.minimum, ETB) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Cart_removeCoupon: {
         parameters: {
             query?: never;
             header?: {
@@ -9215,6 +9938,286 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminCoupons_list: {
+        parameters: {
+            query?: {
+                /** @description JSON `["field","ASC"|"DESC"]` */
+                sort?: string;
+                /** @description JSON `[start,end]` (inclusive, at most 100 records) */
+                range?: string;
+                /** @description JSON object of filters: `q` for text search, `id` (array) for getMany, plus the resource's own fields. Values are strings, numbers, booleans or arrays of those. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON array of coupons records (ra-data-simple-rest); each has `id` mirrored from `_id`. */
+            200: {
+                headers: {
+                    /** @description `coupons <first>-<last>/<total>` (exposed through CORS) */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDto"][];
+                };
+            };
+            /** @description Malformed sort, range or filter, unknown sort field or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminCoupons_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDto"];
+                };
+            };
+            /** @description INVALID_COUPON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_CODE_TAKEN: the code exists (any case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminCoupons_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminCoupons_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_CODE_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminCoupons_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDto"];
+                };
+            };
+            /** @description No or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Access denied (not an admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description COUPON_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
