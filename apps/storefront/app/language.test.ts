@@ -33,6 +33,6 @@ describe('language in the address', () => {
     ]);
     const home = languageAddresses('https://shop.et/', '/', '');
     expect(home.canonical).toBe('https://shop.et/');
-    expect(home.alternates[1].href).toBe('https://shop.et/am');
+    expect(home.alternates[1].href).toBe('https://shop.et/am/');
   });
 });

@@ -16,7 +16,7 @@ describe('sitemap.xml', () => {
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
       'https://shop.et/',
-      'https://shop.et/am',
+      'https://shop.et/am/',
       'https://shop.et/product/p1',
       'https://shop.et/am/product/p1',
       'https://shop.et/products?category=skincare&amp;page=2',

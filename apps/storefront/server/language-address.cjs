@@ -20,11 +20,9 @@ const NOT_PAGES =
   /^\/(api|build|assets|icons|i18n|metrics|language|logout|cart\/add|wishlist\/toggle|search\/suggestions|payment\/callback|sitemap\.xml|robots\.txt|sw\.js|manifest\.webmanifest|favicon\.[a-z]+)(?=$|[/?#])/;
 const AMHARIC = /^\/am(?=$|[/?#])/;
 
-/** The same address in Amharic: `/` is `/am`, `/cart?x=1` is `/am/cart?x=1` (libs/shared localePath). */
+/** The same address in Amharic: `/` is `/am/`, `/cart?x=1` is `/am/cart?x=1` (libs/shared localePath). */
 function amharicTwin(path) {
-  if (AMHARIC.test(path)) return path;
-  if (path === '/' || /^\/[?#]/.test(path)) return `/am${path.slice(1)}`;
-  return `/am${path}`;
+  return AMHARIC.test(path) ? path : `/am${path}`;
 }
 
 function cookieLanguage(header) {

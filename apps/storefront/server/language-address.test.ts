@@ -23,7 +23,7 @@ const visit = (url: string, headers: Record<string, string>, method = 'GET') => 
 
 describe('a visitor whose remembered language is Amharic', () => {
   it('goes from an English page to its Amharic twin, query kept', () => {
-    expect(rememberedLanguageRedirect(visit('/', { cookie: 'language=am' }))).toBe('/am');
+    expect(rememberedLanguageRedirect(visit('/', { cookie: 'language=am' }))).toBe('/am/');
     expect(
       rememberedLanguageRedirect(visit('/products?category=skincare', { cookie: 'cart=1; language=am' })),
     ).toBe('/am/products?category=skincare');
@@ -75,7 +75,7 @@ describe('a visitor whose remembered language is Amharic', () => {
 describe('redirects of an Amharic request', () => {
   it('stay in Amharic', () => {
     expect(localizedLocation('/am/cart/add', '/product/p1?added=1')).toBe('/am/product/p1?added=1');
-    expect(localizedLocation('/am/logout', '/')).toBe('/am');
+    expect(localizedLocation('/am/logout', '/')).toBe('/am/');
     expect(localizedLocation('/am/checkout', '/signin?redirectTo=%2Fam%2Fcheckout')).toBe(
       '/am/signin?redirectTo=%2Fam%2Fcheckout',
     );
@@ -93,8 +93,8 @@ describe('redirects of an Amharic request', () => {
   });
 
   it('twin: the root and a query', () => {
-    expect(amharicTwin('/')).toBe('/am');
-    expect(amharicTwin('/?added=1')).toBe('/am?added=1');
+    expect(amharicTwin('/')).toBe('/am/');
+    expect(amharicTwin('/?added=1')).toBe('/am/?added=1');
     expect(amharicTwin('/am/faq')).toBe('/am/faq');
   });
 });

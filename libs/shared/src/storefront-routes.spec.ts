@@ -35,8 +35,8 @@ describe('storefront route table', () => {
 
   it('puts Amharic pages under /am and English ones at the root, query and hash kept', () => {
     expect(localePath('am', '/products?q=shea#top')).toBe('/am/products?q=shea#top');
-    expect(localePath('am', '/')).toBe('/am');
-    expect(localePath('am', '/?added=1')).toBe('/am?added=1');
+    expect(localePath('am', '/')).toBe('/am/');
+    expect(localePath('am', '/?added=1')).toBe('/am/?added=1');
     expect(localePath('am', '/am/cart')).toBe('/am/cart');
     expect(localePath('en', '/am/cart?x=1')).toBe('/cart?x=1');
     expect(localePath('en', '/am')).toBe('/');
@@ -54,7 +54,7 @@ describe('storefront route table', () => {
     expect(storefrontUrl('https://shop.et/', storefrontPaths.order('1'), 'am')).toBe(
       'https://shop.et/am/order-confirmation/1',
     );
-    expect(storefrontUrl('https://shop.et', storefrontPaths.home(), 'am')).toBe('https://shop.et/am');
+    expect(storefrontUrl('https://shop.et', storefrontPaths.home(), 'am')).toBe('https://shop.et/am/');
     expect(storefrontUrl('https://shop.et', storefrontPaths.orders(), 'en')).toBe('https://shop.et/orders');
   });
 });

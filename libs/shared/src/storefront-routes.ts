@@ -40,14 +40,13 @@ export function isSameSitePath(value: unknown): value is string {
 
 /**
  * Amharic pages live under `/am/…`, English ones at the root (docs/decisions/0092-language-in-the-address.md).
- * `localePath('am', '/products?q=x')` is `/am/products?q=x`, `localePath('am', '/')` is `/am`;
+ * `localePath('am', '/products?q=x')` is `/am/products?q=x`, `localePath('am', '/')` is `/am/` (the Amharic home);
  * `localePath('en', '/am/products')` is `/products`. Any other language is English's address.
  */
 export function localePath(lang: string | undefined, path: string): string {
   const bare = withoutLanguage(path);
   if (lang !== 'am') return bare;
-  if (bare === '/') return '/am';
-  return /^\/[?#]/.test(bare) ? `/am${bare.slice(1)}` : `/am${bare}`;
+  return `/am${bare}`;
 }
 
 /** The address without its `/am` prefix (the English twin): `/am` is `/`, `/am/cart` is `/cart`, `/amber` stays. */

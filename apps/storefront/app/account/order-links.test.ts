@@ -61,7 +61,7 @@ describe('message links and the language switch', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const res = await post({ lang: 'am', redirectTo: '//evil.example' });
-    expect(res.headers.get('Location')).toBe('/am');
+    expect(res.headers.get('Location')).toBe('/am/');
     expect(fetch).not.toHaveBeenCalled();
   });
 
