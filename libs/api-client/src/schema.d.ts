@@ -2301,6 +2301,18 @@ export interface components {
             /** @description Make this the default address (the first address always is) */
             isDefault?: boolean;
         };
+        ProductPromotionDto: {
+            id: string;
+            /**
+             * @example {
+             *       "en": "Timket week",
+             *       "am": "የጥምቀት ሳምንት"
+             *     }
+             */
+            name: Record<string, never>;
+            /** Format: date-time */
+            endsAt: string;
+        };
         ProductDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
             _id: string;
@@ -2335,6 +2347,13 @@ export interface components {
              * @example 19
              */
             discount: number;
+            /**
+             * @description The regular (or owner's compare-at) price in ETB when above price (docs/decisions/0095)
+             * @example 800
+             */
+            compareAtPrice?: number;
+            /** @description The sale running now, if any */
+            promotion?: components["schemas"]["ProductPromotionDto"];
             /**
              * @example ETB
              * @enum {string}

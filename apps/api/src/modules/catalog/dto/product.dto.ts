@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
 
+/** The scheduled sale a product is sold at now (docs/decisions/0095). */
+export class ProductPromotionDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: { en: 'Timket week', am: 'የጥምቀት ሳምንት' } }) name!: { en: string; am: string };
+  @ApiProperty({ type: String, format: 'date-time' }) endsAt!: string;
+}
+
 /** A product as the API answers it. Prices are ETB numbers with two decimals. */
 export class ProductDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) _id!: string;
@@ -18,6 +25,13 @@ export class ProductDto {
   @ApiProperty({ example: 650, description: 'Price in ETB' }) price!: number;
   @ApiPropertyOptional({ example: 800, description: 'Price before discount, in ETB' }) originalPrice?: number;
   @ApiProperty({ example: 19, description: 'Discount percent derived from originalPrice' }) discount!: number;
+  @ApiPropertyOptional({
+    example: 800,
+    description: "The regular (or owner's compare-at) price in ETB when above price (docs/decisions/0095)",
+  })
+  compareAtPrice?: number;
+  @ApiPropertyOptional({ type: () => ProductPromotionDto, description: 'The sale running now, if any' })
+  promotion?: ProductPromotionDto;
   @ApiProperty({ enum: CURRENCIES, example: 'ETB' }) currency!: string;
   @ApiProperty({ type: [String], example: ['/api/assets/products/shea-coffee-body-butter.svg'] })
   images!: string[];
