@@ -87,12 +87,23 @@ describe('storefront page cache', () => {
       expect(head.body.length).toBe(0);
       expect(Number(head.headers['content-length'])).toBe(first.body.length);
     }
-    // the language cookie is part of the key: the Amharic catalogue is its own page
-    const amharic = await raw(`${stack.storefront}/products?category=skin-care`, { Cookie: 'language=am' });
+    // the language is in the address (docs/decisions/0092): the Amharic catalogue is its own page, kept too
+    const amharic = await raw(`${stack.storefront}/am/products?category=skin-care`);
     expect(amharic.body.toString('utf8')).toContain('<html lang="am"');
+    expect(amharic.headers['cache-control']).toBe(PUBLIC);
     expect(amharic.headers.etag).not.toBe(
       (await raw(`${stack.storefront}/products?category=skin-care`)).headers.etag,
     );
+    // a person whose cookie says Amharic is sent to it from the English address, and that answer is kept by nobody
+    const remembered = await raw(`${stack.storefront}/products?category=skin-care`, {
+      Cookie: 'language=am',
+      Accept: 'text/html',
+      'User-Agent':
+        'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+    });
+    expect(remembered.status).toBe(302);
+    expect(remembered.headers.location).toBe('/am/products?category=skin-care');
+    expect(remembered.headers['cache-control']).toBe('private, no-store');
   });
 
   it('renders a signed-in shopper’s and a guest cart’s pages per request, private, and never shows them to anyone else', async () => {
