@@ -2301,15 +2301,15 @@ export interface components {
             /** @description Make this the default address (the first address always is) */
             isDefault?: boolean;
         };
+        SaleNameDto: {
+            /** @example Timket week */
+            en: string;
+            /** @example የጥምቀት ሳምንት */
+            am: string;
+        };
         ProductPromotionDto: {
             id: string;
-            /**
-             * @example {
-             *       "en": "Timket week",
-             *       "am": "የጥምቀት ሳምንት"
-             *     }
-             */
-            name: Record<string, never>;
+            name: components["schemas"]["SaleNameDto"];
             /** Format: date-time */
             endsAt: string;
         };

@@ -44,7 +44,12 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <p className="rating">
         <Stars rating={product.rating} count={product.reviewCount} />
       </p>
-      <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
+      <Price
+        price={product.price}
+        originalPrice={product.originalPrice}
+        badge={false}
+        sale={product.promotion}
+      />
       <AddToCart productId={product._id} stock={product.stock} control="stepper" name={name} />
     </article>
   );

@@ -194,7 +194,7 @@ export default function ProductPage() {
               )}
             </a>
           </p>
-          <Price price={p.price} originalPrice={p.originalPrice} />
+          <Price price={p.price} originalPrice={p.originalPrice} sale={p.promotion} />
           {p.discount > 0 && p.originalPrice && (
             <p className="saving">
               {t('product.youSave', { amount: formatMoney(p.originalPrice - p.price, 'ETB', lang) })}

@@ -116,7 +116,12 @@ export default function Wishlist() {
               <Link to={`/product/${product._id}`}>
                 <strong>{(lang === 'am' && product.nameAm) || product.name}</strong>
               </Link>
-              <Price price={product.price} originalPrice={product.originalPrice} badge={false} />
+              <Price
+                price={product.price}
+                originalPrice={product.originalPrice}
+                badge={false}
+                sale={product.promotion}
+              />
               {product.stock === 0 ? (
                 <p>
                   <span className="acc-warning">{t('wishlist.outOfStock')}</span>

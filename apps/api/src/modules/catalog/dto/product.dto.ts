@@ -1,10 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
 
+export class SaleNameDto {
+  @ApiProperty({ example: 'Timket week' }) en!: string;
+  @ApiProperty({ example: 'የጥምቀት ሳምንት' }) am!: string;
+}
+
 /** The scheduled sale a product is sold at now (docs/decisions/0095). */
 export class ProductPromotionDto {
   @ApiProperty() id!: string;
-  @ApiProperty({ example: { en: 'Timket week', am: 'የጥምቀት ሳምንት' } }) name!: { en: string; am: string };
+  @ApiProperty({ type: SaleNameDto }) name!: SaleNameDto;
   @ApiProperty({ type: String, format: 'date-time' }) endsAt!: string;
 }
 
