@@ -21,6 +21,8 @@ export interface CatalogueFilters {
   sort: ProductSort | '';
   minRating: number | '';
   inStock: boolean;
+  /** Brands chosen (any of them; docs/decisions/0091-catalogue-facets.md). */
+  brands: string[];
 }
 
 /** The query sent to `GET /api/products`. */
@@ -35,6 +37,22 @@ export interface ProductQuery {
   sort?: ProductSort;
   minRating?: number;
   inStock?: boolean;
+  brand?: string[];
+  /** The drawer's counts (`category,brand`). */
+  facets?: string;
+}
+
+/** Brands a catalogue URL may choose at once (the API's bound), each at most as long as a search. */
+export const MAX_BRANDS = 20;
+
+/** The chosen brands of a URL (`brand=A&brand=B`): non-empty, each once, within the API's bounds. */
+export function readBrands(params: URLSearchParams): string[] {
+  const brands: string[] = [];
+  for (const raw of params.getAll('brand')) {
+    const brand = raw.trim().slice(0, SEARCH_MAX_LENGTH);
+    if (brand && !brands.some((b) => b.toLowerCase() === brand.toLowerCase())) brands.push(brand);
+  }
+  return brands.slice(0, MAX_BRANDS);
 }
 
 export const RATING_FILTERS = [4, 3, 2, 1] as const;
@@ -65,6 +83,7 @@ export function readFilters(params: URLSearchParams): CatalogueFilters {
     sort: oneOf(PRODUCT_SORTS, params.get('sort')),
     minRating: (RATING_FILTERS as readonly number[]).includes(rating) ? rating : '',
     inStock: params.get('inStock') === 'true' || params.get('inStock') === 'on',
+    brands: readBrands(params),
   };
 }
 
@@ -80,6 +99,7 @@ export function productQuery(f: CatalogueFilters): ProductQuery {
     ...(f.sort ? { sort: f.sort } : {}),
     ...(f.minRating !== '' ? { minRating: f.minRating } : {}),
     ...(f.inStock ? { inStock: true } : {}),
+    ...(f.brands.length ? { brand: f.brands } : {}),
   };
 }
 
@@ -93,6 +113,7 @@ export function filtersToSearch(f: Partial<CatalogueFilters>): string {
   if (f.sort) p.set('sort', f.sort);
   if (f.minRating !== undefined && f.minRating !== '') p.set('minRating', String(f.minRating));
   if (f.inStock) p.set('inStock', 'true');
+  for (const brand of f.brands ?? []) p.append('brand', brand);
   if (f.page && f.page > 1) p.set('page', String(f.page));
   const s = p.toString();
   return s ? `?${s}` : '';

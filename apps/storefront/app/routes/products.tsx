@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { RATING_FILTERS, SEARCH_MAX_LENGTH, productQuery, readFilters, showingRange } from '../catalogue';
 import { Deferred } from '../components/Deferred';
 import { FilterIcon } from '../components/Icons';
+import { BrandFacet, categoryLabel } from '../components/CatalogueFacets';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { useFocusTrap } from '../components/useFocusTrap';
@@ -13,6 +14,8 @@ import { listProducts } from '../products.server';
 import { titleMeta, translatorOf, useShop } from '../shop-context';
 
 export const FILTER_DEBOUNCE_MS = 500;
+/** The counts the catalogue asks the API for. */
+export const FACETS = 'category,brand';
 
 // The shop's description (search engines show it under the catalogue's link; Lighthouse SEO wants one)
 export const meta: MetaFunction = ({ matches }) => [
@@ -22,7 +25,8 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
-  return { filters, ...(await listProducts(request, productQuery(filters))) };
+  // with the drawer's counts per category and brand (docs/decisions/0091-catalogue-facets.md)
+  return { filters, ...(await listProducts(request, { ...productQuery(filters), facets: FACETS })) };
 }
 
 /** Puts the URL's filter values back into the form after back/forward (but not under the typing user). */
@@ -33,7 +37,11 @@ function useFormMirrorsUrl(form: React.RefObject<HTMLFormElement>, search: strin
     const params = new URLSearchParams(search);
     for (const field of Array.from(el.elements) as HTMLInputElement[]) {
       if (!field.name || (field === document.activeElement && field.type === 'search')) continue;
-      if (field.type === 'checkbox') field.checked = params.get(field.name) === 'true';
+      if (field.type === 'checkbox')
+        field.checked =
+          field.name === 'brand'
+            ? params.getAll('brand').some((b) => b.toLowerCase() === field.value.toLowerCase())
+            : params.get(field.name) === 'true';
       else if (field.type !== 'submit') field.value = params.get(field.name) ?? '';
     }
   }, [form, search]);
@@ -81,6 +89,7 @@ export default function Catalogue() {
     filters.subCategory,
     filters.minRating !== '',
     filters.inStock,
+    filters.brands.length > 0,
   ].filter(Boolean).length;
 
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
@@ -92,7 +101,8 @@ export default function Catalogue() {
     filters.subCategory ||
     filters.sort ||
     filters.minRating !== '' ||
-    filters.inStock,
+    filters.inStock ||
+    filters.brands.length > 0,
   );
 
   return (
@@ -203,7 +213,7 @@ export default function Catalogue() {
             <option value="">{t('catalogue.allCategories')}</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {c.name[lang]}
+                {categoryLabel(t, c.name[lang], c.slug, data?.facets?.category)}
               </option>
             ))}
           </select>
@@ -242,6 +252,7 @@ export default function Catalogue() {
             ))}
           </select>
         </label>
+        <BrandFacet brands={data?.facets?.brand} chosen={filters.brands} />
         <label className="filter checkbox">
           <input type="checkbox" name="inStock" value="true" defaultChecked={filters.inStock} />
           <span>{t('catalogue.inStockOnly')}</span>
