@@ -90,6 +90,18 @@ export function indexOf(docs: Int32Array, doc: number): number {
 
 const EMPTY: Vector = { docs: new Int32Array(0), values: new Float64Array(0) };
 
+/**
+ * The ids marked in `marked` (not `unmarked`), ascending: a sort of the few touched ones, or a walk
+ * over every id when they are many (sorting 100,000 ids costs more than reading 100,000 slots).
+ */
+function ascending(touched: number[], marked: Int16Array, limit: number): Int32Array {
+  if (touched.length * 16 < limit) return Int32Array.from(touched).sort();
+  const docs = new Int32Array(touched.length);
+  let n = 0;
+  for (let doc = 0; doc < limit; doc++) if (marked[doc] !== -1) docs[n++] = doc;
+  return docs;
+}
+
 export class Scorer {
   private readonly internals: Internals;
   private readonly fields: readonly [fieldId: number, boost: number][];
@@ -132,7 +144,9 @@ export class Scorer {
     if (kept) return kept;
     const { _documentIds: ids, _fieldLength: lengths, _avgFieldLength: averages } = this.internals;
     const total = this.internals._documentCount;
-    const sums = new Map<number, number>();
+    const limit = this.scratch();
+    const { score: sums, lastForm: marked } = this;
+    const touched: number[] = [];
     for (const [fieldId, boost] of this.fields) {
       const freqs = data.get(fieldId);
       if (!freqs) continue;
@@ -147,12 +161,21 @@ export class Scorer {
         const length = (lengths.get(doc) as number[])[fieldId];
         const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
         const raw = idf * (D + (freq * (K + 1)) / (freq + K * (1 - B + (B * length) / average)));
-        sums.set(doc, (sums.get(doc) ?? 0) + boost * raw);
+        if (marked[doc] === -1) {
+          marked[doc] = 0;
+          touched.push(doc);
+        }
+        sums[doc] += boost * raw;
       }
     }
-    const docs = Int32Array.from(sums.keys()).sort();
+    const docs = ascending(touched, marked, limit);
     const values = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) values[i] = sums.get(docs[i]) as number;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i];
+      values[i] = sums[doc];
+      sums[doc] = 0;
+      marked[doc] = -1;
+    }
     const vector = docs.length ? { docs, values } : EMPTY;
     this.keep(term, vector);
     return vector;
@@ -195,19 +218,16 @@ export class Scorer {
    * them combined with OR: the sum of the weighted terms' scores, times how many spellings matched.
    */
   word(forms: readonly WordForm[]): WordScores {
-    const limit = this.internals._nextId;
-    if (this.score.length < limit) {
-      const size = Math.max(limit, Math.ceil(this.score.length * 1.5));
-      this.score = new Float64Array(size);
-      this.quality = new Uint8Array(size);
-      this.lastForm = new Int16Array(size).fill(-1);
-    }
+    // the terms' vectors first: they use the same scratch space
+    const expanded = forms.map((form) =>
+      this.expand(form).map(([term, data, weight]) => [term, this.vector(term, data), weight] as const),
+    );
+    const limit = this.scratch();
     const { score, quality, lastForm } = this;
     const touched: number[] = [];
     const terms = new Set<string>();
     forms.forEach((form, f) => {
-      for (const [term, data, weight] of this.expand(form)) {
-        const vector = this.vector(term, data);
+      for (const [term, vector, weight] of expanded[f]) {
         if (!vector.docs.length) continue;
         terms.add(term);
         const w = weight * form.boost;
@@ -223,7 +243,7 @@ export class Scorer {
         }
       }
     });
-    const docs = Int32Array.from(touched).sort();
+    const docs = ascending(touched, lastForm, limit);
     const values = new Float64Array(docs.length);
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i];
@@ -233,6 +253,18 @@ export class Scorer {
       lastForm[doc] = -1;
     }
     return { docs, values, terms: [...terms] };
+  }
+
+  /** Scratch arrays for every numeric id of the index (zero, and -1 for the marks); answers the id limit. */
+  private scratch(): number {
+    const limit = this.internals._nextId;
+    if (this.score.length < limit) {
+      const size = Math.max(limit, Math.ceil(this.score.length * 1.5));
+      this.score = new Float64Array(size);
+      this.quality = new Uint8Array(size);
+      this.lastForm = new Int16Array(size).fill(-1);
+    }
+    return limit;
   }
 
   /** The index terms of `word` that match the product `doc` (for highlighting). */
