@@ -219,3 +219,32 @@ describe('scheduled sales (promotions)', () => {
     expect(kept.body.orderItems[0]).toMatchObject({ priceAtPurchase: 150 });
   });
 });
+
+describe('the demo seed with SEED_DEMO_SALE', () => {
+  it('adds one running "Timket week" sale, 20% off skincare, once', async () => {
+    const t = await startTestApp({ SEED_DEMO_SALE: 'true' });
+    try {
+      await t.app.get(SeedService).seed();
+      await t.app.get(SeedService).seed();
+      const admin = await loginAs(t, DEMO_ACCOUNTS.admin);
+      const sales = (await request(t.http).get('/api/admin/promotions').set(auth(admin)).expect(200)).body;
+      expect(sales).toEqual([
+        expect.objectContaining({
+          name: { en: 'Timket week', am: 'የጥምቀት ሳምንት' },
+          kind: 'percent',
+          value: 20,
+          categories: ['skincare'],
+          status: 'running',
+        }),
+      ]);
+      const listed = await request(t.http).get('/api/products').query({ category: 'skincare' }).expect(200);
+      expect(listed.body.products.length).toBeGreaterThan(0);
+      for (const p of listed.body.products) {
+        expect(p.promotion).toMatchObject({ name: { en: 'Timket week' } });
+        expect(p.price).toBeLessThan(p.compareAtPrice);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

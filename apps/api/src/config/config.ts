@@ -21,6 +21,8 @@ export interface AppConfig {
     memoryServerTimeoutMs: number;
   };
   seedOnEmpty: boolean;
+  /** The demo seed also adds a running sale ("Timket week", 20% off skincare; docs/decisions/0095). */
+  seedDemoSale: boolean;
   corsOrigins: string[];
   jwt: { secret: string; expiresIn: string };
   adminSecretKey: string;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       memoryServerTimeoutMs: readInt(env, 'MONGOMS_TIMEOUT_MS', 20000, problems, 0, 600000),
     },
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', nodeEnv === 'development', problems),
+    seedDemoSale: readBool(env, 'SEED_DEMO_SALE', nodeEnv === 'development', problems),
     corsOrigins,
     jwt: { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN || '7d' },
     adminSecretKey,

@@ -6,6 +6,7 @@ import { Order, OrderSchema } from '../modules/orders/schemas/order.schema';
 import { Review, ReviewSchema } from '../modules/reviews/schemas/review.schema';
 import { User, UserSchema } from '../modules/users/schemas/user.schema';
 import { ReviewsModule } from '../modules/reviews/reviews.module';
+import { PromotionsModule } from '../modules/promotions/promotions.module';
 import { SeedService } from './seed.service';
 
 /**
@@ -23,6 +24,7 @@ import { SeedService } from './seed.service';
     ]),
     OrderNumbersModule,
     ReviewsModule,
+    PromotionsModule,
   ],
   providers: [SeedService],
   exports: [SeedService],

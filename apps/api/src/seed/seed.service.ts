@@ -13,6 +13,7 @@ import { ReviewsService } from '../modules/reviews/reviews.service';
 import { Review } from '../modules/reviews/schemas/review.schema';
 import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
+import { PromotionsService } from '../modules/promotions/promotions.service';
 import { SEED_PRODUCTS, type SeedProduct } from './data/products';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
 
@@ -106,6 +107,7 @@ export class SeedService implements OnApplicationBootstrap {
     private readonly orderNumbers: OrderNumbersService,
     private readonly reviewsService: ReviewsService,
     private readonly changes: Changes,
+    private readonly promotions: PromotionsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -125,7 +127,21 @@ export class SeedService implements OnApplicationBootstrap {
     const products = await this.seedProducts(now);
     const reviews = await this.seedReviews(users.reviewers, products, now);
     const orders = await this.seedOrders(users.customers, products, now);
+    if (this.config.seedDemoSale) await this.seedSale(now);
     return { products: products.length, users: users.all, reviews, orders };
+  }
+
+  /** One running sale so the shop shows one (SEED_DEMO_SALE; on in development): added once, by its name. */
+  private async seedSale(now: Date): Promise<void> {
+    const day = 86_400_000;
+    await this.promotions.createOnce({
+      name: { en: 'Timket week', am: 'የጥምቀት ሳምንት' },
+      kind: 'percent',
+      value: 20,
+      categories: ['skincare'],
+      startsAt: new Date(now.getTime() - day),
+      endsAt: new Date(now.getTime() + 14 * day),
+    });
   }
 
   private async seedUsers() {

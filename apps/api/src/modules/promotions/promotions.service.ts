@@ -126,6 +126,12 @@ export class PromotionsService implements OnModuleInit, OnModuleDestroy {
     return this.view(doc.toObject() as PromotionRecord);
   }
 
+  /** The demo seed's sale: created unless a sale of that English name exists (idempotent). */
+  async createOnce(input: PromotionInputDto): Promise<void> {
+    if (await this.promotions.exists({ nameEn: input.name.en })) return;
+    await this.create(input);
+  }
+
   async update(id: string, input: PromotionUpdateDto): Promise<PromotionView> {
     const _id = parseObjectId(id, PROMOTION_NOT_FOUND, 'PROMOTION_NOT_FOUND');
     const before = (await this.promotions.findById(_id).lean()) as PromotionRecord | null;
