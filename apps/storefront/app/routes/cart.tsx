@@ -8,6 +8,7 @@ import {
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Form, Link } from '../components/Localized';
 import { priceOrder, toBirr, toSantim } from '@shop/shared';
+import { CouponForm, couponDiscount, DiscountRow } from '../account/checkout/coupon';
 import { settle } from '../account/api.server';
 import { FormError, Money, TaxRow } from '../account/components';
 import { isProductId, parseQuantity } from '../account/auth/intent';
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pricesIncludeTax: pricing.pricesIncludeTax,
     capped: new URL(request.url).searchParams.get('cartNotice') === 'capped',
     notices: cart.ok ? (cart.data.notices ?? []).map((n) => noticeSaid(n, 'cart')) : [],
+    couponProblem:
+      cart.ok && cart.data.couponProblem ? apiError(cart.data.couponProblem, 'cart.couponFailed') : null,
   };
 }
 
@@ -45,6 +48,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const productId = form.get('productId');
+  if (intent === 'coupon') {
+    const code = String(form.get('code') ?? '').trim();
+    if (!code) return reply({ error: { key: 'errors.COUPON_NOT_FOUND' } satisfies Said }, 400);
+    const result = await settle(apiFor(request).POST('/api/cart/coupon', { body: { code } }));
+    return result.ok
+      ? redirect('/cart')
+      : reply({ error: apiError(result, 'cart.couponFailed'), code }, result.status);
+  }
+  if (intent === 'removeCoupon') {
+    const result = await settle(apiFor(request).DELETE('/api/cart/coupon'));
+    return result.ok
+      ? redirect('/cart')
+      : reply({ error: apiError(result, 'cart.couponFailed') }, result.status);
+  }
   if (intent === 'clear') {
     const result = await settle(apiFor(request).DELETE('/api/cart/clear'));
     return result.ok
@@ -74,8 +91,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Cart() {
-  const { user, cart, failed, rates, pricesIncludeTax, capped, notices } = useLoaderData<typeof loader>();
-  const data = useActionData<{ error?: Said }>();
+  const { user, cart, failed, rates, pricesIncludeTax, capped, notices, couponProblem } =
+    useLoaderData<typeof loader>();
+  const data = useActionData<{ error?: Said; code?: string }>();
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   if (failed || !cart)
@@ -108,6 +126,7 @@ export default function Cart() {
     'standard',
     rates,
     pricesIncludeTax,
+    couponDiscount(cart),
   );
   return (
     <section className="acc-page">
@@ -194,6 +213,7 @@ export default function Cart() {
             <dd data-testid="summary-subtotal">
               <Money amount={toBirr(totals.subtotal)} />
             </dd>
+            <DiscountRow code={cart.coupon?.code} amount={totals.discount} />
             <dt>{t('cart.shipping')}</dt>
             <dd>
               {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}
@@ -206,6 +226,7 @@ export default function Cart() {
               </strong>
             </dd>
           </dl>
+          <CouponForm applied={cart.coupon?.code} problem={couponProblem} typed={data?.code} busy={busy} />
           <p className="acc-muted">{t('cart.shippingNote')}</p>
           <Link className="button" to="/checkout">
             {t('cart.checkout')}

@@ -30,6 +30,7 @@ import {
 } from '../session.server';
 import { settle } from '../account/api.server';
 import { Field, Money, PaymentMethods, TaxRow, message } from '../account/components';
+import { couponDiscount, DiscountRow } from '../account/checkout/coupon';
 import { HostedForm } from '../account/payment/HostedForm';
 import { FormErrors } from '../components/FormErrors';
 import { paymentDestination } from '../account/payment/payment.server';
@@ -334,7 +335,8 @@ export default function Checkout() {
     } as unknown as Record<string, string>);
   const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
   const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
-  const totals = priceOrder(lines, method, rates, pricesIncludeTax);
+  const discount = couponDiscount(cart);
+  const totals = priceOrder(lines, method, rates, pricesIncludeTax, discount);
   const region = regionChoice ?? findEthiopianRegion(values.state)?.en ?? '';
   // Pay on delivery is offered only where the API would accept it (the shared rule); with no region
   // chosen yet it is offered with the regions it covers, and the API has the last word.
@@ -509,7 +511,7 @@ export default function Checkout() {
           <fieldset className="acc-methods">
             <legend>{t('checkout.shippingMethod')}</legend>
             {SHIPPING_METHODS.map((m) => {
-              const cost = priceOrder(lines, m, rates).shippingCost;
+              const cost = priceOrder(lines, m, rates, pricesIncludeTax, discount).shippingCost;
               return (
                 <label key={m}>
                   <input
@@ -567,6 +569,7 @@ export default function Checkout() {
             <dd>
               <Money amount={toBirr(totals.subtotal)} />
             </dd>
+            <DiscountRow code={cart.coupon?.code} amount={totals.discount} />
             <dt>{t('cart.shipping')}</dt>
             <dd>
               {totals.shippingCost === 0 ? t('cart.free') : <Money amount={toBirr(totals.shippingCost)} />}

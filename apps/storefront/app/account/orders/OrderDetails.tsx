@@ -1,5 +1,6 @@
 import { Link } from '../../components/Localized';
-import { lineTotalBirr, regionName } from '@shop/shared';
+import { lineTotalBirr, regionName, toSantim } from '@shop/shared';
+import { DiscountRow } from '../checkout/coupon';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from '../components';
 import type { Order } from '@shop/api-client';
@@ -63,6 +64,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <dd>
           <Money amount={order.subtotal} />
         </dd>
+        <DiscountRow code={order.couponCode} amount={toSantim(order.discount ?? 0)} />
         <dt>{t('cart.shipping')}</dt>
         <dd>{order.shippingCost === 0 ? t('cart.free') : <Money amount={order.shippingCost} />}</dd>
         <TaxRow amount={order.tax} included={order.pricesIncludeTax === true} />
