@@ -9,6 +9,7 @@ import { mails, outbox, sms } from './outbox';
 import { darkTheme, lightTheme } from './theme';
 import audit from './audit';
 import contacts from './contacts';
+import coupons from './coupons';
 import orders from './orders';
 import products from './products';
 import reviews from './reviews';
@@ -63,6 +64,7 @@ export function App() {
               <Resource name="orders" options={{ label: 'shop.admin.menu.orders' }} {...orders} />
               <Resource name="users" options={{ label: 'shop.admin.menu.users' }} {...users} />
               <Resource name="contacts" options={{ label: 'shop.admin.menu.contacts' }} {...contacts} />
+              <Resource name="coupons" options={{ label: 'shop.admin.menu.coupons' }} {...coupons} />
               <Resource name="reviews" options={{ label: 'shop.admin.menu.reviews' }} {...reviews} />
               <Resource name="audit" options={{ label: 'shop.admin.menu.audit' }} {...audit} />
               <Resource name="notifications" options={{ label: 'shop.outbox.title' }} {...outbox} />
