@@ -12,6 +12,7 @@ import contacts from './contacts';
 import coupons from './coupons';
 import orders from './orders';
 import products from './products';
+import promotions from './promotions';
 import reviews from './reviews';
 import users from './users';
 
@@ -62,6 +63,7 @@ export function App() {
             >
               <Resource name="products" options={{ label: 'shop.admin.menu.products' }} {...products} />
               <Resource name="orders" options={{ label: 'shop.admin.menu.orders' }} {...orders} />
+              <Resource name="promotions" options={{ label: 'shop.admin.menu.promotions' }} {...promotions} />
               <Resource name="users" options={{ label: 'shop.admin.menu.users' }} {...users} />
               <Resource name="contacts" options={{ label: 'shop.admin.menu.contacts' }} {...contacts} />
               <Resource name="coupons" options={{ label: 'shop.admin.menu.coupons' }} {...coupons} />
