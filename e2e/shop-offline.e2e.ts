@@ -89,6 +89,10 @@ describe('storefront offline (PWA)', () => {
       await page.goto(`${h.stack.storefront}${here}`);
       expect((await page.locator('h1').first().textContent())?.trim()).toBe(title);
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      // the kept copy has its texts (not the dictionary's keys)
+      expect(await page.locator('form.add-to-cart button[type="submit"]').first().textContent()).toContain(
+        translate(lang, 'product.addToCart'),
+      );
 
       await page.goto(`${h.stack.storefront}${prefix}/product/${unseen._id}`);
       await page.getByTestId('offline-title').waitFor();
@@ -147,6 +151,57 @@ describe('storefront offline (PWA)', () => {
     expect(waiting).toBe(0);
     await page.goto(`${h.stack.storefront}/cart`);
     await page.getByText(product.name).first().waitFor();
+    await close();
+  });
+
+  it("keeps the checkout form's typed values across a dropped connection, never the payment choice, and forgets them once ordered", async () => {
+    const product = await productInStock(h.stack, 3, 3);
+    const { page, context, close } = await open(`/product/${product._id}`, { lang: 'en', ...PHONE });
+    await controlled(page, context);
+    await page.locator('form.add-to-cart button[type="submit"]').first().click();
+    await page.getByText(translate('en', 'product.addedToCart')).first().waitFor();
+    await page.goto(`${h.stack.storefront}/checkout`);
+    await page.getByTestId('continue-as-guest').click();
+    await page.waitForURL(/\/checkout\?guest=1$/);
+    await page.locator('input[name=name]').fill('Almaz Bekele');
+    await page.locator('input[name=phone]').fill('0911 29 00 02');
+    await page.locator('select[name=state]').selectOption('Addis Ababa');
+    await page.locator('input[name=city]').fill('Addis Ababa');
+    await page.locator('input[name=street]').fill('Bole Road 14');
+    await page.getByLabel(translate('en', 'checkout.payOnDelivery')).check();
+
+    // the connection drops and the page is reloaded: the shop's offline page, then the form again
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-title').waitFor();
+    await context.setOffline(false);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForFunction(
+      () => (document.querySelector('input[name=street]') as HTMLInputElement)?.value === 'Bole Road 14',
+    );
+    expect(await page.locator('input[name=name]').inputValue()).toBe('Almaz Bekele');
+    expect(await page.locator('input[name=phone]').inputValue()).toBe('0911 29 00 02');
+    expect(await page.locator('select[name=state]').inputValue()).toBe('Addis Ababa');
+    expect(await page.locator('input[name=city]').inputValue()).toBe('Addis Ababa');
+    const keptNames = await page.evaluate(() =>
+      Object.keys(sessionStorage).filter((k) => k.startsWith('shop-checkout:')),
+    );
+    expect(keptNames.sort()).toEqual([
+      'shop-checkout:city',
+      'shop-checkout:name',
+      'shop-checkout:phone',
+      'shop-checkout:state',
+      'shop-checkout:street',
+    ]);
+    expect(await page.getByLabel(translate('en', 'checkout.payOnDelivery')).isChecked()).toBe(false);
+
+    await page.getByLabel(translate('en', 'checkout.payOnDelivery')).check();
+    await page.getByRole('button', { name: translate('en', 'checkout.placeOrder') }).click();
+    await page.waitForURL(/\/order-confirmation\/[a-f0-9]{24}$/);
+    await page.waitForFunction(
+      () => !Object.keys(sessionStorage).some((k) => k.startsWith('shop-checkout:')),
+    );
     await close();
   });
 

@@ -138,6 +138,18 @@ export function keptFieldName(element: { name: string; type: string }): string |
   return element.name;
 }
 
+/** Runs `then` once the page is hydrated (html[data-hydrated], components/Deferred.tsx): its handlers listen. */
+function whenHydrated(then: () => void): void {
+  const html = document.documentElement;
+  if (html.dataset.hydrated) return then();
+  const watch = new MutationObserver(() => {
+    if (!html.dataset.hydrated) return;
+    watch.disconnect();
+    then();
+  });
+  watch.observe(html, { attributeFilter: ['data-hydrated'] });
+}
+
 function keepCheckoutForm(): void {
   const form = document.getElementById('checkout-form') as HTMLFormElement | null;
   if (!form || form.dataset.kept) return;
@@ -180,7 +192,7 @@ function onPage(pathname: string): void {
   if (worker) tellSeen();
   const path = pathname.replace(/^\/am(?=\/|$)/, '') || '/';
   if (/^\/(order-confirmation|payment\/return)(\/|$)/.test(path)) forgetCheckoutForm();
-  else if (path === '/checkout') setTimeout(keepCheckoutForm);
+  else if (path === '/checkout') whenHydrated(() => setTimeout(keepCheckoutForm));
 }
 
 export function startPwa(): void {

@@ -67,7 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     !MAINTENANCE_OPEN_PATHS.some((p) => withoutLanguage(path).startsWith(p));
   // The page's texts come with the page (one language, the storefront's namespaces); a data request of a
   // client-side navigation (a fetch: Sec-Fetch-Dest 'empty') leaves them out, the browser has them.
-  const dictionary = request.headers.get('Sec-Fetch-Dest') === 'empty' ? null : storefrontDictionary(lang);
+  // A page the service worker fetches to keep for offline reading is a fetch too, but asks for HTML
+  // (docs/decisions/0094-pwa.md): it gets its texts.
+  const dataRequest =
+    request.headers.get('Sec-Fetch-Dest') === 'empty' &&
+    !/\btext\/html\b/.test(request.headers.get('Accept') ?? '');
+  const dictionary = dataRequest ? null : storefrontDictionary(lang);
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
     {
