@@ -206,6 +206,17 @@ describe('scheduled sales (promotions)', () => {
     await moveTo(T0 + 3 * HOUR);
     const repriced = await request(t.http).get('/api/cart').set(auth(late.token)).expect(200);
     expect(repriced.body.total).toBe(300);
+    expect(repriced.body.notices).toEqual([
+      expect.objectContaining({
+        productId: id,
+        type: 'repriced',
+        code: 'NOTICE_SALE_ENDED',
+        params: { product: 'Order Sale Soap', price: 300 },
+      }),
+    ]);
+    // told once
+    const again = await request(t.http).get('/api/cart').set(auth(late.token)).expect(200);
+    expect(again.body.notices).toBeUndefined();
     const regular = await request(t.http)
       .post('/api/orders')
       .set(auth(late.token))

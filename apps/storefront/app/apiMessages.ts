@@ -162,6 +162,11 @@ export function noticeSaid(
     return { key: `${list}.noticeRemoved`, params: { product: p.product } };
   if (p.product && p.available !== undefined && notice.code === 'NOTICE_QUANTITY_REDUCED')
     return { key: 'cart.noticeReduced', params: { product: p.product, available: p.available } };
+  // a sale ended since the line was added: back at the regular price, which the line shows (docs/decisions/0095)
+  if (notice.code === 'NOTICE_SALE_ENDED' || notice.type === 'repriced')
+    return p.product
+      ? { key: 'cart.noticeSaleEnded', params: { product: p.product } }
+      : { key: 'cart.noticeSaleEndedGeneric' };
   return {
     key: notice.type === 'quantity_reduced' ? 'cart.noticeReducedGeneric' : `${list}.noticeRemovedGeneric`,
   };

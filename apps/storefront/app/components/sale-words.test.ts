@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '@shop/i18n';
+import { noticeSaid, sayNotice } from '../apiMessages';
 import { saleWords } from './Price';
 
 const sale = { name: { en: 'Timket week', am: 'የጥምቀት ሳምንት' }, endsAt: '2027-01-22T20:59:00Z' };
@@ -21,5 +22,22 @@ describe('a sale beside its price (docs/decisions/0095)', () => {
 
   it('says nothing without a sale', () => {
     expect(saleWords(undefined, 'en', (k) => k)).toBe('');
+  });
+});
+
+describe('a cart line whose sale ended', () => {
+  const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
+  const am = (key: string, params?: Record<string, string | number>) => translate('am', key, params);
+
+  it('says so by name in both languages, never in the API English', () => {
+    const said = noticeSaid(
+      { type: 'repriced', code: 'NOTICE_SALE_ENDED', params: { product: 'Rose Oil', price: 300 } },
+      'cart',
+    );
+    expect(sayNotice(en, said)).toBe('The sale on Rose Oil has ended; it is back at its regular price');
+    expect(sayNotice(am, said)).toContain('Rose Oil');
+    expect(sayNotice(am, said).replace('Rose Oil', '')).not.toMatch(/[A-Za-z]/);
+    const nameless = noticeSaid({ type: 'repriced', code: 'NOTICE_SALE_ENDED' }, 'cart');
+    expect(sayNotice(en, nameless)).toMatch(/^A sale in your cart has ended/);
   });
 });

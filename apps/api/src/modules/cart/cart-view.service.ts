@@ -4,19 +4,20 @@ import type { Types } from 'mongoose';
 import { absoluteImageUrls, withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import { DomainError, type ErrorCode, type ErrorParams } from '../../common/errors/domain-error';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { shopClock } from '../../common/clock';
 import type { CatalogProduct } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
 import { CouponsService, orderDiscountOf } from '../coupons/coupons.service';
 import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage } from '../catalog/stock-errors';
-import { priceNowSantim } from '../catalog/sale-price';
+import { priceNowSantim, saleEndedSince } from '../catalog/sale-price';
 import { CartStore, refusalOf, type CartOwner } from './cart-store';
 import type { CartItem } from './schemas/cart.schema';
 
 export interface CartNotice {
   productId: string;
-  type: 'removed' | 'quantity_reduced' | 'quantity_capped';
+  type: 'removed' | 'quantity_reduced' | 'quantity_capped' | 'repriced';
   message: string;
   /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED, NOTICE_QUANTITY_REDUCED or CART_MERGE_CAPPED (texts in libs/i18n). */
   code: ErrorCode;
@@ -130,6 +131,7 @@ export class CartViewService {
     }
     if (dropped.length)
       await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
+    await this.salesEnded(lines, items, notices, model, filter);
     const priced = lines.map((l) => ({ unitPrice: priceNowSantim(l.product), quantity: l.quantity }));
     const totals = cartTotals(priced);
     const coupon = cart?.couponCode ? await this.couponLine(cart.couponCode, priced, totals.total) : {};
@@ -171,6 +173,41 @@ export class CartViewService {
           ...(error.params ? { params: error.params } : {}),
         },
       };
+    }
+  }
+
+  /**
+   * A line whose sale ended since it was added (or last told) is priced at the regular price now and
+   * says so once (`repriced`, NOTICE_SALE_ENDED), as stock changes are told; the line remembers it.
+   */
+  private async salesEnded(
+    lines: { product: CatalogProduct; quantity: number }[],
+    items: CartItem[],
+    notices: CartNotice[],
+    model: ReturnType<CartStore['of']>['model'],
+    filter: ReturnType<CartStore['of']>['filter'],
+  ): Promise<void> {
+    const now = shopClock.nowMs();
+    for (const { product } of lines) {
+      if (!product.sales?.length) continue;
+      const item = items.find((i) => String(i.product) === String(product._id));
+      if (!item) continue;
+      const seenAt = new Date(item.repricedAt ?? item.addedAt ?? 0).getTime();
+      if (!saleEndedSince(product, seenAt, now)) continue;
+      const price = toBirr(priceNowSantim(product));
+      notices.push({
+        productId: String(product._id),
+        type: 'repriced',
+        message: `The sale on ${product.name} has ended; its price is now ${price} ETB`,
+        code: 'NOTICE_SALE_ENDED',
+        params: { product: product.name, price },
+      });
+      await model
+        .updateOne(
+          { ...filter, 'items.product': product._id },
+          { $set: { 'items.$.repricedAt': new Date(now) } },
+        )
+        .exec();
     }
   }
 }

@@ -18,7 +18,8 @@ const sameSales = (a: readonly ProductSale[] | undefined, b: readonly ProductSal
 
 /**
  * Writes the scheduled sales onto the products they target (docs/decisions/0095): each product
- * carries the rules of the sales that have not ended (`sales`) and the id of the one running now
+ * carries the rules of its sales (coming, running, and ended in the last 30 days, for the carts'
+ * notices) and the id of the one running now
  * (`saleNow`). Only products whose fields differ are written, each through the model (its
  * `updatedAt` moves, so every cache of its answer sees a new stamp), announced as a product change.
  */
@@ -54,7 +55,8 @@ export class ProductSalesService {
 
   /** Makes every product carry exactly the sales of `rules` that target it and have not ended at `now`. */
   async apply(rules: readonly SaleRule[], now: number): Promise<number> {
-    const live = rules.filter((rule) => new Date(rule.endsAt).getTime() > now);
+    // ended sales stay a while (the caller passes those of the last SALE_MEMORY_MS): a cart line says its sale ended
+    const live = rules;
     const docs = await this.products
       .find({}, { priceSantim: 1, category: 1, sales: 1, saleNow: 1 })
       .lean<SaleFields[]>()

@@ -48,6 +48,23 @@ export function saleNow(
   return best;
 }
 
+/**
+ * A sale that ended after `seenAt` (when the cart line was added, or last told) and up to `now`, whose
+ * price was below what the customer pays now: the line is repriced and says so (docs/decisions/0095).
+ */
+export function saleEndedSince(
+  doc: { priceSantim: Santim; sales?: readonly ProductSale[] | null },
+  seenAt: number,
+  now: number = shopClock.nowMs(),
+): ProductSale | undefined {
+  const current = priceNowSantim(doc);
+  return (doc.sales ?? []).find((sale) => {
+    const end = new Date(sale.endsAt).getTime();
+    const price = salePriceOf(doc.priceSantim, sale);
+    return end > seenAt && end <= now && price !== undefined && price < current;
+  });
+}
+
 /** What a customer pays for one unit now (the regular price, or the best running sale's). */
 export function priceNowSantim(doc: { priceSantim: Santim; sales?: readonly ProductSale[] | null }): Santim {
   return saleNow(doc)?.priceSantim ?? doc.priceSantim;

@@ -44,6 +44,8 @@ const invalid = (field: string, message: string) =>
 
 /** How often each instance looks whether a sale started or ended (SALE_TICK_MS, default 1 s). */
 const TICK_MS = Math.max(100, Number(process.env.SALE_TICK_MS) || 1000);
+/** How long products keep an ended sale (a cart line added during it says it ended). */
+const SALE_MEMORY_MS = 30 * 86_400_000;
 /** Read the sales again at least this often, for those another instance created. */
 const RELOAD_MS = 30_000;
 
@@ -165,7 +167,7 @@ export class PromotionsService implements OnModuleInit, OnModuleDestroy {
   private async syncOnce(): Promise<void> {
     const now = this.clock.nowMs();
     const docs = (await this.promotions
-      .find({ active: true, endsAt: { $gt: new Date(now) } })
+      .find({ active: true, endsAt: { $gt: new Date(now - SALE_MEMORY_MS) } })
       .lean()
       .exec()) as PromotionRecord[];
     const rules: SaleRule[] = docs.map((d) => ({

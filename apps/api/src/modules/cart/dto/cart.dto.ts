@@ -44,8 +44,8 @@ export class MergeCartDto {
 
 export class CartNoticeDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
-  @ApiProperty({ enum: ['removed', 'quantity_reduced', 'quantity_capped'] }) type!:
-    'removed' | 'quantity_reduced' | 'quantity_capped';
+  @ApiProperty({ enum: ['removed', 'quantity_reduced', 'quantity_capped', 'repriced'] }) type!:
+    'removed' | 'quantity_reduced' | 'quantity_capped' | 'repriced';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
   message!: string;
   @ApiProperty({

@@ -11,6 +11,10 @@ export class CartItem {
 
   @Prop({ default: () => new Date() })
   addedAt!: Date;
+
+  /** When the line last said its sale ended (docs/decisions/0095): each end is told once. */
+  @Prop()
+  repricedAt?: Date;
 }
 export const CartItemSchema = SchemaFactory.createForClass(CartItem);
 
