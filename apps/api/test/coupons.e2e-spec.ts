@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import request from 'supertest';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { Coupon } from '../src/modules/coupons/schemas/coupon.schema';
+import { Notification } from '../src/modules/notifications/schemas/notification.schema';
 import { Order } from '../src/modules/orders/schemas/order.schema';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
 import { auth, customerFactory, loginAs } from './support/accounts';
@@ -16,6 +17,7 @@ describe('coupon codes', () => {
   let products: Model<Product>;
   let coupons: Model<Coupon>;
   let orders: Model<Order>;
+  let outbox: Model<Notification>;
   const newCustomer = customerFactory(() => t, 'coupon', 'Coupon Customer');
   const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa' };
   let serial = 0;
@@ -78,6 +80,7 @@ describe('coupon codes', () => {
     products = t.app.get(getModelToken(Product.name));
     coupons = t.app.get(getModelToken(Coupon.name));
     orders = t.app.get(getModelToken(Order.name));
+    outbox = t.app.get(getModelToken(Notification.name));
   });
 
   afterAll(async () => {
@@ -264,6 +267,11 @@ describe('coupon codes', () => {
     expect(shown.body.order ?? shown.body).toMatchObject({ couponCode: coupon.code, discount: 100 });
     const stored = await orders.findById(res.body.order._id).lean();
     expect(stored!.couponHolder).toBe(`user:${buyer.id}`);
+    // the order's email says the discount between the subtotal and the delivery
+    const mail = await outbox
+      .findOne({ eventKey: `order.placed:${res.body.order._id}`, channel: 'email' })
+      .lean();
+    expect(mail!.text).toMatch(new RegExp(`Discount \\(${coupon.code}\\): −ETB\\s?100\\.00`));
   });
 
   it('gives exactly 5 of 20 concurrent orders on a code limited to 5 the discount; the 15 others change nothing', async () => {

@@ -286,6 +286,8 @@ export function OrderShow() {
               {(
                 [
                   ['subtotal', order.subtotal],
+                  // the coupon's discount (docs/decisions/0096-coupon-codes.md), shown as a negative amount
+                  ...(order.couponCode && order.discount ? ([['discount', -order.discount]] as const) : []),
                   ['shipping', order.shippingCost],
                   ['tax', order.tax],
                 ] as const

@@ -69,6 +69,9 @@ export interface OrderLike {
   totalAmountSantim: number;
   /** The order's prices contained the VAT (the shop's setting when it was placed): the VAT line says so. */
   pricesIncludeTax?: boolean;
+  /** The coupon code the order redeemed and its discount (docs/decisions/0096-coupon-codes.md). */
+  couponCode?: string;
+  discountSantim?: number;
   status: string;
   paymentStatus: string;
   trackingNumber?: string;
@@ -90,6 +93,9 @@ export function orderSummary(order: OrderLike, lang: Language): Block[] {
     .join(', ');
   const totals = [
     t('mail.subtotal', { amount: money(order.subtotalSantim, lang) }),
+    ...(order.couponCode && order.discountSantim
+      ? [t('mail.discount', { code: order.couponCode, amount: money(order.discountSantim, lang) })]
+      : []),
     // the storefront's words (docs/decisions/0079-prices-account-phone.md): 'Free', never 'ETB 0.00'; 'VAT', never 'Tax'
     t('mail.shipping', {
       amount: order.shippingCostSantim ? money(order.shippingCostSantim, lang) : t('mail.free'),
