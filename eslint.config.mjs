@@ -51,6 +51,27 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  // The storefront's links and forms keep the page's language (/am/…): Link, NavLink and Form come from
+  // app/components/Localized.tsx, which wraps Remix's (docs/decisions/0092-language-in-the-address.md).
+  {
+    files: ['apps/storefront/app/**/*.{ts,tsx}'],
+    ignores: ['apps/storefront/app/components/Localized.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@remix-run/react',
+              importNames: ['Link', 'NavLink', 'Form'],
+              message:
+                "Import Link, NavLink and Form from components/Localized: they keep the page's language (docs/decisions/0092).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A module owns its collection: outside it, nobody imports its schemas/
   // (docs/decisions/0009-module-boundaries.md; apps/api/test/module-boundaries.spec.ts checks the same,
   // seed excepted).

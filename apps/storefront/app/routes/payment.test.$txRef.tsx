@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link } from '../components/Localized';
 import { settle } from '../account/api.server';
 import { paymentApi } from '../account/orders/access.server';
 import { FormError, Money } from '../account/components';
