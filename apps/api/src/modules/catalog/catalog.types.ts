@@ -43,6 +43,7 @@ export const RESERVED_FIELDS = {
   sku: 1,
   images: 1,
   priceSantim: 1,
+  sales: 1,
   stock: 1,
   lowStockThreshold: 1,
   active: 1,
