@@ -50,17 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = form.get('productId');
   if (intent === 'coupon') {
     const code = String(form.get('code') ?? '').trim();
-    if (!code) return reply({ error: { key: 'errors.COUPON_NOT_FOUND' } satisfies Said }, 400);
+    if (!code) return reply({ couponError: { key: 'errors.COUPON_NOT_FOUND' } satisfies Said }, 400);
     const result = await settle(apiFor(request).POST('/api/cart/coupon', { body: { code } }));
     return result.ok
       ? redirect('/cart')
-      : reply({ error: apiError(result, 'cart.couponFailed'), code }, result.status);
+      : reply({ couponError: apiError(result, 'cart.couponFailed'), code }, result.status);
   }
   if (intent === 'removeCoupon') {
     const result = await settle(apiFor(request).DELETE('/api/cart/coupon'));
     return result.ok
       ? redirect('/cart')
-      : reply({ error: apiError(result, 'cart.couponFailed') }, result.status);
+      : reply({ couponError: apiError(result, 'cart.couponFailed') }, result.status);
   }
   if (intent === 'clear') {
     const result = await settle(apiFor(request).DELETE('/api/cart/clear'));
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Cart() {
   const { user, cart, failed, rates, pricesIncludeTax, capped, notices, couponProblem } =
     useLoaderData<typeof loader>();
-  const data = useActionData<{ error?: Said; code?: string }>();
+  const data = useActionData<{ error?: Said; couponError?: Said; code?: string }>();
   const { t, lang } = useShop();
   const busy = useNavigation().state !== 'idle';
   if (failed || !cart)
@@ -226,7 +226,12 @@ export default function Cart() {
               </strong>
             </dd>
           </dl>
-          <CouponForm applied={cart.coupon?.code} problem={couponProblem} typed={data?.code} busy={busy} />
+          <CouponForm
+            applied={cart.coupon?.code}
+            problem={data?.couponError ?? couponProblem}
+            typed={data?.code}
+            busy={busy}
+          />
           <p className="acc-muted">{t('cart.shippingNote')}</p>
           <Link className="button" to="/checkout">
             {t('cart.checkout')}

@@ -50,11 +50,12 @@ export function CouponForm({
   busy: boolean;
 }) {
   const { t } = useShop();
+  const said = problem ? say(t, problem, 'cart.couponFailed') : '';
   if (applied)
     return (
       <Form method="post" className="acc-coupon" data-testid="coupon-applied">
         <p role="status">{t('cart.couponApplied', { code: applied })}</p>
-        {problem ? <p className="acc-warning">{say(t, problem, 'cart.couponFailed')}</p> : null}
+        {said ? <p className="acc-warning">{said}</p> : null}
         <button type="submit" name="intent" value="removeCoupon" className="acc-link-button" disabled={busy}>
           {t('cart.couponRemove')}
         </button>
@@ -62,6 +63,11 @@ export function CouponForm({
     );
   return (
     <Form method="post" className="acc-coupon" data-testid="coupon-form">
+      {said ? (
+        <p className="acc-alert" role="alert">
+          {said}
+        </p>
+      ) : null}
       <label className="acc-field">
         <span>{t('cart.couponLabel')}</span>
         <input
