@@ -94,4 +94,28 @@ describe('coupon code through to the order (390 px)', () => {
     expect(list.body.find((c: { code: string }) => c.code === 'BUNA10').uses).toBe(1);
     await s.context.close();
   });
+
+  it('applies and takes off a code without JavaScript', async () => {
+    const created = await apiJson(stack, 'POST', '/admin/coupons', adminToken, {
+      code: 'SHEBA50',
+      kind: 'fixed',
+      value: 50,
+    });
+    expect(created.status).toBe(201);
+    const product = await productInStock(stack, 3, 1);
+    const s = await session(browser, stack, 'en', false);
+    await s.page.setViewportSize(PHONE);
+    const { token } = await signedInCustomer(stack, s, 'coupon-nojs');
+    await apiJson(stack, 'POST', '/cart/add', token, { productId: product._id, quantity: 1 });
+    const { page } = s;
+    await page.goto(`${stack.storefront}/cart`);
+    await page.getByLabel(t('cart.couponLabel')).fill('sheba50');
+    await page.getByRole('button', { name: t('cart.couponApply') }).click();
+    await page.getByText(t('cart.couponApplied', { code: 'SHEBA50' })).waitFor();
+    expect(await page.getByTestId('summary-discount').textContent()).toMatch(/50\.00/);
+    await page.getByRole('button', { name: t('cart.couponRemove') }).click();
+    await page.getByLabel(t('cart.couponLabel')).waitFor();
+    expect(await page.getByTestId('summary-discount').count()).toBe(0);
+    await s.context.close();
+  });
 });
