@@ -116,6 +116,14 @@ describe('scheduled sales (promotions)', () => {
     });
     const listed = await request(t.http).get('/api/products').query({ search: 'Clock Face Oil' }).expect(200);
     expect(listed.body.products.find((p: { _id: string }) => p._id === id)).toMatchObject({ price: 400 });
+    const suggested = await request(t.http)
+      .get('/api/products/suggestions')
+      .query({ q: 'Clock Face Oil' })
+      .expect(200);
+    expect(suggested.body.products.find((p: { _id: string }) => p._id === id)).toMatchObject({
+      price: 400,
+      compareAtPrice: 500,
+    });
 
     // the clock passes the end: the instance's own tick (no sync called) takes the sale off every answer
     clock.set(T0 + 5 * HOUR);
@@ -127,6 +135,13 @@ describe('scheduled sales (promotions)', () => {
     expect(after.price).toBe(500);
     expect(after.promotion).toBeUndefined();
     expect(after.compareAtPrice).toBeUndefined();
+    const unsold = await request(t.http)
+      .get('/api/products/suggestions')
+      .query({ q: 'Clock Face Oil' })
+      .expect(200);
+    const line = unsold.body.products.find((p: { _id: string }) => p._id === id);
+    expect(line.price).toBe(500);
+    expect(line.compareAtPrice).toBeUndefined();
   });
 
   it('pauses, edits and deletes a sale', async () => {

@@ -1,4 +1,5 @@
 import { CATEGORIES, SUB_CATEGORIES } from '@shop/shared';
+import type { ProductSale } from './sale-price';
 import type { Query } from 'minisearch';
 import { hasEthiopic, transliterate, transliterateText } from './ethiopic';
 import type { WordForm } from './search-scorer';
@@ -26,6 +27,7 @@ export interface IndexSource {
   keyIngredients?: string[];
   priceSantim?: number;
   originalPriceSantim?: number;
+  sales?: ProductSale[];
   images?: string[];
   rating?: number;
   reviewCount?: number;
@@ -38,7 +40,7 @@ export interface IndexSource {
 
 export const INDEXED_FIELDS = {
   name: 1, nameAm: 1, brand: 1, category: 1, subCategory: 1, description: 1, descriptionAm: 1,
-  ingredients: 1, ingredientsAm: 1, keyIngredients: 1, priceSantim: 1, originalPriceSantim: 1,
+  ingredients: 1, ingredientsAm: 1, keyIngredients: 1, priceSantim: 1, originalPriceSantim: 1, sales: 1,
   images: { $slice: 1 }, rating: 1, reviewCount: 1, stock: 1, isFeatured: 1, createdAt: 1, updatedAt: 1,
   active: 1,
 } as const; // prettier-ignore
@@ -55,6 +57,8 @@ export interface ProductFacts {
   subCategory?: string;
   priceSantim: number;
   originalPriceSantim?: number;
+  /** Its scheduled sales (docs/decisions/0095): the suggestions answer the price of the moment. */
+  sales?: ProductSale[];
   image: string | null;
   rating: number;
   reviewCount: number;
@@ -135,6 +139,7 @@ export function toSearchEntry(doc: IndexSource): { document: SearchDocument; fac
       subCategory: doc.subCategory,
       priceSantim: doc.priceSantim ?? 0,
       ...(doc.originalPriceSantim != null ? { originalPriceSantim: doc.originalPriceSantim } : {}),
+      ...(doc.sales?.length ? { sales: doc.sales } : {}),
       image: doc.images?.[0] ?? null,
       rating: doc.rating ?? 0,
       reviewCount: doc.reviewCount ?? 0,

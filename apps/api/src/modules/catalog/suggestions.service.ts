@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CATEGORIES, storefrontPaths, toBirr } from '@shop/shared';
+import { salePriceFields } from './sale-price';
+import { CATEGORIES, storefrontPaths } from '@shop/shared';
 import type {
   SuggestedBrandDto,
   SuggestedCategoryDto,
@@ -113,8 +114,8 @@ export class SuggestionsService {
   ): SuggestedProductDto {
     const facts = hit.facts;
     const name = lang === 'am' && facts.nameAm ? facts.nameAm : facts.name;
-    const price = toBirr(facts.priceSantim);
-    const before = facts.originalPriceSantim !== undefined ? toBirr(facts.originalPriceSantim) : undefined;
+    // the price of the moment (a running sale's), the regular or compare-at price above it (docs/decisions/0095)
+    const { price, compareAtPrice: before } = salePriceFields(facts);
     return {
       _id: facts.id,
       name,
