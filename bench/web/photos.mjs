@@ -60,6 +60,30 @@ async function json(res) {
   return body;
 }
 
+/**
+ * Saves the product as answered with `image` as its only image. Fields the answer carries that the
+ * form refuses ('property X should not exist': prices the API works out) are left out and it is sent again.
+ */
+async function putWithImage(api, auth, id, answered, image) {
+  const body = { ...answered, images: [image] };
+  for (let tries = 0; tries < 5; tries++) {
+    const res = await fetch(`${api}/products/${id}`, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.ok) return;
+    const answer = await res.json();
+    const refused = (answer.errors ?? [])
+      .map((e) => /^property (\w+) should not exist$/.exec(e.message)?.[1])
+      .filter(Boolean);
+    if (res.status !== 400 || !refused.length)
+      throw new Error(`${res.url}: ${res.status} ${JSON.stringify(answer)}`);
+    for (const field of refused) delete body[field];
+  }
+  throw new Error(`${id}: not saved`);
+}
+
 /** Gives every product of the catalogue its own uploaded photo (5 per upload request, as the API allows). */
 async function photographCatalogue(api) {
   const { token } = await json(
@@ -89,15 +113,8 @@ async function photographCatalogue(api) {
     uploads.push(...files);
   }
   for (const [i, { _id }] of products.entries()) {
-    // the product as answered; compareAtPrice (a price the API works out) is not part of the form
-    const { compareAtPrice: _worked, ...product } = await json(await fetch(`${api}/products/${_id}`));
-    await json(
-      await fetch(`${api}/products/${_id}`, {
-        method: 'PUT',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...product, images: [uploads[i].url] }),
-      }),
-    );
+    const product = await json(await fetch(`${api}/products/${_id}`));
+    await putWithImage(api, auth, _id, product, uploads[i].url);
   }
   const copies = uploads.flatMap((u) => u.variants);
   return {
