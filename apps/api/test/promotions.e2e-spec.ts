@@ -274,3 +274,59 @@ describe('the demo seed with SEED_DEMO_SALE', () => {
     }
   });
 });
+
+describe('a sale ending under a 60 s hot cache', () => {
+  it('is off the detail and the listings within about a tick, without any call but the clock', async () => {
+    const t = await startTestApp({ HOT_CACHE_TTL_MS: '60000' });
+    const clock = t.app.get(Clock);
+    try {
+      await t.app.get(SeedService).seed();
+      const admin = await loginAs(t, DEMO_ACCOUNTS.admin);
+      clock.set(T0);
+      const made = await request(t.http)
+        .post('/api/products')
+        .set(auth(admin))
+        .send({ name: 'Cached Rose Toner', price: 200, stock: 5, images: ['/api/assets/products/x.svg'] })
+        .expect(201);
+      const id = made.body.product._id as string;
+      await request(t.http)
+        .post('/api/admin/promotions')
+        .set(auth(admin))
+        .send({
+          name: { en: 'Short sale', am: 'አጭር ቅናሽ' },
+          kind: 'percent',
+          value: 50,
+          productIds: [id],
+          startsAt: at(T0 - HOUR),
+          endsAt: at(T0 + HOUR),
+        })
+        .expect(201);
+      const read = async () => ({
+        detail: (await request(t.http).get(`/api/products/${id}`).expect(200)).body.price,
+        listed: (
+          await request(t.http).get('/api/products').query({ search: 'Cached Rose Toner' }).expect(200)
+        ).body.products.find((p: { _id: string }) => p._id === id)?.price,
+        listedAll: (
+          await request(t.http).get('/api/products').query({ limit: 100, sort: 'newest' }).expect(200)
+        ).body.products.find((p: { _id: string }) => p._id === id)?.price,
+      });
+      // read twice during the sale: the answers are kept by the hot cache
+      expect(await read()).toEqual({ detail: 100, listed: 100, listedAll: 100 });
+      expect(await read()).toEqual({ detail: 100, listed: 100, listedAll: 100 });
+      clock.set(T0 + HOUR); // the end: only the instance's own tick follows it
+      let seen = await read();
+      for (
+        let i = 0;
+        i < 40 && JSON.stringify(seen) !== JSON.stringify({ detail: 200, listed: 200, listedAll: 200 });
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+        seen = await read();
+      }
+      expect(seen).toEqual({ detail: 200, listed: 200, listedAll: 200 });
+    } finally {
+      clock.set(undefined);
+      await t.close();
+    }
+  });
+});
