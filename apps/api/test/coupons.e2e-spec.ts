@@ -147,6 +147,27 @@ describe('coupon codes', () => {
       .send({ value: 25, usageLimit: 60 })
       .expect(200);
     expect(edited.body).toMatchObject({ code: 'TIMKET20', value: 25, usageLimit: 60 });
+    // the back office sends an emptied limit or date as null: it is removed
+    const cleared = await request(t.http)
+      .put(`/api/admin/coupons/${id}`)
+      .set(auth(admin))
+      .send({ usageLimit: null, endsAt: null })
+      .expect(200);
+    expect(cleared.body.usageLimit).toBeUndefined();
+    expect(cleared.body.perCustomerLimit).toBe(1);
+    await request(t.http)
+      .post('/api/admin/coupons')
+      .set(auth(admin))
+      .send({
+        code: 'NULLS',
+        kind: 'percent',
+        value: 5,
+        startsAt: null,
+        endsAt: null,
+        usageLimit: null,
+        perCustomerLimit: null,
+      })
+      .expect(201);
     const off = await request(t.http).delete(`/api/admin/coupons/${id}`).set(auth(admin)).expect(200);
     expect(off.body.active).toBe(false);
     expect(

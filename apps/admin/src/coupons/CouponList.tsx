@@ -1,3 +1,4 @@
+import { useMediaQuery, type Theme } from '@mui/material';
 import type { components } from '@shop/api-client';
 import {
   BooleanField,
@@ -30,6 +31,8 @@ export function CouponList() {
   const notify = useNotify();
   const notifyError = useNotifyApiError();
   const refresh = useRefresh();
+  // a 390 px phone: the code, its value and uses, and the actions (the dates and the switch on its page)
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <List
       title={t('shop.admin.coupons.title')}
@@ -54,8 +57,8 @@ export function CouponList() {
           sortBy="uses"
           render={(r: CouponRecord) => (r.usageLimit ? `${r.uses} / ${r.usageLimit}` : String(r.uses))}
         />
-        <ShopDateField source="endsAt" label="shop.admin.coupons.endsAt" sortBy="endsAt" />
-        <BooleanField source="active" label="shop.admin.coupons.active" />
+        {phone ? null : <ShopDateField source="endsAt" label="shop.admin.coupons.endsAt" sortBy="endsAt" />}
+        {phone ? null : <BooleanField source="active" label="shop.admin.coupons.active" />}
         <FunctionField
           label="shop.admin.common.actions"
           render={(r: CouponRecord) => (

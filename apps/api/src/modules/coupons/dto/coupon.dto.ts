@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { IsAmount } from '../../../common/validation';
+import { IsAmount, Nullable } from '../../../common/validation';
 import { COUPON_KINDS, type CouponKind } from '../schemas/coupon.schema';
 
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$/;
@@ -33,32 +33,36 @@ export class CouponInputDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time' })
   @IsOptional()
+  @Nullable()
   @Type(() => Date)
   @IsDate({ message: 'startsAt must be a date' })
-  startsAt?: Date;
+  startsAt?: Date | null;
 
   @ApiPropertyOptional({ type: String, format: 'date-time' })
   @IsOptional()
+  @Nullable()
   @Type(() => Date)
   @IsDate({ message: 'endsAt must be a date' })
-  endsAt?: Date;
+  endsAt?: Date | null;
 
-  @ApiPropertyOptional({ example: 100, description: 'Orders in all; left out: no limit' })
+  @ApiPropertyOptional({ example: 100, description: 'Orders in all; left out or null: no limit' })
   @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   @Max(10_000_000)
-  usageLimit?: number;
+  usageLimit?: number | null;
 
   @ApiPropertyOptional({
     example: 1,
-    description: 'Orders per customer (account, or phone); left out: no limit',
+    description: 'Orders per customer (account, or phone); left out or null: no limit',
   })
   @IsOptional()
+  @Nullable()
   @IsInt()
   @Min(1)
   @Max(10_000)
-  perCustomerLimit?: number;
+  perCustomerLimit?: number | null;
 
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
 }
