@@ -4222,19 +4222,19 @@ export interface components {
              */
             minSubtotal?: number;
             /** Format: date-time */
-            startsAt?: string;
+            startsAt?: string | null;
             /** Format: date-time */
-            endsAt?: string;
+            endsAt?: string | null;
             /**
-             * @description Orders in all; left out: no limit
+             * @description Orders in all; left out or null: no limit
              * @example 100
              */
-            usageLimit?: number;
+            usageLimit?: number | null;
             /**
-             * @description Orders per customer (account, or phone); left out: no limit
+             * @description Orders per customer (account, or phone); left out or null: no limit
              * @example 1
              */
-            perCustomerLimit?: number;
+            perCustomerLimit?: number | null;
             /** @default true */
             active: boolean;
         };
@@ -4257,19 +4257,19 @@ export interface components {
              */
             minSubtotal?: number;
             /** Format: date-time */
-            startsAt?: string;
+            startsAt?: string | null;
             /** Format: date-time */
-            endsAt?: string;
+            endsAt?: string | null;
             /**
-             * @description Orders in all; left out: no limit
+             * @description Orders in all; left out or null: no limit
              * @example 100
              */
-            usageLimit?: number;
+            usageLimit?: number | null;
             /**
-             * @description Orders per customer (account, or phone); left out: no limit
+             * @description Orders per customer (account, or phone); left out or null: no limit
              * @example 1
              */
-            perCustomerLimit?: number;
+            perCustomerLimit?: number | null;
             /** @default true */
             active: boolean;
         };

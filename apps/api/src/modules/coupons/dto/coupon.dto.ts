@@ -31,21 +31,26 @@ export class CouponInputDto {
   @IsAmount({ max: MAX_COUPON_AMOUNT })
   minSubtotal?: number;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
   @Nullable()
   @Type(() => Date)
   @IsDate({ message: 'startsAt must be a date' })
   startsAt?: Date | null;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
   @Nullable()
   @Type(() => Date)
   @IsDate({ message: 'endsAt must be a date' })
   endsAt?: Date | null;
 
-  @ApiPropertyOptional({ example: 100, description: 'Orders in all; left out or null: no limit' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 100,
+    description: 'Orders in all; left out or null: no limit',
+  })
   @IsOptional()
   @Nullable()
   @IsInt()
@@ -54,6 +59,8 @@ export class CouponInputDto {
   usageLimit?: number | null;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     example: 1,
     description: 'Orders per customer (account, or phone); left out or null: no limit',
   })
