@@ -250,7 +250,8 @@ describe('Amharic pages show no English', () => {
       await check('test payment page');
 
       await page.getByRole('button', { name: t('payment.testComplete') }).click();
-      await page.waitForURL(`${stack.storefront}/order-confirmation/${order._id}`, { timeout: 15000 });
+      // an Amharic page's address is under /am/ (docs/decisions/0092-language-in-the-address.md)
+      await page.waitForURL(`${stack.storefront}/am/order-confirmation/${order._id}`, { timeout: 15000 });
       await page.getByTestId('order-thanks').waitFor();
       await check('order confirmation');
 

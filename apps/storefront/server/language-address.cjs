@@ -31,11 +31,16 @@ function cookieLanguage(header) {
   return match ? match[1].trim() : '';
 }
 
-/** Whether a request is a person opening a page (not a data request of a client-side navigation, not an asset). */
+/**
+ * Whether a request is a person opening a page (not a data request of a client-side navigation, not an
+ * asset). A page the service worker fetches for a navigation (docs/decisions/0094-pwa.md) comes with
+ * `Sec-Fetch-Dest: empty` but the navigation's `Accept: text/html`: it is a page visit too.
+ */
 function isPageVisit(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const dest = req.headers['sec-fetch-dest'];
-  if (dest !== undefined) return dest === 'document';
+  if (dest === 'document') return true;
+  if (dest !== undefined && dest !== 'empty') return false;
   return /text\/html/.test(String(req.headers.accept ?? ''));
 }
 

@@ -37,6 +37,14 @@ describe('a visitor whose remembered language is Amharic', () => {
     ).toBe('/am/faq');
   });
 
+  it('is redirected when the service worker fetches the page for a navigation (dest empty, Accept text/html)', () => {
+    expect(
+      rememberedLanguageRedirect(
+        visit('/orders', { cookie: 'language=am', 'sec-fetch-dest': 'empty', accept: 'text/html,*/*;q=0.8' }),
+      ),
+    ).toBe('/am/orders');
+  });
+
   it('is not redirected on an Amharic page, with another choice, or when it is no page visit', () => {
     expect(rememberedLanguageRedirect(visit('/am/products', { cookie: 'language=am' }))).toBeNull();
     expect(rememberedLanguageRedirect(visit('/products', { cookie: 'language=en' }))).toBeNull();
@@ -44,6 +52,11 @@ describe('a visitor whose remembered language is Amharic', () => {
     expect(rememberedLanguageRedirect(visit('/products?_data=root', { cookie: 'language=am' }))).toBeNull();
     expect(
       rememberedLanguageRedirect(visit('/products', { cookie: 'language=am', 'sec-fetch-dest': 'empty' })),
+    ).toBeNull();
+    expect(
+      rememberedLanguageRedirect(
+        visit('/products', { cookie: 'language=am', 'sec-fetch-dest': 'image', accept: 'text/html' }),
+      ),
     ).toBeNull();
     expect(rememberedLanguageRedirect(visit('/cart/add', { cookie: 'language=am' }, 'POST'))).toBeNull();
     for (const path of [
