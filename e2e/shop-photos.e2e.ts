@@ -122,6 +122,25 @@ describe('uploaded photos on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  it('honours Save-Data on Amharic pages too', async () => {
+    for (const path of [`/am/product/${productId}`, '/am/']) {
+      const { page, errors, close } = await open(path, {
+        lang: 'am',
+        viewport: PHONE,
+        deviceScaleFactor: 3,
+        extraHTTPHeaders: { 'Save-Data': 'on' },
+      });
+      const srcsets = await page
+        .locator('picture source[type="image/avif"]')
+        .evaluateAll((sources) => sources.map((s) => s.getAttribute('srcset') ?? ''));
+      expect(srcsets.length).toBeGreaterThan(0);
+      for (const srcset of srcsets) expect(srcset).not.toMatch(/1024w/);
+      expect(await page.locator('html').getAttribute('lang')).toBe('am');
+      await close();
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('the home cards show the photo with their sizes, and Save-Data stops the hero advancing', async () => {
     const usual = await open('/', { viewport: PHONE });
     // the newest product is on the home page's shelves
