@@ -96,6 +96,36 @@ describe('scheduled sales (promotions)', () => {
     expect((await detail(id)).price).toBe(100);
   });
 
+  it('a product sent back as answered during a sale keeps its regular and compare-at prices (spec PUT and back office)', async () => {
+    await moveTo(T0);
+    const plain = await product({ name: 'Round Trip Serum', price: 400 });
+    const owned = await product({ name: 'Round Trip Oil', price: 400, originalPrice: 600 });
+    await sale({ productIds: [plain, owned], startsAt: at(T0 + HOUR), endsAt: at(T0 + 3 * HOUR) }).expect(
+      201,
+    );
+    await moveTo(T0 + 2 * HOUR);
+    const answered = await detail(plain);
+    expect(answered).toMatchObject({ price: 320, originalPrice: 400, compareAtPrice: 400 });
+    // the specification's PUT with the product as answered, and the back office's PUT of its record
+    await request(t.http).put(`/api/products/${plain}`).set(auth(admin)).send(answered).expect(200);
+    const record = (await request(t.http).get(`/api/admin/products/${owned}`).set(auth(admin)).expect(200))
+      .body;
+    expect(record).toMatchObject({ price: 320, originalPrice: 600 });
+    await request(t.http).put(`/api/admin/products/${owned}`).set(auth(admin)).send(record).expect(200);
+    expect(await detail(plain)).toMatchObject({ price: 320, compareAtPrice: 400 });
+    // a price the owner really changes is written as the new regular price
+    await request(t.http)
+      .put(`/api/products/${owned}`)
+      .set(auth(admin))
+      .send({ ...record, price: 450 })
+      .expect(200);
+    await moveTo(T0 + 4 * HOUR);
+    const [after, ownedAfter] = [await detail(plain), await detail(owned)];
+    expect(after.price).toBe(400);
+    expect(after.originalPrice).toBeUndefined();
+    expect(ownedAfter).toMatchObject({ price: 450, originalPrice: 600 });
+  });
+
   it('starts and ends by the clock: before and after nothing changes, during it the sale price', async () => {
     await moveTo(T0);
     const id = await product({ name: 'Clock Face Oil', price: 500 });

@@ -16,6 +16,9 @@ export const READ_ONLY_PRODUCT_FIELDS = [
   'rating',
   'reviewCount',
   'discount',
+  // what a customer pays now and the sale running (docs/decisions/0095-sales-and-pricing-rule.md)
+  'compareAtPrice',
+  'promotion',
   'lastRestockDate',
   'searchTerms',
 ];

@@ -20,6 +20,7 @@ import {
 } from './catalog.types';
 import type { ProductInputDto } from './dto/product-input.dto';
 import { toProductForm } from './product-form';
+import { salePriceFields } from './sale-price';
 import { Product, toProductView } from './schemas/product.schema';
 import { productSearchTerms } from './search-terms';
 import { StockService } from './stock.service';
@@ -170,6 +171,30 @@ export class ProductsService implements OnApplicationBootstrap {
   // ---- Edits ----
 
   /** Maps the product form to the stored document: ETB to santim, countInStock and image aliases. */
+  /**
+   * During a sale a product's answer says `price` = the sale price and `originalPrice` = the compare-at
+   * price; a form filled from that answer and sent back unchanged (the back office's edit, a client of
+   * the specification's PUT) must not make the sale price the regular one. A `price` equal to the running
+   * sale's price stands for the stored regular price, an `originalPrice` equal to the answered one for
+   * the stored compare-at price (docs/decisions/0095-sales-and-pricing-rule.md).
+   */
+  private async withoutSalePrices(
+    productId: Types.ObjectId,
+    input: ProductInputDto,
+  ): Promise<ProductInputDto> {
+    const stored = await this.products
+      .findById(productId, { priceSantim: 1, originalPriceSantim: 1, sales: 1 })
+      .lean()
+      .exec();
+    if (!stored?.sales?.length) return input;
+    const answered = salePriceFields(stored);
+    if (!answered.promotion || input.price !== answered.price) return input;
+    const form = { ...input, price: toBirr(stored.priceSantim) };
+    if (input.originalPrice !== undefined && input.originalPrice === answered.originalPrice)
+      form.originalPrice = stored.originalPriceSantim ? toBirr(stored.originalPriceSantim) : undefined;
+    return form;
+  }
+
   private toDocument(input: ProductInputDto): Partial<Product> {
     const stock = input.stock ?? input.countInStock;
     if (stock === undefined)
@@ -264,6 +289,7 @@ export class ProductsService implements OnApplicationBootstrap {
    */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
     const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    input = await this.withoutSalePrices(productId, input);
     return this.changes.around({ kind: 'product', ids: [id] }, async () => {
       const update = this.toDocument(input);
       // PUT replaces the spec's form: a compare-at price left out is cleared. The sub-category and size,
