@@ -49,12 +49,24 @@ describe('order numbers', () => {
 describe('pricesIncludeTax', () => {
   it('adds 15% on top by default, as the specification computes', () => {
     const t = priceOrder([{ unitPrice: 100_000, quantity: 1 }], 'express');
-    expect(t).toEqual({ subtotal: 100_000, discount: 0, shippingCost: 30_000, tax: 15_000, totalAmount: 145_000 });
+    expect(t).toEqual({
+      subtotal: 100_000,
+      discount: 0,
+      shippingCost: 30_000,
+      tax: 15_000,
+      totalAmount: 145_000,
+    });
   });
 
   it('shows the VAT contained in VAT-inclusive prices and does not add it again', () => {
     const t = priceOrder([{ unitPrice: 115_000, quantity: 1 }], 'express', undefined, true);
-    expect(t).toEqual({ subtotal: 115_000, discount: 0, shippingCost: 30_000, tax: 15_000, totalAmount: 145_000 });
+    expect(t).toEqual({
+      subtotal: 115_000,
+      discount: 0,
+      shippingCost: 30_000,
+      tax: 15_000,
+      totalAmount: 145_000,
+    });
     expect(taxOf(100, true)).toBe(13);
     expect(taxOf(100, false)).toBe(15);
   });

@@ -36,7 +36,13 @@ describe('lineTotalBirr', () => {
 describe('priceOrder', () => {
   it('charges flat 150 ETB standard shipping and 15% tax under the free-shipping threshold', () => {
     const totals = priceOrder([{ unitPrice: 45_000, quantity: 2 }], 'standard');
-    expect(totals).toEqual({ subtotal: 90_000, discount: 0, shippingCost: 15_000, tax: 13_500, totalAmount: 118_500 });
+    expect(totals).toEqual({
+      subtotal: 90_000,
+      discount: 0,
+      shippingCost: 15_000,
+      tax: 13_500,
+      totalAmount: 118_500,
+    });
   });
 
   it('ships standard for free when the subtotal is over 1000 ETB, but not express', () => {
