@@ -38,7 +38,8 @@ const solid = (width: number, height: number, colour: string) =>
 let JPEG: Buffer;
 let PNG: Buffer;
 let WEBP: Buffer;
-const GIF = Buffer.from('GIF89a gif body');
+let GIF: Buffer;
+const FAKE_GIF = Buffer.from('GIF89a gif body');
 const FAKE_PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('no pixels'),
@@ -48,6 +49,7 @@ beforeAll(async () => {
   JPEG = await phonePhoto();
   PNG = await solid(500, 400, '#2e7d32').png().toBuffer();
   WEBP = await solid(900, 600, '#ffc107').webp().toBuffer();
+  GIF = await solid(300, 200, '#6d4c41').gif().toBuffer();
 }, 60_000);
 
 /** The copies a stored image name promises: <stem>-<width>.avif|webp. */
@@ -149,7 +151,7 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     expect((largest.body as Buffer).includes('PhoneMaker')).toBe(false);
   });
 
-  it('never makes a small photo bigger; PNG and WebP are taken, GIF and others refused', async () => {
+  it('never makes a small photo bigger; PNG, WebP and GIF are taken, unreadable ones refused', async () => {
     const res = await request(t.http)
       .post('/api/uploads')
       .set(as(admin))
@@ -180,17 +182,24 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
       .get(new URL(copyUrl(png.url, 640, 'avif')).pathname)
       .expect(404);
 
-    const before = await stored();
+    // a GIF (the specification's third type) is taken: its first frame becomes the photo's copies
     const gif = await request(t.http)
       .post('/api/uploads')
       .set(as(admin))
+      .attach('images', GIF, { filename: 'leaf.gif', contentType: 'image/gif' })
+      .expect(201);
+    expect(gif.body.files[0]).toMatchObject({ contentType: 'image/gif', width: 300, height: 200 });
+    expect(gif.body.files[0].url).toMatch(/-300x200-[0-9a-f]{6}\.webp$/);
+    const before = await stored();
+    // the GIF magic bytes without a picture behind them: refused, nothing stored
+    const fakeGif = await request(t.http)
+      .post('/api/uploads')
+      .set(as(admin))
       .attach('images', PNG, 'fine.png')
-      .attach('images', GIF, { filename: 'anim.gif', contentType: 'image/gif' })
+      .attach('images', FAKE_GIF, { filename: 'anim.gif', contentType: 'image/gif' })
       .expect(400);
-    expect(gif.body).toMatchObject({
-      code: 'ONLY_IMAGES',
-      message: 'Only PNG, JPEG or WebP images are allowed',
-    });
+    expect(fakeGif.body).toMatchObject({ code: 'INVALID_UPLOAD' });
+    expect(await stored()).toBe(before);
     // the PNG magic bytes without a picture behind them
     const broken = await request(t.http)
       .post('/api/uploads')
@@ -242,7 +251,7 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     expect(product.body.product.images).toEqual(upload.body.urls);
   });
 
-  it('refuses a file that is not a PNG, JPEG or WebP, whatever its name, storing nothing', async () => {
+  it('refuses a file that is not a PNG, JPEG, GIF or WebP, whatever its name, storing nothing', async () => {
     const before = await stored();
     const res = await request(t.http)
       .post('/api/uploads')
@@ -256,7 +265,7 @@ describe.each(['gridfs', 'disk'] as const)('uploads (IMAGE_STORAGE=%s)', (storag
     expect(res.body).toMatchObject({
       success: false,
       statusCode: 400,
-      message: 'Only PNG, JPEG or WebP images are allowed',
+      message: 'Only PNG, JPEG, GIF or WebP images are allowed',
     });
     expect(await stored()).toBe(before);
   });

@@ -2781,7 +2781,7 @@ export interface components {
             reviewCount: number;
         };
         UploadImagesBodyDto: {
-            /** @description PNG, JPEG or WebP photos, each under 5MB, at most 5 */
+            /** @description PNG, JPEG, GIF or WebP photos (a GIF: its first frame), each under 5MB, at most 5 */
             images: string[];
         };
         ImageVariantDto: {
@@ -6071,7 +6071,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponseDto"];
                 };
             };
-            /** @description 'Only PNG, JPEG or WebP images are allowed', an unreadable image, too many files, no files */
+            /** @description 'Only PNG, JPEG, GIF or WebP images are allowed', an unreadable image, too many files, no files */
             400: {
                 headers: {
                     [name: string]: unknown;

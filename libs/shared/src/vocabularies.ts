@@ -29,11 +29,11 @@ export const CONTACT_STATUSES = ['unread', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /**
- * Image uploads (docs/product.md §5: PNG, JPEG or WebP photos, under 5 MB; docs/decisions/0093): the API refuses a file of
+ * Image uploads (docs/product.md §5: PNG, JPEG, GIF or WebP photos, under 5 MB; docs/decisions/0093): the API refuses a file of
  * UPLOAD_MAX_BYTES or more and more than UPLOAD_MAX_FILES per request; the back office checks the same
  * before sending.
  */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 5;
-export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];

@@ -15,7 +15,7 @@ import { moveItem } from './gallery';
 export const MAX_IMAGES = 10;
 
 /**
- * The product's gallery (`images`): upload one or more files (PNG, JPEG or WebP under 5 MB, through
+ * The product's gallery (`images`): upload one or more files (PNG, JPEG, GIF or WebP under 5 MB, through
  * /api/uploads) or add a URL, reorder (the first image is the one shown in lists and on cards), remove.
  */
 export function GalleryField() {

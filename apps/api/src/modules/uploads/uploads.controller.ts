@@ -38,7 +38,8 @@ export class UploadsController {
   @ApiCreatedResponse({ type: UploadResponseDto })
   @ApiBadRequestResponse({
     type: ErrorDto,
-    description: "'Only PNG, JPEG or WebP images are allowed', an unreadable image, too many files, no files",
+    description:
+      "'Only PNG, JPEG, GIF or WebP images are allowed', an unreadable image, too many files, no files",
   })
   @ApiPayloadTooLargeResponse({ type: ErrorDto, description: 'File size must be less than 5MB' })
   async upload(@UploadedFiles() files: IncomingImage[] | undefined) {

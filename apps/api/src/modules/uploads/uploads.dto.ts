@@ -5,7 +5,7 @@ export class UploadImagesBodyDto {
     type: 'array',
     items: { type: 'string', format: 'binary' },
     maxItems: 5,
-    description: 'PNG, JPEG or WebP photos, each under 5MB, at most 5',
+    description: 'PNG, JPEG, GIF or WebP photos (a GIF: its first frame), each under 5MB, at most 5',
   })
   images!: unknown[];
 }

@@ -3,7 +3,7 @@ import { InvalidDataError } from '../../common/errors/domain-error';
 import { convertPhoto, type ConvertedPhoto } from './photo-variants';
 import { contentTypeOf, detectImage, ImageStorage, isStoredName } from './storage/image-storage';
 
-export const ONLY_IMAGES = 'Only PNG, JPEG or WebP images are allowed';
+export const ONLY_IMAGES = 'Only PNG, JPEG, GIF or WebP images are allowed';
 export const UNREADABLE_IMAGE = 'The image could not be read';
 
 export interface IncomingImage {

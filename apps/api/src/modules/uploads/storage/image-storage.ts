@@ -1,7 +1,7 @@
 import { PHOTO_NAME } from '../photo-variants';
 
 /** An uploaded format recognised from the file's first bytes (docs/decisions/0093-photo-variants.md). */
-export type ImageKind = { ext: 'png' | 'jpg' | 'webp'; contentType: string };
+export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: string };
 
 /**
  * Where uploaded images live: MongoDB GridFS by default, local disk with IMAGE_STORAGE=disk; an
@@ -24,11 +24,13 @@ const SIGNATURES: { kind: ImageKind; at: number; bytes: number[] }[] = [
     bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   },
   { kind: { ext: 'jpg', contentType: 'image/jpeg' }, at: 0, bytes: [0xff, 0xd8, 0xff] },
+  // GIF87a / GIF89a: the specification's third type; its first frame becomes the photo
+  { kind: { ext: 'gif', contentType: 'image/gif' }, at: 0, bytes: [0x47, 0x49, 0x46, 0x38] },
   // RIFF....WEBP
   { kind: { ext: 'webp', contentType: 'image/webp' }, at: 8, bytes: [0x57, 0x45, 0x42, 0x50] },
 ];
 
-/** PNG, JPEG or WebP judged by the magic bytes, never by the file name or the declared type. */
+/** PNG, JPEG, GIF or WebP judged by the magic bytes, never by the file name or the declared type. */
 export function detectImage(buffer: Buffer): ImageKind | undefined {
   for (const { kind, at, bytes } of SIGNATURES) {
     if (at === 8 && !(buffer.length >= 12 && buffer.toString('latin1', 0, 4) === 'RIFF')) continue;
