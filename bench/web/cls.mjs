@@ -51,7 +51,7 @@ async function main() {
       '/tmp/frontend-build.lock',
       'sh',
       '-c',
-      `rm -rf ${copy} && mkdir -p ${copy} && cp -r apps/storefront/build ${copy}/build`,
+      `rm -rf ${copy} && mkdir -p ${copy} && cp -r apps/storefront/build apps/storefront/server apps/storefront/public ${copy}/`,
     ],
     { cwd: root, stdio: 'inherit' },
   );

@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROME_FLAGS, freePort, root, start, waitFor } from './stack.mjs';
+import { CHROME_FLAGS, root, startApiAndStorefront } from './stack.mjs';
 
 const GOAL_BYTES = 250 * 1024;
 /** The sensor noise of the generated photos (standard deviation, 0-255): 6 like a phone in daylight; 30 a worst case. */
@@ -170,44 +170,6 @@ async function visit(browser, storefront, { dpr, saveData, lang }) {
     byTypeKiB: Object.fromEntries(Object.entries(byType).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
     images,
   };
-}
-
-/**
- * The built API (in-memory engine, seeded) and the storefront's server from the private copy (its
- * server reads the build beside itself: another job rebuilding apps/storefront meanwhile changes nothing here).
- */
-async function startApiAndStorefront(copy, procs) {
-  const [apiPort, sfPort] = [await freePort(), await freePort()];
-  const api = `http://127.0.0.1:${apiPort}/api`;
-  const storefront = `http://127.0.0.1:${sfPort}`;
-  const a = start(['apps/api/dist/main.js'], {
-    NODE_ENV: 'development',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    EMBEDDED_IN_MEMORY: 'true',
-    MONGOMS_ENABLED: 'false',
-    SEED_ON_EMPTY: 'true',
-    MONGODB_URI: '',
-    CORS_ORIGINS: storefront,
-    STOREFRONT_URL: storefront,
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
-  });
-  procs.push(a);
-  await waitFor(`${api}/health`, a);
-  const s = start(
-    [path.join(copy, 'server/index.cjs')],
-    {
-      NODE_ENV: 'production',
-      PORT: String(sfPort),
-      HOST: '127.0.0.1',
-      API_URL: api,
-      ADMIN_URL: 'http://127.0.0.1:1/admin',
-    },
-    copy,
-  );
-  procs.push(s);
-  await waitFor(storefront, s);
-  return { api, storefront };
 }
 
 async function main() {

@@ -38,7 +38,7 @@ function buildAndSnapshot() {
     );
   }
   steps.push(
-    `rm -rf ${storefrontCopy} && mkdir -p ${storefrontCopy} && cp -r apps/storefront/build ${storefrontCopy}/build`,
+    `rm -rf ${storefrontCopy} && mkdir -p ${storefrontCopy} && cp -r apps/storefront/build apps/storefront/server apps/storefront/public ${storefrontCopy}/`,
   );
   steps.push(
     `node -e "process.stdout.write(JSON.stringify(require('./bench/web/admin-bundle.cjs')()))" > ${storefrontCopy}/admin-bundle.json`,

@@ -62,8 +62,10 @@ export async function waitFor(url, proc) {
 }
 
 /**
- * Starts the built API (in-memory engine, seeded) and the storefront build in `storefrontDir` on free ports,
- * pushing both processes onto `procs` (the caller stops them), and answers their URLs once they answer.
+ * Starts the built API (in-memory engine, seeded) and the storefront in `storefrontDir` (apps/storefront or a
+ * private copy of its build/, server/ and public/: the server serves the build beside itself, so a copy is
+ * safe from another job rebuilding apps/storefront meanwhile) on free ports, pushing both processes onto
+ * `procs` (the caller stops them), and answers their URLs once they answer.
  */
 export async function startApiAndStorefront(storefrontDir, procs) {
   const [apiPort, sfPort] = [await freePort(), await freePort()];
@@ -84,7 +86,7 @@ export async function startApiAndStorefront(storefrontDir, procs) {
   procs.push(a);
   await waitFor(`${api}/health`, a);
   const s = start(
-    [path.join(root, 'apps/storefront/server/index.cjs')],
+    [path.join(storefrontDir, 'server/index.cjs')],
     {
       NODE_ENV: 'production',
       PORT: String(sfPort),
