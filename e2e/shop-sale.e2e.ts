@@ -78,6 +78,19 @@ describe('a scheduled sale, created by staff and seen by a customer (390 px, am)
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
+    // in the cart too: the sale price, the regular one struck through, the sale's name and end
+    await Promise.all([
+      s.page.waitForResponse((r) => r.url().includes('cart/add') && r.request().method() === 'POST'),
+      s.page.locator('main form[action*="cart/add"] button[type=submit]').first().click(),
+    ]);
+    await s.page.goto(`${stack.storefront}/am/cart`);
+    const line = s.page.getByTestId('cart-line').first();
+    await line.waitFor();
+    expect(await line.locator('s').textContent()).toContain(formatMoney(product.price, 'ETB', 'am'));
+    expect(await line.getByTestId('sale-until').textContent()).toBe(until);
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     expect(s.errors).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -17,6 +17,7 @@ import type { Cart } from '@shop/api-client';
 import { reply } from '../account/reply.server';
 import { FALLBACK, apiError, noticeSaid, say, sayNotice, type Said } from '../apiMessages';
 import accountStyles from '../account.css?url';
+import { saleWords } from '../components/Price';
 import { ShopImage } from '../components/ShopImage';
 import { titleMeta, useShop } from '../shop-context';
 import { apiFor, getSessionUser } from '../session.server';
@@ -157,6 +158,18 @@ export default function Cart() {
                   </Link>
                   <p className="acc-muted">
                     <Money amount={product.price} /> {t('cart.each')}
+                    {product.promotion && product.compareAtPrice && product.compareAtPrice > product.price ? (
+                      <>
+                        {' '}
+                        <s>
+                          <span className="sr-only">{t('product.originalPrice')} </span>
+                          <Money amount={product.compareAtPrice} />
+                        </s>{' '}
+                        <small className="sale-until" data-testid="sale-until">
+                          {saleWords(product.promotion, lang, t)}
+                        </small>
+                      </>
+                    ) : null}
                   </p>
                   {product.stock < quantity || product.stock <= 5 ? (
                     <p className="acc-warning">{t('cart.onlyLeft', { count: product.stock })}</p>
