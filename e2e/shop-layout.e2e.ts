@@ -48,6 +48,8 @@ describe('storefront layout and home page', () => {
       },
     ],
   ] as const)('in %s', (lang, text) => {
+    // an Amharic page's links keep its language in the address (docs/decisions/0092-language-in-the-address.md)
+    const at = (path: string) => (lang === 'am' ? (path === '/' ? '/am/' : `/am${path}`) : path);
     it('shows the header: logo, search, Home and Products, cart and wishlist, language, Sign in and Sign up', async () => {
       const { page, errors, close } = await open('/', { lang });
       const header = page.getByRole('banner');
@@ -58,15 +60,21 @@ describe('storefront layout and home page', () => {
       await header
         .getByRole('combobox', { name: lang === 'en' ? 'Search products' : 'ምርቶችን ይፈልጉ' })
         .waitFor();
-      expect(await header.getByRole('link', { name: text.home, exact: true }).getAttribute('href')).toBe('/');
-      expect(await header.getByRole('link', { name: text.products, exact: true }).getAttribute('href')).toBe(
-        '/products',
+      expect(await header.getByRole('link', { name: text.home, exact: true }).getAttribute('href')).toBe(
+        at('/'),
       );
-      expect(await header.getByRole('link', { name: text.cart }).getAttribute('href')).toBe('/cart');
-      expect(await header.getByRole('link', { name: text.wishlist }).getAttribute('href')).toBe('/wishlist');
+      expect(await header.getByRole('link', { name: text.products, exact: true }).getAttribute('href')).toBe(
+        at('/products'),
+      );
+      expect(await header.getByRole('link', { name: text.cart }).getAttribute('href')).toBe(at('/cart'));
+      expect(await header.getByRole('link', { name: text.wishlist }).getAttribute('href')).toBe(
+        at('/wishlist'),
+      );
       expect(await header.locator('select[name=lang]').inputValue()).toBe(lang);
-      expect(await header.getByRole('link', { name: text.signIn }).getAttribute('href')).toMatch(/^\/signin/);
-      expect(await header.getByRole('link', { name: text.signUp }).getAttribute('href')).toBe('/signup');
+      expect(await header.getByRole('link', { name: text.signIn }).getAttribute('href')).toMatch(
+        /^(\/am)?\/signin/,
+      );
+      expect(await header.getByRole('link', { name: text.signUp }).getAttribute('href')).toBe(at('/signup'));
       await close();
       expect(errors).toEqual([]);
     });
@@ -83,7 +91,7 @@ describe('storefront layout and home page', () => {
       ).toBeGreaterThanOrEqual(4);
       const service = footer.getByRole('navigation', { name: text.service });
       for (const href of ['/faq', '/shipping'])
-        expect(await service.locator(`a[href="${href}"]`).count()).toBe(1);
+        expect(await service.locator(`a[href="${at(href)}"]`).count()).toBe(1);
       // the year in the page's calendar: Ethiopian in Amharic (2019 ዓ.ም. for 2026/27)
       expect(await footer.textContent()).toContain(`© ${calendarYear(new Date(), lang)}`);
       if (lang === 'am') expect(await footer.textContent()).toMatch(ETHIOPIC);
@@ -104,12 +112,12 @@ describe('storefront layout and home page', () => {
       const first = expected.products[0];
       expect(await options.first().textContent()).toContain(first.name);
       expect(await page.getByRole('option', { name: text.viewAll }).getAttribute('href')).toBe(
-        '/products?search=serum',
+        at('/products?search=serum'),
       );
       await box.press('ArrowDown');
       expect(await options.first().getAttribute('aria-selected')).toBe('true');
       await box.press('Enter');
-      await page.waitForURL(`**${first.url}`);
+      await page.waitForURL(`**${at(first.url)}`);
       await close();
       expect(errors).toEqual([]);
     });
@@ -124,7 +132,7 @@ describe('storefront layout and home page', () => {
         .getByRole('heading', { name: lang === 'am' && first.nameAm ? first.nameAm : first.name })
         .first()
         .waitFor();
-      expect(await section.locator('a[href="/products"]').count()).toBe(1);
+      expect(await section.locator(`a[href="${at('/products')}"]`).count()).toBe(1);
       expect(await section.getByRole('button', { name: text.addGuest }).count()).toBeGreaterThan(0);
       await close();
       expect(errors).toEqual([]);
@@ -158,14 +166,15 @@ describe('storefront layout and home page', () => {
     'shows the home sections in %s: slider, testimonials and call-to-action band',
     async (lang, text) => {
       const { page, errors, close } = await open('/', { lang });
+      const prefix = lang === 'am' ? '/am' : '';
       const slider = page.getByRole('region', { name: text.hero });
       await slider.getByRole('heading', { level: 1, name: text.first }).waitFor();
-      expect(await slider.getByRole('link', { name: text.shop }).getAttribute('href')).toBe('/shop');
+      expect(await slider.getByRole('link', { name: text.shop }).getAttribute('href')).toBe(`${prefix}/shop`);
       await slider.getByRole('button', { name: text.next }).waitFor();
       expect(await slider.locator('.progress-bar').count()).toBe(1);
       await page.getByRole('region', { name: text.testimonials }).getByTestId('testimonial').waitFor();
       const cta = page.getByRole('region', { name: text.cta });
-      expect(await cta.locator('a[href="/products"]').count()).toBe(1);
+      expect(await cta.locator(`a[href="${prefix}/products"]`).count()).toBe(1);
       if (lang === 'am') expect(await cta.textContent()).toMatch(ETHIOPIC);
       await close();
       expect(errors).toEqual([]);
@@ -198,12 +207,14 @@ describe('storefront layout and home page', () => {
     await page.getByRole('heading', { name: 'ስለ እኛ' }).waitFor();
     // the Amharic texts were fetched once, after the switch
     expect(fetched.filter((p) => p === '/i18n/am')).toHaveLength(1);
-    expect(new URL(page.url()).pathname).toBe('/about');
+    // the same page in Amharic, at its Amharic address (docs/decisions/0092-language-in-the-address.md)
+    expect(new URL(page.url()).pathname).toBe('/am/about');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('am');
     expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('am');
-    // the cookie is lost, localStorage still says am: the page comes back in Amharic
+    // the cookie is lost, localStorage still says am: an English address comes back in Amharic, at its twin
     await context.clearCookies();
-    await page.reload();
+    await page.goto(page.url().replace('/am/about', '/about'));
+    await page.waitForURL('**/am/about');
     await page.getByRole('heading', { name: 'ስለ እኛ' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('am');
     await close();
