@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
-import { storefrontPaths } from '@shop/shared';
+import { localePath, storefrontPaths } from '@shop/shared';
 import { STRONG_PASSWORD, apiJson, launch, productInStock, session, uniqueEmail } from './account-support';
 import { startStack, type Stack } from './stack';
 
@@ -110,7 +110,8 @@ describe('every link of every message opens its page (en, am)', () => {
     const s = await session(browser, stack, lang);
     const response = await s.page.goto(link);
     expect(response?.status()).toBe(200);
-    expect(new URL(s.page.url()).pathname).toBe('/signin');
+    // an Amharic message's pages are the Amharic ones, /am/… (docs/decisions/0092-language-in-the-address.md)
+    expect(new URL(s.page.url()).pathname).toBe(localePath(lang, '/signin'));
     expect(new URL(s.page.url()).searchParams.get('redirectTo')).toBe(wanted.pathname + wanted.search);
     await s.page.locator('input[name=email]').fill(account.email);
     await s.page.locator('input[name=password]').fill(STRONG_PASSWORD);
@@ -219,7 +220,7 @@ describe('every link of every message opens its page (en, am)', () => {
         // in the customer's language: Ethiopic in an Amharic message, none in an English one
         expect(ETHIOPIC.test(mail.subject + mail.text)).toBe(lang === 'am');
         const links = linksOf(mail);
-        expect(links).toEqual([`${stack.storefront}${storefrontPaths.order(which._id)}`]);
+        expect(links).toEqual([`${stack.storefront}${localePath(lang, storefrontPaths.order(which._id))}`]);
         for (const link of links) {
           const opened = await opensOrder(link, lang, account, which.orderNumber);
           expect(opened.errors).toEqual([]);
@@ -253,7 +254,7 @@ describe('every link of every message opens its page (en, am)', () => {
       const mail = await waitForMail(email, t('mail.orderPlaced.subject', { number: order.orderNumber }));
       const [sms] = await waitForSms(phone.replace(/\s/g, '').replace(/^0/, '+251'), 1);
       expect(ETHIOPIC.test(sms.text)).toBe(lang === 'am');
-      const lookup = `${stack.storefront}${storefrontPaths.orderLookup(order.orderNumber)}`;
+      const lookup = `${stack.storefront}${localePath(lang, storefrontPaths.orderLookup(order.orderNumber))}`;
       expect(linksOf(mail)).toEqual([lookup]);
       expect(linksOf(sms)).toEqual([lookup]);
 
@@ -276,7 +277,7 @@ describe('every link of every message opens its page (en, am)', () => {
       expect(ETHIOPIC.test(reset.subject + reset.text)).toBe(lang === 'am');
       const [resetLink] = linksOf(reset);
       expect(linksOf(reset)).toHaveLength(1);
-      expect(new URL(resetLink).pathname).toBe('/reset-password');
+      expect(new URL(resetLink).pathname).toBe(localePath(lang, '/reset-password'));
       await answers200(resetLink);
       const r = await session(browser, stack, lang);
       expect((await r.page.goto(resetLink))?.status()).toBe(200);
@@ -300,9 +301,9 @@ describe('every link of every message opens its page (en, am)', () => {
       const links = linksOf(notice);
       expect(links).toHaveLength(2);
       const [productLink, unsubscribe] = links;
-      expect(productLink).toBe(`${stack.storefront}${storefrontPaths.product(id)}`);
+      expect(productLink).toBe(`${stack.storefront}${localePath(lang, storefrontPaths.product(id))}`);
       expect((await answers200(productLink)).html).toContain(name);
-      expect(new URL(unsubscribe).pathname).toBe('/unsubscribe');
+      expect(new URL(unsubscribe).pathname).toBe(localePath(lang, '/unsubscribe'));
       expect(new URL(unsubscribe).searchParams.get('lang')).toBe(lang);
       await answers200(unsubscribe);
       // a fresh browser: the unsubscribe page asks in the message's language, no sign-in needed
