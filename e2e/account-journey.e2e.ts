@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
-import { formatMoney } from '@shop/shared';
+import { formatMoney, localePath } from '@shop/shared';
 import {
   STRONG_PASSWORD,
   accountSuite,
@@ -72,7 +72,7 @@ describe('account journey', () => {
         .waitFor();
       await page.locator('input[name=confirmPassword]').fill(STRONG_PASSWORD);
       await page.getByRole('button', { name: t('auth.signUp') }).click();
-      await page.waitForURL(`${stack.storefront}/checkout`);
+      await page.waitForURL(`${stack.storefront}${localePath(lang, `/checkout`)}`);
 
       // Checkout with the test provider.
       expect(await page.locator('input[name=country]').inputValue()).toBe('Ethiopia');

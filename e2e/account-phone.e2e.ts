@@ -1,3 +1,4 @@
+import { localePath } from '@shop/shared';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -138,7 +139,7 @@ describe('phone sign-in (390 px)', () => {
       await page.getByRole('heading', { name: t('otp.nameTitle') }).waitFor();
       await page.locator('input[name=name]').fill('Hanna Girma');
       await page.getByRole('button', { name: t('otp.nameSave') }).click();
-      await page.waitForURL(`${stack.storefront}/checkout`);
+      await page.waitForURL(`${stack.storefront}${localePath(lang, `/checkout`)}`);
       await page.getByRole('button', { name: t('checkout.payNow') }).waitFor();
       await page
         .locator('.acc-summary-lines')
@@ -196,7 +197,7 @@ describe('phone sign-in (390 px)', () => {
       const code = await codeSentTo(phone.e164, [first]);
       await page.locator('input[name=code]').fill(code);
       await page.getByRole('button', { name: t('otp.verify') }).click();
-      await page.waitForURL(`${stack.storefront}/orders`);
+      await page.waitForURL(`${stack.storefront}${localePath(lang, `/orders`)}`);
       await page.getByRole('heading', { name: t('orders.title') }).waitFor();
       // the same account (no second one for the number)
       const token = (await s.context.cookies(stack.storefront)).find((c) => c.name === 'token')!.value;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
-import { ETHIOPIAN_REGIONS } from '@shop/shared';
+import { ETHIOPIAN_REGIONS, localePath } from '@shop/shared';
 import {
   STRONG_PASSWORD,
   accountSuite,
@@ -207,7 +207,9 @@ describe('guest cart, Ethiopian checkout, order numbers, payment states', () => 
         await page.getByRole('button', { name: t('payment.testComplete') }).click();
         await page.getByRole('heading', { name: t('payment.success') }).waitFor({ timeout: 15000 });
         await expect(page.getByTestId('order-number').textContent()).resolves.toBe(order.orderNumber);
-        await page.waitForURL(`${stack.storefront}/order-confirmation/${order._id}`, { timeout: 15000 });
+        await page.waitForURL(`${stack.storefront}${localePath(lang, `/order-confirmation/${order._id}`)}`, {
+          timeout: 15000,
+        });
         await page
           .getByTestId('order-thanks')
           .filter({ hasText: t('orders.thanks') })
