@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@shop/embedded-mongo';
 import { mongo } from 'mongoose';
+import sharp from 'sharp';
 import request from 'supertest';
 import { auth, customerFactory } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -17,10 +18,19 @@ const RESTORE = path.join(ROOT, 'scripts', 'backup', 'restore.mjs');
 const INITIAL_STOCK = 100;
 const ORDERS = 20;
 const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa', zipCode: '1000' };
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(600 * 1024, 0x2a), // several GridFS chunks (255 kB each)
-]);
+/** A photo of noise: its largest WebP copy spans several GridFS chunks (255 kB each). */
+const PHOTO = () =>
+  sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#777777',
+      noise: { type: 'gaussian', mean: 128, sigma: 90 },
+    },
+  })
+    .jpeg({ quality: 90 }) // about 1.6 MB, under the 5 MB limit
+    .toBuffer();
 
 interface Run {
   code: number;
@@ -58,6 +68,7 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
   let backupDir: string;
   let dbName: string;
   let imagePath: string;
+  let image: Buffer;
   const productIds: string[] = [];
   /** Every order placed: its id, its lines, when it was sent and when the API acknowledged it. */
   const placed: Array<{
@@ -95,9 +106,12 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
     const upload = await request(t.http)
       .post('/api/uploads')
       .set(auth(admin))
-      .attach('images', PNG, { filename: 'serum.png', contentType: 'image/png' })
+      .attach('images', await PHOTO(), { filename: 'serum.jpg', contentType: 'image/jpeg' })
       .expect(201);
     imagePath = new URL(upload.body.urls[0] as string).pathname;
+    // what the shop serves for it (the photo's largest WebP copy, docs/decisions/0093-photo-variants.md)
+    image = (await request(t.http).get(imagePath).buffer(true).expect(200)).body as Buffer;
+    expect(image.length).toBeGreaterThan(2 * 255 * 1024);
     for (const name of ['Shea Butter Cream', 'Coffee Scrub', 'Black Seed Oil']) {
       const res = await request(t.http)
         .post('/api/products')
@@ -263,7 +277,7 @@ describe('backup and restore (npm run backup / npm run restore)', () => {
     const app = await startTestApp({ MONGODB_URI: target.uri, MONGODB_DB: dbName });
     try {
       const res = await request(app.http).get(imagePath).buffer(true).expect(200);
-      expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
+      expect(Buffer.compare(res.body as Buffer, image)).toBe(0);
       const products = await request(app.http).get('/api/products').expect(200);
       expect(JSON.stringify(products.body)).toContain(path.basename(imagePath));
     } finally {

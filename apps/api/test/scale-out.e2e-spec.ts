@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import request from 'supertest';
 import { startRoundRobinProxy } from '../src/cluster/round-robin-proxy';
 import { Leases } from '../src/common/lease';
@@ -14,10 +15,10 @@ import { PaymentReverification } from '../src/modules/payments/payment-reverific
 import { auth } from './support/accounts';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('two instances, one image'),
-]);
+const PNG = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#2e7d32' } })
+    .png()
+    .toBuffer();
 const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa' };
 const HOT_CACHE_TTL_MS = 1000;
 
@@ -98,14 +99,16 @@ describe('scale-out: two API instances over one database', () => {
     const upload = await request(urlA)
       .post('/api/uploads')
       .set(auth(admin))
-      .attach('images', PNG, 'serum.png')
+      .attach('images', await PNG(), 'serum.png')
       .expect(201);
     const url = upload.body.urls[0] as string;
-    expect(url).toMatch(/^http:\/\/shop-api\.test\/api\/uploads\/[0-9a-f-]{36}\.png$/);
-    const served = await request(urlB).get(new URL(url).pathname).expect(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    // the photo's largest WebP copy, named by its content (docs/decisions/0093-photo-variants.md)
+    expect(url).toMatch(/^http:\/\/shop-api\.test\/api\/uploads\/[0-9a-f]{24}-400x300-[0-9a-f]{6}\.webp$/);
+    const fromA = await request(urlA).get(new URL(url).pathname).buffer(true).expect(200);
+    const served = await request(urlB).get(new URL(url).pathname).buffer(true).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+    expect(Buffer.compare(served.body as Buffer, fromA.body as Buffer)).toBe(0);
   });
 
   it('holds the sign-in limit across both instances', async () => {
