@@ -1,7 +1,7 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import request from 'supertest';
-import { MAX_RANGE_SIZE, parseListQuery } from '../src/modules/admin/list/react-admin';
+import { MAX_RANGE_SIZE, parseListQuery } from '../src/common/react-admin-list';
 import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { Contact } from '../src/modules/contacts/schemas/contact.schema';
 import { Review } from '../src/modules/reviews/schemas/review.schema';

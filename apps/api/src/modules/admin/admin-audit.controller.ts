@@ -21,7 +21,7 @@ import {
   sendList,
   type FilterValue,
   type ListSpec,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 
 export class AuditEntryDto {
   @ApiProperty() id!: string;

@@ -31,7 +31,7 @@ import {
   sendList,
   type FilterValue,
   type ListSpec,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 
 const withId = (contact: ContactView) => ({ id: contact._id, ...contact });
 

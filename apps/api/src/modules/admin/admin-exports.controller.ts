@@ -23,7 +23,7 @@ import { AccountsService } from '../users/accounts.service';
 import { listQuery as orderListQuery } from './admin-orders.controller';
 import { listQuery as userListQuery } from './admin-users.controller';
 import { birrCell, csvFileName, shopTimeCell, toCsv, type CsvValue } from './csv';
-import { ReactAdminListQuery } from './list/react-admin';
+import { ReactAdminListQuery } from '../../common/react-admin-list';
 
 /** Rows read per round trip while an export walks the whole filtered list. */
 const BATCH = 500;

@@ -33,7 +33,7 @@ import {
   setContentRange,
   type FilterValue,
   type ListSpec,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 
 export class NotificationRecordDto {
   @ApiProperty() id!: string;

@@ -32,7 +32,7 @@ import {
   type FilterValue,
   type ListSpec,
   type ReactAdminListQuery,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import {
   AddOrderNoteDto,

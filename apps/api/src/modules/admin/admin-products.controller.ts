@@ -23,7 +23,7 @@ import {
   type FilterValue,
   type ListSpec,
   type ReactAdminListQuery,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { STOCK_STATES, type AdminProductFilter } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';

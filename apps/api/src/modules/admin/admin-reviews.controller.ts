@@ -15,7 +15,7 @@ import {
   sendList,
   type FilterValue,
   type ListSpec,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 import { ReviewsService, type AdminReviewFilter } from '../reviews/reviews.service';
 import { ReviewRecordDto } from './dto/admin.dto';
 

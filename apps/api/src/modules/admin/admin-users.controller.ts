@@ -21,7 +21,7 @@ import {
   type FilterValue,
   type ListSpec,
   type ReactAdminListQuery,
-} from './list/react-admin';
+} from '../../common/react-admin-list';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import { AuthService } from '../auth/auth.service';
 import { AccountsService, type UserListFilter } from '../users/accounts.service';

@@ -20,7 +20,7 @@ import {
   sendList,
   type FilterValue,
   type ListSpec,
-} from '../admin/list/react-admin';
+} from '../../common/react-admin-list';
 import { CouponsService, type CouponFilter, type CouponView } from './coupons.service';
 import { CouponDto, CouponInputDto, CouponUpdateDto } from './dto/coupon.dto';
 

@@ -19,7 +19,7 @@ import {
   sendList,
   type FilterValue,
   type ListSpec,
-} from '../admin/list/react-admin';
+} from '../../common/react-admin-list';
 import { PromotionDto, PromotionInputDto, PromotionUpdateDto } from './dto/promotion.dto';
 import { PromotionsService, type PromotionFilter, type PromotionView } from './promotions.service';
 

@@ -10,7 +10,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ErrorDto } from '../../../common/error.dto';
 import { InvalidDataError } from '../../../common/errors/domain-error';
-import { MAX_RANGE_SIZE, ReactAdminListQuery, type FilterValue } from './react-admin';
+import { MAX_RANGE_SIZE, ReactAdminListQuery, type FilterValue } from '../../../common/react-admin-list';
 
 /**
  * The admin lists as the specification's client calls them (docs/product.md §7,

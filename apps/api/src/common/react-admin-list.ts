@@ -2,9 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
-import { ErrorDto } from '../../../common/error.dto';
-import type { ListPage, ListQuery as TypedListQuery } from '../../../common/list-query';
-import { InvalidDataError } from '../../../common/errors/domain-error';
+import { ErrorDto } from './error.dto';
+import type { ListPage, ListQuery as TypedListQuery } from './list-query';
+import { InvalidDataError } from './errors/domain-error';
 
 /**
  * The list convention of `ra-data-simple-rest` (docs/decisions/0013-admin-list-protocol.md):
