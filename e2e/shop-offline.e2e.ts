@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { translate } from '@shop/i18n';
 import { productInStock } from './account-support';
+import { badEthiopicRuns, ethiopicFonts } from './font-check';
 import { CUSTOMER, shopHarness } from './shop-support';
 
 /**
@@ -104,6 +105,13 @@ describe('storefront offline (PWA)', () => {
       expect(
         await page.getByRole('link', { name: translate(lang, 'pwa.offline.retry') }).getAttribute('href'),
       ).toBe('');
+      if (lang === 'am') {
+        // its Ethiopic text in the shop's own font, precached (this machine has no Ethiopic system font:
+        // without it every letter is an empty box)
+        const uses = await ethiopicFonts(page);
+        expect(uses.length).toBeGreaterThan(2);
+        expect(badEthiopicRuns(uses)).toEqual([]);
+      }
       await context.setOffline(false);
       // offline, the requests the page makes on its own (the service worker's update check) fail
       expect(errors.filter((e) => !/net::ERR_|Failed to fetch/.test(e))).toEqual([]);
