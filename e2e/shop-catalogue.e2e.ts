@@ -164,6 +164,9 @@ describe('storefront catalogue, product pages and static pages', () => {
       .catch(() => undefined);
     const subOptions = await form.locator('select[name=subCategory]').locator('option').allTextContents();
     expect(subOptions).toEqual(['All sub-categories', 'Serums', 'Treatments', 'Masks']);
+    // the page is named after its category, heading and title (a category is a page of the sitemap)
+    await page.getByRole('heading', { level: 1, name: 'Skincare' }).waitFor();
+    expect(await page.title()).toBe('Skincare · Addis Natural Beauty');
     await form.locator('input[name=inStock]').check();
     await page.waitForURL(/inStock=true/);
     await page.goBack();

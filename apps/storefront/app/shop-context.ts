@@ -105,10 +105,10 @@ export function translatorOf(matches: Matches): Translate {
   return translatorFrom(rootOf(matches));
 }
 
-/** A route's title entry ('<page> · <shop>'); the maintenance title while the shop is closed. */
-export function titleMeta(matches: Matches, key: string): { title: string } {
+/** A route's title entry ('<page> · <shop>', the page's name translated from `key` unless given as `text`); the maintenance title while the shop is closed. */
+export function titleMeta(matches: Matches, key: string, text?: string): { title: string } {
   const t = translatorOf(matches);
   return rootOf(matches)?.maintenance
     ? { title: t('errors.maintenanceTitle') }
-    : { title: `${t(key)} · ${t('common.shopName')}` };
+    : { title: `${text ?? t(key)} · ${t('common.shopName')}` };
 }

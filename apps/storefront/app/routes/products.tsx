@@ -11,15 +11,24 @@ import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { useFocusTrap } from '../components/useFocusTrap';
 import { listProducts } from '../products.server';
-import { titleMeta, translatorOf, useShop } from '../shop-context';
+import { langOf, titleMeta, translatorOf, useShop } from '../shop-context';
 
 export const FILTER_DEBOUNCE_MS = 500;
 /** The counts the catalogue asks the API for. */
 export const FACETS = 'category,brand';
 
 // The shop's description (search engines show it under the catalogue's link; Lighthouse SEO wants one)
-export const meta: MetaFunction = ({ matches }) => [
-  titleMeta(matches, 'catalogue.title'),
+/** The catalogue's name: the chosen sub-category's or category's (a page of the sitemap), else 'All products'. */
+function catalogueName(search: string, lang: 'en' | 'am'): string | undefined {
+  const params = new URLSearchParams(search);
+  const chosen =
+    SUB_CATEGORIES.find((c) => c.slug === params.get('subCategory')) ??
+    CATEGORIES.find((c) => c.slug === params.get('category'));
+  return chosen?.name[lang];
+}
+
+export const meta: MetaFunction = ({ matches, location }) => [
+  titleMeta(matches, 'catalogue.title', catalogueName(location.search, langOf(matches))),
   { name: 'description', content: translatorOf(matches)('home.metaDescription') },
 ];
 
@@ -108,7 +117,9 @@ export default function Catalogue() {
   return (
     <section className="catalogue" aria-labelledby="catalogue-title">
       <h1 id="catalogue-title">
-        {filters.search ? t('catalogue.resultsFor', { search: filters.search }) : t('catalogue.title')}
+        {filters.search
+          ? t('catalogue.resultsFor', { search: filters.search })
+          : (catalogueName(location.search, lang) ?? t('catalogue.title'))}
       </h1>
       {/* Phones: the filters are a drawer behind this button. Without JavaScript it is a link to #filters
           (the drawer shows while it is the URL's target); with JavaScript a toggle. Desktop: always shown. */}
