@@ -171,6 +171,18 @@ describe('guest checkout and pay on delivery (390 px)', () => {
           .getAttribute('href'),
       ).toBe(lang === 'am' ? '/am/track-order' : '/track-order'); // the page's language kept (decision 0092)
 
+      // The guest changes its mind: it cancels the order itself (docs/decisions/0102-guest-cancel.md),
+      // the stock comes back, and the order says so; a cancelled order offers no second cancel.
+      await page.goto(`${stack.storefront}/order-confirmation/${orderId}`);
+      // (the session accepts the 'Cancel this order?' confirmation)
+      await page.getByRole('button', { name: t('orders.cancel') }).click();
+      await page.getByTestId('order-cancelled').waitFor();
+      expect(await page.getByTestId('order-cancelled').textContent()).toBe(t('orders.cancelled'));
+      await page.getByText(t('orders.statuses.cancelled'), { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: t('orders.cancel') }).waitFor({ state: 'detached' });
+      expect(await stockOf(stack, product._id)).toBe(stockBefore);
+      await noWiderThanThePhone(page);
+
       await context.close();
       expect(s.errors).toEqual([]);
     });

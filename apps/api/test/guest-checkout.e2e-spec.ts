@@ -195,6 +195,50 @@ describe('guest checkout and order lookup', () => {
     await request(t.http).get('/api/admin/dashboard/stats').set(auth(admin)).expect(200);
   });
 
+  it('lets a guest cancel its own order with its token: stock back once, nobody else, not once shipped', async () => {
+    const mine = await guestOrder({ paymentMethod: 'cash_on_delivery' });
+    const other = await guestOrder();
+    expect(await stockOf(mine.product)).toBe(4);
+    const cancel = (token?: string) => {
+      const req = request(t.http).patch(`/api/orders/${mine.order._id}/cancel`);
+      return token ? req.set('X-Order-Token', token) : req;
+    };
+    // no credentials: 401; another order's token or a signed-in stranger: 404; nothing changed
+    await cancel().expect(401);
+    expect((await cancel(other.token).expect(404)).body.code).toBe('ORDER_NOT_FOUND');
+    const stranger = await newCustomer();
+    await cancel().set(auth(stranger.token)).expect(404);
+    expect((await orders.findById(mine.order._id).lean())!.status).toBe('pending');
+    expect(await stockOf(mine.product)).toBe(4);
+
+    const done = await cancel(mine.token).expect(200);
+    expect(done.body).toMatchObject({
+      success: true,
+      order: { status: 'cancelled', paymentStatus: 'unpaid' },
+    });
+    expect(await stockOf(mine.product)).toBe(5);
+    const stored = (await orders.findById(mine.order._id).lean())!;
+    expect(stored.statusHistory.at(-1)).toMatchObject({ status: 'cancelled' });
+    expect(stored.statusHistory.at(-1)!.by).toBeUndefined();
+    // a second cancel is refused and gives nothing back twice
+    expect((await cancel(mine.token).expect(409)).body.code).toBe('CANNOT_CANCEL');
+    expect(await stockOf(mine.product)).toBe(5);
+
+    // once staff have shipped it, the guest can no longer cancel
+    const shipped = await guestOrder({ paymentMethod: 'cash_on_delivery' });
+    for (const status of ['processing', 'shipped'])
+      await request(t.http)
+        .patch(`/api/orders/${shipped.order._id}/status`)
+        .set(auth(admin))
+        .send({ status })
+        .expect(200);
+    const late = await request(t.http)
+      .patch(`/api/orders/${shipped.order._id}/cancel`)
+      .set('X-Order-Token', shipped.token)
+      .expect(409);
+    expect(late.body.code).toBe('CANNOT_CANCEL');
+  });
+
   it('lets a guest pay with its token (initialize, verify, test checkout) and nobody else', async () => {
     const mine = await guestOrder();
     const other = await guestOrder();

@@ -297,3 +297,16 @@ describe("the API's field errors on the form", () => {
         expect(keysOf(dictionaries[lang])).toContain(`errors.${code}`);
   });
 });
+
+describe("an API message's values in the page's language", () => {
+  it("says a refused cancellation's order status in Amharic, not the API's English word", async () => {
+    const { message } = await import('./components');
+    const { translate } = await import('@shop/i18n');
+    const t = (key: string, params?: Record<string, string | number>) => translate('am', key, params);
+    const said = message(t, 'errors.CANNOT_CANCEL', { status: 'shipped' });
+    expect(said).toContain(translate('am', 'orders.statuses.shipped'));
+    expect(said).not.toContain('shipped');
+    // a value that is no status stays as it is
+    expect(message(t, 'errors.CANNOT_CANCEL', { status: 'odd' })).toContain('odd');
+  });
+});

@@ -21,8 +21,11 @@ export function message(
   params?: Record<string, string | number>,
 ): string {
   if (!text) return '';
+  // an order's status among the values (e.g. CANNOT_CANCEL's) is said in the page's language
+  const status = params?.status !== undefined ? `orders.statuses.${params.status}` : '';
+  const worded = status && t(status) !== status ? { ...params, status: t(status) } : params;
   // only keys are worded: a text that is not one (an API's English message) is never shown as is
-  return isKnownKey(text, t) ? t(text, params) : t('errors.somethingWrong');
+  return isKnownKey(text, t) ? t(text, worded) : t('errors.somethingWrong');
 }
 
 export function Field({

@@ -7,13 +7,14 @@ import {
 } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Form, Link } from '../components/Localized';
-import { isPayOnDelivery, storefrontPaths } from '@shop/shared';
+import { customerMayCancel, isPayOnDelivery, storefrontPaths } from '@shop/shared';
 import { payingOrderCookie } from '../session.server';
 import { settle } from '../account/api.server';
 import { orderApi } from '../account/orders/access.server';
-import { FormError, Money, orderNumberOf } from '../account/components';
+import { FormError, Money, message, orderNumberOf } from '../account/components';
 import { HostedForm } from '../account/payment/HostedForm';
 import { OrderDetails } from '../account/orders/OrderDetails';
+import { cancelOrder } from '../account/orders/orders.server';
 import { paymentDestination } from '../account/payment/payment.server';
 import { reply } from '../account/reply.server';
 import { paymentMessageKey } from '../account/payment/verify.server';
@@ -38,10 +39,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { order: result.ok ? result.data : null, paymentFailed, reason, guest };
 }
 
-/** Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the same order. */
+/**
+ * Pay again for an unpaid order (the first attempt failed or was abandoned): a new transaction for the
+ * same order; or, with `intent=cancel`, cancel it (a guest with the order's token too:
+ * docs/decisions/0102-guest-cancel.md).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? '';
   const { api, guest } = await orderApi(request, orderId);
+  const form = await request.formData();
+  if (form.get('intent') === 'cancel') {
+    const result = await cancelOrder(api, orderId);
+    return reply(
+      result.ok
+        ? { error: null, hostedForm: null, cancelled: true }
+        : { error: null, hostedForm: null, cancelError: result.message, params: result.params },
+      result.ok ? 200 : 409,
+    );
+  }
   const init = await settle(api.POST('/api/payments/initialize', { body: { orderId } }));
   const destination = init.ok ? paymentDestination(init.data, orderId) : null;
   if (!destination)
@@ -62,7 +77,13 @@ const PAYABLE = ['unpaid', 'failed'];
 
 export default function OrderConfirmation() {
   const { order, paymentFailed, reason, guest } = useLoaderData<typeof loader>();
-  const data = useActionData<{ error: string | null; hostedForm: PaymentInit['hostedForm'] | null }>();
+  const data = useActionData<{
+    error: string | null;
+    hostedForm: PaymentInit['hostedForm'] | null;
+    cancelled?: boolean;
+    cancelError?: string;
+    params?: Record<string, string | number>;
+  }>();
   const busy = useNavigation().state !== 'idle';
   const { t } = useShop();
   if (data?.hostedForm) return <HostedForm hostedForm={data.hostedForm} />;
@@ -108,6 +129,15 @@ export default function OrderConfirmation() {
         <p>{t('orders.awaitingPaymentNotice')}</p>
       ) : null}
       <FormError text={data?.error} />
+      {data?.cancelled ? (
+        <p className="acc-success" role="status" data-testid="order-cancelled">
+          {t('orders.cancelled')}
+        </p>
+      ) : data?.cancelError ? (
+        <p className="acc-alert" role="alert">
+          {message(t, data.cancelError, data.params)}
+        </p>
+      ) : null}
       {!onDelivery && order.status === 'pending' && PAYABLE.includes(order.paymentStatus ?? '') ? (
         <Form method="post" className="acc-actions">
           <button type="submit" className="button" disabled={busy} data-testid="pay-now">
@@ -116,6 +146,26 @@ export default function OrderConfirmation() {
         </Form>
       ) : null}
       <OrderDetails order={order} />
+      {customerMayCancel(order.status) ? (
+        <Form
+          method="post"
+          className="acc-actions"
+          onSubmit={(e) => {
+            if (!window.confirm(t('orders.cancelConfirm'))) e.preventDefault();
+          }}
+        >
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="acc-link-button acc-danger-text"
+            disabled={busy}
+            data-testid="cancel-order"
+          >
+            {t('orders.cancel')}
+          </button>
+        </Form>
+      ) : null}
       <p className="acc-actions">
         {guest ? (
           <Link className="button" to={storefrontPaths.orderLookup(order.orderNumber)}>

@@ -6,6 +6,7 @@ import { FormError, Toast, message } from '../account/components';
 import { OrderList } from '../account/orders/OrderList';
 import { cancelOrder, loadMyOrders } from '../account/orders/orders.server';
 import { reply } from '../account/reply.server';
+import { apiFor } from '../session.server';
 import accountStyles from '../account.css?url';
 import { titleMeta, useShop } from '../shop-context';
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
-  const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
+  const result = await cancelOrder(apiFor(request), String(form.get('orderId') ?? ''));
   return reply(
     result.ok
       ? { ok: true, message: 'orders.cancelled' }

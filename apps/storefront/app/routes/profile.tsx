@@ -39,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = {
   ok: boolean;
   message?: string;
+  /** The message's values (e.g. the order's status in a refused cancellation). */
+  params?: Record<string, string | number>;
   fieldErrors?: FieldErrors;
   values?: Record<string, string>;
   /** A phone verification code was sent: the page asks for it. */
@@ -50,9 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
   if (form.get('intent') === 'cancel') {
-    const result = await cancelOrder(request, String(form.get('orderId') ?? ''));
+    const result = await cancelOrder(apiFor(request), String(form.get('orderId') ?? ''));
     return reply(
-      { ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message },
+      { ok: result.ok, message: result.ok ? 'orders.cancelled' : result.message, params: result.params },
       result.ok ? 200 : 400,
     );
   }
@@ -134,7 +136,11 @@ export default function Profile() {
         </Link>
       </nav>
       {data?.message ? (
-        <Toast kind={data.ok ? 'success' : 'error'} text={message(t, data.message)} stamp={data} />
+        <Toast
+          kind={data.ok ? 'success' : 'error'}
+          text={message(t, data.message, data.params)}
+          stamp={data}
+        />
       ) : null}
       {section?.ok && section.message ? (
         <Toast kind="success" text={message(t, section.message)} stamp={section} />

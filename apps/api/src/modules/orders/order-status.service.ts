@@ -18,6 +18,7 @@ import { parseObjectId } from '../../common/mongo';
 import { AuditService } from '../audit/audit.service';
 import { StockService } from '../catalog/stock.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import type { OrderViewer } from './order-access.guard';
 import { ORDER_NOT_FOUND, OrderQueries } from './order-queries.service';
 import { orderTransaction } from './order-transaction';
 import { toOrderView, type OrderRecord, type OrderView } from './order.view';
@@ -46,14 +47,17 @@ export class OrderStatusService {
     private readonly coupons: CouponsService,
   ) {}
 
-  /** The customer's cancellation: only while pending or processing; stock comes back exactly once. */
-  async cancel(id: string, viewer: AuthUser): Promise<OrderView> {
+  /**
+   * The customer's cancellation: only while pending or processing; stock comes back exactly once. The
+   * customer is its account, or a guest holding the order's token (docs/decisions/0102-guest-cancel.md).
+   */
+  async cancel(id: string, viewer: OrderViewer): Promise<OrderView> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const order = await this.queries.visibleRecord(id, viewer);
+      const order = await this.queries.visibleRecord(id, viewer.user, viewer.orderToken);
       const from = order.status as OrderStatus;
       if (!customerMayCancel(from))
         throw new ConflictError(`Cannot cancel an order that is ${from}`, 'CANNOT_CANCEL', { status: from });
-      const changed = await this.applyTransition(order, 'cancelled', viewer);
+      const changed = await this.applyTransition(order, 'cancelled', viewer.user);
       if (changed) return changed;
     }
     throw new ConflictError('The order changed while cancelling; please try again', 'ORDER_CHANGED');
@@ -115,7 +119,8 @@ export class OrderStatusService {
   private async applyTransition(
     order: OrderRecord,
     to: OrderStatus,
-    actor: AuthUser,
+    /** Who moves it: staff or the account; none for a guest with the order's token. */
+    actor: AuthUser | undefined,
     trackingNumber?: string,
   ): Promise<OrderView | null> {
     const set: Record<string, unknown> = { status: to };
@@ -133,7 +138,13 @@ export class OrderStatusService {
           { _id: order._id, status: order.status, paymentStatus: order.paymentStatus },
           {
             $set: set,
-            $push: { statusHistory: { status: to, by: new Types.ObjectId(actor.id), at: new Date() } },
+            $push: {
+              statusHistory: {
+                status: to,
+                by: actor ? new Types.ObjectId(actor.id) : undefined,
+                at: new Date(),
+              },
+            },
           },
           { new: true, session },
         )

@@ -195,17 +195,20 @@ export class OrdersController {
   }
 
   @Patch(':id/cancel')
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(OrderAccessGuard)
+  @OrderTokenHeader()
   @ApiOperation({
     summary:
       'Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund',
+    description:
+      "Its owner (or an admin) with a token, or a guest with the order's X-Order-Token; anyone else gets 404.",
   })
   @ApiParam({ name: 'id' })
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Order not found"' })
   @ApiConflictResponse({ type: ErrorDto, description: 'e.g. "Cannot cancel an order that is shipped"' })
-  async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, order: await this.statuses.cancel(id, user), message: 'Order cancelled' };
+  async cancel(@CurrentViewer() viewer: OrderViewer, @Param('id') id: string) {
+    return { success: true, order: await this.statuses.cancel(id, viewer), message: 'Order cancelled' };
   }
 
   @Patch(':id/status')
