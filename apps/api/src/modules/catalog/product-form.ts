@@ -21,6 +21,8 @@ export const READ_ONLY_PRODUCT_FIELDS = [
   'promotion',
   'lastRestockDate',
   'searchTerms',
+  // the variant chosen when none is named (docs/decisions/0098-product-variants.md)
+  'defaultVariantId',
 ];
 
 const validation = createValidationPipe();

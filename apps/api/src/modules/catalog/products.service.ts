@@ -5,7 +5,7 @@ import { ClientSession, Connection, FilterQuery, Model, Types } from 'mongoose';
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Changes } from '../../common/changes';
-import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { findPage, type ListPage, type ListQuery } from '../../common/list-query';
 import { conflictOnDuplicate, escapeRegex, inTransaction, parseObjectId } from '../../common/mongo';
 import { APP_CONFIG, type AppConfig } from '../../config';
@@ -24,8 +24,30 @@ import { salePriceFields } from './sale-price';
 import { Product, toProductView } from './schemas/product.schema';
 import { productSearchTerms } from './search-terms';
 import { StockService } from './stock.service';
+import { hasVariants, parseOptions, parseVariants, productFieldsOf, type VariantsOwner } from './variants';
 
 const DUPLICATE_SKU = 'A product with this SKU already exists';
+
+/**
+ * What the form does to a product's variants: none (a product without them, as before), keep (an
+ * edit that leaves `variants` out, as the specification's clients do), clear (`variants: null` or
+ * []), or set (options and variants, with the product's stock and price they decide).
+ */
+type VariantsWrite =
+  | { mode: 'none' | 'keep' | 'clear' }
+  | {
+      mode: 'set';
+      fields: Pick<Product, 'options' | 'variants' | 'stock' | 'priceSantim'> & {
+        originalPriceSantim?: number;
+      };
+    };
+
+/** The stored product an edit reads first: its sale prices and variants. */
+type StoredForEdit = VariantsOwner & {
+  priceSantim: number;
+  originalPriceSantim?: number;
+  sales?: Product['sales'];
+};
 const BACKFILL_BATCH = 500;
 
 /**
@@ -178,15 +200,8 @@ export class ProductsService implements OnApplicationBootstrap {
    * sale's price stands for the stored regular price, an `originalPrice` equal to the answered one for
    * the stored compare-at price (docs/decisions/0095-sales-and-pricing-rule.md).
    */
-  private async withoutSalePrices(
-    productId: Types.ObjectId,
-    input: ProductInputDto,
-  ): Promise<ProductInputDto> {
-    const stored = await this.products
-      .findById(productId, { priceSantim: 1, originalPriceSantim: 1, sales: 1 })
-      .lean()
-      .exec();
-    if (!stored?.sales?.length) return input;
+  private withoutSalePrices(stored: StoredForEdit | null, input: ProductInputDto): ProductInputDto {
+    if (!stored?.sales?.length || input.price === undefined) return input;
     const answered = salePriceFields(stored);
     if (!answered.promotion || input.price !== answered.price) return input;
     const form = { ...input, price: toBirr(stored.priceSantim) };
@@ -195,8 +210,57 @@ export class ProductsService implements OnApplicationBootstrap {
     return form;
   }
 
-  private toDocument(input: ProductInputDto): Partial<Product> {
+  /** The variants of the form (docs/decisions/0098-product-variants.md), checked against the stored ones. */
+  private variantsWrite(input: ProductInputDto, stored?: StoredForEdit | null): VariantsWrite {
+    if (input.variants === undefined) {
+      if (input.options != null && input.options.length)
+        parseVariants(undefined, parseOptions(input.options)); // options without variants: refused
+      return { mode: stored && hasVariants(stored) ? 'keep' : 'none' };
+    }
+    if (input.variants === null || input.variants.length === 0) {
+      if (input.options != null && input.options.length) parseVariants(input.variants, []);
+      return { mode: stored && hasVariants(stored) ? 'clear' : 'none' };
+    }
+    const options = parseOptions(input.options);
+    const variants = parseVariants(input.variants, options, stored ?? undefined);
+    return { mode: 'set', fields: { options, variants, ...productFieldsOf(variants) } };
+  }
+
+  /**
+   * SKUs are unique across every product's `sku` and every variant's (409 DUPLICATE_SKU): the
+   * product's own SKU index covers the first; the variants' are checked here, as the embedded engine
+   * keeps no unique multikey index (decision 0098).
+   */
+  private async checkSkus(input: ProductInputDto, write: VariantsWrite, productId?: Types.ObjectId) {
+    const variantSkus = write.mode === 'set' ? write.fields.variants!.map((v) => v.sku) : [];
+    const sku = input.sku?.trim() || undefined;
+    if (sku && variantSkus.includes(sku))
+      throw new ConflictError(`The SKU ${sku} is the product's and a variant's`, 'DUPLICATE_SKU', { sku });
+    const skus = sku ? [sku, ...variantSkus] : variantSkus;
+    if (!skus.length) return;
+    const where: FilterQuery<Product> = {
+      $or: [
+        { 'variants.sku': { $in: skus } },
+        ...(variantSkus.length ? [{ sku: { $in: variantSkus } }] : []),
+      ],
+      ...(productId ? { _id: { $ne: productId } } : {}),
+    };
+    const taken = await this.products.findOne(where, { sku: 1, 'variants.sku': 1 }).lean().exec();
+    if (!taken) return;
+    const theirs = new Set([taken.sku, ...(taken.variants ?? []).map((v) => v.sku)]);
+    const clash = skus.find((s) => theirs.has(s)) ?? skus[0];
+    throw new ConflictError(DUPLICATE_SKU, 'DUPLICATE_SKU', { sku: clash });
+  }
+
+  private toDocument(input: ProductInputDto, write: VariantsWrite = { mode: 'none' }): Partial<Product> {
+    if (write.mode === 'set' || write.mode === 'keep') return this.variantProductDocument(input, write);
     const stock = input.stock ?? input.countInStock;
+    if (input.price === undefined)
+      throw new InvalidDataError(
+        'Validation failed',
+        [{ field: 'price', message: 'price is required' }],
+        'VALIDATION_FAILED',
+      );
     if (stock === undefined)
       throw new InvalidDataError(
         'Validation failed',
@@ -220,6 +284,62 @@ export class ProductsService implements OnApplicationBootstrap {
         params,
       );
     }
+    this.checkSubCategory(input);
+    const {
+      price,
+      originalPrice,
+      image,
+      images,
+      countInStock: _alias,
+      stock: _stock,
+      options: _options,
+      variants: _variants,
+      ...fields
+    } = input;
+    // a sub-category or size sent as null (or an empty size) is cleared by updateProduct's $unset
+    const { subCategory: sub, size, ...rest } = fields;
+    return {
+      ...rest,
+      ...(sub != null ? { subCategory: sub } : {}),
+      ...(size != null && size !== '' ? { size } : {}),
+      searchTerms: productSearchTerms(input),
+      priceSantim: toSantim(price),
+      ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
+      images: images ?? (image ? [image] : []),
+      stock,
+    };
+  }
+
+  /**
+   * A product with variants: its form fields but the price, compare-at price and stock, which its
+   * variants decide (set) or keep (an edit that leaves them out).
+   */
+  private variantProductDocument(input: ProductInputDto, write: VariantsWrite): Partial<Product> {
+    this.checkSubCategory(input);
+    const {
+      price: _price,
+      originalPrice: _original,
+      image,
+      images,
+      countInStock: _alias,
+      stock: _stock,
+      options: _options,
+      variants: _variants,
+      subCategory: sub,
+      size,
+      ...rest
+    } = input;
+    return {
+      ...(rest as Partial<Product>),
+      ...(sub != null ? { subCategory: sub } : {}),
+      ...(size != null && size !== '' ? { size } : {}),
+      searchTerms: productSearchTerms(input),
+      images: images ?? (image ? [image] : []),
+      ...(write.mode === 'set' ? write.fields : {}),
+    };
+  }
+
+  private checkSubCategory(input: ProductInputDto): void {
     const subCategory = SUB_CATEGORIES.find((c) => c.slug === input.subCategory);
     if (subCategory && input.category && subCategory.category !== input.category) {
       const params = { subCategory: subCategory.slug, category: input.category };
@@ -237,29 +357,15 @@ export class ProductsService implements OnApplicationBootstrap {
         params,
       );
     }
-    const { price, originalPrice, image, images, countInStock: _alias, stock: _stock, ...fields } = input;
-    // a sub-category or size sent as null (or an empty size) is cleared by updateProduct's $unset
-    const { subCategory: sub, size, ...rest } = fields;
-    return {
-      ...rest,
-      ...(sub != null ? { subCategory: sub } : {}),
-      ...(size != null && size !== '' ? { size } : {}),
-      searchTerms: productSearchTerms(input),
-      priceSantim: toSantim(price),
-      ...(originalPrice !== undefined ? { originalPriceSantim: toSantim(originalPrice) } : {}),
-      images: images ?? (image ? [image] : []),
-      stock,
-    };
   }
 
   /** Creates a product; every path (shop route, back office) is audited here. */
   async createProduct(input: ProductInputDto, actor?: AuthUser) {
+    const write = this.variantsWrite(input);
+    const document = this.toDocument(input, write);
+    await this.checkSkus(input, write);
     return this.changes.around({ kind: 'product' }, async () => {
-      const doc = await conflictOnDuplicate(
-        this.products.create(this.toDocument(input)),
-        DUPLICATE_SKU,
-        'DUPLICATE_SKU',
-      );
+      const doc = await conflictOnDuplicate(this.products.create(document), DUPLICATE_SKU, 'DUPLICATE_SKU');
       const created = toProductView(doc.toObject());
       await this.audit.record(actor, {
         entity: 'product',
@@ -289,14 +395,35 @@ export class ProductsService implements OnApplicationBootstrap {
    */
   async updateProduct(id: string, input: ProductInputDto, actor?: AuthUser) {
     const productId = parseObjectId(id, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    input = await this.withoutSalePrices(productId, input);
+    const storedForEdit = (await this.products
+      .findById(productId, {
+        name: 1,
+        priceSantim: 1,
+        originalPriceSantim: 1,
+        sales: 1,
+        lowStockThreshold: 1,
+        options: 1,
+        variants: 1,
+      })
+      .lean()
+      .exec()) as StoredForEdit | null;
+    if (!storedForEdit) throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    input = this.withoutSalePrices(storedForEdit, input);
+    const write = this.variantsWrite(input, storedForEdit);
+    const update = this.toDocument(input, write);
+    await this.checkSkus(input, write, productId);
     return this.changes.around({ kind: 'product', ids: [id] }, async () => {
-      const update = this.toDocument(input);
       // PUT replaces the spec's form: a compare-at price left out is cleared. The sub-category and size,
       // which a client of the spec's form does not know, are cleared only when sent as null (or an empty
-      // size), and kept when left out (docs/decisions/0082-product-fields-amharic-phones.md)
+      // size), and kept when left out (docs/decisions/0082-product-fields-amharic-phones.md). Variants
+      // left out are kept; null or [] clears them (docs/decisions/0098-product-variants.md)
+      const variantsCompareAt = write.mode === 'set' && write.fields.originalPriceSantim !== undefined;
       const cleared = {
-        ...(input.originalPrice === undefined ? { originalPriceSantim: 1 } : {}),
+        ...((input.originalPrice === undefined && write.mode !== 'keep' && write.mode !== 'set') ||
+        (write.mode === 'set' && !variantsCompareAt)
+          ? { originalPriceSantim: 1 }
+          : {}),
+        ...(write.mode === 'clear' ? { options: 1, variants: 1 } : {}),
         ...(input.subCategory === null ? { subCategory: 1 } : {}),
         ...(input.size === null || input.size === '' ? { size: 1 } : {}),
       };

@@ -15,9 +15,14 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { IsAmount, Nullable } from '../../../common/validation';
 import { ProductDto } from './product.dto';
+import { ProductOptionDto, ProductVariantInputDto } from './variant.dto';
+
+/** With variants the product's price and stock are theirs (docs/decisions/0098): not required of the form. */
+const withoutVariants = (o: { variants?: unknown }) => !(Array.isArray(o.variants) && o.variants.length > 0);
 
 const MAX_PRICE = 10_000_000;
 /** A promotion is named by a code or slug (or an id): nothing that could be markup or an operator. */
@@ -73,7 +78,11 @@ export class ProductInputDto {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   benefitsAm?: string[];
-  @ApiProperty({ example: 890, description: 'ETB' })
+  @ApiProperty({
+    example: 890,
+    description: "ETB (with variants: left out or ignored, the default variant's)",
+  })
+  @ValidateIf(withoutVariants)
   @IsAmount({ max: MAX_PRICE })
   price!: number;
   @ApiPropertyOptional({
@@ -145,6 +154,26 @@ export class ProductInputDto {
   skinTypes?: string[];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() isFeatured?: boolean;
+  @ApiPropertyOptional({
+    type: [ProductOptionDto],
+    nullable: true,
+    description: 'With variants: 1-3 options. Left out on an edit: kept; null: cleared with the variants',
+  })
+  @IsOptional()
+  @Nullable()
+  @IsArray()
+  options?: unknown[] | null;
+  @ApiPropertyOptional({
+    type: [ProductVariantInputDto],
+    nullable: true,
+    description:
+      "Variants (1-50, in the picker's order); the product's stock becomes their sum and its price the default variant's. " +
+      'Left out on an edit: kept; null or []: the product has none. 400 INVALID_VARIANTS, DUPLICATE_VARIANT, INVALID_COMPARE_AT_PRICE; 409 DUPLICATE_SKU',
+  })
+  @IsOptional()
+  @Nullable()
+  @IsArray()
+  variants?: unknown[] | null;
 }
 
 /** Bulk activate/deactivate from the back office's product list. */

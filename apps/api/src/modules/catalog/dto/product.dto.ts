@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS } from '@shop/shared';
+import { ProductOptionDto, ProductVariantDto } from './variant.dto';
 
 export class SaleNameDto {
   @ApiProperty({ example: 'Timket week' }) en!: string;
@@ -56,6 +57,15 @@ export class ProductDto {
   @ApiProperty({ example: 12 }) reviewCount!: number;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+  @ApiPropertyOptional({ type: [ProductOptionDto], description: 'A product with variants only' })
+  options?: ProductOptionDto[];
+  @ApiPropertyOptional({
+    type: [ProductVariantDto],
+    description: "In the staff's order; a product with variants only",
+  })
+  variants?: ProductVariantDto[];
+  @ApiPropertyOptional({ description: 'The first variant with stock, else the first' })
+  defaultVariantId?: string;
 }
 
 export class FacetCountDto {

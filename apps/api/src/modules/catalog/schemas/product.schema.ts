@@ -1,7 +1,15 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CATEGORY_SLUGS, CURRENCIES, SUB_CATEGORY_SLUGS, discountPercent, toBirr } from '@shop/shared';
 import { absoluteImageUrl, absoluteImageUrls } from '../../../common/absolute-urls.interceptor';
+import { Schema as MongooseSchema } from 'mongoose';
 import { salePriceFields, type ProductSale } from '../sale-price';
+import {
+  OPTION_KINDS,
+  defaultVariantOf,
+  toVariantView,
+  type ProductOption,
+  type ProductVariant,
+} from '../variants';
 
 /** A stored product never holds null where a value or nothing is meant (e.g. a null category). */
 const NOT_NULL = { validator: (value: unknown) => value !== null, message: '{PATH} must not be null' };
@@ -92,6 +100,45 @@ export class Product {
   })
   sales?: ProductSale[];
 
+  /** Options such as a size or a shade (docs/decisions/0098-product-variants.md); none without variants. */
+  @Prop({
+    type: [
+      {
+        _id: false,
+        name: { type: String, required: true },
+        nameAm: String,
+        kind: { type: String, enum: OPTION_KINDS, required: true },
+        values: { type: [String], required: true },
+      },
+    ],
+    default: undefined,
+  })
+  options?: ProductOption[];
+
+  /**
+   * One variant per combination of option values, in the staff's order; the product's `stock` is
+   * their sum and its `priceSantim` the default variant's, written in the same update.
+   */
+  @Prop({
+    type: [
+      new MongooseSchema(
+        {
+          sku: { type: String, required: true, trim: true, maxlength: 64 },
+          options: { type: MongooseSchema.Types.Mixed, required: true },
+          priceSantim: { type: Number, required: true, min: 1 },
+          originalPriceSantim: { type: Number, min: 0 },
+          stock: { type: Number, required: true, min: 0 },
+          lowStockThreshold: { type: Number, min: 0 },
+          images: { type: [String], default: undefined },
+          swatch: String,
+        },
+        { _id: true, minimize: false },
+      ),
+    ],
+    default: undefined,
+  })
+  variants?: ProductVariant[];
+
   /** The promotion running now (its id, '' for none): moved at each sale boundary, so caches see a new stamp. */
   @Prop()
   saleNow?: string;
@@ -143,6 +190,9 @@ ProductSchema.index({ active: 1, category: 1, createdAt: -1, _id: -1 });
 ProductSchema.index({ active: 1, rating: -1 }); // minRating
 ProductSchema.index({ brand: 1 });
 ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
+// Variant SKUs: looked up by the SKU check of every product write (unique across product and variant
+// SKUs, checked by ProductsService: the embedded engine keeps no multikey unique index, decision 0098)
+ProductSchema.index({ 'variants.sku': 1 });
 ProductSchema.index({ stock: 1 });
 /** Search: one index range scan per query word over the words of name, brand, description and ingredients. */
 ProductSchema.index({ searchTerms: 1 });
@@ -166,6 +216,12 @@ export function toProductView(doc: Product & { _id: unknown }, origin?: string):
     if (NOT_IN_VIEW.has(key)) continue;
     const value = source[key];
     if (key === '_id') view._id = String(value);
+    else if (key === 'variants') {
+      const variants = (value as ProductVariant[] | undefined) ?? [];
+      if (!variants.length) continue;
+      const views = variants.map((variant) => toVariantView(doc, variant));
+      view.variants = origin === undefined ? views : withAbsoluteImageUrls(views, origin);
+    } else if (key === 'options' && !(value as unknown[] | undefined)?.length) continue;
     else if (origin === undefined) view[key] = value;
     else view[key] = withAbsoluteImageUrls(value, origin);
   }
@@ -181,6 +237,7 @@ export function toProductView(doc: Product & { _id: unknown }, origin?: string):
   view.countInStock = doc.stock;
   if (fields.compareAtPrice !== undefined) view.compareAtPrice = fields.compareAtPrice;
   if (fields.promotion) view.promotion = fields.promotion;
+  if (doc.variants?.length) view.defaultVariantId = String(defaultVariantOf(doc.variants)!._id);
   return view;
 }
 

@@ -1,0 +1,287 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import request from 'supertest';
+import { Clock } from '../src/common/clock';
+import { Product } from '../src/modules/catalog/schemas/product.schema';
+import { PromotionsService } from '../src/modules/promotions/promotions.service';
+import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
+import { auth, customerFactory, loginAs } from './support/accounts';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const HOUR = 3_600_000;
+const T0 = Date.parse('2026-12-01T09:00:00Z');
+const at = (ms: number) => new Date(ms).toISOString();
+const address = { street: 'Bole Road, House 12', city: 'Addis Ababa', state: 'Addis Ababa' };
+
+interface VariantView {
+  _id: string;
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  originalPrice?: number;
+  compareAtPrice?: number;
+  promotion?: unknown;
+  countInStock: number;
+  lowStockThreshold: number;
+  images: string[];
+  swatch?: string;
+}
+
+/** Product variants (docs/decisions/0098-product-variants.md), on the real engine. */
+describe('product variants', () => {
+  let t: TestApp;
+  let admin: string;
+  let clock: Clock;
+  let products: Model<Product>;
+  const newCustomer = customerFactory(() => t, 'variant', 'Variant Customer');
+  let serial = 0;
+  const unique = () => `${Date.now().toString(36)}${++serial}`.toUpperCase();
+
+  const sizes = { name: 'Size', nameAm: 'መጠን', kind: 'size', values: ['30 ml', '50 ml', '100 ml'] };
+  const serumBody = (prefix = unique()) => ({
+    name: `Moringa Serum ${prefix}`,
+    brand: 'Habesha Naturals',
+    category: 'skincare',
+    images: ['/api/assets/products/x.svg'],
+    options: [sizes],
+    variants: [
+      { sku: `SER-${prefix}-30`, options: { Size: '30 ml' }, price: 450, stock: 0 },
+      { sku: `SER-${prefix}-50`, options: { Size: '50 ml' }, price: 650, originalPrice: 700, stock: 4 },
+      { sku: `SER-${prefix}-100`, options: { Size: '100 ml' }, price: 1100, stock: 6, lowStockThreshold: 2 },
+    ],
+  });
+  const create = (body: Record<string, unknown>) =>
+    request(t.http).post('/api/products').set(auth(admin)).send(body);
+  const makeSerum = async () => {
+    const res = await create(serumBody()).expect(201);
+    return res.body.product as Record<string, unknown> & { _id: string; variants: VariantView[] };
+  };
+  const stored = async (id: string) => (await products.findById(id).lean())!;
+  const detail = async (id: string) => (await request(t.http).get(`/api/products/${id}`).expect(200)).body;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.get(SeedService).seed();
+    admin = await loginAs(t, DEMO_ACCOUNTS.admin);
+    clock = t.app.get(Clock);
+    products = t.app.get(getModelToken(Product.name));
+  });
+
+  afterAll(async () => {
+    clock.set(undefined);
+    await t.close();
+  });
+
+  describe('writing and answering', () => {
+    it("creates a product with variants: stock is their sum, price the default variant's", async () => {
+      const product = await makeSerum();
+      expect(product.options).toEqual([sizes]);
+      expect(product.variants).toHaveLength(3);
+      const [v30, v50, v100] = product.variants;
+      // the default variant: the first with stock (30 ml has none)
+      expect(product.defaultVariantId).toBe(v50._id);
+      expect(product.countInStock).toBe(10);
+      expect(product.price).toBe(650);
+      expect(product.originalPrice).toBe(700);
+      expect(v30).toMatchObject({ options: { Size: '30 ml' }, price: 450, countInStock: 0, images: [] });
+      expect(v50).toMatchObject({ price: 650, originalPrice: 700, compareAtPrice: 700, countInStock: 4 });
+      expect(v100).toMatchObject({ price: 1100, countInStock: 6, lowStockThreshold: 2 });
+      // the product's own threshold where the variant has none
+      expect(v30.lowStockThreshold).toBe(5);
+      const doc = await stored(product._id);
+      expect(doc.stock).toBe(10);
+      expect(doc.priceSantim).toBe(65000);
+      expect(doc.variants!.map((v) => v.priceSantim)).toEqual([45000, 65000, 110000]);
+      // the public answer says the same
+      const pub = await detail(product._id);
+      expect(pub.variants.map((v: VariantView) => v._id)).toEqual(product.variants.map((v) => v._id));
+      expect(pub.defaultVariantId).toBe(v50._id);
+    });
+
+    it('answers a product without variants exactly as before (no options, variants or defaultVariantId)', async () => {
+      const res = await create({ name: `Plain Soap ${unique()}`, price: 90, stock: 3 }).expect(201);
+      const product = res.body.product;
+      expect(product).not.toHaveProperty('options');
+      expect(product).not.toHaveProperty('variants');
+      expect(product).not.toHaveProperty('defaultVariantId');
+      const doc = await stored(product._id);
+      expect(doc).not.toHaveProperty('variants');
+      expect(doc).not.toHaveProperty('options');
+    });
+
+    it('a PUT of the answered product unchanged changes nothing, variant ids kept (also during a sale)', async () => {
+      clock.set(T0);
+      const product = await makeSerum();
+      const sale = await request(t.http)
+        .post('/api/admin/promotions')
+        .set(auth(admin))
+        .send({
+          name: { en: 'Serum week', am: 'የሴረም ሳምንት' },
+          kind: 'percent',
+          value: 20,
+          productIds: [product._id],
+          startsAt: at(T0 - HOUR),
+          endsAt: at(T0 + 5 * HOUR),
+        });
+      expect(sale.status).toBe(201);
+      await t.app.get(PromotionsService).sync();
+      const before = await stored(product._id);
+      const answered = await detail(product._id);
+      // the sale applies to every variant as to the product
+      expect(answered.variants[1]).toMatchObject({ price: 520, compareAtPrice: 700 });
+      expect(answered.variants[1].promotion).toBeDefined();
+      expect(answered.variants[2]).toMatchObject({ price: 880, compareAtPrice: 1100 });
+      // the spec's PUT and the back office's record, each sent back as answered
+      await request(t.http).put(`/api/products/${product._id}`).set(auth(admin)).send(answered).expect(200);
+      const admin1 = (
+        await request(t.http).get(`/api/admin/products/${product._id}`).set(auth(admin)).expect(200)
+      ).body;
+      await request(t.http)
+        .put(`/api/admin/products/${product._id}`)
+        .set(auth(admin))
+        .send(admin1)
+        .expect(200);
+      const after = await stored(product._id);
+      expect(after.variants).toEqual(before.variants);
+      expect(after.options).toEqual(before.options);
+      expect(after.priceSantim).toBe(before.priceSantim);
+      expect(after.originalPriceSantim).toBe(before.originalPriceSantim);
+      expect(after.stock).toBe(before.stock);
+      clock.set(undefined);
+    });
+
+    it('edits variants: stock per variant (countInStock too), a new one added, one left out removed, ids kept', async () => {
+      const product = await makeSerum();
+      const [v30, v50, v100] = product.variants;
+      const body = {
+        ...product,
+        variants: [
+          { ...v100, countInStock: 1 },
+          { ...v30, stock: 7 },
+          { sku: `NEW-${unique()}`, options: { Size: '50 ml' }, price: 600, stock: 2 },
+        ],
+      };
+      void v50;
+      const res = await request(t.http)
+        .put(`/api/products/${product._id}`)
+        .set(auth(admin))
+        .send(body)
+        .expect(200);
+      const answer = res.body.product;
+      expect(answer.variants.map((v: VariantView) => v._id).slice(0, 2)).toEqual([v100._id, v30._id]);
+      expect(answer.variants.map((v: VariantView) => v.countInStock)).toEqual([1, 7, 2]);
+      expect(answer.countInStock).toBe(10);
+      // the default is now the first in the new order with stock: 100 ml
+      expect(answer.defaultVariantId).toBe(v100._id);
+      expect(answer.price).toBe(1100);
+      // a spec client's PUT without variants keeps them (and the derived price and stock)
+      const spec = { name: answer.name, price: 1, stock: 999 };
+      const kept = await request(t.http)
+        .put(`/api/products/${product._id}`)
+        .set(auth(admin))
+        .send(spec)
+        .expect(200);
+      expect(kept.body.product.variants).toHaveLength(3);
+      expect(kept.body.product.countInStock).toBe(10);
+      expect(kept.body.product.price).toBe(1100);
+      // variants: null makes it a plain product again (price and stock from the form)
+      const cleared = await request(t.http)
+        .put(`/api/products/${product._id}`)
+        .set(auth(admin))
+        .send({ ...spec, variants: null, options: null })
+        .expect(200);
+      expect(cleared.body.product).not.toHaveProperty('variants');
+      expect(cleared.body.product.countInStock).toBe(999);
+    });
+
+    it('refuses bad variants with codes, writing nothing', async () => {
+      const product = await makeSerum();
+      const before = await stored(product._id);
+      const body = serumBody();
+      // the fourth value: not sent as a PUT of `product` (its own SKUs are free for its own new variants)
+      const cases: [Record<string, unknown>, number, string, boolean?][] = [
+        [
+          { ...body, variants: [body.variants[0], { ...body.variants[1], options: { Size: '30 ml' } }] },
+          400,
+          'DUPLICATE_VARIANT',
+        ],
+        [
+          { ...body, variants: [{ ...body.variants[1], originalPrice: 600 }] },
+          400,
+          'INVALID_COMPARE_AT_PRICE',
+        ],
+        [
+          { ...body, variants: [{ ...body.variants[0], options: { Size: '20 ml' } }] },
+          400,
+          'INVALID_VARIANTS',
+        ],
+        [{ ...body, variants: [{ ...body.variants[0], options: {} }] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, options: [] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, options: [sizes, { ...sizes }] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, options: [{ ...sizes, values: ['30 ml', '30 ml'] }] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, variants: [{ ...body.variants[0], price: 0 }] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, variants: [{ ...body.variants[0], stock: -1 }] }, 400, 'INVALID_VARIANTS'],
+        [{ ...body, variants: [{ ...body.variants[0], swatch: 'red' }] }, 400, 'INVALID_VARIANTS'],
+        [
+          { ...body, variants: [{ ...body.variants[0], _id: '665f1c2e9b1d8c0012345678' }] },
+          400,
+          'INVALID_VARIANTS',
+        ],
+        [{ ...body, price: 10, stock: 1, variants: [], options: [sizes] }, 400, 'INVALID_VARIANTS'],
+        [
+          { ...body, variants: [body.variants[0], { ...body.variants[1], sku: body.variants[0].sku }] },
+          409,
+          'DUPLICATE_SKU',
+        ],
+        // another product's variant SKU, and another product's own SKU
+        [
+          { ...body, variants: [{ ...body.variants[0], sku: product.variants[2].sku }] },
+          409,
+          'DUPLICATE_SKU',
+          true,
+        ],
+        [{ ...body, sku: product.variants[0].sku }, 409, 'DUPLICATE_SKU', true],
+        [{ ...body, sku: body.variants[0].sku }, 409, 'DUPLICATE_SKU'],
+      ];
+      const count = await products.countDocuments();
+      for (const [input, status, code, createOnly] of cases) {
+        const res = await create(input);
+        expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
+        if (createOnly) continue;
+        const put = await request(t.http).put(`/api/products/${product._id}`).set(auth(admin)).send(input);
+        expect({ status: put.status, code: put.body.code }).toEqual({ status, code });
+      }
+      expect(await products.countDocuments()).toBe(count);
+      expect(await stored(product._id)).toEqual(before);
+      // a plain product may not take a variant's SKU either
+      const plain = await create({
+        name: `Plain ${unique()}`,
+        price: 10,
+        stock: 1,
+        sku: product.variants[1].sku,
+      });
+      expect({ status: plain.status, code: plain.body.code }).toEqual({ status: 409, code: 'DUPLICATE_SKU' });
+      // and a variant may not take a plain product's SKU
+      const sku = `PLAIN-${unique()}`;
+      await create({ name: `Plain ${unique()}`, price: 10, stock: 1, sku }).expect(201);
+      const clash = await create({ ...body, variants: [{ ...body.variants[0], sku }] });
+      expect({ status: clash.status, code: clash.body.code }).toEqual({ status: 409, code: 'DUPLICATE_SKU' });
+      // an unknown product
+      await request(t.http)
+        .put('/api/products/665f1c2e9b1d8c0012345678')
+        .set(auth(admin))
+        .send(body)
+        .expect(404);
+    });
+
+    it('finds a product by a variant SKU through the variants.sku index (the engine indexes arrays)', async () => {
+      const product = await makeSerum();
+      const found = await products.find({ 'variants.sku': product.variants[2].sku }, { _id: 1 }).lean();
+      expect(found.map((p) => String(p._id))).toEqual([product._id]);
+    });
+  });
+
+  // exported for the parts below
+  void newCustomer;
+  void address;
+});
