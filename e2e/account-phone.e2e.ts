@@ -1,11 +1,8 @@
 import { localePath } from '@shop/shared';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { translate, type Language } from '@shop/i18n';
-import { apiJson, launch, productInStock, session, type Session } from './account-support';
-import { startStack, type Stack } from './stack';
+import { accountSuite, apiJson, productInStock, session, type Session } from './account-support';
+import type { Stack } from './stack';
 
 /**
  * Issue 29 in Chromium at 390 px, in English and Amharic: 'Use my phone number' at checkout and on the
@@ -15,26 +12,17 @@ import { startStack, type Stack } from './stack';
 describe('phone sign-in (390 px)', () => {
   let stack: Stack;
   let browser: Browser;
-  let dataDir: string;
   let adminToken: string;
   const PHONE = { width: 390, height: 844 };
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-account-phone-'));
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir } });
-    browser = await launch();
-    const login = await apiJson(stack, 'POST', '/auth/login', undefined, {
-      email: 'admin@beauty.et',
-      password: 'Admin@12345',
-    });
-    adminToken = login.body.token;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  accountSuite(
+    (started, chromium, admin) => {
+      stack = started;
+      browser = chromium;
+      adminToken = admin;
+    },
+    { dataDirPrefix: 'shop-account-phone-' },
+  );
 
   /** A fresh Ethiopian mobile number per test (+2519…), and its local spelling (09…). */
   let phones = 0;

@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startStack, type Stack } from './stack';
 
@@ -6,21 +9,42 @@ export const STRONG_PASSWORD = 'Abeba@2024!';
 
 export const launch = launchChromium;
 
+/** What a suite of accountSuite may ask for besides the stack and the browser. */
+export interface AccountSuiteOptions {
+  /**
+   * A data folder of the API's own (its local SMS store and mails), made in the system's temporary
+   * folder under this prefix and removed after the suite.
+   */
+  dataDirPrefix?: string;
+}
+
 /**
  * Starts the stack (sign-in rate limit raised: the journeys sign in often) and a browser before the suite and
- * stops both after it; `started` hands them to the suite's variables.
+ * stops both after it; `started` hands them, and the seeded admin's token, to the suite's variables.
  */
-export function accountSuite(started: (stack: Stack, browser: Browser) => void): void {
+export function accountSuite(
+  started: (stack: Stack, browser: Browser, adminToken: string) => void,
+  options: AccountSuiteOptions = {},
+): void {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
+    if (options.dataDirPrefix) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix));
+    stack = await startStack({
+      apiEnv: { AUTH_RATE_LIMIT: '1000', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
+    });
     browser = await launch();
-    started(stack, browser);
+    const login = await apiJson(stack, 'POST', '/auth/login', undefined, {
+      email: 'admin@beauty.et',
+      password: 'Admin@12345',
+    });
+    started(stack, browser, login.body.token);
   });
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 }
 

@@ -1,10 +1,14 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { translate } from '@shop/i18n';
-import { apiJson, fillAddress, launch, productInStock, session, signedInCustomer } from './account-support';
-import { startStack, type Stack } from './stack';
+import {
+  accountSuite,
+  apiJson,
+  fillAddress,
+  productInStock,
+  session,
+  signedInCustomer,
+} from './account-support';
+import type { Stack } from './stack';
 
 /**
  * Issue 30.2 in Chromium at 390 px (en): a customer applies a coupon code in the cart (typed in
@@ -14,27 +18,18 @@ import { startStack, type Stack } from './stack';
 describe('coupon code through to the order (390 px)', () => {
   let stack: Stack;
   let browser: Browser;
-  let dataDir: string;
   let adminToken: string;
   const PHONE = { width: 390, height: 844 };
   const t = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-coupon-'));
-    stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir } });
-    browser = await launch();
-    const login = await apiJson(stack, 'POST', '/auth/login', undefined, {
-      email: 'admin@beauty.et',
-      password: 'Admin@12345',
-    });
-    adminToken = login.body.token;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  accountSuite(
+    (started, chromium, admin) => {
+      stack = started;
+      browser = chromium;
+      adminToken = admin;
+    },
+    { dataDirPrefix: 'shop-coupon-' },
+  );
 
   it('applies a code in the cart and carries the discount to the order confirmation', async () => {
     const created = await apiJson(stack, 'POST', '/admin/coupons', adminToken, {
