@@ -44,6 +44,9 @@ export const PRODUCT_FIELDS = contractFields<Schemas['ProductInputDto']>({
   skinTypes: false,
   active: true,
   isFeatured: true,
+  // in the API's shape from the product form's transform (products/productFields.ts variantsPayload)
+  options: true,
+  variants: true,
 });
 
 /** PUT /api/admin/settings (SettingsInputDto): the settings form edits every field. */

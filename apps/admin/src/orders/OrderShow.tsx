@@ -35,6 +35,7 @@ import {
   customerOf,
   lineImage,
   lineName,
+  lineVariantText,
   isGuestOrder,
   linesOf,
   orderLabel,
@@ -262,6 +263,7 @@ export function OrderShow() {
               {lines.map((l, i) => {
                 const price = l.priceAtPurchase;
                 const image = lineImage(l);
+                const variant = lineVariantText(l, lang, t('shop.admin.orders.sku'));
                 return (
                   <TableRow key={l._id ?? i}>
                     <TableCell>
@@ -274,7 +276,19 @@ export function OrderShow() {
                             style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }}
                           />
                         )}
-                        {lineName(l, lang)}
+                        <Box>
+                          {lineName(l, lang)}
+                          {variant && (
+                            <Typography
+                              variant="body2"
+                              color="text.secondary"
+                              data-testid="line-variant"
+                              sx={{ overflowWrap: 'anywhere' }}
+                            >
+                              {variant}
+                            </Typography>
+                          )}
+                        </Box>
                       </Box>
                     </TableCell>
                     <TableCell align="right">{l.quantity}</TableCell>

@@ -4,6 +4,7 @@ import {
   addressLines,
   customerOf,
   lineName,
+  lineVariantText,
   linesOf,
   orderLabel,
   orderPhone,
@@ -87,7 +88,12 @@ export function PackingSlip({ order }: { order: OrderRecord }) {
           {lines.map((l, i) => (
             <tr key={l._id ?? i} data-testid="slip-line">
               <td className="check">☐</td>
-              <td>{lineName(l, lang)}</td>
+              <td>
+                {lineName(l, lang)}
+                {lineVariantText(l, lang, t('shop.admin.orders.sku')) && (
+                  <div data-testid="slip-variant">{lineVariantText(l, lang, t('shop.admin.orders.sku'))}</div>
+                )}
+              </td>
               <td className="qty">{l.quantity}</td>
             </tr>
           ))}

@@ -18,17 +18,26 @@ export const MAX_IMAGES = 10;
  * The product's gallery (`images`): upload one or more files (PNG, JPEG, GIF or WebP under 5 MB, through
  * /api/uploads) or add a URL, reorder (the first image is the one shown in lists and on cards), remove.
  */
-export function GalleryField() {
+export function GalleryField({
+  source = 'images',
+  label = 'shop.admin.products.gallery',
+  testId = 'gallery',
+}: {
+  /** The form field holding the list (a variant's images: `variants.2.images`). */
+  source?: string;
+  label?: string;
+  testId?: string;
+} = {}) {
   const t = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyApiError();
   const { setValue } = useFormContext();
-  const images: string[] = useWatch({ name: 'images' }) ?? [];
+  const images: string[] = useWatch({ name: source }) ?? [];
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [url, setUrl] = useState('');
 
-  const set = (next: string[]) => setValue('images', next, { shouldDirty: true, shouldTouch: true });
+  const set = (next: string[]) => setValue(source, next, { shouldDirty: true, shouldTouch: true });
 
   const upload = async (files: File[]) => {
     if (!files.length) return;
@@ -60,8 +69,8 @@ export function GalleryField() {
   };
 
   return (
-    <Box sx={{ width: '100%', display: 'grid', gap: 1 }} data-testid="gallery">
-      <Typography variant="subtitle2">{t('shop.admin.products.gallery')}</Typography>
+    <Box sx={{ width: '100%', display: 'grid', gap: 1 }} data-testid={testId}>
+      <Typography variant="subtitle2">{t(label)}</Typography>
       <Box component="ol" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
         {images.map((src, i) => (
           <Box
@@ -128,7 +137,7 @@ export function GalleryField() {
             hidden
             multiple
             type="file"
-            name="image-upload"
+            name={source === 'images' ? 'image-upload' : `${source}-upload`}
             accept={UPLOAD_TYPES.join(',')}
             onChange={(e) => upload([...(e.target.files ?? [])])}
           />
@@ -140,7 +149,7 @@ export function GalleryField() {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <TextField
           size="small"
-          name="image-url"
+          name={source === 'images' ? 'image-url' : `${source}-url`}
           label={t('shop.admin.products.imageUrl')}
           value={url}
           onChange={(e) => setUrl(e.target.value)}

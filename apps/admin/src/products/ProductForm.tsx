@@ -4,6 +4,7 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
+  TextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -31,18 +32,67 @@ import { useNotifyApiError } from '../apiErrors';
 import { useWatch } from 'react-hook-form';
 import { cleanLines, linesToText, stockState, textToLines } from './gallery';
 import { GalleryField } from './GalleryField';
-import { compareAtError, discountShown, subCategoryChoices, subCategoryError } from './productFields';
+import {
+  compareAtError,
+  defaultVariant,
+  discountShown,
+  productToForm,
+  stockSum,
+  subCategoryChoices,
+  subCategoryError,
+  variantsPayload,
+  type VariantForm,
+} from './productFields';
+import { VariantsField } from './VariantsField';
 
 type ProductFormValues = RaRecord & Record<string, unknown>;
 
 const LIST_FIELDS = ['ingredients', 'ingredientsAm', 'benefits', 'benefitsAm'] as const;
 
-/** Lists edited one entry a line are saved as trimmed, non-empty lines. */
+/**
+ * What the form saves: lists edited one entry a line as trimmed, non-empty lines; options and variants
+ * in the API's shape (with the product's stock, price and compare-at price taken from them), none for a
+ * product without variants (productFields.ts variantsPayload).
+ */
 export const toPayload = (data: ProductFormValues) => {
-  const out: ProductFormValues = { ...data };
+  const { options: _options, variants: _variants, ...rest } = data;
+  const out: ProductFormValues = { ...rest, ...variantsPayload(data) } as ProductFormValues;
   for (const f of LIST_FIELDS) if (f in out) out[f] = cleanLines(out[f]);
   return out;
 };
+
+/** The record as the form edits it (options and variants in the form's shape); a stable function for react-query's `select`. */
+const recordToForm = (record: RaRecord): RaRecord => ({ ...productToForm(record), id: record.id });
+
+/** A product with variants: its price and stock are theirs, shown read-only (the default variant's price, the sum of the stock). */
+function VariantFigures({ variants }: { variants: VariantForm[] }) {
+  const t = useTranslate();
+  const first = defaultVariant(variants);
+  return (
+    <>
+      <TextField
+        size="small"
+        label={t('shop.admin.products.price')}
+        value={first?.price ?? ''}
+        helperText={t('shop.admin.products.variants.priceFromVariant')}
+        name="price-from-variants"
+        slotProps={{ input: { readOnly: true } }}
+        sx={{ mb: 2 }}
+      />
+      <Box>
+        <TextField
+          size="small"
+          label={t('shop.admin.products.stock')}
+          value={stockSum(variants)}
+          helperText={t('shop.admin.products.variants.stockFromVariants')}
+          name="stock-sum"
+          slotProps={{ input: { readOnly: true } }}
+          sx={{ mb: 2 }}
+        />
+      </Box>
+    </>
+  );
+}
 
 /** Stock with its warning: out of stock, or low (at most the shared low-stock threshold). */
 function StockWarning() {
@@ -156,6 +206,7 @@ function SubCategoryInput() {
 
 function ProductFields() {
   const t = useTranslate();
+  const variants: VariantForm[] = useWatch({ name: 'variants' }) ?? [];
   return (
     <SimpleForm>
       <Box sx={{ display: 'grid', gap: 2, width: '100%', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -185,21 +236,27 @@ function ProductFields() {
           helperText="shop.admin.products.sizeHelp"
           validate={maxLength(50)}
         />
-        <NumberInput
-          source="price"
-          label="shop.admin.products.price"
-          validate={[required(), number(), minValue(0)]}
-        />
-        <CompareAtInput />
-        <Box>
-          <NumberInput
-            source="stock"
-            label="shop.admin.products.stock"
-            validate={[required(), number(), minValue(0)]}
-            step={1}
-          />
-          <StockWarning />
-        </Box>
+        {variants.length ? (
+          <VariantFigures variants={variants} />
+        ) : (
+          <>
+            <NumberInput
+              source="price"
+              label="shop.admin.products.price"
+              validate={[required(), number(), minValue(0)]}
+            />
+            <CompareAtInput />
+            <Box>
+              <NumberInput
+                source="stock"
+                label="shop.admin.products.stock"
+                validate={[required(), number(), minValue(0)]}
+                step={1}
+              />
+              <StockWarning />
+            </Box>
+          </>
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
@@ -211,6 +268,7 @@ function ProductFields() {
         />
       </Box>
       <GalleryField />
+      <VariantsField />
     </SimpleForm>
   );
 }
@@ -242,7 +300,7 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
             redirect={false}
             transform={toPayload}
             mutationOptions={mutationOptions}
-            record={{ images: [], active: true }}
+            record={{ images: [], active: true, options: [], variants: [] }}
           >
             <ProductFields />
           </CreateBase>
@@ -254,6 +312,7 @@ export function ProductFormDialog({ record, onClose }: { record: RaRecord | 'new
             mutationMode="pessimistic"
             transform={toPayload}
             mutationOptions={mutationOptions}
+            queryOptions={{ select: recordToForm }}
           >
             <ProductFields />
           </EditBase>

@@ -54,6 +54,25 @@ function StockChip({ stock }: { stock: number }) {
   );
 }
 
+/** The stock of a product: with variants, how many there are and the sum of their stock. */
+function ProductStock({ product }: { product: ProductRecord }) {
+  const t = useTranslate();
+  const count = product.variants?.length ?? 0;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+      {count > 0 && (
+        <Chip
+          size="small"
+          variant="outlined"
+          data-testid="variant-count"
+          label={t('shop.admin.products.variants.count', { smart_count: count })}
+        />
+      )}
+      <StockChip stock={product.stock} />
+    </Box>
+  );
+}
+
 /** Put the selected products on sale or withdraw them, in one call (audited per product by the API). */
 function BulkActiveButtons() {
   const t = useTranslate();
@@ -168,7 +187,7 @@ export function ProductList() {
             secondaryText={(p) => (
               <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <span>{money(p.price)}</span>
-                <StockChip stock={p.stock} />
+                <ProductStock product={p} />
                 {p.active === false && <Chip size="small" label={t('shop.admin.products.withdrawn')} />}
               </Box>
             )}
@@ -203,7 +222,7 @@ export function ProductList() {
             <FunctionField
               label="shop.admin.products.stock"
               sortBy="stock"
-              render={(p: ProductRecord) => <StockChip stock={p.stock} />}
+              render={(p: ProductRecord) => <ProductStock product={p} />}
             />
             <FunctionField
               label="shop.admin.common.actions"
