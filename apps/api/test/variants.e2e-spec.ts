@@ -281,7 +281,175 @@ describe('product variants', () => {
     });
   });
 
-  // exported for the parts below
-  void newCustomer;
-  void address;
+  describe('carts', () => {
+    type CartLine = { product: { _id: string }; quantity: number; variantId?: string; variant?: VariantView };
+    const add = (token: string, body: Record<string, unknown>) =>
+      request(t.http).post('/api/cart/add').set(auth(token)).send(body);
+    const cartOf = async (token: string) =>
+      (await request(t.http).get('/api/cart').set(auth(token)).expect(200)).body as {
+        products: CartLine[];
+        total: number;
+        notices?: { productId: string; variantId?: string; code: string; params: Record<string, unknown> }[];
+      };
+
+    it('a line per (product, variant); no variantId: the default variant; prices and stock per variant', async () => {
+      const product = await makeSerum();
+      const [v30, v50, v100] = product.variants;
+      const { token } = await newCustomer();
+      // a client of the spec sends no variantId: the default variant (50 ml, 30 ml has none)
+      const first = await add(token, { productId: product._id, quantity: 1 }).expect(200);
+      expect(first.body.products).toHaveLength(1);
+      expect(first.body.products[0]).toMatchObject({
+        variantId: v50._id,
+        quantity: 1,
+        variant: { price: 650 },
+      });
+      await add(token, { productId: product._id, variantId: v100._id, quantity: 2 }).expect(200);
+      const again = await add(token, { productId: product._id, variantId: v50._id }).expect(200);
+      expect(again.body.products.map((l: CartLine) => [l.variantId, l.quantity])).toEqual([
+        [v50._id, 2],
+        [v100._id, 2],
+      ]);
+      // the line's unit price is the variant's
+      expect(again.body.total).toBe(2 * 650 + 2 * 1100);
+      // the variant's stock, named "Name — 50 ml": 4 of 50 ml, 2 in the cart
+      const over = await add(token, { productId: product._id, variantId: v50._id, quantity: 3 }).expect(409);
+      expect(over.body.code).toBe('INSUFFICIENT_STOCK');
+      expect(over.body.message).toContain(`${product.name as string} — 50 ml`);
+      const soldOut = await add(token, { productId: product._id, variantId: v30._id }).expect(409);
+      expect(soldOut.body.code).toBe('OUT_OF_STOCK');
+      // a variant not of the product, a variant of a product without variants, a malformed one
+      const plain = (await create({ name: `Plain ${unique()}`, price: 10, stock: 5 }).expect(201)).body
+        .product;
+      const other = await makeSerum();
+      for (const [productId, variantId] of [
+        [product._id, other.variants[0]._id],
+        [plain._id, v50._id],
+        [product._id, 'not-an-id'],
+      ]) {
+        const res = await add(token, { productId, variantId }).expect(404);
+        expect(res.body.code).toBe('VARIANT_NOT_FOUND');
+      }
+      // update and remove name the line with ?variantId=
+      const updated = await request(t.http)
+        .patch(`/api/cart/update/${product._id}?variantId=${v100._id}`)
+        .set(auth(token))
+        .send({ quantity: 5 })
+        .expect(200);
+      expect(updated.body.products.map((l: CartLine) => l.quantity)).toEqual([2, 5]);
+      const tooMany = await request(t.http)
+        .patch(`/api/cart/update/${product._id}?variantId=${v100._id}`)
+        .set(auth(token))
+        .send({ quantity: 7 })
+        .expect(409);
+      expect(tooMany.body.code).toBe('INSUFFICIENT_STOCK');
+      await request(t.http)
+        .patch(`/api/cart/update/${product._id}?variantId=${other.variants[1]._id}`)
+        .set(auth(token))
+        .send({ quantity: 1 })
+        .expect(404);
+      // without variantId: the default variant's line (two lines of the product)
+      const byDefault = await request(t.http)
+        .patch(`/api/cart/update/${product._id}`)
+        .set(auth(token))
+        .send({ quantity: 1 })
+        .expect(200);
+      expect(byDefault.body.products.map((l: CartLine) => [l.variantId, l.quantity])).toEqual([
+        [v50._id, 1],
+        [v100._id, 5],
+      ]);
+      const removed = await request(t.http)
+        .delete(`/api/cart/remove/${product._id}?variantId=${v100._id}`)
+        .set(auth(token))
+        .expect(200);
+      expect(removed.body.products.map((l: CartLine) => l.variantId)).toEqual([v50._id]);
+      // without variantId and one line left: that line
+      const empty = await request(t.http)
+        .delete(`/api/cart/remove/${product._id}`)
+        .set(auth(token))
+        .expect(200);
+      expect(empty.body.products).toEqual([]);
+    });
+
+    it('a guest cart holds variant lines and merges into the account by (product, variant), capped per variant', async () => {
+      const product = await makeSerum();
+      const [, v50, v100] = product.variants;
+      const first = await request(t.http)
+        .post('/api/cart/add')
+        .send({ productId: product._id, variantId: v50._id, quantity: 3 })
+        .expect(200);
+      const cartId = first.body.cartId as string;
+      await request(t.http)
+        .post('/api/cart/add')
+        .set('X-Cart-Id', cartId)
+        .send({ productId: product._id, variantId: v100._id, quantity: 1 })
+        .expect(200);
+      const { token } = await newCustomer();
+      await add(token, { productId: product._id, variantId: v50._id, quantity: 2 }).expect(200);
+      const merged = await request(t.http)
+        .post('/api/cart/merge')
+        .set(auth(token))
+        .send({ cartId })
+        .expect((res) => expect([200, 201]).toContain(res.status));
+      expect(merged.body.products.map((l: CartLine) => [l.variantId, l.quantity])).toEqual([
+        [v50._id, 4],
+        [v100._id, 1],
+      ]);
+      expect(merged.body.notices).toEqual([
+        expect.objectContaining({ productId: product._id, variantId: v50._id, code: 'CART_MERGE_CAPPED' }),
+      ]);
+    });
+
+    it('a removed variant drops its line with a notice; a variant sold out since drops too; the sale per variant line', async () => {
+      clock.set(T0);
+      const product = await makeSerum();
+      const [v30, v50, v100] = product.variants;
+      const sale = await request(t.http)
+        .post('/api/admin/promotions')
+        .set(auth(admin))
+        .send({
+          name: { en: 'Short sale', am: 'አጭር ቅናሽ' },
+          kind: 'percent',
+          value: 10,
+          productIds: [product._id],
+          startsAt: at(T0 - HOUR),
+          endsAt: at(T0 + HOUR),
+        })
+        .expect(201);
+      void sale;
+      await t.app.get(PromotionsService).sync();
+      const { token } = await newCustomer();
+      await add(token, { productId: product._id, variantId: v50._id }).expect(200);
+      const onSale = await add(token, { productId: product._id, variantId: v100._id }).expect(200);
+      expect(onSale.body.products.map((l: CartLine) => l.variant!.price)).toEqual([585, 990]);
+      expect(onSale.body.total).toBe(585 + 990);
+      // the sale ends: each variant line is repriced with a notice naming it
+      clock.set(T0 + 2 * HOUR);
+      await t.app.get(PromotionsService).sync();
+      const repriced = await cartOf(token);
+      expect(repriced.total).toBe(650 + 1100);
+      expect(repriced.notices!.filter((n) => n.code === 'NOTICE_SALE_ENDED').map((n) => n.variantId)).toEqual(
+        [v50._id, v100._id],
+      );
+      expect((await cartOf(token)).notices).toBeUndefined();
+      // staff remove 100 ml and sell out 50 ml
+      const answered = await detail(product._id);
+      await request(t.http)
+        .put(`/api/products/${product._id}`)
+        .set(auth(admin))
+        .send({
+          ...answered,
+          variants: [answered.variants[0], { ...answered.variants[1], countInStock: 0, stock: 0 }],
+        })
+        .expect(200);
+      const fixed = await cartOf(token);
+      expect(fixed.products).toEqual([]);
+      expect(fixed.notices!.map((n) => [n.variantId, n.code])).toEqual([
+        [v50._id, 'NOTICE_OUT_OF_STOCK_REMOVED'],
+        [v100._id, 'NOTICE_UNAVAILABLE_REMOVED'],
+      ]);
+      void v30;
+      clock.set(undefined);
+    });
+  });
 });

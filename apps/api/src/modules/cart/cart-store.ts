@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { PRODUCT_NOT_FOUND, type CatalogProduct } from '../catalog/catalog.types';
 import { shortOfStock } from '../catalog/stock-errors';
+import { hasVariants, variantName, variantOf, type ProductVariant } from '../catalog/variants';
 import { Cart, CartItem, GUEST_CART_TTL_DAYS, GuestCart } from './schemas/cart.schema';
 
 export const PRODUCT_NOT_IN_CART = 'Product not in cart';
@@ -24,12 +25,51 @@ export function newGuestCartId(): string {
  * Why `quantity` units of the product (with `inCart` of them in the cart already) cannot be in a cart:
  * not found or withdrawn (404), sold out, or more than the stock (409 naming the product); undefined if they can.
  */
-export function refusalOf(product: CatalogProduct | undefined, quantity: number, inCart = 0) {
+export function refusalOf(
+  product: CatalogProduct | undefined,
+  quantity: number,
+  inCart = 0,
+  variant?: ProductVariant,
+) {
   if (!product || !product.active) return new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-  if (product.stock <= 0) return shortOfStock(product.name, 0);
-  if (quantity > product.stock) return shortOfStock(product.name, product.stock);
-  if (inCart + quantity > product.stock) return shortOfStock(product.name, product.stock, inCart);
+  // a variant line: the variant's stock, named "Name — 30 ml" (docs/decisions/0098-product-variants.md)
+  const stock = variant ? variant.stock : product.stock;
+  const name = variantName(product, variant);
+  if (stock <= 0) return shortOfStock(name, 0);
+  if (quantity > stock) return shortOfStock(name, stock);
+  if (inCart + quantity > stock) return shortOfStock(name, stock, inCart);
   return undefined;
+}
+
+/**
+ * The variant a stored cart line is of, on the product as it is now: `undefined` for a line of a
+ * product without variants, `null` when the line no longer fits the product (its variant removed,
+ * or variants added to a product the line was put in the cart without): such a line is dropped as
+ * no longer available.
+ */
+export function lineVariant(
+  product: CatalogProduct,
+  item: { variant?: Types.ObjectId | null },
+): ProductVariant | null | undefined {
+  if (item.variant) return variantOf(product, item.variant) ?? null;
+  return hasVariants(product) ? null : undefined;
+}
+
+/** Whether a stored line is of this product and variant (none: the line has none). */
+export function isLine(
+  item: { product: Types.ObjectId; variant?: Types.ObjectId | null },
+  product: Types.ObjectId,
+  variant?: Types.ObjectId,
+): boolean {
+  return item.product.equals(product) && String(item.variant ?? '') === String(variant ?? '');
+}
+
+/** The key of a line: its product, and its variant when it has one. */
+export function lineKey(item: {
+  product: Types.ObjectId | string;
+  variant?: Types.ObjectId | string | null;
+}) {
+  return item.variant ? `${String(item.product)}:${String(item.variant)}` : String(item.product);
 }
 
 /** A guess kept this long at most (a cart changed elsewhere makes a wrong guess, which costs one update). */
@@ -42,15 +82,15 @@ const keyOf = (owner: CartOwner) => (typeof owner === 'string' ? owner : `guest:
 class SeenLines {
   private readonly carts = new Map<string, { products: Set<string>; until: number }>();
 
-  note(owner: CartOwner, items: readonly { product: Types.ObjectId }[]): void {
+  note(owner: CartOwner, items: readonly { product: Types.ObjectId; variant?: Types.ObjectId }[]): void {
     const key = keyOf(owner);
     this.carts.delete(key);
     if (this.carts.size >= SEEN_LINES_MAX) this.carts.delete(this.carts.keys().next().value as string);
-    const products = new Set(items.map((i) => i.product.toHexString()));
+    const products = new Set(items.map((i) => lineKey(i)));
     this.carts.set(key, { products, until: Date.now() + SEEN_LINES_MS });
   }
 
-  /** Whether the cart was last seen without this product (false when not seen lately). */
+  /** Whether the cart was last seen without this line (a lineKey; false when not seen lately). */
   lacks(owner: CartOwner, productId: string): boolean {
     const seen = this.carts.get(keyOf(owner));
     return seen !== undefined && seen.until > Date.now() && !seen.products.has(productId);
@@ -82,11 +122,20 @@ export class CartStore {
     };
   }
 
-  /** The cart's line of a product, read now (undefined: no such line or no cart). */
-  async line(owner: CartOwner, product: Types.ObjectId): Promise<CartItem | undefined> {
+  /** The cart's line of a product (and variant), read now (undefined: no such line or no cart). */
+  async line(
+    owner: CartOwner,
+    product: Types.ObjectId,
+    variant?: Types.ObjectId,
+  ): Promise<CartItem | undefined> {
+    return (await this.lines(owner)).find((i) => isLine(i, product, variant));
+  }
+
+  /** The cart's lines, read now (none: no cart). */
+  async lines(owner: CartOwner): Promise<CartItem[]> {
     const { model, filter } = this.of(owner);
     const cart = await model.findOne(filter).lean().exec();
-    return cart?.items.find((i) => i.product.equals(product));
+    return cart?.items ?? [];
   }
 
   /** Pushes a guest cart's expiry GUEST_CART_TTL_DAYS ahead. */

@@ -12,11 +12,14 @@ import { checkoutTermsOf, SettingsService } from '../settings/settings.service';
 import { toProductView } from '../catalog/product.view';
 import { onlyLeftMessage } from '../catalog/stock-errors';
 import { priceNowSantim, saleEndedSince } from '../catalog/sale-price';
-import { CartStore, refusalOf, type CartOwner } from './cart-store';
+import { toVariantView, variantName, variantPriceDoc, type ProductVariant } from '../catalog/variants';
+import { CartStore, lineVariant, refusalOf, type CartOwner } from './cart-store';
 import type { CartItem } from './schemas/cart.schema';
 
 export interface CartNotice {
   productId: string;
+  /** The variant of the line told about, when it has one. */
+  variantId?: string;
   type: 'removed' | 'quantity_reduced' | 'quantity_capped' | 'repriced';
   message: string;
   /** NOTICE_UNAVAILABLE_REMOVED, NOTICE_OUT_OF_STOCK_REMOVED, NOTICE_QUANTITY_REDUCED or CART_MERGE_CAPPED (texts in libs/i18n). */
@@ -26,7 +29,12 @@ export interface CartNotice {
 
 export interface CartView {
   success: true;
-  products: { product: Record<string, unknown>; quantity: number }[];
+  products: {
+    product: Record<string, unknown>;
+    quantity: number;
+    variantId?: string;
+    variant?: Record<string, unknown>;
+  }[];
   total: number;
   itemCount: number;
   notices?: CartNotice[];
@@ -81,64 +89,91 @@ export class CartViewService {
     if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
     // a line is dropped or reduced only on the product as the database has it now (not as kept)
     const doubtful = items
-      .filter((i) => refusalOf(products.get(String(i.product)), i.quantity) !== undefined)
+      .filter((i) => {
+        const product = products.get(String(i.product));
+        const variant = product ? lineVariant(product, i) : undefined;
+        return variant === null || refusalOf(product, i.quantity, 0, variant) !== undefined;
+      })
       .map((i) => i.product);
     if (doubtful.length)
       for (const [id, product] of await this.products.freshProductsByIds(doubtful)) products.set(id, product);
     const notices: CartNotice[] = [];
-    const lines: { product: CatalogProduct; quantity: number }[] = [];
+    const lines: Line[] = [];
     const dropped: Types.ObjectId[] = [];
+    const droppedVariants: { product: Types.ObjectId; variant: Types.ObjectId }[] = [];
     for (const item of items) {
       const product = products.get(String(item.product));
       const productId = String(item.product);
-      if (!product || !product.active) {
-        dropped.push(item.product);
+      const variant = product?.active ? lineVariant(product, item) : undefined;
+      // a variant line names its variant ("Name — 30 ml") and says its id (docs/decisions/0098-product-variants.md)
+      const ids = { productId, ...(item.variant ? { variantId: String(item.variant) } : {}) };
+      const name = product ? variantName(product, variant ?? undefined) : undefined;
+      const drop = () =>
+        item.variant
+          ? droppedVariants.push({ product: item.product, variant: item.variant })
+          : dropped.push(item.product);
+      const stock = variant ? variant.stock : product?.stock;
+      if (!product || !product.active || variant === null) {
+        drop();
         notices.push({
-          productId,
+          ...ids,
           type: 'removed',
-          message: `${product?.name ?? 'A product'} is no longer available and was removed from your cart`,
+          message: `${name ?? 'A product'} is no longer available and was removed from your cart`,
           code: 'NOTICE_UNAVAILABLE_REMOVED',
-          params: product ? { product: product.name } : {},
+          params: name ? { product: name } : {},
         });
-      } else if (product.stock <= 0) {
-        dropped.push(item.product);
+      } else if (stock! <= 0) {
+        drop();
         notices.push({
-          productId,
+          ...ids,
           type: 'removed',
-          message: `${product.name} is out of stock and was removed from your cart`,
+          message: `${name} is out of stock and was removed from your cart`,
           code: 'NOTICE_OUT_OF_STOCK_REMOVED',
-          params: { product: product.name },
+          params: { product: name! },
         });
-      } else if (item.quantity > product.stock) {
+      } else if (item.quantity > stock!) {
         // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
+        const match = item.variant
+          ? { product: item.product, variant: item.variant, quantity: item.quantity }
+          : { product: item.product, quantity: item.quantity };
         await model
-          .updateOne(
-            { ...filter, items: { $elemMatch: { product: item.product, quantity: item.quantity } } },
-            { $set: { 'items.$.quantity': product.stock } },
-          )
+          .updateOne({ ...filter, items: { $elemMatch: match } }, { $set: { 'items.$.quantity': stock } })
           .exec();
         notices.push({
-          productId,
+          ...ids,
           type: 'quantity_reduced',
-          message: `${onlyLeftMessage(product.name, product.stock)}; quantity reduced to ${product.stock}`,
+          message: `${onlyLeftMessage(name!, stock!)}; quantity reduced to ${stock}`,
           code: 'NOTICE_QUANTITY_REDUCED',
-          params: { product: product.name, available: product.stock },
+          params: { product: name!, available: stock! },
         });
-        lines.push({ product, quantity: product.stock });
+        lines.push({ product, variant, item, quantity: stock! });
       } else {
-        lines.push({ product, quantity: item.quantity });
+        lines.push({ product, variant, item, quantity: item.quantity });
       }
     }
     if (dropped.length)
       await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
-    await this.salesEnded(lines, items, notices, model, filter);
-    const priced = lines.map((l) => ({ unitPrice: priceNowSantim(l.product), quantity: l.quantity }));
+    for (const gone of droppedVariants) await model.updateOne(filter, { $pull: { items: gone } }).exec();
+    await this.salesEnded(lines, notices, model, filter);
+    const priced = lines.map((l) => ({ unitPrice: unitPriceOf(l), quantity: l.quantity }));
     const totals = cartTotals(priced);
     const coupon = cart?.couponCode ? await this.couponLine(cart.couponCode, priced, totals.total) : {};
     // image URLs absolute as the views are built (the AbsoluteUrls interceptor then leaves the answer be)
     return withAbsoluteUrls({
       success: true,
-      products: lines.map((l) => ({ product: toProductView(l.product, this.origin), quantity: l.quantity })),
+      products: lines.map((l) => ({
+        product: toProductView(l.product, this.origin),
+        quantity: l.quantity,
+        ...(l.variant
+          ? {
+              variantId: String(l.variant._id),
+              variant: absoluteImageUrls(toVariantView(l.product, l.variant), this.origin) as Record<
+                string,
+                unknown
+              >,
+            }
+          : {}),
+      })),
       total: toBirr(totals.total),
       itemCount: totals.itemCount,
       ...(notices.length ? { notices: absoluteImageUrls(notices, this.origin) as CartNotice[] } : {}),
@@ -181,33 +216,49 @@ export class CartViewService {
    * says so once (`repriced`, NOTICE_SALE_ENDED), as stock changes are told; the line remembers it.
    */
   private async salesEnded(
-    lines: { product: CatalogProduct; quantity: number }[],
-    items: CartItem[],
+    lines: Line[],
     notices: CartNotice[],
     model: ReturnType<CartStore['of']>['model'],
     filter: ReturnType<CartStore['of']>['filter'],
   ): Promise<void> {
     const now = shopClock.nowMs();
-    for (const { product } of lines) {
+    for (const { product, variant, item } of lines) {
       if (!product.sales?.length) continue;
-      const item = items.find((i) => String(i.product) === String(product._id));
-      if (!item) continue;
       const seenAt = new Date(item.repricedAt ?? item.addedAt ?? 0).getTime();
-      if (!saleEndedSince(product, seenAt, now)) continue;
-      const price = toBirr(priceNowSantim(product));
+      // a variant line: the variant's price with the product's sales (docs/decisions/0098)
+      const priced = variant ? variantPriceDoc(product, variant) : product;
+      if (!saleEndedSince(priced, seenAt, now)) continue;
+      const price = toBirr(priceNowSantim(priced));
+      const name = variantName(product, variant);
       notices.push({
         productId: String(product._id),
+        ...(variant ? { variantId: String(variant._id) } : {}),
         type: 'repriced',
-        message: `The sale on ${product.name} has ended; its price is now ${price} ETB`,
+        message: `The sale on ${name} has ended; its price is now ${price} ETB`,
         code: 'NOTICE_SALE_ENDED',
-        params: { product: product.name, price },
+        params: { product: name, price },
       });
       await model
         .updateOne(
-          { ...filter, 'items.product': product._id },
+          variant
+            ? { ...filter, items: { $elemMatch: { product: product._id, variant: variant._id } } }
+            : { ...filter, 'items.product': product._id },
           { $set: { 'items.$.repricedAt': new Date(now) } },
         )
         .exec();
     }
   }
+}
+
+/** A line of the answer: its product as read now, its variant (if any), the stored line, the quantity. */
+interface Line {
+  product: CatalogProduct;
+  variant?: ProductVariant;
+  item: CartItem;
+  quantity: number;
+}
+
+/** What a customer pays for one unit of the line now: the variant's price with the product's sales. */
+function unitPriceOf(line: Pick<Line, 'product' | 'variant'>): number {
+  return priceNowSantim(line.variant ? variantPriceDoc(line.product, line.variant) : line.product);
 }

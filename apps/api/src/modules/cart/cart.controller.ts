@@ -8,6 +8,7 @@ import {
   Param,
   Patch,
   Post,
+  Query,
   Req,
   Res,
   UseGuards,
@@ -21,6 +22,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
@@ -55,6 +57,16 @@ const CartIdHeader = () =>
     required: false,
     description: 'A guest cart id (32 hex characters), for callers without a token',
   });
+
+/** Which line of a product with variants a request without `variantId` means (docs/decisions/0098-product-variants.md). */
+const VARIANT_LINE_DOC =
+  'A product with variants has a line per variant: `?variantId=` names it. Without it: the line of the product ' +
+  "without a variant, else the product's only line, else its default variant's line. A variantId not of the product: 404 VARIANT_NOT_FOUND.";
+
+/** `?variantId=` once (a repeated or empty one is none). */
+function variantOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
 
 /**
  * Every signed-in user has a cart (admins too: the back office's "Create Order" goes to checkout), and
@@ -124,13 +136,17 @@ export class CartController {
     let owner = this.owner(req);
     if (!owner || (typeof owner !== 'string' && !(await this.guests.guestCartExists(owner.guestId))))
       owner = { guestId: await this.guests.createGuestCart() };
-    return this.answer(res, await this.cart.add(owner, dto.productId, dto.quantity));
+    return this.answer(res, await this.cart.add(owner, dto.productId, dto.quantity, dto.variantId));
   }
 
   @Patch('update/:productId')
   @CartIdHeader()
-  @ApiOperation({ summary: "Set a line's quantity (1 to the stock)" })
+  @ApiOperation({
+    summary: "Set a line's quantity (1 to the stock)",
+    description: VARIANT_LINE_DOC,
+  })
   @ApiParam({ name: 'productId' })
+  @ApiQuery({ name: 'variantId', required: false, description: 'The line of this variant of the product' })
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" or "Product not in cart"' })
@@ -139,25 +155,31 @@ export class CartController {
     @Req() req: CartRequest,
     @Param('productId') productId: string,
     @Body() dto: UpdateCartItemDto,
+    @Query('variantId') variantId?: unknown,
   ) {
     const owner = this.owner(req);
     if (!owner) throw this.cart.notInCart(productId);
-    return this.cart.update(owner, productId, dto.quantity);
+    return this.cart.update(owner, productId, dto.quantity, variantOf(variantId));
   }
 
   @Delete('remove/:productId')
   @CartIdHeader()
-  @ApiOperation({ summary: 'Remove a line (idempotent)' })
+  @ApiOperation({ summary: 'Remove a line (idempotent)', description: VARIANT_LINE_DOC })
   @ApiParam({ name: 'productId' })
+  @ApiQuery({ name: 'variantId', required: false, description: 'The line of this variant of the product' })
   @ApiOkResponse({ type: CartDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Malformed product id: "Product not found"' })
-  async remove(@Req() req: CartRequest, @Param('productId') productId: string) {
+  async remove(
+    @Req() req: CartRequest,
+    @Param('productId') productId: string,
+    @Query('variantId') variantId?: unknown,
+  ) {
     const owner = this.owner(req);
     if (!owner) {
       this.cart.checkProductId(productId);
       return this.views.emptyView();
     }
-    return this.cart.remove(owner, productId);
+    return this.cart.remove(owner, productId, variantOf(variantId));
   }
 
   @Delete('clear')

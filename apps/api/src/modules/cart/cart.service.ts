@@ -4,11 +4,19 @@ import { ClientSession, Types, type mongo } from 'mongoose';
 import { ConflictError, NotFoundError } from '../../common/errors/domain-error';
 import { modelDocument, modelSubdocument } from '../../common/model-document';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
-import { PRODUCT_NOT_FOUND } from '../catalog/catalog.types';
+import { PRODUCT_NOT_FOUND, type CatalogProduct, type StockLine } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
-import { shortOfStock } from '../catalog/stock-errors';
 import { CouponsService } from '../coupons/coupons.service';
-import { CartStore, GUEST_CART_TTL_MS, PRODUCT_NOT_IN_CART, refusalOf, type CartOwner } from './cart-store';
+import { chosenVariant, defaultVariantOf, hasVariants, VARIANT_NOT_FOUND } from '../catalog/variants';
+import {
+  CartStore,
+  GUEST_CART_TTL_MS,
+  PRODUCT_NOT_IN_CART,
+  isLine,
+  lineKey,
+  refusalOf,
+  type CartOwner,
+} from './cart-store';
 import { CartViewService, type CartView } from './cart-view.service';
 import type { CartItem } from './schemas/cart.schema';
 
@@ -52,7 +60,12 @@ export class CartService {
    * two tabs adding at once safe. A refusal (unavailable, sold out, over the stock) is only ever given
    * on the product read again from the database.
    */
-  async add(owner: CartOwner, productId: string, quantity = DEFAULT_ADD_QUANTITY): Promise<CartView> {
+  async add(
+    owner: CartOwner,
+    productId: string,
+    quantity = DEFAULT_ADD_QUANTITY,
+    variantId?: string,
+  ): Promise<CartView> {
     const { model, filter: where } = this.store.of(owner);
     const filter = where as Record<string, unknown>;
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
@@ -70,7 +83,18 @@ export class CartService {
     let line: CartItem | null | undefined;
     for (let attempt = 0; attempt < 8; attempt++) {
       const product = products.get(key);
-      const refusal = refusalOf(product, quantity, line?.quantity ?? 0);
+      // the variant named, else a product with variants' default one (docs/decisions/0098-product-variants.md)
+      let variant;
+      try {
+        variant = product && product.active ? chosenVariant(product, variantId) : undefined;
+      } catch (error) {
+        if (fresh) throw error;
+        products = await this.products.freshProductsByIds([id]);
+        fresh = true;
+        attempt--;
+        continue;
+      }
+      const refusal = refusalOf(product, quantity, line?.quantity ?? 0, variant);
       if (refusal && !fresh) {
         products = await this.products.freshProductsByIds([id]);
         fresh = true;
@@ -78,11 +102,14 @@ export class CartService {
         continue;
       }
       if (refusal || !product) throw refusal;
-      const stock = product.stock;
+      const stock = variant ? variant.stock : product.stock;
+      const vid = variant?._id;
+      // the line of the product (and variant): a line without a variant matches `variant: null`
+      const match = vid ? { product: id, variant: vid } : { product: id };
       // the line grows only if the result stays within the stock (one atomic conditional update)
       const grow = () =>
         model.collection.findOneAndUpdate(
-          { ...filter, items: { $elemMatch: { product: id, quantity: { $lte: stock - quantity } } } },
+          { ...filter, items: { $elemMatch: { ...match, quantity: { $lte: stock - quantity } } } },
           { $inc: { 'items.$.quantity': quantity }, $set },
           { returnDocument: 'after', includeResultMetadata: false },
         );
@@ -92,9 +119,18 @@ export class CartService {
       const push = () =>
         model.collection
           .findOneAndUpdate(
-            { ...filter, 'items.product': { $ne: id } },
+            vid
+              ? { ...filter, $nor: [{ items: { $elemMatch: match } }] }
+              : { ...filter, 'items.product': { $ne: id } },
             {
-              $push: { items: modelSubdocument(model, 'items', { product: id, quantity }, now) },
+              $push: {
+                items: modelSubdocument(
+                  model,
+                  'items',
+                  vid ? { product: id, variant: vid, quantity } : { product: id, quantity },
+                  now,
+                ),
+              },
               $set,
               ...(guest ? {} : { $setOnInsert: this.newCartFields(now) }),
             } as unknown as mongo.UpdateFilter<mongo.Document>,
@@ -108,7 +144,7 @@ export class CartService {
       // cart (a wrong guess costs the other update, never a wrong line).
       const [first, second] =
         line === undefined
-          ? this.store.seen.lacks(owner, key)
+          ? this.store.seen.lacks(owner, lineKey({ product: id, variant: vid }))
             ? [push, grow]
             : [grow, push]
           : line
@@ -117,7 +153,7 @@ export class CartService {
       const updated = (await first()) ?? (second ? await second() : null);
       if (updated) return this.views.view(owner, updated as unknown as { items: CartItem[] }, products);
       // The line is over the stock kept, or another request changed it (or the cart): look, and decide again.
-      line = (await this.store.line(owner, id)) ?? null;
+      line = (await this.store.line(owner, id, vid)) ?? null;
       if (attempt >= 1) await new Promise((resolve) => setTimeout(resolve, attempt * 5));
     }
     throw new ConflictError('The cart changed while adding; please try again', 'CART_CHANGED');
@@ -134,8 +170,25 @@ export class CartService {
     return fields;
   }
 
-  /** Sets a line's quantity, between 1 and the stock. */
-  async update(owner: CartOwner, productId: string, quantity: number): Promise<CartView> {
+  /**
+   * Which line of the product a request without `variantId` means: the product's line without a
+   * variant, else its only line, else its default variant's (docs/decisions/0098-product-variants.md).
+   */
+  private async lineVariantId(
+    owner: CartOwner,
+    product: { _id: Types.ObjectId; variants?: CatalogProduct['variants'] },
+    variantId?: string,
+  ): Promise<Types.ObjectId | undefined> {
+    if (variantId) return chosenVariant(product, variantId)!._id;
+    if (!hasVariants(product)) return undefined;
+    const lines = (await this.store.lines(owner)).filter((i) => i.product.equals(product._id));
+    if (lines.some((i) => !i.variant)) return undefined;
+    if (lines.length === 1) return lines[0].variant;
+    return defaultVariantOf(product.variants!)!._id;
+  }
+
+  /** Sets a line's quantity, between 1 and the stock (the variant's for a variant line). */
+  async update(owner: CartOwner, productId: string, quantity: number, variantId?: string): Promise<CartView> {
     const { model, filter } = this.store.of(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     const product = await this.products.productById(id);
@@ -143,21 +196,53 @@ export class CartService {
       await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
       throw new NotFoundError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     }
-    if (product.stock <= 0) throw shortOfStock(product.name, 0);
-    if (quantity > product.stock) throw shortOfStock(product.name, product.stock);
+    const vid = await this.lineVariantId(owner, product, variantId);
+    const variant = vid ? product.variants!.find((v) => v._id.equals(vid)) : undefined;
+    if (vid && !variant) throw new NotFoundError(VARIANT_NOT_FOUND, 'VARIANT_NOT_FOUND');
+    const refusal = refusalOf(product, quantity, 0, variant);
+    if (refusal) throw refusal;
     const res = await model
-      .updateOne({ ...filter, 'items.product': id }, { $set: { 'items.$.quantity': quantity } })
+      .updateOne(
+        vid
+          ? { ...filter, items: { $elemMatch: { product: id, variant: vid } } }
+          : { ...filter, 'items.product': id },
+        { $set: { 'items.$.quantity': quantity } },
+      )
       .exec();
     if (!res.matchedCount) throw new NotFoundError(PRODUCT_NOT_IN_CART, 'PRODUCT_NOT_IN_CART');
     if (typeof owner !== 'string') await this.store.touchGuestCart(owner.guestId);
     return this.views.view(owner);
   }
 
-  /** Removes a line; removing one that is not there is not an error (DELETE is idempotent). */
-  async remove(owner: CartOwner, productId: string): Promise<CartView> {
+  /**
+   * Removes a line; removing one that is not there is not an error (DELETE is idempotent). Without
+   * `variantId`: the product's line without a variant, else its only line, else its default variant's.
+   */
+  async remove(owner: CartOwner, productId: string, variantId?: string): Promise<CartView> {
     const { model, filter } = this.store.of(owner);
     const id = parseObjectId(productId, PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-    await model.updateOne(filter, { $pull: { items: { product: id } } }).exec();
+    if (variantId) {
+      const vid = parseObjectId(variantId, VARIANT_NOT_FOUND, 'VARIANT_NOT_FOUND');
+      await model.updateOne(filter, { $pull: { items: { product: id, variant: vid } } }).exec();
+      return this.views.view(owner);
+    }
+    // the product's line without a variant (null matches a line that has none): one update, as before variants
+    const plain = await model
+      .updateOne(
+        { ...filter, items: { $elemMatch: { product: id, variant: null } } },
+        { $pull: { items: { product: id, variant: null } } },
+      )
+      .exec();
+    if (plain.matchedCount) return this.views.view(owner);
+    const lines = (await this.store.lines(owner)).filter((i) => i.product.equals(id));
+    let gone = lines.length === 1 ? lines[0] : undefined;
+    if (!gone && lines.length) {
+      const product = await this.products.productById(id);
+      const chosen = product && hasVariants(product) ? defaultVariantOf(product.variants!) : undefined;
+      gone = lines.find((i) => isLine(i, id, chosen?._id));
+    }
+    if (gone?.variant)
+      await model.updateOne(filter, { $pull: { items: { product: id, variant: gone.variant } } }).exec();
     return this.views.view(owner);
   }
 
@@ -171,10 +256,7 @@ export class CartService {
    * Empties the cart inside the caller's transaction and answers the lines it held: the lines ordered
    * are exactly the lines removed, and a change to the cart before the commit retries the transaction.
    */
-  async takeLines(
-    owner: CartOwner,
-    session: ClientSession,
-  ): Promise<{ product: Types.ObjectId; quantity: number }[]> {
+  async takeLines(owner: CartOwner, session: ClientSession): Promise<StockLine[]> {
     return (await this.takeCart(owner, session)).lines;
   }
 
@@ -185,7 +267,7 @@ export class CartService {
   async takeCart(
     owner: CartOwner,
     session: ClientSession,
-  ): Promise<{ lines: { product: Types.ObjectId; quantity: number }[]; couponCode?: string }> {
+  ): Promise<{ lines: StockLine[]; couponCode?: string }> {
     // a user's cart, or a guest's live cart (guest checkout)
     const { model, filter } = this.store.of(owner);
     const cart = await model.collection.findOneAndUpdate(
@@ -201,6 +283,7 @@ export class CartService {
     this.store.seen.note(owner, []);
     const lines = ((cart?.items ?? []) as CartItem[]).map((i) => ({
       product: i.product,
+      ...(i.variant ? { variant: i.variant } : {}),
       quantity: i.quantity,
     }));
     return { lines, ...(cart?.couponCode ? { couponCode: cart.couponCode as string } : {}) };

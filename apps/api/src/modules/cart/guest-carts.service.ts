@@ -4,7 +4,8 @@ import { ConflictError, InvalidDataError } from '../../common/errors/domain-erro
 import { isDuplicateKeyError } from '../../common/mongo';
 import type { CatalogProduct } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
-import { CartStore, GUEST_CART_TTL_MS, newGuestCartId } from './cart-store';
+import { variantName, type ProductVariant } from '../catalog/variants';
+import { CartStore, GUEST_CART_TTL_MS, lineVariant, newGuestCartId } from './cart-store';
 import { CartViewService, type CartNotice, type CartView } from './cart-view.service';
 
 /**
@@ -63,14 +64,20 @@ export class GuestCartsService {
       for (const item of guest.items) {
         const product = products.get(String(item.product));
         if (!product || !product.active || product.stock <= 0) continue; // view() below reports it if kept
-        const capped = await this.mergeLine(user, product, item.quantity);
+        // by (product, variant): a line whose variant is gone is not merged (docs/decisions/0098)
+        const variant = lineVariant(product, item);
+        if (variant === null || (variant && variant.stock <= 0)) continue;
+        const stock = variant ? variant.stock : product.stock;
+        const capped = await this.mergeLine(user, product, item.quantity, variant);
         if (capped !== undefined) {
+          const name = variantName(product, variant);
           notices.push({
             productId: String(product._id),
+            ...(variant ? { variantId: String(variant._id) } : {}),
             type: 'quantity_capped',
-            message: `Only ${product.stock} left in stock for ${product.name}; your cart now has ${capped}`,
+            message: `Only ${stock} left in stock for ${name}; your cart now has ${capped}`,
             code: 'CART_MERGE_CAPPED',
-            params: { product: product.name, available: product.stock, quantity: capped },
+            params: { product: name, available: stock, quantity: capped },
           });
         }
       }
@@ -81,22 +88,38 @@ export class GuestCartsService {
   }
 
   /** Adds `quantity` to the user's line, capped by the stock; answers the capped quantity when capped. */
-  private async mergeLine(user: Types.ObjectId, product: CatalogProduct, quantity: number) {
+  private async mergeLine(
+    user: Types.ObjectId,
+    product: CatalogProduct,
+    quantity: number,
+    variant?: ProductVariant,
+  ) {
+    const vid = variant?._id;
+    const match = vid ? { product: product._id, variant: vid } : { product: product._id, variant: null };
     for (let attempt = 0; attempt < 5; attempt++) {
-      const existing = await this.store.line(String(user), product._id);
+      const existing = await this.store.line(String(user), product._id, vid);
       const wanted = (existing?.quantity ?? 0) + quantity;
-      const next = Math.min(wanted, product.stock);
+      const next = Math.min(wanted, variant ? variant.stock : product.stock);
       const res = existing
         ? await this.store.userCarts
             .updateOne(
-              { user, items: { $elemMatch: { product: product._id, quantity: existing.quantity } } },
+              { user, items: { $elemMatch: { ...match, quantity: existing.quantity } } },
               { $set: { 'items.$.quantity': Math.max(next, existing.quantity) } },
             )
             .exec()
         : await this.store.userCarts
             .updateOne(
-              { user, 'items.product': { $ne: product._id } },
-              { $push: { items: { product: product._id, quantity: next, addedAt: new Date() } } },
+              { user, $nor: [{ items: { $elemMatch: match } }] },
+              {
+                $push: {
+                  items: {
+                    product: product._id,
+                    ...(vid ? { variant: vid } : {}),
+                    quantity: next,
+                    addedAt: new Date(),
+                  },
+                },
+              },
             )
             .exec();
       if (res.matchedCount) return next < wanted ? Math.max(next, existing?.quantity ?? 0) : undefined;

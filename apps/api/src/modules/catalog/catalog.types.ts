@@ -1,5 +1,6 @@
 import type { ClientSession, Types } from 'mongoose';
 import type { Product } from './schemas/product.schema';
+import type { ProductVariant } from './variants';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -30,9 +31,10 @@ export interface ListingFacets {
 /** Brands a listing's counts name at most (most products first; the brands asked for are always named). */
 export const FACET_BRANDS = 50;
 
-/** A quantity of one product, as carts and orders hold it. */
+/** A quantity of one product (and variant: docs/decisions/0098-product-variants.md), as carts and orders hold it. */
 export interface StockLine {
   product: Types.ObjectId;
+  variant?: Types.ObjectId;
   quantity: number;
 }
 
@@ -47,11 +49,15 @@ export const RESERVED_FIELDS = {
   stock: 1,
   lowStockThreshold: 1,
   active: 1,
+  options: 1,
+  variants: 1,
 } as const;
 export type ReservedProduct = Pick<CatalogProduct, '_id' | keyof typeof RESERVED_FIELDS>;
 
 export interface Reservation {
   product: ReservedProduct;
+  /** The variant reserved, as the reservation left it (its stock after). */
+  variant?: ProductVariant;
   quantity: number;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_ADD_QUANTITY, MAX_QUANTITY_PER_ADD } from '@shop/shared';
-import { IsInt, IsMongoId, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsMongoId, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ProductVariantDto } from '../../catalog/dto/variant.dto';
 import { ProductDto } from '../../catalog/dto/product.dto';
 import { CartCouponDto, CouponProblemDto } from '../../coupons/dto/coupon.dto';
 
@@ -22,6 +23,16 @@ export class AddToCartDto {
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_QUANTITY_PER_ADD, { message: `You can add at most ${MAX_QUANTITY_PER_ADD} units at a time` })
   quantity?: number;
+
+  @ApiPropertyOptional({
+    example: '665f1c2e9b1d8c0012345679',
+    description:
+      "One of the product's variants; left out, a product with variants adds its default variant. Not of the product: 404 VARIANT_NOT_FOUND",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  variantId?: string;
 }
 
 export class UpdateCartItemDto {
@@ -44,6 +55,7 @@ export class MergeCartDto {
 
 export class CartNoticeDto {
   @ApiProperty({ example: '665f1c2e9b1d8c0012345678' }) productId!: string;
+  @ApiPropertyOptional({ description: 'The variant of the line, when it has one' }) variantId?: string;
   @ApiProperty({ enum: ['removed', 'quantity_reduced', 'quantity_capped', 'repriced'] }) type!:
     'removed' | 'quantity_reduced' | 'quantity_capped' | 'repriced';
   @ApiProperty({ example: 'Only 2 left in stock for Shea Butter Cream; quantity reduced to 2' })
@@ -70,6 +82,13 @@ export class CartLineDto {
   @ApiProperty({ type: ProductDto, description: 'The current product (live price, stock, images)' })
   product!: ProductDto;
   @ApiProperty({ example: 2 }) quantity!: number;
+  @ApiPropertyOptional({ description: 'The variant of the line (a product with variants)' })
+  variantId?: string;
+  @ApiPropertyOptional({
+    type: ProductVariantDto,
+    description: "The variant as it is now: the line's unit price is its price",
+  })
+  variant?: ProductVariantDto;
 }
 
 export class CartDto {

@@ -6,6 +6,10 @@ export class CartItem {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Product', required: true })
   product!: Types.ObjectId;
 
+  /** The product's variant (docs/decisions/0098-product-variants.md); none for a product without variants. */
+  @Prop({ type: MongooseSchema.Types.ObjectId })
+  variant?: Types.ObjectId;
+
   @Prop({ required: true, min: 1 })
   quantity!: number;
 
