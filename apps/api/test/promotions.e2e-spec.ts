@@ -1,4 +1,7 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { FilterQuery, Model } from 'mongoose';
 import request from 'supertest';
+import { Product } from '../src/modules/catalog/schemas/product.schema';
 import { Clock } from '../src/common/clock';
 import { PromotionsService } from '../src/modules/promotions/promotions.service';
 import { DEMO_ACCOUNTS, SeedService } from '../src/seed/seed.service';
@@ -199,6 +202,45 @@ describe('scheduled sales (promotions)', () => {
       .expect(400);
     await request(t.http).delete(`/api/admin/promotions/${body.id}`).set(auth(admin)).expect(200);
     expect((await detail(id)).price).toBe(200);
+  });
+
+  it('moves a sale from one category to another, and reads only the products concerned to do it', async () => {
+    await moveTo(T0 + 2 * HOUR);
+    const scent = await product({ name: 'Move Oud', price: 500, category: 'fragrance' });
+    const hair = await product({ name: 'Move Shampoo', price: 300, category: 'haircare' });
+    const { body } = await sale({ categories: ['fragrance'], value: 10 }).expect(201);
+    expect((await detail(scent)).price).toBe(450);
+    expect((await detail(hair)).price).toBe(300);
+    await request(t.http)
+      .put(`/api/admin/promotions/${body.id}`)
+      .set(auth(admin))
+      .send({ categories: ['haircare'] })
+      .expect(200);
+    // the fragrance product carried the sale: it is read and loses it; the haircare one gains it
+    expect((await detail(scent)).price).toBe(500);
+    expect((await detail(hair)).price).toBe(270);
+
+    // what one sync reads: the targeted and the sale-carrying products, not the whole catalogue
+    const model = t.app.get<Model<Product>>(getModelToken(Product.name));
+    const filters: FilterQuery<Product>[] = [];
+    const realFind = model.find.bind(model);
+    const find = jest.spyOn(model, 'find').mockImplementation(((
+      filter: FilterQuery<Product>,
+      ...rest: []
+    ) => {
+      filters.push(filter);
+      return realFind(filter, ...rest);
+    }) as typeof model.find);
+    await t.app.get(PromotionsService).sync();
+    find.mockRestore();
+    expect(filters).toHaveLength(1);
+    const read = await model.countDocuments(filters[0]);
+    const carrying = await model.countDocuments({ 'sales.promotion': { $exists: true } });
+    const targeted = await model.countDocuments({ category: 'haircare' });
+    expect(read).toBeGreaterThanOrEqual(Math.max(carrying, targeted));
+    expect(read).toBeLessThan(await model.countDocuments({}));
+    expect(await model.countDocuments({ ...filters[0], _id: scent })).toBe(0);
+    await request(t.http).delete(`/api/admin/promotions/${body.id}`).set(auth(admin)).expect(200);
   });
 
   it('gives the best single sale when sales overlap, by category and by product', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { isValidObjectId, Types, type FilterQuery, type Model } from 'mongoose';
 import { Changes } from '../../common/changes';
 import { saleNow, type ProductSale } from './sale-price';
 import { Product } from './schemas/product.schema';
@@ -15,6 +15,25 @@ type SaleFields = Pick<Product, 'priceSantim' | 'category' | 'sales' | 'saleNow'
 
 const sameSales = (a: readonly ProductSale[] | undefined, b: readonly ProductSale[]) =>
   JSON.stringify(a ?? []) === JSON.stringify(b);
+
+/**
+ * The products `apply` must look at: those the rules target, and those that carry a sale now (whose
+ * sale may have gone). Any other product has no sale and gets none, so it is never read: with 100,000
+ * products and a sale on one category, the reload every 30 s reads that category, not the catalogue.
+ * Each clause has its index (`_id`, `category`, `sales.promotion`, `saleNow`).
+ */
+export function saleCandidates(rules: readonly SaleRule[]): FilterQuery<Product> {
+  const ids = [...new Set(rules.flatMap((r) => r.productIds))].filter((id) => isValidObjectId(id));
+  const categories = [...new Set(rules.flatMap((r) => r.categories))];
+  return {
+    $or: [
+      ...(ids.length ? [{ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }] : []),
+      ...(categories.length ? [{ category: { $in: categories } }] : []),
+      { 'sales.promotion': { $exists: true } },
+      { saleNow: { $exists: true, $nin: [null, ''] } },
+    ],
+  };
+}
 
 /**
  * Writes the scheduled sales onto the products they target (docs/decisions/0095): each product
@@ -58,7 +77,7 @@ export class ProductSalesService {
     // ended sales stay a while (the caller passes those of the last SALE_MEMORY_MS): a cart line says its sale ended
     const live = rules;
     const docs = await this.products
-      .find({}, { priceSantim: 1, category: 1, sales: 1, saleNow: 1 })
+      .find(saleCandidates(rules), { priceSantim: 1, category: 1, sales: 1, saleNow: 1 })
       .lean<SaleFields[]>()
       .exec();
     const planned = new Map<string, { doc: SaleFields; sales: ProductSale[]; running: string }>();

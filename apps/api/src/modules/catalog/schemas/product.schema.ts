@@ -189,6 +189,10 @@ ProductSchema.index({ active: 1, createdAt: -1, _id: -1 }); // newest
 ProductSchema.index({ active: 1, category: 1, createdAt: -1, _id: -1 });
 ProductSchema.index({ active: 1, rating: -1 }); // minRating
 ProductSchema.index({ brand: 1 });
+// the products a sale targets by category, and those carrying a sale (product-sales.service.ts)
+ProductSchema.index({ category: 1 });
+ProductSchema.index({ 'sales.promotion': 1 }, { sparse: true });
+ProductSchema.index({ saleNow: 1 }, { sparse: true });
 ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
 // Variant SKUs: looked up by the SKU check of every product write (unique across product and variant
 // SKUs, checked by ProductsService: the embedded engine keeps no multikey unique index, decision 0098)
