@@ -141,6 +141,28 @@ describe('uploaded photos on a phone', () => {
     }
   });
 
+  it('keeps Save-Data after the remembered language sends / to /am/ (docs/decisions/0100-save-data-and-page-weight.md)', async () => {
+    // Chromium sends a header added by automation only on the first hop of a navigation: the redirect's
+    // cookie carries the choice to /am/
+    const { page, errors, close } = await open('/', {
+      lang: 'am',
+      viewport: PHONE,
+      deviceScaleFactor: 3,
+      extraHTTPHeaders: { 'Save-Data': 'on' },
+    });
+    expect(new URL(page.url()).pathname).toBe('/am/');
+    const card = page.locator(`article.card:has(a[href="/am/product/${productId}"])`).first();
+    const srcset = await card.locator('picture source[type="image/avif"]').getAttribute('srcset');
+    expect(srcset?.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w']);
+    expect(await page.locator('section.hero-slider').getAttribute('data-paused')).toBe('true');
+    // the cookie is the redirect's only: it is not readable by the page and does not outlive a moment
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'save-data');
+    expect(cookie?.httpOnly).toBe(true);
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(60);
+    await close();
+    expect(errors).toEqual([]);
+  });
+
   it('the home cards show the photo with their sizes, and Save-Data stops the hero advancing', async () => {
     const usual = await open('/', { viewport: PHONE });
     // the newest product is on the home page's shelves

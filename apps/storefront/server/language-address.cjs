@@ -8,6 +8,12 @@
  * - keeps an Amharic request's redirects in Amharic: an action or loader under `/am/` that redirects to an
  *   English address of the shop (`/cart`, `/signin?…`) sends the visitor to `/am/cart`, `/am/signin?…`.
  *   The language switch itself (`/am/language`) is the one that may leave Amharic.
+ * - carries `Save-Data: on` across its own redirect: a browser computes Save-Data again for each hop of a
+ *   navigation, and one that added it only to the first hop (Chromium drops a header added by DevTools or
+ *   automation on a redirect) would land on `/am/` with the full-size photos. The redirect of such a request
+ *   sets a short-lived `save-data` cookie, and a request carrying it is handed on with the `Save-Data`
+ *   header instead of the cookie, so the page cache and the page see what a data-saving browser sends
+ *   (docs/decisions/0100-save-data-and-page-weight.md).
  */
 const { createIsbotFromList, list } = require('isbot');
 
@@ -19,6 +25,9 @@ const isCrawler = createIsbotFromList(list.filter((pattern) => !/headless/i.test
 const NOT_PAGES =
   /^\/(api|build|assets|icons|i18n|metrics|language|logout|cart\/add|wishlist\/toggle|search\/suggestions|payment\/callback|sitemap\.xml|robots\.txt|sw\.js|manifest\.webmanifest|favicon\.[a-z]+)(?=$|[/?#])/;
 const AMHARIC = /^\/am(?=$|[/?#])/;
+/** The cookie that carries Save-Data across the remembered-language redirect (seconds it lives). */
+const SAVE_DATA_COOKIE = 'save-data';
+const SAVE_DATA_COOKIE_SECONDS = 30;
 
 /** The same address in Amharic: `/` is `/am/`, `/cart?x=1` is `/am/cart?x=1` (libs/shared localePath). */
 function amharicTwin(path) {
@@ -42,6 +51,30 @@ function isPageVisit(req) {
   if (dest === 'document') return true;
   if (dest !== undefined && dest !== 'empty') return false;
   return /text\/html/.test(String(req.headers.accept ?? ''));
+}
+
+function saysSaveData(headers) {
+  return /^on$/i.test(String(headers['save-data'] ?? '').trim());
+}
+
+/**
+ * A request with the `save-data=on` cookie (set by the redirect below) goes on with `Save-Data: on` and
+ * without that cookie: the page cache keys it as a data-saving anonymous visit, not as a personal one.
+ */
+function saveDataFromCookie(req) {
+  const header = req.headers.cookie;
+  if (header === undefined) return;
+  const parts = (Array.isArray(header) ? header.join(';') : String(header)).split(';');
+  const kept = parts.filter((part) => part.split('=')[0].trim() !== SAVE_DATA_COOKIE);
+  if (kept.length === parts.length) return;
+  const said = parts.some((part) => {
+    const eq = part.indexOf('=');
+    return eq > 0 && part.slice(0, eq).trim() === SAVE_DATA_COOKIE && part.slice(eq + 1).trim() === 'on';
+  });
+  const rest = kept.map((part) => part.trim()).filter(Boolean);
+  if (rest.length) req.headers.cookie = rest.join('; ');
+  else delete req.headers.cookie;
+  if (said && !saysSaveData(req.headers)) req.headers['save-data'] = 'on';
 }
 
 /** Where a visitor who chose Amharic goes from this English address, or null to answer it as it is. */
@@ -70,10 +103,16 @@ function localizedLocation(requestPath, location) {
 }
 
 function languageAddress(req, res, next) {
+  saveDataFromCookie(req);
   const target = rememberedLanguageRedirect(req);
   if (target) {
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Vary', 'Cookie');
+    res.setHeader('Vary', 'Cookie, Save-Data');
+    if (saysSaveData(req.headers))
+      res.append(
+        'Set-Cookie',
+        `${SAVE_DATA_COOKIE}=on; Max-Age=${SAVE_DATA_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+      );
     return res.redirect(302, target);
   }
   const url = req.originalUrl ?? req.url;
@@ -90,4 +129,11 @@ function languageAddress(req, res, next) {
   return next();
 }
 
-module.exports = { amharicTwin, isCrawler, languageAddress, localizedLocation, rememberedLanguageRedirect };
+module.exports = {
+  amharicTwin,
+  isCrawler,
+  languageAddress,
+  localizedLocation,
+  rememberedLanguageRedirect,
+  saveDataFromCookie,
+};
