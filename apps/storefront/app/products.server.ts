@@ -6,7 +6,7 @@ import {
   type PublicSettings,
   type ReviewView,
 } from './shop-data';
-import { apiFor, tokenFromRequest } from './session.server';
+import { apiFor, publicApiFor, tokenFromRequest } from './session.server';
 
 type Query = Partial<ProductQuery>;
 type Review = components['schemas']['ReviewDto'];
@@ -17,7 +17,7 @@ export async function listProducts(
   query: Query,
 ): Promise<{ data?: ProductList; failed: boolean }> {
   try {
-    const result = await apiFor(request).GET('/api/products', { params: { query } });
+    const result = await publicApiFor(request).GET('/api/products', { params: { query } });
     if (!result.data) throw ApiError.from(result.error, result.response.status);
     return { data: result.data, failed: false };
   } catch {
@@ -31,7 +31,7 @@ export async function getProduct(
   id: string,
 ): Promise<{ product?: Product; notFound?: boolean; failed?: boolean }> {
   try {
-    const result = await apiFor(request).GET('/api/products/{id}', { params: { path: { id } } });
+    const result = await publicApiFor(request).GET('/api/products/{id}', { params: { path: { id } } });
     if (result.data) return { product: result.data };
     return result.response.status === 404 ? { notFound: true } : { failed: true };
   } catch {
@@ -42,7 +42,7 @@ export async function getProduct(
 /** Reviews of a product, newest first; null when the call failed. */
 export async function productReviews(request: Request, productId: string): Promise<ReviewView[] | null> {
   try {
-    const { data } = await apiFor(request).GET('/api/reviews/product/{id}', {
+    const { data } = await publicApiFor(request).GET('/api/reviews/product/{id}', {
       params: { path: { id: productId }, query: { limit: 50 } },
     });
     return data ? data.reviews.map(toReviewView) : null;
@@ -54,7 +54,9 @@ export async function productReviews(request: Request, productId: string): Promi
 /** Recent reviews for the home page testimonials; empty when the call fails (3 static ones show). */
 export async function recentReviews(request: Request): Promise<ReviewView[]> {
   try {
-    const { data } = await apiFor(request).GET('/api/reviews/recent', { params: { query: { limit: 6 } } });
+    const { data } = await publicApiFor(request).GET('/api/reviews/recent', {
+      params: { query: { limit: 6 } },
+    });
     return (data?.reviews ?? []).map(toReviewView).filter((r) => r.comment);
   } catch {
     return [];
@@ -77,7 +79,7 @@ function toReviewView(r: Review): ReviewView {
 /** Public settings; a failure counts as "not in maintenance" with the default shipping options. */
 export async function publicSettings(request: Request): Promise<PublicSettings> {
   try {
-    const { data, response } = await apiFor(request).GET('/api/settings/public');
+    const { data, response } = await publicApiFor(request).GET('/api/settings/public');
     if (!response.ok) console.error('Failed to load public settings; defaults shown', response.status);
     return publicSettingsFrom(data);
   } catch {

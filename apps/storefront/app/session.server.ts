@@ -2,6 +2,7 @@ import { createApiClient, type ApiClient, type Cart, type SignedInUser } from '@
 import { env } from './env.server';
 import { settle } from './account/api.server';
 import { withRequestId } from './request-id.server';
+import { createPublicReads, publicReadsConfig } from './public-reads.server';
 
 /**
  * The storefront session: the API's JWT kept in the storefront's own httpOnly cookie `token`
@@ -134,9 +135,38 @@ export function apiForGuestOrder(request: Request, orderId: string, token?: stri
   return client;
 }
 
+/** The public answers kept for personal pages (docs/decisions/0099-signed-in-pages.md). */
+const publicReads = createPublicReads(publicReadsConfig(process.env));
+
 /** Every client of the API: its URL, and the page request's id on each call (request-id.server.ts). */
 function shopApi(options: { token?: string; cartId?: string }): ApiClient {
-  return withRequestId(createApiClient({ baseUrl: env.apiUrl, ...options }));
+  const client = withRequestId(createApiClient({ baseUrl: env.apiUrl, ...options }));
+  // a write (an order, a review, a cart change...): the kept public answers are asked again before use
+  client.use({
+    onRequest({ request }) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') publicReads.written();
+      return request;
+    },
+    onResponse({ request }) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') publicReads.written();
+      return undefined;
+    },
+  });
+  return client;
+}
+
+/**
+ * A client for the API's public reads (products, reviews, public settings), which do not depend on who
+ * asks: it sends no token and no cart id, so the API answers them from its hot cache. For a personal
+ * request (a session or a guest cart: never kept by the page cache) the answers kept in this process are
+ * used (public-reads.server.ts); an anonymous one asks the API, so that the page cache notes what its page
+ * read (docs/decisions/0087-page-cache.md).
+ */
+export function publicApiFor(request: Request): ApiClient {
+  const personal = Boolean(tokenFromRequest(request) || cartIdFromRequest(request));
+  return withRequestId(
+    createApiClient({ baseUrl: env.apiUrl, ...(personal ? { fetch: publicReads.fetch } : {}) }),
+  );
 }
 
 /** A typed API client acting as the signed-in user of this request (or as a guest, with its cart). */
