@@ -109,6 +109,26 @@ describe('language in the address (390 px)', () => {
     expect(xml).toContain(`<loc>${base}/products?category=skincare</loc>`);
     expect(xml).not.toContain('/cart</loc>');
     expect(xml.match(/<url>/g)?.length).toBe(xml.match(/<\/url>/g)?.length);
+    // every address it lists opens, for a crawler (no cookie), in its language, and names itself canonical
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    expect(locs.length).toBeGreaterThan(50);
+    const opened: { loc: string; status: number; lang?: string; canonical?: string }[] = [];
+    for (let i = 0; i < locs.length; i += 8)
+      opened.push(
+        ...(await Promise.all(
+          locs.slice(i, i + 8).map(async (loc) => {
+            const page = await fetch(loc, { redirect: 'manual', headers: { 'User-Agent': 'Googlebot/2.1' } });
+            const html = await page.text();
+            const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+            return { loc, status: page.status, lang: /<html lang="(\w+)"/.exec(html)?.[1], canonical };
+          }),
+        )),
+      );
+    expect(opened.filter((o) => o.status !== 200)).toEqual([]);
+    expect(
+      opened.filter((o) => o.lang !== (new URL(o.loc).pathname.startsWith('/am/') ? 'am' : 'en')),
+    ).toEqual([]);
+    expect(opened.filter((o) => o.canonical !== o.loc)).toEqual([]);
     const robots = await fetch(`${base}/robots.txt`);
     expect(robots.status).toBe(200);
     const txt = await robots.text();
