@@ -452,4 +452,121 @@ describe('product variants', () => {
       clock.set(undefined);
     });
   });
+
+  describe('orders', () => {
+    const place = (token: string) =>
+      request(t.http)
+        .post('/api/orders')
+        .set(auth(token))
+        .send({ shippingAddress: address, paymentMethod: 'chapa' });
+
+    it('20 buyers race for the last unit of a variant: exactly one order; the other variant untouched, stock = sum', async () => {
+      const prefix = unique();
+      const res = await create({
+        ...serumBody(prefix),
+        variants: [
+          { sku: `RACE-${prefix}-30`, options: { Size: '30 ml' }, price: 450, stock: 1 },
+          { sku: `RACE-${prefix}-50`, options: { Size: '50 ml' }, price: 650, stock: 7 },
+        ],
+      }).expect(201);
+      const product = res.body.product as { _id: string; variants: VariantView[] };
+      const [last, other] = product.variants;
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => newCustomer()));
+      for (const buyer of buyers)
+        await request(t.http)
+          .post('/api/cart/add')
+          .set(auth(buyer.token))
+          .send({ productId: product._id, variantId: last._id, quantity: 1 })
+          .expect(200);
+      const results = await Promise.all(buyers.map((b) => place(b.token)));
+      const placed = results.filter((r) => r.status === 201);
+      const refused = results.filter((r) => r.status !== 201);
+      expect(placed).toHaveLength(1);
+      expect(refused.map((r) => [r.status, r.body.code])).toEqual(
+        Array.from({ length: 19 }, () => [409, expect.stringMatching(/^(OUT_OF_STOCK|INSUFFICIENT_STOCK)$/)]),
+      );
+      const doc = await stored(product._id);
+      expect(doc.variants!.map((v) => v.stock)).toEqual([0, 7]);
+      expect(doc.stock).toBe(7);
+      // the line's snapshot: the variant, its SKU and options, its price
+      const line = placed[0].body.order.orderItems[0];
+      expect(line).toMatchObject({
+        variantId: last._id,
+        sku: last.sku,
+        variantOptions: { Size: '30 ml' },
+        priceAtPurchase: 450,
+        quantity: 1,
+      });
+      void other;
+    });
+
+    it('orders variants at their prices (no variantId: the default), cancelling gives the stock back to the variant; low stock per variant', async () => {
+      const product = await makeSerum();
+      const [, v50, v100] = product.variants;
+      const { token } = await newCustomer();
+      await request(t.http)
+        .post('/api/cart/add')
+        .set(auth(token))
+        .send({ productId: product._id, variantId: v100._id, quantity: 4 })
+        .expect(200);
+      await request(t.http)
+        .post('/api/cart/add')
+        .set(auth(token))
+        .send({ productId: product._id, quantity: 1 })
+        .expect(200);
+      const res = await place(token).expect(201);
+      const order = res.body.order;
+      expect(
+        order.orderItems.map((i: { variantId: string; priceAtPurchase: number; sku: string }) => [
+          i.variantId,
+          i.sku,
+          i.priceAtPurchase,
+        ]),
+      ).toEqual([
+        [v100._id, v100.sku, 1100],
+        [v50._id, v50.sku, 650],
+      ]);
+      expect(order.subtotal).toBe(4 * 1100 + 650);
+      let doc = await stored(product._id);
+      expect(doc.variants!.map((v) => v.stock)).toEqual([0, 3, 2]);
+      expect(doc.stock).toBe(5);
+      // 100 ml fell from 6 to 2, at its own threshold (2): one alert naming the variant
+      const outbox = t.app.get(getModelToken('Notification')) as Model<{
+        template: string;
+        text: string;
+        eventKey: string;
+      }>;
+      const alerts = await outbox
+        .find({ template: 'adminLowStock', eventKey: new RegExp(product._id) })
+        .lean();
+      expect(alerts.length).toBeGreaterThan(0);
+      expect(alerts.every((a) => a.text.includes('— 100 ml'))).toBe(true);
+      // the customer cancels: each variant gets its units back
+      await request(t.http).patch(`/api/orders/${order._id}/cancel`).set(auth(token)).expect(200);
+      doc = await stored(product._id);
+      expect(doc.variants!.map((v) => v.stock)).toEqual([0, 4, 6]);
+      expect(doc.stock).toBe(10);
+    });
+
+    it('a line of a variant removed before the order is placed refuses the order (409 UNAVAILABLE), nothing taken', async () => {
+      const product = await makeSerum();
+      const [, v50, v100] = product.variants;
+      const { token } = await newCustomer();
+      await request(t.http)
+        .post('/api/cart/add')
+        .set(auth(token))
+        .send({ productId: product._id, variantId: v100._id, quantity: 1 })
+        .expect(200);
+      const answered = await detail(product._id);
+      await request(t.http)
+        .put(`/api/products/${product._id}`)
+        .set(auth(admin))
+        .send({ ...answered, variants: answered.variants.slice(0, 2) })
+        .expect(200);
+      const refused = await place(token);
+      expect([refused.status, refused.body.code]).toEqual([409, 'UNAVAILABLE']);
+      expect((await stored(product._id)).variants!.map((v) => v.stock)).toEqual([0, 4]);
+      void v50;
+    });
+  });
 });

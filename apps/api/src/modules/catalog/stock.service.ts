@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LOW_STOCK_THRESHOLD } from '@shop/shared';
-import { ClientSession, Model, Types } from 'mongoose';
+import { ClientSession, Model } from 'mongoose';
 import { ConflictError } from '../../common/errors/domain-error';
 import { ShopSignals } from '../../common/metrics/shop-signals';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -14,8 +14,25 @@ import {
   type ReservedProduct,
   type StockLine,
 } from './catalog.types';
+
+/** A variant as the low-stock alert reads a product: its stock and threshold, named "Name — 30 ml". */
+function variantStockOf(product: CatalogProduct, variant: ProductVariant) {
+  return {
+    _id: product._id,
+    name: variantName(product, variant),
+    ...(product.nameAm
+      ? { nameAm: `${product.nameAm} — ${Object.values(variant.options).join(' / ')}` }
+      : {}),
+    sku: variant.sku,
+    priceSantim: variant.priceSantim,
+    stock: variant.stock,
+    lowStockThreshold: variant.lowStockThreshold ?? product.lowStockThreshold,
+    active: product.active,
+  };
+}
 import { Product } from './schemas/product.schema';
 import { shortOfStock } from './stock-errors';
+import { hasVariants, variantName, variantOf, type ProductVariant } from './variants';
 
 /**
  * Stock: reserved by orders and given back (each line one conditional update inside the caller's
@@ -42,21 +59,37 @@ export class StockService {
   async reserveStock(lines: readonly StockLine[], session: ClientSession): Promise<Reservation[]> {
     const reservations: Reservation[] = [];
     for (const line of lines) {
+      // a variant line: one conditional update of the variant and the product's sum together; a line
+      // without a variant only of a product that has none (docs/decisions/0098-product-variants.md)
+      const [filter, update] = line.variant
+        ? [
+            {
+              _id: line.product,
+              active: true,
+              variants: { $elemMatch: { _id: line.variant, stock: { $gte: line.quantity } } },
+            },
+            { $inc: { 'variants.$.stock': -line.quantity, stock: -line.quantity } },
+          ]
+        : [
+            { _id: line.product, active: true, variants: { $exists: false }, stock: { $gte: line.quantity } },
+            { $inc: { stock: -line.quantity } },
+          ];
       const product = await this.products
-        .findOneAndUpdate(
-          { _id: line.product, active: true, stock: { $gte: line.quantity } },
-          { $inc: { stock: -line.quantity } },
+        .findOneAndUpdate(filter, update, {
           // only what the order keeps: a product's descriptions and lists are most of its bytes
-          { new: true, session, projection: RESERVED_FIELDS },
-        )
+          new: true,
+          session,
+          projection: RESERVED_FIELDS,
+        })
         .lean<ReservedProduct>()
         .exec();
       if (!product) {
-        const refusal = await this.shortLineError(line.product, line.quantity, session);
+        const refusal = await this.shortLineError(line, session);
         this.signals.stockRefused(refusal.code ?? 'CONFLICT');
         throw refusal;
       }
-      reservations.push({ product, quantity: line.quantity });
+      const variant = line.variant ? variantOf(product, line.variant) : undefined;
+      reservations.push({ product, ...(variant ? { variant } : {}), quantity: line.quantity });
     }
     return reservations;
   }
@@ -68,12 +101,29 @@ export class StockService {
    */
   async releaseStock(lines: readonly StockLine[], session: ClientSession, cause: string): Promise<void> {
     for (const line of lines) {
+      // to its variant (and the product's sum); a variant removed since: nothing to give back to
       const after = (await this.products
-        .findOneAndUpdate({ _id: line.product }, { $inc: { stock: line.quantity } }, { new: true, session })
+        .findOneAndUpdate(
+          line.variant ? { _id: line.product, 'variants._id': line.variant } : { _id: line.product },
+          line.variant
+            ? { $inc: { 'variants.$.stock': line.quantity, stock: line.quantity } }
+            : { $inc: { stock: line.quantity } },
+          { new: true, session },
+        )
         .lean()
         .exec()) as CatalogProduct | null;
       if (!after) continue; // a product deleted for good: nothing to give back to
-      const before = { ...after, stock: after.stock - line.quantity };
+      const before = {
+        ...after,
+        stock: after.stock - line.quantity,
+        ...(line.variant && after.variants
+          ? {
+              variants: after.variants.map((v) =>
+                v._id.equals(line.variant!) ? { ...v, stock: v.stock - line.quantity } : v,
+              ),
+            }
+          : {}),
+      };
       await this.productChanged(session, { before, after, cause });
     }
   }
@@ -89,44 +139,86 @@ export class StockService {
 
   /** The admin's low-stock alert (when the change crosses the threshold), then the listeners; all in `session`. */
   async productChanged(session: ClientSession, change: ProductChange): Promise<void> {
-    await this.notifications.enqueue(session, {
-      type: 'stock.changed',
-      before: change.before,
-      after: change.after,
-      cause: change.cause,
-    });
+    if (hasVariants(change.after)) {
+      // per variant, with the variant's threshold (docs/decisions/0098-product-variants.md)
+      for (const after of change.after.variants!) {
+        const before = variantOf(change.before, after._id);
+        if (!before) continue; // a new variant: nothing crossed
+        await this.notifications.enqueue(session, {
+          type: 'stock.changed',
+          before: variantStockOf(change.before, before),
+          after: variantStockOf(change.after, after),
+          cause: `${change.cause}:${String(after._id)}`,
+        });
+      }
+    } else {
+      await this.notifications.enqueue(session, {
+        type: 'stock.changed',
+        before: change.before,
+        after: change.after,
+        cause: change.cause,
+      });
+    }
     for (const listener of this.listeners) await listener(change, session);
   }
 
-  private async shortLineError(
-    productId: Types.ObjectId,
-    quantity: number,
-    session: ClientSession,
-  ): Promise<ConflictError> {
-    const product = await this.products.findById(productId).session(session).lean().exec();
-    if (!product || !product.active) {
-      const name = product?.name ?? 'A product in your cart';
+  private async shortLineError(line: StockLine, session: ClientSession): Promise<ConflictError> {
+    const { quantity } = line;
+    const product = await this.products.findById(line.product).session(session).lean().exec();
+    // a line whose variant is gone, or without one for a product that has variants now: unavailable
+    const variant = product && line.variant ? variantOf(product, line.variant) : undefined;
+    const unfit = product && (line.variant ? !variant : hasVariants(product));
+    if (!product || !product.active || unfit) {
+      const name = product ? variantName(product, variant) : 'A product in your cart';
       return new ConflictError(`${name} is no longer available`, 'UNAVAILABLE', { product: name });
     }
-    if (product.stock < quantity) return shortOfStock(product.name, product.stock);
+    const name = variantName(product, variant);
+    const stock = variant ? variant.stock : product.stock;
+    if (stock < quantity) return shortOfStock(name, stock);
     // Stock came back between the failed update and this read: still refuse; the customer retries.
-    return new ConflictError(`Insufficient stock for ${product.name}`, 'INSUFFICIENT_STOCK', {
-      product: product.name,
-      available: product.stock,
+    return new ConflictError(`Insufficient stock for ${name}`, 'INSUFFICIENT_STOCK', {
+      product: name,
+      available: stock,
       inCart: 0,
     });
   }
 
-  /** Products on sale at or below the low-stock threshold, fewest first. */
-  lowStock(limit: number) {
-    return this.products
+  /**
+   * Products on sale at or below the low-stock threshold, fewest first; a product with variants is
+   * listed per variant at or below it (named "Name — 30 ml", with `variantId` and `sku`).
+   */
+  async lowStock(limit: number) {
+    const docs = await this.products
       .find(
-        { active: true, stock: { $lte: LOW_STOCK_THRESHOLD } },
-        { name: 1, nameAm: 1, stock: 1, priceSantim: 1, images: 1 },
+        {
+          active: true,
+          $or: [
+            { stock: { $lte: LOW_STOCK_THRESHOLD } },
+            { 'variants.stock': { $lte: LOW_STOCK_THRESHOLD } },
+          ],
+        },
+        { name: 1, nameAm: 1, stock: 1, priceSantim: 1, images: 1, options: 1, variants: 1 },
       )
       .sort({ stock: 1, name: 1 })
       .limit(limit)
       .lean()
       .exec();
+    const rows = docs.flatMap((doc) => {
+      const { options: _options, variants, ...product } = doc;
+      if (!variants?.length) return [product];
+      return variants
+        .filter((v) => v.stock <= LOW_STOCK_THRESHOLD)
+        .map((v) => ({
+          ...product,
+          name: variantName(doc, v),
+          ...(doc.nameAm ? { nameAm: `${doc.nameAm} — ${Object.values(v.options).join(' / ')}` } : {}),
+          stock: v.stock,
+          priceSantim: v.priceSantim,
+          images: v.images?.length ? v.images : product.images,
+          variantId: String(v._id),
+          sku: v.sku,
+        }));
+    });
+    return rows.sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)).slice(0, limit);
   }
 }

@@ -8,7 +8,9 @@ import { DomainError, InvalidDataError } from '../../common/errors/domain-error'
 import { ShopSignals } from '../../common/metrics/shop-signals';
 import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
+import type { Reservation } from '../catalog/catalog.types';
 import { priceNowSantim } from '../catalog/sale-price';
+import { variantName, variantPriceDoc } from '../catalog/variants';
 import { StockService } from '../catalog/stock.service';
 import { couponHolderOf, CouponsService } from '../coupons/coupons.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -28,6 +30,30 @@ export const COD_UNAVAILABLE = 'Pay on delivery is not available for this order'
 
 /** Pay on delivery refused (settings' cashOnDelivery): 422, and the transaction, if begun, undoes everything. */
 const codUnavailable = () => new DomainError('UNPROCESSABLE', COD_UNAVAILABLE, undefined, 'COD_UNAVAILABLE');
+
+/**
+ * What the low-stock alert of a placed order reads of a reservation: the product, or for a variant
+ * line the variant (its stock and threshold, named "Name — 30 ml").
+ */
+function reservedStock(r: Reservation) {
+  if (!r.variant) return { product: r.product, quantity: r.quantity };
+  const { product, variant } = r;
+  return {
+    product: {
+      _id: product._id,
+      name: variantName(product, variant),
+      ...(product.nameAm
+        ? { nameAm: `${product.nameAm} — ${Object.values(variant.options).join(' / ')}` }
+        : {}),
+      sku: variant.sku,
+      priceSantim: variant.priceSantim,
+      stock: variant.stock,
+      lowStockThreshold: variant.lowStockThreshold ?? product.lowStockThreshold,
+      active: product.active,
+    },
+    quantity: r.quantity,
+  };
+}
 
 /** A placed order and, for a guest's, the token that opens it. */
 export interface PlacedOrderAnswer extends PlacedOrder {
@@ -144,10 +170,10 @@ export class OrderPlacement {
       for (const line of lines) touched.stock.add(String(line.product));
       const reservations = await this.stock.reserveStock(lines, session);
       // the price at this moment: a sale that ended since the cart was seen no longer applies (docs/decisions/0095)
-      const priced = reservations.map((r) => ({
-        unitPrice: priceNowSantim(r.product),
-        quantity: r.quantity,
-      }));
+      // a variant's price (with the product's sale) for a variant line (docs/decisions/0098)
+      const priceOf = (r: (typeof reservations)[number]) =>
+        priceNowSantim(r.variant ? variantPriceDoc(r.product, r.variant) : r.product);
+      const priced = reservations.map((r) => ({ unitPrice: priceOf(r), quantity: r.quantity }));
       // the coupon's use, taken in this transaction (uses < limit, the customer's own count): a refusal
       // undoes the cart and the stock with it (docs/decisions/0096-coupon-codes.md)
       const redemption = taken.couponCode
@@ -172,9 +198,13 @@ export class OrderPlacement {
             product: r.product._id,
             name: r.product.name,
             nameAm: r.product.nameAm || undefined,
-            image: r.product.images?.[0],
+            image: r.variant?.images?.[0] ?? r.product.images?.[0],
+            // the variant bought and its snapshot
+            ...(r.variant
+              ? { variant: r.variant._id, sku: r.variant.sku, variantOptions: { ...r.variant.options } }
+              : {}),
             quantity: r.quantity,
-            priceAtPurchaseSantim: priceNowSantim(r.product),
+            priceAtPurchaseSantim: priceOf(r),
           })),
           shippingAddress: { ...input.shippingAddress, ...(phone ? { phone } : {}) },
           shippingMethod: method,
@@ -201,7 +231,7 @@ export class OrderPlacement {
       touched.orders.add(String(placed._id));
       await this.notifications.enqueue(
         session,
-        { type: 'order.placed', order: placed, reserved: reservations },
+        { type: 'order.placed', order: placed, reserved: reservations.map(reservedStock) },
         { settings, customerLanguage: language ?? null },
       );
       return placed;

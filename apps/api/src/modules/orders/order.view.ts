@@ -43,7 +43,11 @@ export interface OrderProductSnapshot {
 }
 
 /** A line as shown: the stored line, and the product as it was bought. */
-export type OrderItemView = Omit<Shown<OrderItem>, 'product'> & { product: OrderProductSnapshot };
+export type OrderItemView = Omit<Shown<OrderItem>, 'product' | 'variant'> & {
+  product: OrderProductSnapshot;
+  /** The variant bought (with `sku` and `variantOptions`, its snapshot), when the product had variants. */
+  variantId?: string;
+};
 
 export type ShippingAddressView = Shown<ShippingAddress>;
 
@@ -152,6 +156,9 @@ export function toOrderView(doc: OrderLike): OrderView {
         name: item.name,
         ...nameAm,
         ...(item.image ? { image: item.image } : {}),
+        ...(item.variant ? { variantId: String(item.variant) } : {}),
+        ...(item.sku ? { sku: item.sku } : {}),
+        ...(item.variantOptions ? { variantOptions: { ...item.variantOptions } } : {}),
         quantity: item.quantity,
         priceAtPurchase: price,
       };

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { OrderLineVariantDto } from './order-line.dto';
 import {
   DEFAULT_PAYMENT_METHOD,
   DELIVERY_COUNTRY,
@@ -262,7 +263,7 @@ export class OrderProductSnapshotDto implements OrderProductSnapshot {
   @ApiProperty({ example: 450.5, description: 'Unit price in ETB at purchase time' }) price!: number;
 }
 
-export class OrderItemDto implements OrderItemView {
+export class OrderItemDto extends OrderLineVariantDto implements OrderItemView {
   @ApiProperty() _id!: string;
   @ApiProperty({ type: OrderProductSnapshotDto, description: 'The product as it was bought' })
   product!: OrderProductSnapshotDto;

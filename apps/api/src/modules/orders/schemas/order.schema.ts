@@ -30,6 +30,11 @@ export class OrderItem {
   @Prop() nameAm?: string;
   @Prop() image?: string;
 
+  /** The variant bought and a snapshot of it (docs/decisions/0098-product-variants.md); none without variants. */
+  @Prop({ type: MongooseSchema.Types.ObjectId }) variant?: Types.ObjectId;
+  @Prop() sku?: string;
+  @Prop({ type: MongooseSchema.Types.Mixed }) variantOptions?: Record<string, string>;
+
   @Prop({ required: true, min: 1 }) quantity!: number;
 
   @Prop({ required: true, min: 0 }) priceAtPurchaseSantim!: number;
