@@ -9,6 +9,10 @@ const form = (productId: string, extra: [string, string][] = []): [string, FormD
 ];
 
 describe('the offline taps', () => {
+  it('keeps the chosen variant of a product with variants (two shades are two cart lines)', () => {
+    const tap = tapFrom('cart', '/cart/add', form('p1', [['variantId', 'v2']]), 'k0', 5);
+    expect(tap.fields).toContainEqual(['variantId', 'v2']);
+  });
   it('keeps only the fields of the cart/wishlist forms, and asks for a JSON answer', () => {
     const tap = tapFrom(
       'cart',

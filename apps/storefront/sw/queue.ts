@@ -38,7 +38,7 @@ export const MAX_TAP_AGE_MS = 24 * 3600 * 1000;
 export const MAX_TAPS = 50;
 
 /** Form fields worth keeping of a cart/wishlist post (no free text: only what these forms send). */
-const FIELDS = new Set(['productId', 'quantity', 'redirectTo']);
+const FIELDS = new Set(['productId', 'variantId', 'quantity', 'redirectTo']);
 
 export function tapFrom(
   kind: QueuedKind,

@@ -18,11 +18,14 @@ type ActionAnswer = { ok?: boolean; said?: Said } | undefined;
  */
 export function AddToCart({
   productId,
+  variantId,
   stock,
   control,
   name,
 }: {
   productId: string;
+  /** the chosen variant of a product with variants (the API adds its default one without it) */
+  variantId?: string;
   stock: number;
   control: 'stepper' | 'select';
   /** the product's name in the page's language, for the confirmation toast */
@@ -62,6 +65,25 @@ export function AddToCart({
     return () => clearTimeout(timer);
   }, [fetcher.state, fetcher.data, name]);
 
+  if (stock <= 0 && variantId) {
+    // a sold-out variant: the same row, refused (no layout shift when switching to it and back)
+    return (
+      <div className={`add-to-cart with-${control}`} data-testid="variant-sold-out">
+        {control === 'select' && (
+          <label className="qty-select">
+            <span>{t('product.quantity')}</span>
+            <select disabled value={1} onChange={() => undefined}>
+              <option value={1}>1</option>
+            </select>
+          </label>
+        )}
+        <button type="button" className="button add" disabled>
+          {t('product.soldOutVariant')}
+        </button>
+        <p className="add-status" />
+      </div>
+    );
+  }
   if (stock <= 0) {
     return <p className="stock-text out">{t('product.outOfStock')}</p>;
   }
@@ -72,6 +94,7 @@ export function AddToCart({
   return (
     <FormTag method="post" action={localize('/cart/add')} className={`add-to-cart with-${control}`}>
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="mode" value="json" /> : null}
       {control === 'stepper' && (
@@ -112,7 +135,7 @@ export function AddToCart({
           <span>{t('product.quantity')}</span>
           <select
             name="quantity"
-            value={quantity}
+            value={Math.min(quantity, max)}
             onChange={(e) => setQuantity(Number(e.currentTarget.value))}
           >
             {options.map((n) => (

@@ -21,6 +21,22 @@ import { saleWords } from '../components/Price';
 import { ShopImage } from '../components/ShopImage';
 import { titleMeta, useShop } from '../shop-context';
 import { apiFor, getSessionUser } from '../session.server';
+import { VARIANT_ID, optionsText, type VariantLine } from '../variants';
+
+type Line = Cart['products'][number] & VariantLine;
+/** A line's price and stock: its variant's when it has one (issue 30.3). */
+const lineUnit = (l: Line) => ({
+  price: l.variant?.price ?? l.product.price,
+  compareAtPrice: l.variant ? l.variant.compareAtPrice : l.product.compareAtPrice,
+  promotion: l.variant ? l.variant.promotion : l.product.promotion,
+  stock: l.variant?.countInStock ?? l.product.stock,
+  image: l.variant?.images?.[0] ?? l.product.images?.[0],
+});
+/** The line's variant as a query (`?variantId=`) for update and remove; the contract's, not yet in the client's types. */
+const lineParams = (productId: string, variantId: string | undefined) =>
+  ({ path: { productId }, ...(variantId ? { query: { variantId } } : {}) }) as {
+    path: { productId: string };
+  };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 export const meta: MetaFunction = ({ matches }) => [titleMeta(matches, 'cart.title')];
@@ -70,9 +86,12 @@ export async function action({ request }: ActionFunctionArgs) {
       : reply({ error: apiError(result, 'cart.clearFailed') }, result.status);
   }
   if (!isProductId(productId)) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
+  const variantField = form.get('variantId');
+  const variantId =
+    typeof variantField === 'string' && VARIANT_ID.test(variantField) ? variantField : undefined;
   if (intent === 'remove') {
     const result = await settle(
-      apiFor(request).DELETE('/api/cart/remove/{productId}', { params: { path: { productId } } }),
+      apiFor(request).DELETE('/api/cart/remove/{productId}', { params: lineParams(productId, variantId) }),
     );
     return result.ok
       ? redirect('/cart')
@@ -82,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (quantity < 1) return reply({ error: { key: FALLBACK.updateCart } satisfies Said }, 400);
   const result = await settle(
     apiFor(request).PATCH('/api/cart/update/{productId}', {
-      params: { path: { productId } },
+      params: lineParams(productId, variantId),
       body: { quantity },
     }),
   );
@@ -123,7 +142,7 @@ export default function Cart() {
     );
   }
   const totals = priceOrder(
-    cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity })),
+    (cart.products as Line[]).map((l) => ({ unitPrice: toSantim(lineUnit(l).price), quantity: l.quantity })),
     'standard',
     rates,
     pricesIncludeTax,
@@ -145,37 +164,50 @@ export default function Cart() {
       ))}
       <div className="acc-two-columns">
         <ul className="acc-lines">
-          {cart.products.map(({ product, quantity }) => {
+          {(cart.products as Line[]).map((line) => {
+            const { product, quantity, variant } = line;
             const name = (lang === 'am' && product.nameAm) || product.name;
+            const unit = lineUnit(line);
+            const variantId = variant?._id ?? line.variantId;
+            const variantWords = variant ? optionsText(variant.options, lang, product.options) : '';
             return (
-              <li key={product._id} className="acc-line" data-testid="cart-line">
-                {product.images?.[0] ? (
-                  <ShopImage src={product.images[0]} alt="" width={80} height={80} place="line" />
+              <li key={`${product._id}-${variantId ?? ''}`} className="acc-line" data-testid="cart-line">
+                {unit.image ? (
+                  <ShopImage src={unit.image} alt="" width={80} height={80} place="line" />
                 ) : null}
                 <div className="acc-line-main">
-                  <Link to={`/product/${product._id}`}>
+                  <Link to={`/product/${product._id}${variantId ? `?variant=${variantId}` : ''}`}>
                     <strong>{name}</strong>
                   </Link>
+                  {variantWords ? (
+                    <>
+                      {' — '}
+                      <span className="line-variant" data-testid="line-variant">
+                        {variantWords}
+                      </span>
+                    </>
+                  ) : null}
                   <p className="acc-muted">
-                    <Money amount={product.price} /> {t('cart.each')}
-                    {product.promotion && product.compareAtPrice && product.compareAtPrice > product.price ? (
+                    <Money amount={unit.price} /> {t('cart.each')}
+                    {unit.promotion && unit.compareAtPrice && unit.compareAtPrice > unit.price ? (
                       <>
                         {' '}
                         <s>
                           <span className="sr-only">{t('product.originalPrice')} </span>
-                          <Money amount={product.compareAtPrice} />
+                          <Money amount={unit.compareAtPrice} />
                         </s>{' '}
                         <small className="sale-until" data-testid="sale-until">
-                          {saleWords(product.promotion, lang, t)}
+                          {saleWords(unit.promotion, lang, t)}
                         </small>
                       </>
                     ) : null}
                   </p>
-                  {product.stock < quantity || product.stock <= 5 ? (
-                    <p className="acc-warning">{t('cart.onlyLeft', { count: product.stock })}</p>
+                  {unit.stock < quantity || unit.stock <= 5 ? (
+                    <p className="acc-warning">{t('cart.onlyLeft', { count: unit.stock })}</p>
                   ) : null}
                   <Form method="post" className="acc-stepper" aria-label={t('cart.quantity')}>
                     <input type="hidden" name="productId" value={product._id} />
+                    {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
                     <input type="hidden" name="intent" value="update" />
                     <button
                       type="submit"
@@ -191,7 +223,7 @@ export default function Cart() {
                       type="submit"
                       name="quantity"
                       value={quantity + 1}
-                      disabled={busy || quantity >= product.stock}
+                      disabled={busy || quantity >= unit.stock}
                       aria-label={t('cart.increase')}
                     >
                       +
@@ -200,10 +232,11 @@ export default function Cart() {
                 </div>
                 <div className="acc-line-side">
                   <strong data-testid="line-total">
-                    <Money amount={toBirr(toSantim(product.price) * quantity)} />
+                    <Money amount={toBirr(toSantim(unit.price) * quantity)} />
                   </strong>
                   <Form method="post">
                     <input type="hidden" name="productId" value={product._id} />
+                    {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
                     <button
                       type="submit"
                       name="intent"

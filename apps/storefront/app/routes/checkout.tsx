@@ -1,3 +1,5 @@
+import { LineVariant } from '../account/orders/OrderDetails';
+import { optionsText, type VariantLine } from '../variants';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -36,7 +38,9 @@ import { FormErrors } from '../components/FormErrors';
 import { paymentDestination } from '../account/payment/payment.server';
 import { loadPricing } from '../account/checkout/settings.server';
 import { checkoutPayment, validateGuest, type CheckoutPayment } from '../account/checkout/guest';
-import type { PaymentInit } from '@shop/api-client';
+import type { CartLine, PaymentInit } from '@shop/api-client';
+
+type VariantCartLine = CartLine & VariantLine;
 import { validateAddress } from '../account/addresses/validation';
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../account/forms';
 import { reply } from '../account/reply.server';
@@ -334,7 +338,11 @@ export default function Checkout() {
       paymentMethod: 'chapa',
     } as unknown as Record<string, string>);
   const method = chosen ?? ((values.shippingMethod as ShippingMethod) || 'standard');
-  const lines = cart.products.map((l) => ({ unitPrice: toSantim(l.product.price), quantity: l.quantity }));
+  // a line's unit price: its variant's when it has one (issue 30.3)
+  const lines = (cart.products as VariantCartLine[]).map((l) => ({
+    unitPrice: toSantim(l.variant?.price ?? l.product.price),
+    quantity: l.quantity,
+  }));
   const discount = couponDiscount(cart);
   const totals = priceOrder(lines, method, rates, pricesIncludeTax, discount);
   const region = regionChoice ?? findEthiopianRegion(values.state)?.en ?? '';
@@ -553,13 +561,16 @@ export default function Checkout() {
             </span>
           </summary>
           <ul className="acc-summary-lines">
-            {cart.products.map(({ product, quantity }) => (
-              <li key={product._id}>
+            {(cart.products as VariantCartLine[]).map(({ product, quantity, variant }) => (
+              <li key={`${product._id}-${variant?._id ?? ''}`}>
                 <span>
-                  {(lang === 'am' && product.nameAm) || product.name} × {quantity}
+                  {(lang === 'am' && product.nameAm) || product.name}
+                  <LineVariant
+                    text={variant ? optionsText(variant.options, lang, product.options) : ''}
+                  /> × {quantity}
                 </span>{' '}
                 <span className="acc-money">
-                  <Money amount={toBirr(toSantim(product.price) * quantity)} />
+                  <Money amount={toBirr(toSantim(variant?.price ?? product.price) * quantity)} />
                 </span>
               </li>
             ))}

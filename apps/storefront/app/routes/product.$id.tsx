@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { Link } from '../components/Localized';
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
@@ -11,12 +11,17 @@ import { Price } from '../components/Price';
 import { productName } from '../components/ProductCard';
 import { ShopImage } from '../components/ShopImage';
 import { ReviewSection } from '../components/ReviewSection';
+import { VariantPicker } from '../components/VariantPicker';
+import variantStyles from '../components/variant-picker.css?url';
 import { dateTexts } from '../dates';
 import { env } from '../env.server';
 import { localePath, pageLanguage } from '../language';
 import { getProduct, productReviews } from '../products.server';
 import { shelfPriceText } from '../price-words';
 import { langOf, translatorOf, useShop } from '../shop-context';
+import { chosenVariant, hasVariants, variantImages } from '../variants';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: variantStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -25,8 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!result.product) throw new Response('The product could not be loaded', { status: 502 });
   const origin = env.storefrontUrl || new URL(request.url).origin;
   const lang = pageLanguage(request);
+  // ?variant=<id> chooses a variant (links of the picker, without JavaScript too); else the default one
+  const variant = chosenVariant(result.product, new URL(request.url).searchParams.get('variant'));
   return {
     product: result.product,
+    variantId: variant?._id ?? null,
     reviews: reviews && reviews.map((r) => ({ ...r, dateTexts: dateTexts(r.createdAt, lang) })),
     // the page in its language (/am/product/… in Amharic): JSON-LD's url; og:url and canonical are the root's
     pageUrl: `${origin}${localePath(lang, `/product/${id}`)}`,
@@ -42,7 +50,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const name = productName(p, lang);
   const description = ((lang === 'am' && p.descriptionAm) || p.description || '').slice(0, 200);
   // the API answers image URLs absolute (built from its PUBLIC_API_URL)
-  const image = p.images[0];
+  const variant = chosenVariant(p, data.variantId);
+  const image = variant?.images[0] ?? p.images[0];
+  const price = variant?.price ?? p.price;
   return [
     { title: `${name} · ${t('common.shopName')}` },
     { name: 'description', content: description },
@@ -51,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { property: 'og:description', content: description },
     { property: 'og:site_name', content: t('common.shopName') },
     ...(image ? [{ property: 'og:image', content: image }] : []),
-    { property: 'product:price:amount', content: p.price.toFixed(2) },
+    { property: 'product:price:amount', content: price.toFixed(2) },
     { property: 'product:price:currency', content: 'ETB' },
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
@@ -64,11 +74,25 @@ function ProductJsonLd({ json }: { json: object }) {
 }
 
 export default function ProductPage() {
-  const { product: p, reviews, pageUrl } = useLoaderData<typeof loader>();
+  const { product: p, reviews, pageUrl, variantId } = useLoaderData<typeof loader>();
   const { t, lang, cartQuantities, publicSettings } = useShop();
   const inCart = cartQuantities[p._id] ?? 0;
   const [params] = useSearchParams();
   const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
+  // With JavaScript a choice changes the variant here and replaces the address (no loader call); the
+  // loader's choice (from ?variant=) counts until then, and again on another product's page.
+  const [picked, setPicked] = useState<{ productId: string; variantId: string } | null>(null);
+  const variant = chosenVariant(p, picked?.productId === p._id ? picked.variantId : variantId);
+  const price = variant?.price ?? p.price;
+  const originalPrice = variant ? (variant.compareAtPrice ?? variant.originalPrice) : p.originalPrice;
+  const sale = variant ? variant.promotion : p.promotion;
+  const stock = variant ? variant.countInStock : p.stock;
+  const lowStockThreshold = variant ? variant.lowStockThreshold : p.lowStockThreshold;
+  const discount = variant
+    ? originalPrice && originalPrice > price
+      ? Math.round((1 - price / originalPrice) * 100)
+      : 0
+    : p.discount;
   const name = productName(p, lang);
   const description = (lang === 'am' && p.descriptionAm) || p.description;
   // In Amharic, the Amharic lists when the product has them (line by line beside the English ones).
@@ -78,7 +102,7 @@ export default function ProductPage() {
   const benefits = amharic(p.benefits, p.benefitsAm);
   const category = CATEGORIES.find((c) => c.slug === p.category);
   const subCategory = SUB_CATEGORIES.find((c) => c.slug === p.subCategory);
-  const images = p.images;
+  const images = variantImages(p.images, variant);
   const shown = imageIndex >= 0 && imageIndex < images.length ? Math.floor(imageIndex) : 0;
   // The seeded views are named by their files (product, -texture, -ingredients); other images by number.
   const viewOf = (i: number) =>
@@ -98,11 +122,14 @@ export default function ProductPage() {
     return view ? t(`ui.viewNames.${view}`) : String(i + 1);
   };
   const stockText =
-    p.stock <= 0
-      ? t('product.outOfStock')
-      : p.stock <= p.lowStockThreshold
-        ? t('product.onlyLeft', { count: p.stock })
-        : t('product.inStock', { count: p.stock });
+    stock <= 0
+      ? t(variant ? 'product.soldOutVariant' : 'product.outOfStock')
+      : stock <= lowStockThreshold
+        ? t('product.onlyLeft', { count: stock })
+        : t('product.inStock', { count: stock });
+  const availability = (n: number) =>
+    n > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  const variantUrl = (id: string) => `${pageUrl}?variant=${id}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -112,20 +139,31 @@ export default function ProductPage() {
     brand: p.brand ? { '@type': 'Brand', name: p.brand } : undefined,
     category: category?.name.en,
     url: pageUrl,
-    offers: {
-      '@type': 'Offer',
-      price: p.price.toFixed(2),
-      priceCurrency: 'ETB',
-      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: pageUrl,
-    },
+    // a product with variants: one Offer per variant (its SKU, price, stock and address)
+    offers: hasVariants(p)
+      ? p.variants.map((v) => ({
+          '@type': 'Offer',
+          sku: v.sku,
+          name: Object.values(v.options).join(' / '),
+          price: v.price.toFixed(2),
+          priceCurrency: 'ETB',
+          availability: availability(v.countInStock),
+          url: variantUrl(v._id),
+        }))
+      : {
+          '@type': 'Offer',
+          price: p.price.toFixed(2),
+          priceCurrency: 'ETB',
+          availability: availability(p.stock),
+          url: pageUrl,
+        },
     ...(p.reviewCount > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviewCount } }
       : {}),
   };
 
   return (
-    <article className="product-detail" aria-labelledby="product-title">
+    <article className={`product-detail${variant ? ' has-variants' : ''}`} aria-labelledby="product-title">
       <ProductJsonLd json={jsonLd} />
       <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
         <Link to="/">{t('nav.home')}</Link> › <Link to="/products">{t('nav.products')}</Link>
@@ -149,8 +187,10 @@ export default function ProductPage() {
                 priority={shown === 0}
               />
             )}
-            {p.discount > 0 && <span className="badge">{t('product.off', { percent: p.discount })}</span>}
-            {p.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
+            {discount > 0 && <span className="badge">{t('product.off', { percent: discount })}</span>}
+            {stock <= 0 && (
+              <span className="overlay">{t(variant ? 'product.soldOutVariant' : 'product.outOfStock')}</span>
+            )}
           </div>
           {images.length > 1 && (
             <ul className="thumbs">
@@ -158,7 +198,7 @@ export default function ProductPage() {
                 <li key={src}>
                   {/* a link to ?view=n without JavaScript; with it, the view changes in place */}
                   <a
-                    href={`?view=${i}#gallery`}
+                    href={`?${variant ? `variant=${variant._id}&` : ''}view=${i}#gallery`}
                     aria-current={i === shown ? 'true' : undefined}
                     onClick={(e) => {
                       e.preventDefault();
@@ -194,11 +234,22 @@ export default function ProductPage() {
               )}
             </a>
           </p>
-          <Price price={p.price} originalPrice={p.originalPrice} sale={p.promotion} />
-          {p.discount > 0 && p.originalPrice && (
+          <Price price={price} originalPrice={originalPrice} sale={sale} />
+          {discount > 0 && originalPrice && (
             <p className="saving">
-              {t('product.youSave', { amount: formatMoney(p.originalPrice - p.price, 'ETB', lang) })}
+              {t('product.youSave', { amount: formatMoney(originalPrice - price, 'ETB', lang) })}
             </p>
+          )}
+          {variant && (
+            <VariantPicker
+              product={p}
+              chosen={variant}
+              onChoose={(id, href) => {
+                setPicked({ productId: p._id, variantId: id });
+                setImageIndex(0);
+                window.history.replaceState(window.history.state, '', href);
+              }}
+            />
           )}
           <dl className="facts">
             {category && (
@@ -216,14 +267,15 @@ export default function ProductPage() {
                 <dd>{p.brand}</dd>
               </>
             )}
-            {p.size && (
+            {/* with variants the picker says the size */}
+            {p.size && !variant && (
               <>
                 <dt>{t('product.size')}</dt>
                 <dd>{sizeText(p.size, lang)}</dd>
               </>
             )}
             <dt>{t('product.availability')}</dt>
-            <dd className={`stock-text ${p.stock <= 0 ? 'out' : ''}`} data-testid="stock-text">
+            <dd className={`stock-text ${stock <= 0 ? 'out' : ''}`} data-testid="stock-text">
               {stockText}
             </dd>
             {inCart > 0 && (
@@ -238,9 +290,15 @@ export default function ProductPage() {
               (position: sticky, so nothing moves: no layout shift), with the price and its VAT words */}
           <div className="buy-row" data-testid="buy-row">
             <p className="buy-price" aria-hidden="true">
-              {shelfPriceText(p.price, lang, publicSettings.pricesIncludeTax, t)}
+              {shelfPriceText(price, lang, publicSettings.pricesIncludeTax, t)}
             </p>
-            <AddToCart productId={p._id} stock={p.stock} control="select" name={name} />
+            <AddToCart
+              productId={p._id}
+              variantId={variant?._id}
+              stock={stock}
+              control="select"
+              name={variant ? `${name} — ${Object.values(variant.options).join(', ')}` : name}
+            />
             <WishlistHeart productId={p._id} name={name} />
           </div>
           {ingredients.length > 0 && (

@@ -52,7 +52,12 @@ export async function carryOutPendingIntent(request: Request, token: string): Pr
     intent.type === 'cart'
       ? await settle(
           apiWithToken(token).POST('/api/cart/add', {
-            body: { productId: intent.productId, quantity: intent.quantity },
+            // variantId: the contract of issue 30.3 (the generated client's body may not carry it yet)
+            body: {
+              productId: intent.productId,
+              quantity: intent.quantity,
+              ...(intent.variantId ? { variantId: intent.variantId } : {}),
+            } as { productId: string; quantity: number },
           }),
         )
       : await settle(

@@ -5,7 +5,8 @@ import { isSameSitePath } from '@shop/shared';
  * httpOnly cookie so that it is carried out right after sign-in or sign-up.
  */
 export type PendingIntent =
-  { type: 'cart'; productId: string; quantity: number } | { type: 'wishlist'; productId: string };
+  | { type: 'cart'; productId: string; quantity: number; variantId?: string }
+  | { type: 'wishlist'; productId: string };
 
 export const INTENT_COOKIE = 'pending_intent';
 const TEN_MINUTES = 10 * 60;
@@ -36,8 +37,15 @@ export function decodeIntent(raw: string | undefined | null): PendingIntent | nu
       quantity?: unknown;
     };
     if (!isProductId(value.productId)) return null;
-    if (value.type === 'cart')
-      return { type: 'cart', productId: value.productId, quantity: parseQuantity(value.quantity) };
+    if (value.type === 'cart') {
+      const variantId = (value as { variantId?: unknown }).variantId;
+      return {
+        type: 'cart',
+        productId: value.productId,
+        quantity: parseQuantity(value.quantity),
+        ...(isProductId(variantId) ? { variantId } : {}),
+      };
+    }
     if (value.type === 'wishlist') return { type: 'wishlist', productId: value.productId };
     return null;
   } catch {

@@ -4,7 +4,7 @@ import { DiscountRow } from '../checkout/coupon';
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge, TaxRow } from '../components';
 import type { Order } from '@shop/api-client';
-import { itemName, productIdOf } from './items';
+import { itemName, itemProductPath, itemVariantText, productIdOf } from './items';
 
 /** An order as the server answers it: nothing is recomputed here. */
 export function OrderDetails({ order }: { order: Order }) {
@@ -46,7 +46,8 @@ export function OrderDetails({ order }: { order: Order }) {
           {order.orderItems.map((item) => (
             <tr key={item._id ?? productIdOf(item)}>
               <td>
-                <Link to={`/product/${productIdOf(item)}`}>{itemName(item, lang)}</Link>
+                <Link to={itemProductPath(item)}>{itemName(item, lang)}</Link>
+                <LineVariant text={itemVariantText(item)} />
               </td>
               <td>{item.quantity}</td>
               <td className="acc-money">
@@ -99,6 +100,19 @@ export function AddressText({ address: a }: { address: Order['shippingAddress'] 
           · <span dir="ltr">{a.phone}</span>
         </>
       ) : null}
+    </>
+  );
+}
+
+/** " — Shade: Coffee" beside a line's name, when it was bought as a variant. */
+export function LineVariant({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <>
+      {' — '}
+      <span className="line-variant" data-testid="line-variant">
+        {text}
+      </span>
     </>
   );
 }

@@ -4,7 +4,8 @@ import { customerMayCancel, isPayOnDelivery, storefrontPaths } from '@shop/share
 import { useShop } from '../../shop-context';
 import { DateText, Money, OrderNumber, PaymentBadge, StatusBadge } from '../components';
 import type { Order } from '@shop/api-client';
-import { itemName, productIdOf } from './items';
+import { itemName, itemVariantText, productIdOf } from './items';
+import { LineVariant } from './OrderDetails';
 
 export function OrderList({ orders, actions = true }: { orders: Order[]; actions?: boolean }) {
   const { t, lang } = useShop();
@@ -35,7 +36,8 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
           <ul>
             {order.orderItems.map((item) => (
               <li key={item._id ?? productIdOf(item)}>
-                {itemName(item, lang)} × {item.quantity}
+                {itemName(item, lang)}
+                <LineVariant text={itemVariantText(item)} /> × {item.quantity}
                 {actions && order.status === 'delivered' ? (
                   <>
                     {' '}
