@@ -82,6 +82,11 @@ export interface StackOptions {
   apiEnv?: Record<string, string>;
   /** Extra environment of the storefront (e.g. OTEL_* for the trace test). */
   storefrontEnv?: Record<string, string>;
+  /**
+   * The storefront to run: a directory with build/, server/ and public/ (default apps/storefront; a copy
+   * inside apps/storefront resolves the same packages), e.g. one a test deploys a new version into.
+   */
+  storefrontDir?: string;
 }
 
 /** Starts the built API (in-memory database, seeded), storefront and admin on free loopback ports. */
@@ -134,7 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await waitFor(`${api}/health`, a.child, a.log);
     // the storefront's own server (apps/storefront/server/index.cjs: what remix-serve did, plus /metrics)
     const s = run(
-      [path.join(root, 'apps/storefront/server/index.cjs')],
+      [path.join(options.storefrontDir ?? path.join(root, 'apps/storefront'), 'server/index.cjs')],
       {
         NODE_ENV: 'production',
         PORT: String(sfPort),
@@ -143,7 +148,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ADMIN_URL: `${admin}/admin`,
         ...options.storefrontEnv,
       },
-      path.join(root, 'apps/storefront'),
+      options.storefrontDir ?? path.join(root, 'apps/storefront'),
     );
     const d = run(['apps/admin/serve.mjs'], { PORT: String(adminPort), API_URL: api });
     await waitFor(storefront, s.child, s.log);
