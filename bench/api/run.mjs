@@ -11,6 +11,7 @@
 //   BENCH_PRODUCTS=100000 BENCH_ONLY=catalogue node bench/api/run.mjs   # the catalogue at 100,000 products
 //   BENCH_ONLY=distinct node bench/api/run.mjs   # the search with a different query each time (issue 31)
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' node bench/api/run.mjs   # profile API and engine
+//   BENCH_API_DIST=/tmp/before/apps/api/dist node bench/api/run.mjs   # a private build (its tree needs node_modules)
 //
 // Each case also reports the CPU time per request of the API and of the engine process (user + system,
 // from /proc, Linux), which says what a request costs even when other work shares the machine.
@@ -24,13 +25,18 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATEGORIES, benchProducts, distinctSearches } from './catalogue.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 const { MongoClient, ObjectId } = require('mongodb');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const apiMain = path.join(root, 'apps/api/dist/main.js');
+/** BENCH_API_DIST=<dir>: a private build of the API (`tsc -p apps/api/tsconfig.build.json --outDir <dir>`) to compare two versions. */
+const apiDist = process.env.BENCH_API_DIST
+  ? path.resolve(process.env.BENCH_API_DIST)
+  : path.join(root, 'apps/api/dist');
+const apiMain = path.join(apiDist, 'main.js');
 const settings = {
   products: Number(process.env.BENCH_PRODUCTS ?? 10000),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 100),
@@ -41,40 +47,6 @@ const settings = {
   /** BENCH_ONLY=catalogue,product: only the cases whose name contains one of these (the floor always runs). */
   only: (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean),
 };
-
-const CATEGORIES = {
-  skincare: ['serums', 'treatments', 'masks'],
-  makeup: ['lips', 'eyes'],
-  haircare: ['shampoo'],
-  fragrance: [],
-};
-const WORDS = [
-  'Shea',
-  'Moringa',
-  'Coffee',
-  'Honey',
-  'Aloe',
-  'Rose',
-  'Argan',
-  'Teff',
-  'Black Seed',
-  'Frankincense',
-  'Myrrh',
-  'Baobab',
-];
-const KINDS = [
-  'Serum',
-  'Cream',
-  'Butter',
-  'Mask',
-  'Lip Balm',
-  'Shampoo',
-  'Oil',
-  'Cleanser',
-  'Toner',
-  'Eye Gel',
-];
-const BRANDS = ['Abyssinia Naturals', 'Sheba Botanicals', 'Lalibela Skin', 'Harar Glow', 'Simien Beauty'];
 
 function freePort() {
   return new Promise((resolve) => {
@@ -119,47 +91,10 @@ function startProcess(args, env) {
 
 /** 10,000 products written straight into the API's database, shaped as the catalogue module stores them. */
 async function seed(uri, dbName) {
-  const { productSearchTerms } = require(path.join(root, 'apps/api/dist/modules/catalog/search-terms.js'));
+  const { productSearchTerms } = require(path.join(apiDist, 'modules/catalog/search-terms.js'));
   const client = await MongoClient.connect(uri);
   const products = client.db(dbName).collection('products');
-  const now = Date.now();
-  const docs = [];
-  const categories = Object.keys(CATEGORIES);
-  for (let i = 0; i < settings.products; i++) {
-    const category = categories[i % categories.length];
-    const subs = CATEGORIES[category];
-    const name = `${WORDS[i % WORDS.length]} ${KINDS[(i >> 2) % KINDS.length]} ${i + 1}`;
-    const brand = BRANDS[i % BRANDS.length];
-    const description = `A natural ${KINDS[(i >> 2) % KINDS.length].toLowerCase()} made with ${WORDS[(i * 7) % WORDS.length].toLowerCase()} from Ethiopia.`;
-    const ingredients = [WORDS[i % WORDS.length], WORDS[(i + 3) % WORDS.length], 'Water'];
-    const doc = {
-      _id: new ObjectId(),
-      name,
-      sku: `BENCH-${String(i + 1).padStart(5, '0')}`,
-      brand,
-      description,
-      ingredients,
-      keyIngredients: [],
-      benefits: [],
-      priceSantim: 5000 + ((i * 3571) % 300000),
-      currency: 'ETB',
-      images: ['/api/assets/products/placeholder.svg'],
-      // The first products serve the cart and order runs: stock that never runs out during a run.
-      stock: i < 1000 ? 100_000_000 : 1 + (i % 80),
-      lowStockThreshold: 5,
-      category,
-      ...(subs.length ? { subCategory: subs[i % subs.length] } : {}),
-      skinTypes: [],
-      active: true,
-      isFeatured: i % 50 === 0,
-      rating: Math.round((((i * 37) % 50) / 10) * 10) / 10,
-      reviewCount: (i * 13) % 200,
-      createdAt: new Date(now - i * 60000),
-      updatedAt: new Date(now - i * 60000),
-    };
-    doc.searchTerms = productSearchTerms(doc);
-    docs.push(doc);
-  }
+  const docs = benchProducts(settings.products, ObjectId, productSearchTerms);
   for (let i = 0; i < docs.length; i += 1000)
     await products.insertMany(docs.slice(i, i + 1000), { ordered: false });
   await client.close();
@@ -222,67 +157,11 @@ function rssMb(pid) {
   }
 }
 
-/**
- * Shoppers' searches, a different one each time: words of the catalogue (a product's ingredient word,
- * its kind, its brand), one to three of them, the last often cut short as while typing, and about one
- * in three with a typo (a letter swapped with its neighbour, dropped or replaced).
- */
-/** Searches asked by `searchQueries`, and how many of them repeated an earlier query (none, ideally). */
+/** Searches asked by `nextSearch`, and how many of them repeated an earlier query (none, ideally). */
 const searchStats = { asked: 0, repeated: 0 };
 function searchQueries() {
-  // mulberry32: a small 32-bit generator (integer arithmetic only), the same queries on every run
-  let state = 0x2f6b1a3d;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const typo = (word) => {
-    if (word.length < 4) return word;
-    const at = 1 + Math.floor(random() * (word.length - 2));
-    const kind = random();
-    if (kind < 0.34) return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
-    if (kind < 0.67) return word.slice(0, at) + word.slice(at + 1);
-    return word.slice(0, at) + pick([...'aeiounrst']) + word.slice(at + 1);
-  };
-  const seen = new Set();
-  return () => {
-    for (let attempt = 0; ; attempt++) {
-      const i = Math.floor(random() * settings.products);
-      // the words of product i as seeded (name, brand, category, description, ingredients), 1 to 3 of them
-      const category = Object.keys(CATEGORIES)[i % Object.keys(CATEGORIES).length];
-      const subs = CATEGORIES[category];
-      const vocabulary = [
-        ...WORDS[i % WORDS.length].split(' '),
-        ...KINDS[(i >> 2) % KINDS.length].split(' '),
-        ...BRANDS[i % BRANDS.length].split(' '),
-        category,
-        ...(subs.length ? [subs[i % subs.length]] : []),
-        ...WORDS[(i * 7) % WORDS.length].split(' '),
-        ...WORDS[(i + 3) % WORDS.length].split(' '),
-        'natural',
-      ].map((w) => w.toLowerCase());
-      const count = 1 + Math.floor(random() * 3);
-      const words = [];
-      for (let k = 0; k < count; k++) words.push(pick(vocabulary));
-      if (random() < 0.35) {
-        const w = Math.floor(random() * words.length);
-        words[w] = typo(words[w]);
-      }
-      const last = words.length - 1;
-      if (random() < 0.35 && words[last].length > 3)
-        words[last] = words[last].slice(0, 3 + Math.floor(random() * (words[last].length - 3)));
-      const query = words.join(' ');
-      if (!seen.has(query) || attempt > 50) {
-        if (seen.has(query)) searchStats.repeated++;
-        seen.add(query);
-        searchStats.asked++;
-        return `/api/products?search=${encodeURIComponent(query)}`;
-      }
-    }
-  };
+  const next = distinctSearches(settings.products, searchStats);
+  return () => `/api/products?search=${encodeURIComponent(next())}`;
 }
 
 /** Warm-up (discarded), then the measured run. */

@@ -158,7 +158,8 @@ describe.each([
   });
 
   it('queries the database for every read (ids and stamps; whole documents only for new fragments)', async () => {
-    const url = `/api/products?search=${word}&sort=price_asc`;
+    // the plain listing: a search page lists the search index's cards (the next test)
+    const url = `/api/products?sort=price_asc`;
     /** The search index reads what a change named before the next search (not counted: the listing's reads are). */
     const indexCurrent = () => t.app.get(SearchIndex).current();
     if (mode === 'on') bump();
@@ -175,15 +176,55 @@ describe.each([
     expect(finds()).toHaveLength(2);
     expect(first.length).toBeGreaterThanOrEqual(1);
     // a different page of known products: one find, fragments reused
-    await request(t.http).get(fresh()).expect(200);
+    await request(t.http).get(fresh('sort=newest')).expect(200);
     wire.reset();
-    await request(t.http).get(fresh()).expect(200);
+    await request(t.http).get(fresh('sort=newest')).expect(200);
     expect(finds()).toHaveLength(1);
   });
 
-  /** The test's products as the next read (a URL not read before) lists them. */
-  const listed = async () =>
-    (await request(t.http).get(fresh()).expect(200)).body.products as {
+  it(
+    mode === 'on'
+      ? "reads a search page's products only when the index keeps no card of them (docs/decisions/0101)"
+      : 'reads the products of every search page from the database (no cards with the cache off)',
+    async () => {
+      const indexCurrent = () => t.app.get(SearchIndex).current();
+      const finds = () => wire.commands.filter((c) => c.name === 'find' && c.target === 'products');
+      bump(); // the index is built again: no card kept
+      await indexCurrent();
+      wire.reset();
+      const first = (await request(t.http).get(fresh()).expect(200)).body.products as {
+        _id: string;
+        name: string;
+      }[];
+      expect(first.length).toBeGreaterThanOrEqual(5);
+      // the cards: the first page reads the products' documents, the next pages of them read nothing
+      if (mode === 'on') expect(finds()).toHaveLength(1);
+      else expect(finds().length).toBeGreaterThanOrEqual(1);
+      wire.reset();
+      await request(t.http).get(fresh()).expect(200);
+      if (mode === 'on') expect(finds()).toHaveLength(0);
+      else expect(finds().length).toBeGreaterThanOrEqual(1);
+      // a product changed through the API: the index reads it again, and its card only is made again
+      await request(t.http)
+        .put(`/api/products/${first[0]._id}`)
+        .set(auth(admin))
+        .send({ name: first[0].name, price: 300, stock: 4, category: 'skincare' })
+        .expect(200);
+      await indexCurrent();
+      wire.reset();
+      const after = (await request(t.http).get(fresh()).expect(200)).body.products as {
+        _id: string;
+        stock: number;
+      }[];
+      expect(after.find((p) => p._id === first[0]._id)?.stock).toBe(4);
+      if (mode === 'on') expect(finds()).toHaveLength(1);
+      else expect(finds().length).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  /** The test's products as the next read (a URL not read before) lists them (a search of their word by default). */
+  const listed = async (query?: string) =>
+    (await request(t.http).get(fresh(query)).expect(200)).body.products as {
       _id: string;
       name: string;
       stock: number;
@@ -211,26 +252,28 @@ describe.each([
     const id = await makeProduct(`${word} Behind Oil`);
     const bumps = jest.spyOn(changes, 'publish');
     try {
-      expect((await listed()).find((p) => p._id === id)?.stock).toBe(10);
+      // the plain listing (a search page follows the search index: docs/decisions/0101, search-cards.e2e-spec.ts)
+      const plain = 'sort=newest';
+      expect((await listed(plain)).find((p) => p._id === id)?.stock).toBe(10);
       // an edit with updatedAt, as Mongoose writes it
       await products.collection.updateOne(
         { _id: new Types.ObjectId(id) },
         { $set: { description: 'Cold-pressed in Harar', updatedAt: new Date(Date.now() + 1000) } },
       );
-      const edited = (await request(t.http).get(fresh()).expect(200)).body.products.find(
+      const edited = (await request(t.http).get(fresh(plain)).expect(200)).body.products.find(
         (p: { _id: string }) => p._id === id,
       );
       expect(edited.description).toBe('Cold-pressed in Harar');
       // stock, price, rating and review count changed without updatedAt (a raw script)
       await products.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { stock: 3 } });
-      expect((await listed()).find((p) => p._id === id)?.stock).toBe(3);
+      expect((await listed(plain)).find((p) => p._id === id)?.stock).toBe(3);
       await products.collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { priceSantim: 12345 } });
-      expect((await listed()).find((p) => p._id === id)?.price).toBe(123.45);
+      expect((await listed(plain)).find((p) => p._id === id)?.price).toBe(123.45);
       await products.collection.updateOne(
         { _id: new Types.ObjectId(id) },
         { $set: { rating: 3.5, reviewCount: 2 } },
       );
-      expect((await listed()).find((p) => p._id === id)).toMatchObject({ rating: 3.5, reviewCount: 2 });
+      expect((await listed(plain)).find((p) => p._id === id)).toMatchObject({ rating: 3.5, reviewCount: 2 });
       expect(bumps).not.toHaveBeenCalled();
     } finally {
       bumps.mockRestore();

@@ -5,6 +5,7 @@ import { Connection, FilterQuery, Model, SortOrder, Types, type mongo } from 'mo
 import { withAbsoluteUrls } from '../../common/absolute-urls.interceptor';
 import { escapeRegex } from '../../common/mongo';
 import { Changes } from '../../common/changes';
+import { shopClock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads, type ListedProduct } from './catalogue-reads';
 import {
@@ -16,9 +17,8 @@ import {
 } from './catalog.types';
 import type { ListFacet, ListProductsQuery } from './dto/list-products.query';
 import { Product, toProductView } from './schemas/product.schema';
-import { SearchIndex } from './search-index';
-import type { SearchHit } from './search-index';
-import { filterHits, firstInOrder, hitOrder } from './search-results';
+import { SearchIndex, type SearchResult } from './search-index';
+import { factsOf, filterMatches, pageOf, type Matches } from './search-results';
 
 const SORTS: Record<ProductSort, Record<string, SortOrder>> = {
   featured: { isFeatured: -1, rating: -1, createdAt: -1, _id: 1 },
@@ -34,6 +34,9 @@ const MAX_FACET_ENTRIES = 2000;
 
 /** Products per value of one field. */
 type RawFacets = Map<string, number>;
+
+/** A search without a word matches nothing. */
+const NO_MATCHES: Matches = { docs: new Int32Array(0), scores: new Float64Array(0), facts: [] };
 
 /** A filter as a string that tells filters apart (regular expressions included, as their source and flags). */
 function filterKey(filter: FilterQuery<Product>): string {
@@ -283,53 +286,92 @@ export class ListingsService implements OnModuleDestroy {
   }
 
   /** The facet counts of a search's matches (each facet over the matches of the other filters). */
-  private hitFacets(hits: readonly SearchHit[], query: ListProductsQuery): ListingFacets {
+  private hitFacets(found: Matches, query: ListProductsQuery): ListingFacets {
     const asked = query.facets ?? [];
     let categories: Map<string, number> | undefined;
     let brands: BrandTally | undefined;
     if (asked.includes('category')) {
       categories = new Map();
-      for (const hit of filterHits(hits, { ...query, category: undefined, subCategory: undefined })) {
-        const category = hit.facts.category;
+      for (const facts of factsOf(
+        filterMatches(found, { ...query, category: undefined, subCategory: undefined }),
+      )) {
+        const category = facts.category;
         if (category) categories.set(category, (categories.get(category) ?? 0) + 1);
       }
     }
     if (asked.includes('brand')) {
       brands = new Map();
-      for (const hit of filterHits(hits, { ...query, brand: undefined }))
-        tallyBrand(brands, hit.facts.brand, 1);
+      for (const facts of factsOf(filterMatches(found, { ...query, brand: undefined })))
+        tallyBrand(brands, facts.brand, 1);
     }
     return facetsOf(asked, categories, brands, query.brand);
   }
 
   /**
    * A listing with a search: the products matching it from the search index (most relevant first,
-   * or in the sort asked for), filtered there from its facts, counted, and the page's products read
-   * from the database by id (active ones only: a product withdrawn a moment ago is left out).
+   * or in the sort asked for), filtered there from its facts, counted, and the page's products as the
+   * index's cards list them (docs/decisions/0101-search-speed-2.md): read from the database by id only
+   * when their card is not kept (active ones only: a product withdrawn a moment ago is left out).
    */
   private async searchJson(query: ListProductsQuery): Promise<string> {
     const page = query.page ?? 1;
     const limit = query.limit;
-    const found = await this.search.search(query.search ?? '');
-    const matching = found ? filterHits(found.hits, query) : [];
-    const facets = query.facets?.length ? this.hitFacets(found?.hits ?? [], query) : undefined;
-    const pageIds = firstInOrder(matching, page * limit, hitOrder(query.sort))
-      .slice((page - 1) * limit)
-      .map((hit) => hit.facts.id);
-    if (!pageIds.length) return pageJson([], matching.length, limit, page, facets);
-    const read = await this.findBatch<ListedProduct>({
-      filter: { _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) }, active: true },
-      limit: pageIds.length,
-      projection: this.reads.listedFields,
-    });
-    const byId = new Map(read.map((doc) => [doc._id.toHexString(), doc]));
-    const listed: ListedProduct[] = [];
-    for (const id of pageIds) {
-      const doc = byId.get(id);
-      if (doc) listed.push(doc);
-      else this.search.forget(id); // withdrawn or gone: the index hears of it at its next read anyway
+    const found: SearchResult | null = await this.search.search(query.search ?? '');
+    const matching = found ? filterMatches(found, query) : undefined;
+    const total = matching?.docs.length ?? 0;
+    const facets = query.facets?.length ? this.hitFacets(found ?? NO_MATCHES, query) : undefined;
+    const pageIds = matching ? pageOf(matching, page, limit, query.sort).map((facts) => facts.id) : [];
+    if (!pageIds.length) return pageJson([], total, limit, page, facets);
+    return pageJson(await this.searchPageParts(pageIds), total, limit, page, facets);
+  }
+
+  /**
+   * The JSON of a search page's products, in order: their cards (search-cards.ts), and for those
+   * without one, the products read from the database by id (whole documents, active ones only), whose
+   * cards are then kept. With the hot cache off, every page reads ids and stamps as the listing does.
+   */
+  private async searchPageParts(pageIds: readonly string[]): Promise<(string | undefined)[]> {
+    const cards = this.search.cards;
+    if (!cards.enabled) {
+      const read = await this.findBatch<ListedProduct>({
+        filter: { _id: { $in: pageIds.map((id) => new Types.ObjectId(id)) }, active: true },
+        limit: pageIds.length,
+        projection: this.reads.listedFields,
+      });
+      const byId = new Map(read.map((doc) => [doc._id.toHexString(), doc]));
+      const listed: ListedProduct[] = [];
+      for (const id of pageIds) {
+        const doc = byId.get(id);
+        if (doc) listed.push(doc);
+        else this.search.forget(id); // withdrawn or gone: the index hears of it at its next read anyway
+      }
+      return this.pageJsonParts(listed);
     }
-    return pageJson(await this.pageJsonParts(listed), matching.length, limit, page, facets);
+    const now = Date.now();
+    const shopNow = shopClock.nowMs();
+    const parts = pageIds.map((id) => cards.get(id, now, shopNow));
+    if (!parts.includes(undefined)) return parts;
+    const missing = pageIds.filter((_id, i) => parts[i] === undefined);
+    const mark = cards.mark();
+    const docs = await this.findBatch<CatalogProduct>({
+      filter: { _id: { $in: missing.map((id) => new Types.ObjectId(id)) }, active: true },
+      limit: missing.length,
+      projection: HIDDEN_PRODUCT_FIELDS,
+    });
+    const read = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+    for (let i = 0; i < pageIds.length; i++) {
+      if (parts[i] !== undefined) continue;
+      const id = pageIds[i];
+      const doc = read.get(id);
+      if (!doc) {
+        this.search.forget(id); // withdrawn or gone: the index hears of it at its next read anyway
+        continue;
+      }
+      const json = JSON.stringify(toProductView(doc, this.origin));
+      cards.keep(id, json, doc.sales, mark, now, shopNow);
+      parts[i] = json;
+    }
+    return parts;
   }
 
   /** Each listed product's public JSON (`CatalogueReads.listedJson`), whole documents read where needed. */

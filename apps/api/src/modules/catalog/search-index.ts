@@ -13,7 +13,9 @@ import { Changes } from '../../common/changes';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads } from './catalogue-reads';
 import { Product } from './schemas/product.schema';
-import { Scorer, lowerBound, type WordScores } from './search-scorer';
+import { SearchCards } from './search-cards';
+import type { Matches } from './search-results';
+import { Scorer, type WordScores } from './search-scorer';
 import {
   FIELD_BOOSTS,
   INDEXED_FIELDS,
@@ -27,20 +29,15 @@ import {
   type SearchDocument,
 } from './search-query';
 
-/** A product that matches a search, with its relevance. */
-export interface SearchHit {
-  facts: ProductFacts;
-  score: number;
-}
-
-/** The products matching a search (in no order), and the index's terms that matched a product (for highlighting). */
-export interface SearchResult {
-  hits: readonly SearchHit[];
+/** The products matching a search (search-results.ts), and the index's terms that matched a product (for highlighting). */
+export interface SearchResult extends Matches {
   terms(id: string): string[];
 }
 
 /** Products kept over all the words whose scores are kept (a word matching every product counts them all). */
 const WORD_CACHE_ENTRIES = 2_000_000;
+/** Bytes of listing cards kept beside the index at most (search-cards.ts). */
+const CARD_BYTES = 48 * 1024 * 1024;
 
 /** Products read and added per step of a build (the event loop answers other requests in between). */
 const BUILD_BATCH = 2000;
@@ -91,13 +88,19 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly unlisten: () => void;
   /** How long the last full build took (ms) and how many products it indexed. */
   lastBuild = { ms: 0, products: 0 };
+  /** The listing's cards of the products, kept current with the index (off with the hot cache off). */
+  readonly cards: SearchCards;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
     changes: Changes,
-    @Optional() @Inject(APP_CONFIG) private readonly config?: Pick<AppConfig, 'hotCacheMaxAgeMs'>,
+    @Optional()
+    @Inject(APP_CONFIG)
+    private readonly config?: Partial<Pick<AppConfig, 'hotCacheMaxAgeMs' | 'hotCacheTtlMs'>>,
     @Optional() @Inject(CATALOGUE_READS) reads: CatalogueReads = READ_EVERYTHING,
   ) {
+    const ttl = config?.hotCacheTtlMs ?? 0;
+    this.cards = new SearchCards(ttl > 0, Math.max(ttl, config?.hotCacheMaxAgeMs ?? 60000), CARD_BYTES);
     this.unlisten = changes.listen({
       changed: (change) => {
         if (change.kind === 'settings' || change.kind === 'account') return;
@@ -199,6 +202,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     this.index = index;
     this.scorer = new Scorer(index, FIELD_BOOSTS);
     this.facts.clear();
+    this.cards.clear();
     this.byShortId = [];
     for (const [id, fact] of facts) {
       this.facts.set(id, fact);
@@ -234,6 +238,9 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       .lean<IndexSource[]>()
       .exec();
     for (const doc of changed) this.put(doc);
+    // a product this instance changed that is not there any more (deleted for good): out of the index
+    const read = new Set(changed.map((doc) => String(doc._id)));
+    for (const id of ids) if (!read.has(id.toHexString())) this.forget(id.toHexString());
     this.since = new Date(started - SYNC_OVERLAP_MS);
   }
 
@@ -243,6 +250,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     if (doc.active === false) return this.forget(facts.id);
     const before = this.scorer.shortId(facts.id);
     if (before !== undefined) this.byShortId[before] = undefined;
+    this.cards.drop(facts.id);
     if (this.index.has(facts.id)) this.index.replace(document);
     else this.index.add(document);
     this.facts.set(facts.id, facts);
@@ -252,6 +260,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Takes a product out of the index (withdrawn, or found gone for good). */
   forget(id: string): void {
+    this.cards.drop(id);
     const shortId = this.scorer.shortId(id);
     if (shortId !== undefined) this.byShortId[shortId] = undefined;
     if (this.index.has(id)) this.index.discard(id);
@@ -287,23 +296,30 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     // every word must match: the products of the word with the fewest, kept if the others have them too
     const [fewest, ...others] = [...perWord].sort((a, b) => a.docs.length - b.docs.length);
     const at = new Int32Array(others.length);
-    const hits: SearchHit[] = [];
     const { docs, values } = fewest;
+    const facts = this.byShortId;
+    const tieBreaks = this.tieBreaks;
+    const matched = new Int32Array(docs.length);
+    const scores = new Float64Array(docs.length);
+    let n = 0;
     next: for (let i = 0; i < docs.length; i++) {
       const doc = docs[i];
       let score = values[i];
       for (let w = 0; w < others.length; w++) {
         // ids ascend in every word's scores: each other word is walked once, forward
         const other = others[w].docs;
-        const j = lowerBound(other, at[w], doc);
+        const j = gallop(other, at[w], doc);
         at[w] = j;
-        if (j === other.length || other[j] !== doc) continue next;
+        if (j === other.length) break next; // this word has no product further on: nothing more matches
+        if (other[j] !== doc) continue next;
         score += others[w].values[j];
       }
-      const facts = this.byShortId[doc];
-      if (facts) hits.push({ facts, score: score * this.tieBreaks[doc] });
+      if (facts[doc] === undefined) continue;
+      matched[n] = doc;
+      scores[n] = score * tieBreaks[doc];
+      n++;
     }
-    return { hits, terms };
+    return { docs: matched.subarray(0, n), scores: scores.subarray(0, n), facts, terms };
   }
 
   /**
@@ -341,4 +357,27 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private tieBreak(facts: ProductFacts): number {
     return 1 + facts.rating / 500 + Math.min(1, Math.log10(1 + facts.reviewCount) / 3) / 100;
   }
+}
+
+/**
+ * The first place from `from` on whose id is not below `doc` (ids ascend): steps of 1, 2, 4 ... then
+ * a binary search in the last step, so that walking a long list for a short one's ids skips ahead cheaply.
+ */
+function gallop(docs: Int32Array, from: number, doc: number): number {
+  const n = docs.length;
+  if (from >= n || docs[from] >= doc) return from;
+  let low = from;
+  let step = 1;
+  while (low + step < n && docs[low + step] < doc) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(low + step, n);
+  low += 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (docs[middle] < doc) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

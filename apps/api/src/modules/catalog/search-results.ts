@@ -1,7 +1,19 @@
 import { toSantim, type ProductSort } from '@shop/shared';
 import type { ListProductsQuery } from './dto/list-products.query';
-import type { SearchHit } from './search-index';
 import type { ProductFacts } from './search-query';
+
+/**
+ * A search's matching products as typed arrays (docs/decisions/0101-search-speed-2.md): no object per
+ * match, so a word found in 100,000 products costs two arrays, not 100,000 objects and their garbage.
+ */
+export interface Matches {
+  /** The products by the index's numeric id, ascending. */
+  readonly docs: Int32Array;
+  /** Each product's relevance (`scores[i]` is `docs[i]`'s): where its words match, times the rating tie-break. */
+  readonly scores: Float64Array;
+  /** Facts by numeric id (every id of `docs` has them). */
+  readonly facts: readonly (ProductFacts | undefined)[];
+}
 
 type Compare = (a: ProductFacts, b: ProductFacts) => number;
 
@@ -20,42 +32,52 @@ export const SORTERS: Readonly<Record<ProductSort, Compare>> = {
   newest: (a, b) => b.createdAt - a.createdAt || byId(b, a),
 };
 
-/** Most relevant first (ties: by id, as the database's sorts). */
-export const byRelevance = (a: SearchHit, b: SearchHit): number =>
-  b.score - a.score || byId(a.facts, b.facts);
-
-/** The hits in the listing's sort (`sort`), or by relevance. */
-export function hitOrder(sort: ProductSort | undefined): (a: SearchHit, b: SearchHit) => number {
-  if (!sort) return byRelevance;
+/** The order of two matches (by their place in `matches`): most relevant first (ties by id), or the sort asked for. */
+function placeOrder(matches: Matches, sort: ProductSort | undefined): (a: number, b: number) => number {
+  const { docs, scores, facts } = matches;
+  const factsAt = (at: number) => facts[docs[at]] as ProductFacts;
+  if (!sort) return (a, b) => scores[b] - scores[a] || byId(factsAt(a), factsAt(b));
   const compare = SORTERS[sort];
-  return (a, b) => compare(a.facts, b.facts);
+  return (a, b) => compare(factsAt(a), factsAt(b));
 }
 
 /**
- * The first `k` items in `compare`'s order (a total order): one pass keeping the best k in order, so
- * that a page of a search matching thousands of products does not sort them all.
+ * The places of the first `k` matches in the listing's order (a total order): one pass keeping the best
+ * k in order, so that a page of a search matching thousands of products does not sort them all.
  */
-export function firstInOrder<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
-  if (k <= 0) return [];
-  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
-  const top: T[] = [];
-  for (const item of items) {
-    if (top.length === k && compare(item, top[k - 1]) >= 0) continue;
+export function firstPlaces(matches: Matches, k: number, sort?: ProductSort): number[] {
+  const n = matches.docs.length;
+  if (k <= 0 || n === 0) return [];
+  const compare = placeOrder(matches, sort);
+  if (n <= k * 4)
+    return Array.from({ length: n }, (_, at) => at)
+      .sort(compare)
+      .slice(0, k);
+  const top: number[] = [];
+  for (let at = 0; at < n; at++) {
+    if (top.length === k && compare(at, top[k - 1]) >= 0) continue;
     let low = 0;
     let high = top.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (compare(top[middle], item) <= 0) low = middle + 1;
+      if (compare(top[middle], at) <= 0) low = middle + 1;
       else high = middle;
     }
-    top.splice(low, 0, item);
+    top.splice(low, 0, at);
     if (top.length > k) top.pop();
   }
   return top;
 }
 
+/** The facts of page `page` (of `limit` products) of the matches in the listing's order. */
+export function pageOf(matches: Matches, page: number, limit: number, sort?: ProductSort): ProductFacts[] {
+  return firstPlaces(matches, page * limit, sort)
+    .slice((page - 1) * limit)
+    .map((at) => matches.facts[matches.docs[at]] as ProductFacts);
+}
+
 /** The matches that pass the listing's filters (price range, category, sub-category, brand, rating, stock). */
-export function filterHits(hits: readonly SearchHit[], query: ListProductsQuery): readonly SearchHit[] {
+export function filterMatches(matches: Matches, query: ListProductsQuery): Matches {
   const unfiltered =
     query.minPrice === undefined &&
     query.maxPrice === undefined &&
@@ -64,13 +86,16 @@ export function filterHits(hits: readonly SearchHit[], query: ListProductsQuery)
     query.brand === undefined &&
     query.minRating === undefined &&
     !query.inStock;
-  if (unfiltered) return hits;
+  if (unfiltered) return matches;
   const min = query.minPrice !== undefined ? toSantim(query.minPrice) : undefined;
   const max = query.maxPrice !== undefined ? toSantim(query.maxPrice) : undefined;
   const brands = query.brand && new Set(query.brand.map((b) => b.toLowerCase()));
-  const out: SearchHit[] = [];
-  for (const hit of hits) {
-    const facts = hit.facts;
+  const { docs, scores } = matches;
+  const keptDocs = new Int32Array(docs.length);
+  const keptScores = new Float64Array(docs.length);
+  let n = 0;
+  for (let at = 0; at < docs.length; at++) {
+    const facts = matches.facts[docs[at]] as ProductFacts;
     if (min !== undefined && facts.priceSantim < min) continue;
     if (max !== undefined && facts.priceSantim > max) continue;
     if (query.category && facts.category !== query.category) continue;
@@ -78,7 +103,14 @@ export function filterHits(hits: readonly SearchHit[], query: ListProductsQuery)
     if (brands && !brands.has(facts.brandKey)) continue;
     if (query.minRating !== undefined && facts.rating < query.minRating) continue;
     if (query.inStock && !(facts.stock > 0)) continue;
-    out.push(hit);
+    keptDocs[n] = docs[at];
+    keptScores[n] = scores[at];
+    n++;
   }
-  return out;
+  return { docs: keptDocs.subarray(0, n), scores: keptScores.subarray(0, n), facts: matches.facts };
+}
+
+/** Each match's facts, in id order (for counts). */
+export function* factsOf(matches: Matches): Generator<ProductFacts> {
+  for (let at = 0; at < matches.docs.length; at++) yield matches.facts[matches.docs[at]] as ProductFacts;
 }

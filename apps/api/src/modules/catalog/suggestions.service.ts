@@ -9,8 +9,8 @@ import type {
   SuggestionsDto,
 } from './dto/suggestions.dto';
 import { hasEthiopic, transliterate } from './ethiopic';
-import { SearchIndex, type SearchHit } from './search-index';
-import { byRelevance, firstInOrder } from './search-results';
+import { SearchIndex } from './search-index';
+import { factsOf, firstPlaces, type Matches } from './search-results';
 import { allowedEdits, queryWords, type ProductFacts } from './search-query';
 import { withoutAmharicPreposition } from './search-terms';
 
@@ -94,25 +94,26 @@ export class SuggestionsService {
   async suggest(text: string, limit: number, lang: SuggestionLang): Promise<SuggestionsDto> {
     const query = text.trim();
     const found = query ? await this.search.search(query) : null;
-    if (!found?.hits.length) return { query, products: [], categories: [], brands: [] };
+    if (!found?.docs.length) return { query, products: [], categories: [], brands: [] };
     const words = queryWords(query);
-    const hits = found.hits;
-    const top = firstInOrder(hits, Math.max(limit, TOP_FOR_GROUPS), byRelevance);
+    // the top products, most relevant first
+    const top = firstPlaces(found, Math.max(limit, TOP_FOR_GROUPS)).map(
+      (at) => found.facts[found.docs[at]] as ProductFacts,
+    );
     return {
       query,
-      products: top.slice(0, limit).map((hit) => this.product(hit, words, lang, found.terms(hit.facts.id))),
-      categories: this.categories(hits, top, words, lang),
-      brands: this.brands(hits, top, words),
+      products: top.slice(0, limit).map((facts) => this.product(facts, words, lang, found.terms(facts.id))),
+      categories: this.categories(found, top, words, lang),
+      brands: this.brands(found, top, words),
     };
   }
 
   private product(
-    hit: SearchHit,
+    facts: ProductFacts,
     words: readonly string[],
     lang: SuggestionLang,
     terms: readonly string[],
   ): SuggestedProductDto {
-    const facts = hit.facts;
     const name = lang === 'am' && facts.nameAm ? facts.nameAm : facts.name;
     // the price of the moment (a running sale's), the regular or compare-at price above it (docs/decisions/0095)
     const { price, compareAtPrice: before } = salePriceFields(facts);
@@ -129,13 +130,13 @@ export class SuggestionsService {
   }
 
   private categories(
-    hits: readonly SearchHit[],
-    topHits: readonly SearchHit[],
+    found: Matches,
+    topFacts: readonly ProductFacts[],
     words: readonly string[],
     lang: SuggestionLang,
   ): SuggestedCategoryDto[] {
-    const counts = countBy(hits, (facts) => facts.category);
-    const top = new Set(topHits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.category));
+    const counts = countBy(found, (facts) => facts.category);
+    const top = new Set(topFacts.slice(0, TOP_FOR_GROUPS).map((facts) => facts.category));
     return CATEGORIES.map((category) => ({
       category,
       count: counts.get(category.slug) ?? 0,
@@ -153,12 +154,12 @@ export class SuggestionsService {
   }
 
   private brands(
-    hits: readonly SearchHit[],
-    topHits: readonly SearchHit[],
+    found: Matches,
+    topFacts: readonly ProductFacts[],
     words: readonly string[],
   ): SuggestedBrandDto[] {
-    const counts = countBy(hits, (facts) => facts.brand || undefined);
-    const top = new Set(topHits.slice(0, TOP_FOR_GROUPS).map((hit) => hit.facts.brand));
+    const counts = countBy(found, (facts) => facts.brand || undefined);
+    const top = new Set(topFacts.slice(0, TOP_FOR_GROUPS).map((facts) => facts.brand));
     return (
       [...counts]
         .map(([name, count]) => ({ name, count, named: textMatches(name, words) }))
@@ -173,12 +174,9 @@ export class SuggestionsService {
   }
 }
 
-function countBy(
-  hits: readonly SearchHit[],
-  key: (facts: ProductFacts) => string | undefined,
-): Map<string, number> {
+function countBy(found: Matches, key: (facts: ProductFacts) => string | undefined): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const { facts } of hits) {
+  for (const facts of factsOf(found)) {
     const value = key(facts);
     if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
