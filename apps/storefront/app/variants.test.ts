@@ -103,6 +103,12 @@ describe('words and addresses', () => {
     expect(optionsText(undefined)).toBe('');
     expect(optionsText({ Shade: 'Coffee' }, 'am', lipstick.options)).toBe('ቀለም: Coffee');
     expect(optionsText({ Shade: 'Coffee' }, 'en', lipstick.options)).toBe('Shade: Coffee');
+    // an order's snapshot: no Amharic names kept; the usual ones are said in Amharic
+    const t = (key: string) => ({ 'product.size': 'መጠን', 'product.shade': 'ቀለም' })[key] ?? key;
+    expect(optionsText({ Shade: 'Coffee', Finish: 'Matte' }, 'am', [], t)).toBe(
+      'ቀለም: Coffee · Finish: Matte',
+    );
+    expect(optionsText({ Size: '30 ml' }, 'en', [], t)).toBe('Size: 30 ml');
   });
   it('variantHref sets ?variant= and drops the view and flash parameters', () => {
     expect(variantHref('?view=2&added=1&utm=x', 'abc')).toBe('?utm=x&variant=abc');

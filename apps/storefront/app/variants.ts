@@ -86,14 +86,27 @@ export function optionsText(
   options: Record<string, string> | undefined | null,
   lang: 'en' | 'am' = 'en',
   productOptions: ProductOption[] = [],
+  t?: (key: string) => string,
 ): string {
   if (!options) return '';
   return Object.entries(options)
     .map(([name, value]) => {
       const option = productOptions.find((o) => o.name === name);
-      return `${option ? optionName(option, lang) : name}: ${value}`;
+      const said = option ? optionName(option, lang) : lang === 'am' && t ? commonOptionName(name, t) : name;
+      return `${said}: ${value}`;
     })
     .join(' · ');
+}
+
+/**
+ * An order keeps its options' English names only (the snapshot): the usual ones are said in the page's
+ * language ("Size" → "መጠን", "Shade"/"Color" → "ቀለም"), others as staff named them.
+ */
+export function commonOptionName(name: string, t: (key: string) => string): string {
+  const key = name.trim().toLowerCase();
+  if (key === 'size') return t('product.size');
+  if (key === 'shade' || key === 'color' || key === 'colour') return t('product.shade');
+  return name;
 }
 
 /** A cart line as the API answers it (issue 30.3): the chosen variant beside the product. */

@@ -47,7 +47,7 @@ export function OrderDetails({ order }: { order: Order }) {
             <tr key={item._id ?? productIdOf(item)}>
               <td>
                 <Link to={itemProductPath(item)}>{itemName(item, lang)}</Link>
-                <LineVariant text={itemVariantText(item)} />
+                <LineVariant text={itemVariantText(item, lang, t)} />
               </td>
               <td>{item.quantity}</td>
               <td className="acc-money">

@@ -37,7 +37,7 @@ export function OrderList({ orders, actions = true }: { orders: Order[]; actions
             {order.orderItems.map((item) => (
               <li key={item._id ?? productIdOf(item)}>
                 {itemName(item, lang)}
-                <LineVariant text={itemVariantText(item)} /> × {item.quantity}
+                <LineVariant text={itemVariantText(item, lang, t)} /> × {item.quantity}
                 {actions && order.status === 'delivered' ? (
                   <>
                     {' '}

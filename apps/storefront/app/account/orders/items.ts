@@ -15,8 +15,8 @@ export function itemName(item: OrderItem, lang: 'en' | 'am'): string {
 }
 
 /** "Shade: Coffee": the options of the variant a line was bought as (the order's snapshot), or ''. */
-export function itemVariantText(item: OrderItem): string {
-  return optionsText((item as OrderItem & VariantSnapshot).variantOptions);
+export function itemVariantText(item: OrderItem, lang: 'en' | 'am', t: (key: string) => string): string {
+  return optionsText((item as OrderItem & VariantSnapshot).variantOptions, lang, [], t);
 }
 
 /** The line's product page, on the variant it was bought as when it still has one. */
