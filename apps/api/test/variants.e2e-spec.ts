@@ -569,4 +569,42 @@ describe('product variants', () => {
       void v50;
     });
   });
+
+  describe('the seed', () => {
+    it('seeds sizes for two serums and two shampoos, shades with swatches for two lipsticks (one sold out)', async () => {
+      const bySku = async (sku: string) => (await products.findOne({ sku }).lean())!;
+      for (const key of [
+        'moringa-glow-serum',
+        'frankincense-renewal-serum',
+        'black-seed-shampoo',
+        'honey-repair-shampoo',
+      ]) {
+        const doc = await bySku(key);
+        expect(doc.options!.map((o) => o.kind)).toEqual(['size']);
+        expect(doc.variants!.length).toBeGreaterThanOrEqual(2);
+        expect(doc.stock).toBe(doc.variants!.reduce((sum, v) => sum + v.stock, 0));
+        expect(new Set(doc.variants!.map((v) => v.priceSantim)).size).toBe(doc.variants!.length);
+      }
+      const lipsticks = await products.find({ subCategory: 'lips', 'options.kind': 'shade' }).lean();
+      expect(lipsticks.map((p) => p.sku).sort()).toEqual(['berbere-satin-lipstick', 'coffee-matte-lipstick']);
+      for (const doc of lipsticks) {
+        expect(doc.nameAm).toMatch(/[\u1200-\u137f]/);
+        expect(doc.variants!.length).toBeGreaterThanOrEqual(3);
+        for (const v of doc.variants!) expect(v.swatch).toMatch(/^#[0-9a-f]{6}$/);
+        expect(doc.stock).toBe(doc.variants!.reduce((sum, v) => sum + v.stock, 0));
+      }
+      const soldOut = lipsticks.flatMap((p) => p.variants!).filter((v) => v.stock === 0);
+      expect(soldOut.map((v) => v.options)).toEqual([{ Shade: 'Kolo Plum' }]);
+      // the answer: the default shade is the first in stock
+      const coffee = lipsticks.find((p) => p.sku === 'coffee-matte-lipstick')!;
+      const answer = await detail(String(coffee._id));
+      expect(answer.defaultVariantId).toBe(String(coffee.variants![0]._id));
+      expect(answer.variants.map((v: VariantView) => v.swatch)).toEqual([
+        '#6b3e26',
+        '#c19a6b',
+        '#a4243b',
+        '#5e2a3a',
+      ]);
+    });
+  });
 });

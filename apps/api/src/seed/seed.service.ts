@@ -14,7 +14,8 @@ import { Review } from '../modules/reviews/schemas/review.schema';
 import { productSearchTerms } from '../modules/catalog/search-terms';
 import { User } from '../modules/users/schemas/user.schema';
 import { PromotionsService } from '../modules/promotions/promotions.service';
-import { SEED_PRODUCTS, type SeedProduct } from './data/products';
+import { SEED_PRODUCTS, SEED_VARIANTS, type SeedProduct } from './data/products';
+import { productFieldsOf } from '../modules/catalog/variants';
 import { SEED_CUSTOMER_NAMES, SEED_REVIEW_TEXTS } from './data/reviews';
 
 /** Development accounts; the README states them. Never created in production unless asked. */
@@ -78,12 +79,40 @@ export function seedProductFields(p: SeedProduct, now: Date): DocumentInput<Prod
     // three views (apps/api/scripts/product-art.mjs): the product, its texture, its key ingredients
     images: ['', '-texture', '-ingredients'].map((view) => `/api/assets/products/${p.key}${view}.svg`),
     stock: p.stock,
+    ...seedVariantFields(p.key),
     category: p.category,
     subCategory: p.subCategory || undefined,
     size: p.size,
     skinTypes: p.skinTypes,
     isFeatured: p.isFeatured,
     createdAt,
+  };
+}
+
+/**
+ * A demo product's options and variants (docs/decisions/0098-product-variants.md), with its stock the
+ * variants' sum and its price the default variant's; nothing for a product without variants.
+ */
+export function seedVariantFields(
+  key: string,
+): Partial<Pick<Product, 'options' | 'variants' | 'stock' | 'priceSantim'>> {
+  const seeded = SEED_VARIANTS[key];
+  if (!seeded) return {};
+  const variants = seeded.variants.map((v) => ({
+    _id: new Types.ObjectId(),
+    sku: `${key}-${v.suffix}`,
+    options: v.options,
+    priceSantim: toSantim(v.price),
+    ...(v.originalPrice ? { originalPriceSantim: toSantim(v.originalPrice) } : {}),
+    stock: v.stock,
+    ...(v.swatch ? { swatch: v.swatch } : {}),
+  }));
+  const { stock, priceSantim } = productFieldsOf(variants);
+  return {
+    options: seeded.options.map((o) => ({ ...o, values: [...o.values] })),
+    variants,
+    stock,
+    priceSantim,
   };
 }
 
@@ -195,6 +224,16 @@ export class SeedService implements OnApplicationBootstrap {
         updateOne: {
           filter: { sku: p.key, ingredientsAm: { $exists: false } },
           update: { $set: { ingredientsAm: p.ingredientsAm, benefitsAm: p.benefitsAm } },
+        },
+      })),
+      { ordered: false },
+    );
+    // Demo products seeded before variants existed get theirs once.
+    await this.products.collection.bulkWrite(
+      Object.keys(SEED_VARIANTS).map((key) => ({
+        updateOne: {
+          filter: { sku: key, variants: { $exists: false } },
+          update: { $set: seedVariantFields(key) },
         },
       })),
       { ordered: false },

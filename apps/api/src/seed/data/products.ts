@@ -65,6 +65,7 @@ const ROWS: Row[] = [
   ['shea-lip-butter', 'Shea Lip Butter', 'የሺአ የከንፈር ቅባት', 'Habesha Naturals', 'makeup', 'lips', 180, 0, 110, false, 15, '10 g', 'Shea butter, Beeswax, Coconut oil, Vanilla extract', 'A soft, vanilla-scented lip butter that keeps lips smooth through windy afternoons.', 'የቫኒላ መዓዛ ያለው ለስላሳ የከንፈር ቅባት፤ በነፋሻማ ከሰዓት ከንፈርን ያለሰልሳል።'],
   ['coffee-matte-lipstick', 'Buna Matte Lipstick', 'ቡና ማት ሊፕስቲክ', 'Buna Beauty', 'makeup', 'lips', 420, 0, 44, true, 22, '3.5 g', 'Castor seed oil, Candelilla wax, Coffea arabica seed oil, Iron oxides', 'A deep coffee-brown matte lipstick that stays comfortable all day.', 'ቀኑን ሙሉ የማይከብድ ጥቁር የቡና ቀለም ያለው ማት ሊፕስቲክ።'],
   ['hibiscus-lip-tint', 'Hibiscus Lip & Cheek Tint', 'የሂቢስከስ የከንፈርና የጉንጭ ቀለም', 'Tana Botanicals', 'makeup', 'lips', 350, 420, 2, false, 35, '10 ml', 'Hibiscus sabdariffa flower extract, Glycerin, Aloe vera, Beet root extract', 'A sheer, buildable berry tint made from hibiscus flowers for lips and cheeks.', 'ከሂቢስከስ አበባ የተሰራ ቀላል ለከንፈርና ለጉንጭ የሚሆን ቀለም።'],
+  ['berbere-satin-lipstick', 'Berbere Satin Lipstick', 'የበርበሬ ሳቲን ሊፕስቲክ', 'Addis Glow', 'makeup', 'lips', 450, 0, 26, false, 14, '3.5 g', 'Castor seed oil, Candelilla wax, Shea butter, Iron oxides', 'A creamy satin lipstick in warm spice-market shades, from berbere red to teff nude.', 'ከበርበሬ ቀይ እስከ ጤፍ ቀለም ባሉ ሞቃት ቀለማት የሚገኝ ክሬማማ የሳቲን ሊፕስቲክ።'],
   ['honey-lip-scrub', 'Honey Sugar Lip Scrub', 'የማርና የስኳር የከንፈር ማጽጃ', 'Lalibela Pure', 'makeup', 'lips', 210, 0, 70, false, 60, '15 g', 'Sucrose, Honey, Jojoba oil, Shea butter', 'Gently buffs away flakes before lipstick with honey and fine sugar.', 'ከሊፕስቲክ በፊት የደረቀ ቆዳን በማርና በደቃቅ ስኳር በቀስታ ያስወግዳል።'],
   ['rose-gloss-oil', 'Rose Lip Gloss Oil', 'የጽጌረዳ የከንፈር ዘይት', 'Harar Essence', 'makeup', 'lips', 380, 0, 0, false, 95, '6 ml', 'Jojoba oil, Rosa damascena flower oil, Vitamin E, Mica', 'A glossy, non-sticky lip oil with a soft rose shimmer.', 'የማይጣበቅ፣ ለስላሳ የጽጌረዳ ብልጭታ ያለው የከንፈር ዘይት።'],
   ['kohl-eyeliner', 'Natural Kohl Eyeliner', 'ተፈጥሯዊ ኩል የዓይን ኩል', 'Axum Organics', 'makeup', 'eyes', 290, 0, 65, true, 14, '1.2 g', 'Carbon black, Castor seed oil, Beeswax, Vitamin E', 'A soft traditional-style kohl pencil for a deep, smudgeable line.', 'ጥልቅና ሊደበዝዝ የሚችል መስመር የሚሰጥ ባህላዊ ዓይነት የኩል እርሳስ።'],
@@ -142,3 +143,77 @@ export const SEED_PRODUCTS: SeedProduct[] = ROWS.map(
     };
   },
 );
+
+/** A demo variant: its SKU is the product's key and `suffix`; prices in ETB (docs/decisions/0098-product-variants.md). */
+export interface SeedVariant {
+  suffix: string;
+  options: Record<string, string>;
+  price: number;
+  originalPrice?: number;
+  stock: number;
+  swatch?: string;
+}
+
+const SIZE = { name: 'Size', nameAm: 'መጠን', kind: 'size' as const };
+const SHADE = { name: 'Shade', nameAm: 'ቀለም', kind: 'shade' as const };
+
+/**
+ * The demo products with variants: sizes for two serums and two shampoos, shades for two lipsticks
+ * (one shade sold out). The first variant keeps the product's own size and price, and the stocks add
+ * up to the product's, so the catalogue's figures are the same as without variants.
+ */
+export const SEED_VARIANTS: Record<
+  string,
+  {
+    options: { name: string; nameAm: string; kind: 'size' | 'shade'; values: string[] }[];
+    variants: SeedVariant[];
+  }
+> = {
+  'moringa-glow-serum': {
+    options: [{ ...SIZE, values: ['30 ml', '50 ml', '100 ml'] }],
+    variants: [
+      { suffix: '30ml', options: { Size: '30 ml' }, price: 890, originalPrice: 1050, stock: 30 },
+      { suffix: '50ml', options: { Size: '50 ml' }, price: 1350, stock: 12 },
+      { suffix: '100ml', options: { Size: '100 ml' }, price: 2450, stock: 6 },
+    ],
+  },
+  'frankincense-renewal-serum': {
+    options: [{ ...SIZE, values: ['30 ml', '50 ml'] }],
+    variants: [
+      { suffix: '30ml', options: { Size: '30 ml' }, price: 1450, stock: 14 },
+      { suffix: '50ml', options: { Size: '50 ml' }, price: 2200, stock: 8 },
+    ],
+  },
+  'black-seed-shampoo': {
+    options: [{ ...SIZE, values: ['250 ml', '500 ml'] }],
+    variants: [
+      { suffix: '250ml', options: { Size: '250 ml' }, price: 480, stock: 50 },
+      { suffix: '500ml', options: { Size: '500 ml' }, price: 850, stock: 25 },
+    ],
+  },
+  'honey-repair-shampoo': {
+    options: [{ ...SIZE, values: ['250 ml', '500 ml'] }],
+    variants: [
+      { suffix: '250ml', options: { Size: '250 ml' }, price: 510, stock: 24 },
+      { suffix: '500ml', options: { Size: '500 ml' }, price: 900, stock: 12 },
+    ],
+  },
+  'coffee-matte-lipstick': {
+    options: [{ ...SHADE, values: ['Buna Brown', 'Teff Nude', 'Berbere Red', 'Kolo Plum'] }],
+    variants: [
+      { suffix: 'buna', options: { Shade: 'Buna Brown' }, price: 420, stock: 18, swatch: '#6b3e26' },
+      { suffix: 'teff', options: { Shade: 'Teff Nude' }, price: 420, stock: 14, swatch: '#c19a6b' },
+      { suffix: 'berbere', options: { Shade: 'Berbere Red' }, price: 420, stock: 12, swatch: '#a4243b' },
+      // sold out: the picker marks it
+      { suffix: 'kolo', options: { Shade: 'Kolo Plum' }, price: 420, stock: 0, swatch: '#5e2a3a' },
+    ],
+  },
+  'berbere-satin-lipstick': {
+    options: [{ ...SHADE, values: ['Berbere Red', 'Mitmita Coral', 'Teff Nude'] }],
+    variants: [
+      { suffix: 'berbere', options: { Shade: 'Berbere Red' }, price: 450, stock: 10, swatch: '#b3282d' },
+      { suffix: 'mitmita', options: { Shade: 'Mitmita Coral' }, price: 450, stock: 8, swatch: '#e0674f' },
+      { suffix: 'teff', options: { Shade: 'Teff Nude' }, price: 450, stock: 8, swatch: '#c9a27e' },
+    ],
+  },
+};
