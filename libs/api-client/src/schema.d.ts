@@ -619,7 +619,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a line's quantity (1 to the stock) */
+        /**
+         * Set a line's quantity (1 to the stock)
+         * @description A product with variants has a line per variant: `?variantId=` names it. Without it: the line of the product without a variant, else the product's only line, else its default variant's line. A variantId not of the product: 404 VARIANT_NOT_FOUND.
+         */
         patch: operations["Cart_update"];
         trace?: never;
     };
@@ -633,7 +636,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a line (idempotent) */
+        /**
+         * Remove a line (idempotent)
+         * @description A product with variants has a line per variant: `?variantId=` names it. Without it: the line of the product without a variant, else the product's only line, else its default variant's line. A variantId not of the product: 404 VARIANT_NOT_FOUND.
+         */
         delete: operations["Cart_remove"];
         options?: never;
         head?: never;
@@ -888,7 +894,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund */
+        /**
+         * Cancel an order while it is pending or processing; stock is restored, a paid order is flagged for refund
+         * @description Its owner (or an admin) with a token, or a guest with the order's X-Order-Token; anyone else gets 404.
+         */
         patch: operations["Orders_cancel"];
         trace?: never;
     };
@@ -1758,7 +1767,7 @@ export interface components {
              * @example INSUFFICIENT_STOCK
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "COMPARE_AT_NOT_ABOVE_PRICE" | "SUB_CATEGORY_NOT_IN_CATEGORY" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "NOTICE_SALE_ENDED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "ORDER_NOT_PAID" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_PAID" | "REFUND_METHOD_UNAVAILABLE" | "TOO_MANY_ATTEMPTS" | "COUPON_NOT_FOUND" | "COUPON_EXPIRED" | "COUPON_MIN_SUBTOTAL" | "COUPON_EXHAUSTED" | "COUPON_ALREADY_USED" | "COUPON_CODE_TAKEN" | "INVALID_COUPON" | "PROMOTION_NOT_FOUND" | "INVALID_PROMOTION" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "CONTACT_REPLIES_LIMIT" | "INVALID_REPORT_PERIOD" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "INTERNAL_ERROR" | "DATABASE_UNAVAILABLE" | "DUPLICATE_KEY" | "MALFORMED_JSON" | "INVALID_BODY" | "BODY_TOO_DEEP" | "INVALID_TEXT" | "NULL_NOT_ALLOWED" | "INVALID_AMOUNT" | "UNSUPPORTED_MEDIA_TYPE" | "ORIGIN_NOT_ALLOWED" | "INVALID_LIST_PARAMETER" | "REQUIRED" | "NOTHING_TO_UPDATE" | "AUTH_REQUIRED" | "INVALID_TOKEN" | "SESSION_ENDED" | "INVALID_CREDENTIALS" | "ACCOUNT_DEACTIVATED" | "ACCESS_DENIED" | "ADMIN_SECRET_REQUIRED" | "ADMIN_REGISTRATION_FAILED" | "DUPLICATE_EMAIL" | "WEAK_PASSWORD" | "PASSWORDS_DO_NOT_MATCH" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "INVALID_PHONE" | "INVALID_REGION" | "DELIVERY_COUNTRY" | "USER_NOT_FOUND" | "ADDRESS_NOT_FOUND" | "ADDRESS_LIMIT" | "OWN_ROLE" | "OWN_ACCOUNT_DEACTIVATE" | "OWN_ACCOUNT_DELETE" | "LAST_ADMIN" | "RECORD_CHANGED" | "PRODUCT_NOT_FOUND" | "DUPLICATE_SKU" | "COMPARE_AT_NOT_ABOVE_PRICE" | "VARIANT_NOT_FOUND" | "DUPLICATE_VARIANT" | "INVALID_VARIANTS" | "INVALID_COMPARE_AT_PRICE" | "SUB_CATEGORY_NOT_IN_CATEGORY" | "OUT_OF_STOCK" | "INSUFFICIENT_STOCK" | "UNAVAILABLE" | "PRODUCT_NOT_IN_CART" | "PRODUCT_NOT_IN_WISHLIST" | "CART_CHANGED" | "NOTICE_UNAVAILABLE_REMOVED" | "NOTICE_OUT_OF_STOCK_REMOVED" | "NOTICE_QUANTITY_REDUCED" | "NOTICE_SALE_ENDED" | "CART_MERGE_CAPPED" | "CART_ID_REQUIRED" | "ORDER_NOT_FOUND" | "EMPTY_CART" | "SHOP_BUSY" | "INVALID_STATUS_TRANSITION" | "CANNOT_CANCEL" | "ORDER_CHANGED" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "ORDER_CANCELLED_UNPAYABLE" | "ORDER_ALREADY_PAID" | "ORDER_NOT_PAYABLE" | "PAYMENT_NOT_FOUND" | "INVALID_WEBHOOK_SIGNATURE" | "PAYMENT_VERIFICATION_ERROR" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYMENT_PROVIDER_REFUSED" | "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_VERIFICATION_FAILED" | "PAYMENT_PENDING" | "PAYMENT_REFUND_PENDING" | "COD_UNAVAILABLE" | "PAY_ON_DELIVERY_ORDER" | "PAYMENT_NOT_COLLECTABLE" | "ORDER_NOT_PAID" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_PAID" | "REFUND_METHOD_UNAVAILABLE" | "TOO_MANY_ATTEMPTS" | "COUPON_NOT_FOUND" | "COUPON_EXPIRED" | "COUPON_MIN_SUBTOTAL" | "COUPON_EXHAUSTED" | "COUPON_ALREADY_USED" | "COUPON_CODE_TAKEN" | "INVALID_COUPON" | "PROMOTION_NOT_FOUND" | "INVALID_PROMOTION" | "REVIEW_NOT_FOUND" | "DUPLICATE_REVIEW" | "OWN_REVIEWS_ONLY" | "CONTACT_NOT_FOUND" | "CONTACT_REPLIES_LIMIT" | "INVALID_REPORT_PERIOD" | "IMAGE_NOT_FOUND" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "ONLY_IMAGES" | "NO_IMAGES" | "INVALID_UPLOAD" | "MALFORMED_MULTIPART" | "AUDIT_ENTRY_NOT_FOUND" | "NOTIFICATION_NOT_FOUND" | "NOTIFICATION_RESEND_SENSITIVE" | "NOTIFICATION_NOT_RESENDABLE" | "MAIL_NOT_FOUND" | "UNEXPECTED_FILE_FIELD" | "RESET_INVALID" | "UNSUBSCRIBE_INVALID" | "PHONE_REQUIRED" | "PHONE_VERIFIED" | "PHONE_CODE_LIMIT" | "PHONE_CODE_INVALID" | "TOO_MANY_CODES" | "OTP_INVALID" | "SMS_NOT_FOUND" | "MAINTENANCE";
             /**
              * @description Values for the coded message (`{}` when it needs none)
              * @example {
@@ -2313,6 +2322,82 @@ export interface components {
             /** Format: date-time */
             endsAt: string;
         };
+        ProductOptionDto: {
+            /**
+             * @description 1-30 letters, digits or spaces; unique per product
+             * @example Size
+             */
+            name: string;
+            /** @example መጠን */
+            nameAm?: string;
+            /**
+             * @example size
+             * @enum {string}
+             */
+            kind: "size" | "shade" | "other";
+            /**
+             * @description 1-20 values, each 1-40 characters
+             * @example [
+             *       "30 ml",
+             *       "50 ml"
+             *     ]
+             */
+            values: string[];
+        };
+        VariantPromotionNameDto: {
+            en: string;
+            am: string;
+        };
+        VariantPromotionDto: {
+            id: string;
+            name: components["schemas"]["VariantPromotionNameDto"];
+            /** Format: date-time */
+            endsAt: string;
+        };
+        ProductVariantDto: {
+            /** @example 665f1c2e9b1d8c0012345679 */
+            _id: string;
+            /** @example MOR-SER-30 */
+            sku: string;
+            /**
+             * @description A value of every option of the product
+             * @example {
+             *       "Size": "30 ml"
+             *     }
+             */
+            options: {
+                [key: string]: string;
+            };
+            /**
+             * @description What the customer pays now, in ETB (a running sale applies)
+             * @example 650
+             */
+            price: number;
+            /**
+             * @description The compare-at price in ETB
+             * @example 800
+             */
+            originalPrice?: number;
+            /**
+             * @description The regular or compare-at price when above price
+             * @example 800
+             */
+            compareAtPrice?: number;
+            promotion?: components["schemas"]["VariantPromotionDto"];
+            /** @example 12 */
+            countInStock: number;
+            /**
+             * @description The variant's own, else the product's
+             * @example 5
+             */
+            lowStockThreshold: number;
+            images: string[];
+            /**
+             * @description A shade swatch, #rrggbb
+             * @example #a4243b
+             */
+            swatch?: string;
+        };
         ProductDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
             _id: string;
@@ -2395,6 +2480,12 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description A product with variants only */
+            options?: components["schemas"]["ProductOptionDto"][];
+            /** @description In the staff's order; a product with variants only */
+            variants?: components["schemas"]["ProductVariantDto"][];
+            /** @description The first variant with stock, else the first */
+            defaultVariantId?: string;
         };
         FacetCountDto: {
             /**
@@ -2535,6 +2626,48 @@ export interface components {
             success: boolean;
             categories: components["schemas"]["CategoryDto"][];
         };
+        ProductVariantInputDto: {
+            /** @description One of the product's variants (kept), or left out for a new one */
+            _id?: string;
+            /**
+             * @description Unique across every product and variant SKU (409 DUPLICATE_SKU)
+             * @example MOR-SER-30
+             */
+            sku: string;
+            /**
+             * @example {
+             *       "Size": "30 ml"
+             *     }
+             */
+            options: {
+                [key: string]: string;
+            };
+            /**
+             * @description ETB, above 0
+             * @example 650
+             */
+            price: number;
+            /**
+             * @description ETB, not below price (400 INVALID_COMPARE_AT_PRICE)
+             * @example 800
+             */
+            originalPrice?: number;
+            /**
+             * @description Or countInStock
+             * @example 12
+             */
+            stock: number;
+            /**
+             * @description Alias of stock
+             * @example 12
+             */
+            countInStock?: number;
+            /** @example 3 */
+            lowStockThreshold?: number;
+            images?: string[];
+            /** @example #a4243b */
+            swatch?: string;
+        };
         ProductInputDto: {
             /** @example Moringa Glow Serum */
             name: string;
@@ -2552,7 +2685,7 @@ export interface components {
             /** @description Benefits in Amharic */
             benefitsAm?: string[];
             /**
-             * @description ETB
+             * @description ETB (with variants: left out or ignored, the default variant's)
              * @example 890
              */
             price: number;
@@ -2595,6 +2728,10 @@ export interface components {
             skinTypes?: string[];
             active?: boolean;
             isFeatured?: boolean;
+            /** @description With variants: 1-3 options. Left out on an edit: kept; null: cleared with the variants */
+            options?: components["schemas"]["ProductOptionDto"][] | null;
+            /** @description Variants (1-50, in the picker's order); the product's stock becomes their sum and its price the default variant's. Left out on an edit: kept; null or []: the product has none. 400 INVALID_VARIANTS, DUPLICATE_VARIANT, INVALID_COMPARE_AT_PRICE; 409 DUPLICATE_SKU */
+            variants?: components["schemas"]["ProductVariantInputDto"][] | null;
         };
         ProductResponseDto: {
             /** @example true */
@@ -2855,10 +2992,16 @@ export interface components {
             product: components["schemas"]["ProductDto"];
             /** @example 2 */
             quantity: number;
+            /** @description The variant of the line (a product with variants) */
+            variantId?: string;
+            /** @description The variant as it is now: the line's unit price is its price */
+            variant?: components["schemas"]["ProductVariantDto"];
         };
         CartNoticeDto: {
             /** @example 665f1c2e9b1d8c0012345678 */
             productId: string;
+            /** @description The variant of the line, when it has one */
+            variantId?: string;
             /** @enum {string} */
             type: "removed" | "quantity_reduced" | "quantity_capped" | "repriced";
             /** @example Only 2 left in stock for Shea Butter Cream; quantity reduced to 2 */
@@ -2946,6 +3089,11 @@ export interface components {
              * @example 1
              */
             quantity: number;
+            /**
+             * @description One of the product's variants; left out, a product with variants adds its default variant. Not of the product: 404 VARIANT_NOT_FOUND
+             * @example 665f1c2e9b1d8c0012345679
+             */
+            variantId?: string;
         };
         UpdateCartItemDto: {
             /**
@@ -3158,6 +3306,22 @@ export interface components {
             price: number;
         };
         OrderItemDto: {
+            /** @description The variant bought, when the product had variants */
+            variantId?: string;
+            /**
+             * @description The variant's SKU at purchase time
+             * @example MOR-SER-30
+             */
+            sku?: string;
+            /**
+             * @description The variant's options at purchase time
+             * @example {
+             *       "Size": "30 ml"
+             *     }
+             */
+            variantOptions?: {
+                [key: string]: string;
+            };
             _id: string;
             /** @description The product as it was bought */
             product: components["schemas"]["OrderProductSnapshotDto"];
@@ -6287,7 +6451,10 @@ export interface operations {
     };
     Cart_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The line of this variant of the product */
+                variantId?: string;
+            };
             header?: {
                 /** @description A guest cart id (32 hex characters), for callers without a token */
                 "X-Cart-Id"?: string;
@@ -6350,7 +6517,10 @@ export interface operations {
     };
     Cart_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The line of this variant of the product */
+                variantId?: string;
+            };
             header?: {
                 /** @description A guest cart id (32 hex characters), for callers without a token */
                 "X-Cart-Id"?: string;
@@ -7061,7 +7231,10 @@ export interface operations {
     Orders_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A guest's order token (guestAccessToken of the placement), instead of a Bearer token */
+                "X-Order-Token"?: string;
+            };
             path: {
                 id: string;
             };

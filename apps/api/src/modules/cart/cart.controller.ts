@@ -146,7 +146,12 @@ export class CartController {
     description: VARIANT_LINE_DOC,
   })
   @ApiParam({ name: 'productId' })
-  @ApiQuery({ name: 'variantId', required: false, description: 'The line of this variant of the product' })
+  @ApiQuery({
+    name: 'variantId',
+    type: String,
+    required: false,
+    description: 'The line of this variant of the product',
+  })
   @ApiOkResponse({ type: CartDto })
   @ApiBadRequestResponse({ type: ErrorDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: '"Product not found" or "Product not in cart"' })
@@ -166,7 +171,12 @@ export class CartController {
   @CartIdHeader()
   @ApiOperation({ summary: 'Remove a line (idempotent)', description: VARIANT_LINE_DOC })
   @ApiParam({ name: 'productId' })
-  @ApiQuery({ name: 'variantId', required: false, description: 'The line of this variant of the product' })
+  @ApiQuery({
+    name: 'variantId',
+    type: String,
+    required: false,
+    description: 'The line of this variant of the product',
+  })
   @ApiOkResponse({ type: CartDto })
   @ApiNotFoundResponse({ type: ErrorDto, description: 'Malformed product id: "Product not found"' })
   async remove(
