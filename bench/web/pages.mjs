@@ -9,6 +9,10 @@
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=50 ...     # seconds per page, connections
 //   BENCH_MODES=after ...                          # only one storefront (before | after)
 //   BENCH_OUT=path.json ...                        # where to write the results
+//   BENCH_CPU_PAGES=200 ...                        # pages asked (4 connections) to measure CPU per page
+//   BENCH_PAGES=signed-in ...                      # only these pages (anonymous | signed-in; default both)
+//   BENCH_STOREFRONT=/tmp/sf-copy ...              # a storefront copied earlier (its build, server and public
+//                                                  # folders): compares two versions back to back
 //
 // Writes bench/results/pages-<YYYY-MM-DD>.json (or BENCH_OUT). The machine is shared: note its load with the figures.
 import { execFileSync } from 'node:child_process';
@@ -21,13 +25,18 @@ import { freePort, root, start, waitFor } from './stack.mjs';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** Pages asked (with 4 connections) to measure the CPU time of one page; 0 skips it. */
+const CPU_PAGES = Number(process.env.BENCH_CPU_PAGES ?? 200);
 const MODES = (process.env.BENCH_MODES ?? 'before,after').split(',').filter(Boolean);
 const MODE_ENV = { before: { PAGE_CACHE_MAX_BYTES: '0' }, after: {} };
+const PAGES = (process.env.BENCH_PAGES ?? 'anonymous,signed-in').split(',').filter(Boolean);
+const GIVEN_COPY = process.env.BENCH_STOREFRONT ? path.resolve(process.env.BENCH_STOREFRONT) : undefined;
 
 /** A private copy of the storefront's server and build: other jobs may rebuild (and empty) the build meanwhile. */
-const copy = path.join(root, 'apps/storefront/.bench-pages');
+const copy = GIVEN_COPY ?? path.join(root, 'apps/storefront/.bench-pages');
 
 function buildAndSnapshot() {
+  if (GIVEN_COPY) return;
   const steps = [];
   if (process.env.BENCH_SKIP_BUILD !== '1')
     steps.push('npx tsc -p apps/api/tsconfig.build.json', 'npm run build -w @shop/storefront');
@@ -51,19 +60,37 @@ function machine() {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 
 function cannon(url, headers, duration, connections) {
   return autocannon({ url, headers, duration, connections, timeout: 20 });
 }
 
-async function measure(page, storefront) {
+async function measure(page, storefront, pids) {
   const url = `${storefront}${page.path}`;
   const headers = { 'Accept-Encoding': 'br', ...(page.cookie ? { Cookie: page.cookie } : {}) };
   const check = await fetch(url, { headers });
   await check.arrayBuffer();
   if (check.status !== 200) throw new Error(`${url}: ${check.status}`);
   if (WARMUP > 0) await cannon(url, headers, WARMUP, 10);
+  // CPU time of one page in each process (storefront, API), over a fixed number of pages all answered:
+  // on a shared machine it moves far less with the other work than pages per second do
+  let storefrontCpu = null;
+  let apiCpu = null;
+  if (CPU_PAGES > 0) {
+    const cpuBefore = pids.map(cpuMs);
+    const c = await autocannon({ url, headers, amount: CPU_PAGES, connections: 4, timeout: 60 });
+    [storefrontCpu, apiCpu] = pids.map(
+      (pid, i) => Math.round(((cpuMs(pid) - cpuBefore[i]) / (c.requests.total || 1)) * 10) / 10,
+    );
+  }
   const loadBefore = loadAverage();
   const r = await cannon(url, headers, DURATION, CONNECTIONS);
   return {
@@ -81,6 +108,7 @@ async function measure(page, storefront) {
     errors: r.errors,
     timeouts: r.timeouts,
     loadAverageBefore: loadBefore,
+    cpuMsPerPage: { storefront: storefrontCpu, api: apiCpu },
   };
 }
 
@@ -131,8 +159,10 @@ async function main() {
       { name: 'product', path: `/product/${products[0]._id}` },
     ];
     const pages = [
-      ...anonymous,
-      ...anonymous.map((p) => ({ ...p, name: `${p.name} (signed in)`, cookie: `token=${token}` })),
+      ...(PAGES.includes('anonymous') ? anonymous : []),
+      ...(PAGES.includes('signed-in')
+        ? anonymous.map((p) => ({ ...p, name: `${p.name} (signed in)`, cookie: `token=${token}` }))
+        : []),
     ];
 
     for (const mode of MODES) {
@@ -155,10 +185,11 @@ async function main() {
       await waitFor(storefront, s);
       for (const page of pages) {
         process.stdout.write(`${mode} ${page.name} ... `);
-        const result = { mode, ...(await measure(page, storefront)) };
+        const result = { mode, ...(await measure(page, storefront, [s.child.pid, a.child.pid])) };
         results.push(result);
         console.log(
           `${result.requestsPerSecond} pages/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms` +
+            `, CPU per page ${result.cpuMsPerPage.storefront} ms storefront + ${result.cpuMsPerPage.api} ms API` +
             ` (${result.cacheControl}; ${result.pageCache ?? 'no page cache'}; load ${result.loadAverageBefore.join(' ')})`,
         );
       }
@@ -167,7 +198,8 @@ async function main() {
 
     const out = {
       date: new Date().toISOString(),
-      command: `BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_MODES=${MODES.join(',')} node bench/web/pages.mjs`,
+      command: `BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_MODES=${MODES.join(',')} BENCH_PAGES=${PAGES.join(',')}${GIVEN_COPY ? ` BENCH_STOREFRONT=${GIVEN_COPY}` : ''} node bench/web/pages.mjs`,
+      storefront: GIVEN_COPY ?? 'apps/storefront/build (copied at start)',
       note: 'before: PAGE_CACHE_MAX_BYTES=0 (every page rendered per request); after: the page cache with its defaults',
       commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),
       machine: machine(),
@@ -181,7 +213,7 @@ async function main() {
     console.log(`wrote ${path.relative(root, file)}`);
   } finally {
     for (const p of procs.reverse()) await p.stop();
-    fs.rmSync(copy, { recursive: true, force: true });
+    if (!GIVEN_COPY) fs.rmSync(copy, { recursive: true, force: true });
   }
 }
 
