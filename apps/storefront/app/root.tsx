@@ -11,8 +11,9 @@ import {
 } from '@remix-run/react';
 import { storefrontDictionary, translatorOver } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
-import latinFontFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-400-normal.woff2?url';
-import latinFontBoldFile from '@fontsource/noto-sans-ethiopic/files/noto-sans-ethiopic-latin-700-normal.woff2?url';
+// the Latin faces' common part (ASCII and the shop's typographic marks: docs/decisions/0100)
+import latinFontFile from './fonts/latin-400.woff2?url';
+import latinFontBoldFile from './fonts/latin-700.woff2?url';
 import amharicFontFile from './fonts/amharic-400.woff2?url';
 import amharicFontBoldFile from './fonts/amharic-700.woff2?url';
 import { useEffect } from 'react';

@@ -39,13 +39,14 @@ describe('the fonts of English pages (app/fonts/english-pages.css)', () => {
   it('declares the Amharic cut of Amharic pages, with its unicode-range (Ethiopic text on an English page)', () => {
     const amharic = readFileSync(file('./amharic-pages.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
     const cut = (list: string[]) =>
-      list.filter((face) => /amharic-(400|700)\.woff2/.test(face)).map((f) => f.replace(/\s+/g, ' '));
-    expect(cut(faces)).toHaveLength(2);
+      list.filter((face) => /amharic-(rest-)?(400|700)\.woff2/.test(face)).map((f) => f.replace(/\s+/g, ' '));
+    // Amharic's syllables and the rest of the block, in two weights
+    expect(cut(faces)).toHaveLength(4);
     expect(cut(faces)).toEqual(cut(amharic));
-    for (const face of cut(faces)) {
-      expect(face).toContain("font-family: 'Noto Sans Ethiopic'");
-      expect(face).toContain('unicode-range: U+1200-137F;');
-    }
+    for (const face of cut(faces)) expect(face).toContain("font-family: 'Noto Sans Ethiopic'");
+    const covered = cut(faces).flatMap(unicodeRange);
+    expect(Math.min(...covered)).toBe(0x1200);
+    expect(Math.max(...covered)).toBe(0x137f);
   });
 
   it('keeps the Latin faces (400 and 700) that Amharic pages have too', () => {
@@ -91,18 +92,40 @@ describe('the fonts of Amharic pages (app/fonts/amharic-pages.css)', () => {
   const faces = readFileSync(file('./amharic-pages.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
   const ethiopicFaces = faces.filter((face) => unicodeRange(face).some(isEthiopic));
 
-  it('cuts the Ethiopic face to the basic block, in both weights, a system copy first', () => {
+  it('cuts the Ethiopic face to the basic block in two parts, in both weights, a system copy first', async () => {
+    // docs/decisions/0100-save-data-and-page-weight.md: Amharic's own syllables (preloaded) and the rest
     expect(ethiopicFaces.map((face) => /font-weight:\s*(\d+)/.exec(face)?.[1]).sort()).toEqual([
       '400',
+      '400',
+      '700',
       '700',
     ]);
-    for (const face of ethiopicFaces) {
-      const range = unicodeRange(face);
-      expect(Math.min(...range)).toBe(0x1200);
-      expect(Math.max(...range)).toBe(0x137f);
-      const src = /src:([^;]+);/.exec(face)?.[1] ?? '';
-      expect(src.trim()).toMatch(/^local\('Noto Sans Ethiopic/);
-      expect(src.trim()).toMatch(/url\(\.\/amharic-(400|700)\.woff2\) format\('woff2'\)$/);
+    for (const weight of ['400', '700']) {
+      const ofWeight = ethiopicFaces.filter((face) => face.includes(`font-weight: ${weight};`));
+      const core = ofWeight.find((face) => face.includes(`url(./amharic-${weight}.woff2)`)) ?? '';
+      const rest = ofWeight.find((face) => face.includes(`url(./amharic-rest-${weight}.woff2)`)) ?? '';
+      // together the whole block, each code point in one face only
+      const block = Array.from({ length: 0x1380 - 0x1200 }, (_, i) => 0x1200 + i);
+      expect([...unicodeRange(core), ...unicodeRange(rest)].sort((a, b) => a - b)).toEqual(block);
+      // code points the font draws at all (the block has a few unassigned ones)
+      const drawn = new Set([
+        ...(await unicodesOf(`./amharic-${weight}.woff2`)),
+        ...(await unicodesOf(`./amharic-rest-${weight}.woff2`)),
+      ]);
+      expect(drawn.size).toBeGreaterThan(350);
+      for (const [face, name] of [
+        [core, `amharic-${weight}`],
+        [rest, `amharic-rest-${weight}`],
+      ]) {
+        const src = /src:([^;]+);/.exec(face)?.[1] ?? '';
+        expect(src.trim()).toMatch(/^local\('Noto Sans Ethiopic/);
+        expect(src.trim()).toMatch(new RegExp(`url\\(\\./${name}\\.woff2\\) format\\('woff2'\\)$`));
+        // each file has a glyph for every code point its face claims (none is drawn by a fallback)
+        const glyphs = new Set(await unicodesOf(`./${name}.woff2`));
+        expect(unicodeRange(face).filter((c) => drawn.has(c) && !glyphs.has(c))).toEqual([]);
+      }
+      // the part every Amharic page takes is the smaller one by far
+      expect(readFileSync(file(`./amharic-${weight}.woff2`)).length).toBeLessThan(12 * 1024);
     }
   });
 
@@ -126,5 +149,38 @@ describe('the fonts of Amharic pages (app/fonts/amharic-pages.css)', () => {
         .map((f) => f.replace(/\s+/g, ' '));
     expect(latin(faces)).toHaveLength(2);
     expect(latin(faces)).toEqual(latin(english));
+  });
+});
+
+describe('the Latin faces of the storefront (docs/decisions/0100-save-data-and-page-weight.md)', () => {
+  const faces = readFileSync(file('./english-pages.css'), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? [];
+
+  it('the preloaded part draws every Latin character of the dictionaries and the catalogue; the rest only when shown', async () => {
+    for (const weight of ['400', '700']) {
+      const core = faces.find((face) => face.includes(`url(./latin-${weight}.woff2)`)) ?? '';
+      const rest =
+        faces.find((face) => face.includes(`noto-sans-ethiopic-latin-${weight}-normal.woff2`)) ?? '';
+      const coreRange = new Set(unicodeRange(core));
+      // no code point in both faces: the browser never has to choose
+      expect(unicodeRange(rest).filter((c) => coreRange.has(c))).toEqual([]);
+      const i18n = fileURLToPath(new URL('../../../../libs/i18n/src/', import.meta.url));
+      const text = [
+        ...readdirSync(i18n)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => readFileSync(i18n + name, 'utf8')),
+        readFileSync(
+          fileURLToPath(new URL('../../../api/src/seed/data/products.ts', import.meta.url)),
+          'utf8',
+        ),
+      ].join('\n');
+      const latin = new Set(unicodeRange(rest).concat([...coreRange]));
+      const used = codePoints(text).filter((c) => latin.has(c) && c >= 0x20);
+      expect(used.filter((c) => !coreRange.has(c)).map((c) => c.toString(16))).toEqual([]);
+      const glyphs = new Set(await unicodesOf(`./latin-${weight}.woff2`));
+      expect([...coreRange].filter((c) => !glyphs.has(c) && c !== 0xa0).map((c) => c.toString(16))).toEqual(
+        [],
+      );
+      expect(readFileSync(file(`./latin-${weight}.woff2`)).length).toBeLessThan(8 * 1024);
+    }
   });
 });
