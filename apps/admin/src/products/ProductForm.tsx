@@ -204,9 +204,33 @@ function SubCategoryInput() {
   );
 }
 
+/** The product's price, compare-at price and stock: its own, or read-only from its variants when it has some. */
+function PriceAndStock() {
+  const variants: VariantForm[] = useWatch({ name: 'variants' }) ?? [];
+  if (variants.length) return <VariantFigures variants={variants} />;
+  return (
+    <>
+      <NumberInput
+        source="price"
+        label="shop.admin.products.price"
+        validate={[required(), number(), minValue(0)]}
+      />
+      <CompareAtInput />
+      <Box>
+        <NumberInput
+          source="stock"
+          label="shop.admin.products.stock"
+          validate={[required(), number(), minValue(0)]}
+          step={1}
+        />
+        <StockWarning />
+      </Box>
+    </>
+  );
+}
+
 function ProductFields() {
   const t = useTranslate();
-  const variants: VariantForm[] = useWatch({ name: 'variants' }) ?? [];
   return (
     <SimpleForm>
       <Box sx={{ display: 'grid', gap: 2, width: '100%', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -236,27 +260,7 @@ function ProductFields() {
           helperText="shop.admin.products.sizeHelp"
           validate={maxLength(50)}
         />
-        {variants.length ? (
-          <VariantFigures variants={variants} />
-        ) : (
-          <>
-            <NumberInput
-              source="price"
-              label="shop.admin.products.price"
-              validate={[required(), number(), minValue(0)]}
-            />
-            <CompareAtInput />
-            <Box>
-              <NumberInput
-                source="stock"
-                label="shop.admin.products.stock"
-                validate={[required(), number(), minValue(0)]}
-                step={1}
-              />
-              <StockWarning />
-            </Box>
-          </>
-        )}
+        <PriceAndStock />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <BooleanInput source="isFeatured" label="shop.admin.products.featured" />
