@@ -113,8 +113,10 @@ describe('product variants in the shop (390 px, en and am)', () => {
       // swatches are 44 px targets
       const box = await group.getByRole('radio', { name: /Berry/ }).boundingBox();
       expect(box && box.width >= 44 && box.height >= 44).toBe(true);
-      const description = page.locator('main .description');
-      const before = (await description.boundingBox())?.y;
+      // the description's place in the page (not in the window: a click scrolls the choice into view)
+      const descriptionTop = () =>
+        page.locator('main .description').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      const before = await descriptionTop();
 
       // the sold-out shade: marked, chosen it says so and cannot be added
       const roseRadio = group.getByRole('radio', { name: `Rose (${t('product.soldOutVariant')})` });
@@ -124,7 +126,7 @@ describe('product variants in the shop (390 px, en and am)', () => {
       expect(await page.getByTestId('variant-sold-out').getByRole('button').isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: t('product.addToCart') }).count()).toBe(0);
       // switching does not move the page (room kept for the price and the add row)
-      expect((await description.boundingBox())?.y).toBe(before);
+      expect(await descriptionTop()).toBe(before);
 
       // Berry: its own price on sale, added; then Coffee, added: two lines
       await group.getByRole('radio', { name: 'Berry' }).click();
@@ -133,7 +135,7 @@ describe('product variants in the shop (390 px, en and am)', () => {
       expect(await price.getByTestId('sale-until').textContent()).toContain(
         lang === 'am' ? 'የከንፈር ሳምንት' : 'Lip week',
       );
-      expect((await description.boundingBox())?.y).toBe(before);
+      expect(await descriptionTop()).toBe(before);
       await page.getByRole('button', { name: t('product.addToCart') }).click();
       await page.getByRole('button', { name: t('product.added') }).waitFor();
       await group.getByRole('radio', { name: 'Coffee' }).click();

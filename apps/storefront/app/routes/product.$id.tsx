@@ -292,7 +292,9 @@ export default function ProductPage() {
             <p className="buy-price" aria-hidden="true">
               {shelfPriceText(price, lang, publicSettings.pricesIncludeTax, t)}
             </p>
+            {/* a new variant: a fresh form (its 'added' state and quantity were the other variant's) */}
             <AddToCart
+              key={variant?._id ?? p._id}
               productId={p._id}
               variantId={variant?._id}
               stock={stock}
