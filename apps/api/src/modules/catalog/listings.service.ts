@@ -316,7 +316,9 @@ export class ListingsService implements OnModuleDestroy {
   private async searchJson(query: ListProductsQuery): Promise<string> {
     const page = query.page ?? 1;
     const limit = query.limit;
-    const found: SearchResult | null = await this.search.search(query.search ?? '');
+    await this.search.currentFor(query.search ?? '');
+    // the matches' arrays are lent until the next search: read before anything is awaited
+    const found: SearchResult | null = this.search.searchNow(query.search ?? '');
     const matching = found ? filterMatches(found, query) : undefined;
     const total = matching?.docs.length ?? 0;
     const facets = query.facets?.length ? this.hitFacets(found ?? NO_MATCHES, query) : undefined;

@@ -71,6 +71,9 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   /** By MiniSearch's numeric id: each product's facts and its tie-break factor (`tieBreak`). */
   private byShortId: (ProductFacts | undefined)[] = [];
   private tieBreaks = new Float64Array(0);
+  /** The matches of the last `searchNow`, lent to its caller. */
+  private matched = new Int32Array(0);
+  private matchScores = new Float64Array(0);
   private built = false;
   private readonly words = new Map<string, WordScores>();
   private wordEntries = 0;
@@ -281,13 +284,29 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The active products matching a shopper's text, most relevant first (where the words match,
-   * then rating and reviews), or null when the text has no word. Waits for the index to be current.
+   * The active products matching a shopper's text with their relevance (where the words match, then
+   * rating and reviews), or null when the text has no word. Waits for the index to be current. The
+   * result is its own (`searchNow` lends its arrays).
    */
   async search(text: string): Promise<SearchResult | null> {
+    if (!queryWords(text).length) return null;
+    await this.current();
+    const found = this.searchNow(text);
+    return found && { ...found, docs: found.docs.slice(), scores: found.scores.slice() };
+  }
+
+  /** Waits until the index is current when the text has words to search for (`searchNow` then answers). */
+  async currentFor(text: string): Promise<void> {
+    if (queryWords(text).length) await this.current();
+  }
+
+  /**
+   * `search` over the index as it is now (call `current()` first): the result's arrays are lent, good
+   * until the next call, so it is read before anything is awaited (no array of matches per query).
+   */
+  searchNow(text: string): SearchResult | null {
     const words = queryWords(text);
     if (!words.length) return null;
-    await this.current();
     const perWord = words.map((word, i) => this.wordScores(word, i === words.length - 1));
     const terms = (id: string) => {
       const shortId = this.scorer.shortId(id);
@@ -299,8 +318,12 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
     const { docs, values } = fewest;
     const facts = this.byShortId;
     const tieBreaks = this.tieBreaks;
-    const matched = new Int32Array(docs.length);
-    const scores = new Float64Array(docs.length);
+    if (this.matched.length < docs.length) {
+      const size = Math.max(docs.length, Math.ceil(this.matched.length * 1.5));
+      this.matched = new Int32Array(size);
+      this.matchScores = new Float64Array(size);
+    }
+    const { matched, matchScores: scores } = this;
     let n = 0;
     next: for (let i = 0; i < docs.length; i++) {
       const doc = docs[i];

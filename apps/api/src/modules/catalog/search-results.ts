@@ -53,9 +53,12 @@ export function firstPlaces(matches: Matches, k: number, sort?: ProductSort): nu
     return Array.from({ length: n }, (_, at) => at)
       .sort(compare)
       .slice(0, k);
+  const { scores } = matches;
   const top: number[] = [];
+  // by relevance, most matches score below the k-th kept: told by one comparison of numbers
+  let worst = -Infinity;
   for (let at = 0; at < n; at++) {
-    if (top.length === k && compare(at, top[k - 1]) >= 0) continue;
+    if (top.length === k && ((!sort && scores[at] < worst) || compare(at, top[k - 1]) >= 0)) continue;
     let low = 0;
     let high = top.length;
     while (low < high) {
@@ -65,6 +68,7 @@ export function firstPlaces(matches: Matches, k: number, sort?: ProductSort): nu
     }
     top.splice(low, 0, at);
     if (top.length > k) top.pop();
+    if (top.length === k) worst = scores[top[k - 1]];
   }
   return top;
 }

@@ -222,6 +222,8 @@ export class Scorer {
     const expanded = forms.map((form) =>
       this.expand(form).map(([term, data, weight]) => [term, this.vector(term, data), weight] as const),
     );
+    const single = this.singleTerm(forms, expanded);
+    if (single) return single;
     const limit = this.scratch();
     const { score, quality, lastForm } = this;
     const touched: number[] = [];
@@ -253,6 +255,37 @@ export class Scorer {
       lastForm[doc] = -1;
     }
     return { docs, values, terms: [...terms] };
+  }
+
+  /**
+   * A word whose spellings all stand for one and the same index term (most words, and most typos): its
+   * scores are that term's, times the weights of the spellings that found it, summed in the same order,
+   * times their number (every product of the term matched each of them), with no pass over the ids.
+   */
+  private singleTerm(
+    forms: readonly WordForm[],
+    expanded: (readonly (readonly [string, Vector, number])[])[],
+  ): WordScores | undefined {
+    let term: string | undefined;
+    let vector: Vector | undefined;
+    const weights: number[] = [];
+    for (let f = 0; f < forms.length; f++)
+      for (const [found, kept, weight] of expanded[f]) {
+        if (!kept.docs.length) continue;
+        if (term === undefined) [term, vector] = [found, kept];
+        else if (found !== term) return undefined;
+        weights.push(weight * forms[f].boost);
+      }
+    if (term === undefined || vector === undefined) return undefined;
+    const { docs, values: termValues } = vector;
+    const spellings = weights.length;
+    const values = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      let sum = 0;
+      for (let w = 0; w < spellings; w++) sum += weights[w] * termValues[i];
+      values[i] = sum * spellings;
+    }
+    return { docs, values, terms: [term] };
   }
 
   /** Scratch arrays for every numeric id of the index (zero, and -1 for the marks); answers the id limit. */

@@ -93,7 +93,9 @@ export class SuggestionsService {
 
   async suggest(text: string, limit: number, lang: SuggestionLang): Promise<SuggestionsDto> {
     const query = text.trim();
-    const found = query ? await this.search.search(query) : null;
+    await this.search.currentFor(query);
+    // the matches' arrays are lent until the next search: read before anything is awaited
+    const found = query ? this.search.searchNow(query) : null;
     if (!found?.docs.length) return { query, products: [], categories: [], brands: [] };
     const words = queryWords(query);
     // the top products, most relevant first
