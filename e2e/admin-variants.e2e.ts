@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { translate } from '@shop/i18n';
-import { apiJson } from './account-support';
+import { apiJson, STRONG_PASSWORD, uniqueEmail } from './account-support';
 import { staffPage } from './admin-support';
 import { launchChromium, startStack, type Stack } from './stack';
 
@@ -185,6 +185,41 @@ describe('back office product variants in Amharic (390 px)', () => {
       `SER-50-${unique}`,
       `SER-30-${unique}`,
     ]);
+
+    // a customer buys the 30 ml: the order page names the line's option and SKU
+    const email = uniqueEmail('variant-buyer');
+    const registered = await apiJson(stack, 'POST', '/auth/register', undefined, {
+      name: 'Variant Buyer',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const buyer = registered.body.token;
+    const thirty = after.body.variants.find((v: { sku: string }) => v.sku === `SER-30-${unique}`);
+    const added = await apiJson(stack, 'POST', '/cart/add', buyer, {
+      productId: saved.id,
+      variantId: thirty._id,
+      quantity: 1,
+    });
+    expect(added.status).toBe(200);
+    const placed = await apiJson(stack, 'POST', '/orders', buyer, {
+      shippingAddress: {
+        street: 'Bole Road 12',
+        city: 'Addis Ababa',
+        state: 'Addis Ababa',
+        country: 'Ethiopia',
+        phone: '+251911234567',
+      },
+      shippingMethod: 'standard',
+      paymentMethod: 'chapa',
+    });
+    expect(placed.status).toBe(201);
+    await page.goto(`${stack.admin}/admin/orders/${placed.body.order._id}/show`);
+    const line = page.getByTestId('order-items').getByTestId('line-variant');
+    await line.waitFor();
+    expect(await line.textContent()).toContain('30 ml');
+    expect(await line.textContent()).toContain(`${t('admin.orders.sku')}: SER-30-${unique}`);
     expect(pageErrors).toEqual([]);
   });
 });

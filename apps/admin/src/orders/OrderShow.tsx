@@ -35,7 +35,6 @@ import {
   customerOf,
   lineImage,
   lineName,
-  lineVariantText,
   isGuestOrder,
   linesOf,
   orderLabel,
@@ -44,6 +43,7 @@ import {
   type OrderRecord,
 } from './orderFields';
 import { GuestBadge } from './GuestBadge';
+import { lineVariantText } from './lineVariant';
 import { PackingSlip, PRINT_STYLES } from './PackingSlip';
 import { PaymentBadge, PaymentMethodChip } from './PaymentBadge';
 import { paymentMethodKey, slipPayment, slipPaymentText } from './payment';

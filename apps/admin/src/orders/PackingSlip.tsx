@@ -4,7 +4,6 @@ import {
   addressLines,
   customerOf,
   lineName,
-  lineVariantText,
   linesOf,
   orderLabel,
   orderPhone,
@@ -12,6 +11,7 @@ import {
   type OrderRecord,
 } from './orderFields';
 import { regionName } from '@shop/shared';
+import { lineVariantText } from './lineVariant';
 import { paymentMethodKey, slipPayment, slipPaymentText } from './payment';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineVariant } from './orderFields';
+import { lineVariant } from './lineVariant';
 
 describe("an order line's variant", () => {
   it('names the options bought and the SKU', () => {
@@ -25,7 +25,7 @@ describe("an order line's variant", () => {
 
 describe("an order line's variant in one line", () => {
   it('joins the options and the SKU', async () => {
-    const { lineVariantText } = await import('./orderFields');
+    const { lineVariantText } = await import('./lineVariant');
     expect(lineVariantText({ sku: 'MOR-30', variantOptions: { Size: '30 ml' } }, 'en', 'SKU')).toBe(
       'Size: 30 ml · SKU: MOR-30',
     );
