@@ -570,6 +570,23 @@ describe('product variants', () => {
     });
   });
 
+  describe('the back office', () => {
+    it('lists a sold-out variant of a well-stocked product among low stock, however many products are low', async () => {
+      // more low products without variants than the dashboard shows, each lower than the product's sum
+      for (let i = 0; i < 22; i++)
+        await create({ name: `Low Balm ${unique()}`, brand: 'Tena Skin', price: 90, stock: 1 }).expect(201);
+      const product = await makeSerum(); // 30 ml sold out; the sum is 10
+      const res = await request(t.http).get('/api/admin/dashboard/stats').set(auth(admin)).expect(200);
+      const rows = res.body.lowStockItems as { _id: string; name: string; stock: number }[];
+      expect(rows.length).toBeLessThanOrEqual(20);
+      expect(rows).toContainEqual(
+        expect.objectContaining({ _id: product._id, name: `${product.name} — 30 ml`, stock: 0 }),
+      );
+      // fewest first
+      expect(rows.map((r) => r.stock)).toEqual([...rows.map((r) => r.stock)].sort((a, b) => a - b));
+    });
+  });
+
   describe('the seed', () => {
     it('seeds sizes for two serums and two shampoos, shades with swatches for two lipsticks (one sold out)', async () => {
       const bySku = async (sku: string) => (await products.findOne({ sku }).lean())!;

@@ -1,6 +1,6 @@
 import { translate, type Language } from '@shop/i18n';
-import amharicFontFile from './fonts/amharic-400.woff2?url';
-import amharicFontBoldFile from './fonts/amharic-700.woff2?url';
+import amharicPagesFonts from './fonts/amharic-pages.css?inline';
+import englishPagesFonts from './fonts/english-pages.css?inline';
 
 const escape = (text: string) =>
   text.replace(
@@ -13,8 +13,8 @@ const escape = (text: string) =>
  * language, for a page not seen before when the network is gone. One self-contained document (styles in
  * it, no script, no image) so that it needs nothing else from the network; precached by the service
  * worker from /offline and /am/offline. 'Try again' reloads the address the shopper asked for (the
- * service worker answers it at that address). Its Ethiopic text is drawn with the shop's own font (a
- * phone's copy first), which the service worker precaches with the app shell: a phone without an
+ * service worker answers it at that address). Its text is drawn with the pages' own font faces (a
+ * phone's copy first; app/fonts), whose files the service worker precaches with the app shell: a phone without an
  * Ethiopic system font would otherwise show empty boxes (docs/decisions/0094-pwa.md).
  */
 export function offlinePageHtml(lang: Language): string {
@@ -30,7 +30,7 @@ export function offlinePageHtml(lang: Language): string {
 <title>${t('pwa.offline.title')} · ${t('common.shopName')}</title>
 <link rel="manifest" href="${lang === 'am' ? '/am/manifest.webmanifest' : '/manifest.webmanifest'}">
 <style>
-${ethiopicFaces()}
+${lang === 'am' ? amharicPagesFonts : englishPagesFonts}
 body{margin:0;font-family:'Noto Sans Ethiopic','Nyala','Abyssinica SIL',system-ui,-apple-system,'Segoe UI',sans-serif;color:#2f2a24;background:#f6f1e9;line-height:1.6}
 header{background:#3f6b2c;color:#fff;padding:14px 16px;font-weight:700;font-size:1.1rem}
 main{max-width:34rem;margin:0 auto;padding:32px 16px}
@@ -53,25 +53,6 @@ a:focus-visible{outline:3px solid #8a5a00;outline-offset:2px}
 </body>
 </html>
 `;
-}
-
-/** The Ethiopic faces of the shop's own font (as app/fonts/amharic-pages.css, without the Latin ones). */
-function ethiopicFaces(): string {
-  const faces: [number, string, string][] = [
-    [
-      400,
-      "local('Noto Sans Ethiopic Regular'),local('NotoSansEthiopic-Regular'),local('Noto Sans Ethiopic')",
-      amharicFontFile,
-    ],
-    [700, "local('Noto Sans Ethiopic Bold'),local('NotoSansEthiopic-Bold')", amharicFontBoldFile],
-  ];
-  return faces
-    .map(
-      ([weight, local, url]) =>
-        `@font-face{font-family:'Noto Sans Ethiopic';font-style:normal;font-display:swap;font-weight:${weight};` +
-        `src:${local},url(${url}) format('woff2');unicode-range:U+1200-137F}`,
-    )
-    .join('\n');
 }
 
 export function offlinePageResponse(lang: Language): Response {

@@ -47,8 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = params.orderId ?? '';
   const { api, guest } = await orderApi(request, orderId);
-  const form = await request.formData();
-  if (form.get('intent') === 'cancel') {
+  // 'Pay now' may come without a body (a client posting to the page); only a form can ask to cancel
+  const form = /form/i.test(request.headers.get('Content-Type') ?? '') ? await request.formData() : null;
+  if (form?.get('intent') === 'cancel') {
     const result = await cancelOrder(api, orderId);
     return reply(
       result.ok

@@ -15,6 +15,9 @@ import {
   type StockLine,
 } from './catalog.types';
 
+/** At most this many products with a low variant are read for the low-stock list. */
+const LOW_VARIANT_PRODUCTS_MAX = 200;
+
 /** A variant as the low-stock alert reads a product: its stock and threshold, named "Name — 30 ml". */
 function variantStockOf(product: CatalogProduct, variant: ProductVariant) {
   return {
@@ -188,21 +191,24 @@ export class StockService {
    * listed per variant at or below it (named "Name — 30 ml", with `variantId` and `sku`).
    */
   async lowStock(limit: number) {
-    const docs = await this.products
-      .find(
-        {
-          active: true,
-          $or: [
-            { stock: { $lte: LOW_STOCK_THRESHOLD } },
-            { 'variants.stock': { $lte: LOW_STOCK_THRESHOLD } },
-          ],
-        },
-        { name: 1, nameAm: 1, stock: 1, priceSantim: 1, images: 1, options: 1, variants: 1 },
-      )
-      .sort({ stock: 1, name: 1 })
-      .limit(limit)
-      .lean()
-      .exec();
+    const fields = { name: 1, nameAm: 1, stock: 1, priceSantim: 1, images: 1, options: 1, variants: 1 };
+    // products without variants by their stock; those with a low variant apart (a sold-out shade of a
+    // lipstick whose other shades hold 18 is low, whatever the product's sum says)
+    const [plain, varied] = await Promise.all([
+      this.products
+        .find({ active: true, variants: { $exists: false }, stock: { $lte: LOW_STOCK_THRESHOLD } }, fields)
+        .sort({ stock: 1, name: 1 })
+        .limit(limit)
+        .lean()
+        .exec(),
+      this.products
+        .find({ active: true, 'variants.stock': { $lte: LOW_STOCK_THRESHOLD } }, fields)
+        .sort({ name: 1 })
+        .limit(LOW_VARIANT_PRODUCTS_MAX)
+        .lean()
+        .exec(),
+    ]);
+    const docs = [...plain, ...varied];
     const rows = docs.flatMap((doc) => {
       const { options: _options, variants, ...product } = doc;
       if (!variants?.length) return [product];
