@@ -18,24 +18,9 @@ import {
 /** At most this many products with a low variant are read for the low-stock list. */
 const LOW_VARIANT_PRODUCTS_MAX = 200;
 
-/** A variant as the low-stock alert reads a product: its stock and threshold, named "Name — 30 ml". */
-function variantStockOf(product: CatalogProduct, variant: ProductVariant) {
-  return {
-    _id: product._id,
-    name: variantName(product, variant),
-    ...(product.nameAm
-      ? { nameAm: `${product.nameAm} — ${Object.values(variant.options).join(' / ')}` }
-      : {}),
-    sku: variant.sku,
-    priceSantim: variant.priceSantim,
-    stock: variant.stock,
-    lowStockThreshold: variant.lowStockThreshold ?? product.lowStockThreshold,
-    active: product.active,
-  };
-}
 import { Product } from './schemas/product.schema';
 import { shortOfStock } from './stock-errors';
-import { hasVariants, variantName, variantOf, type ProductVariant } from './variants';
+import { hasVariants, variantAsProduct, variantName, variantOf } from './variants';
 
 /**
  * Stock: reserved by orders and given back (each line one conditional update inside the caller's
@@ -149,8 +134,8 @@ export class StockService {
         if (!before) continue; // a new variant: nothing crossed
         await this.notifications.enqueue(session, {
           type: 'stock.changed',
-          before: variantStockOf(change.before, before),
-          after: variantStockOf(change.after, after),
+          before: variantAsProduct(change.before, before),
+          after: variantAsProduct(change.after, after),
           cause: `${change.cause}:${String(after._id)}`,
         });
       }

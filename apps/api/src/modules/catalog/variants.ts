@@ -87,6 +87,27 @@ export function variantName(doc: VariantsOwner & { name: string }, variant?: Pro
   return label ? `${doc.name} — ${label}` : doc.name;
 }
 
+/**
+ * A variant standing in for its product where stock is told (the low-stock alert, the order's reserved
+ * lines): "Name — 30 ml" in both languages, the variant's SKU, price, stock and threshold.
+ */
+export function variantAsProduct<
+  P extends VariantsOwner & { _id: unknown; name: string; nameAm?: string; active?: boolean },
+>(product: P, variant: ProductVariant) {
+  return {
+    _id: product._id,
+    name: variantName(product, variant),
+    ...(product.nameAm
+      ? { nameAm: `${product.nameAm} — ${Object.values(variant.options).join(' / ')}` }
+      : {}),
+    sku: variant.sku,
+    priceSantim: variant.priceSantim,
+    stock: variant.stock,
+    lowStockThreshold: variant.lowStockThreshold ?? product.lowStockThreshold,
+    active: product.active,
+  };
+}
+
 /** The variant's regular price with the product's sales: what the sale rule reads. */
 export function variantPriceDoc(doc: VariantsOwner, variant: ProductVariant) {
   return {

@@ -10,7 +10,7 @@ import { modelDocument } from '../../common/model-document';
 import { CartService } from '../cart/cart.service';
 import type { Reservation } from '../catalog/catalog.types';
 import { priceNowSantim } from '../catalog/sale-price';
-import { variantName, variantPriceDoc } from '../catalog/variants';
+import { variantAsProduct, variantPriceDoc } from '../catalog/variants';
 import { StockService } from '../catalog/stock.service';
 import { couponHolderOf, CouponsService } from '../coupons/coupons.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -37,22 +37,7 @@ const codUnavailable = () => new DomainError('UNPROCESSABLE', COD_UNAVAILABLE, u
  */
 function reservedStock(r: Reservation) {
   if (!r.variant) return { product: r.product, quantity: r.quantity };
-  const { product, variant } = r;
-  return {
-    product: {
-      _id: product._id,
-      name: variantName(product, variant),
-      ...(product.nameAm
-        ? { nameAm: `${product.nameAm} — ${Object.values(variant.options).join(' / ')}` }
-        : {}),
-      sku: variant.sku,
-      priceSantim: variant.priceSantim,
-      stock: variant.stock,
-      lowStockThreshold: variant.lowStockThreshold ?? product.lowStockThreshold,
-      active: product.active,
-    },
-    quantity: r.quantity,
-  };
+  return { product: variantAsProduct(r.product, r.variant), quantity: r.quantity };
 }
 
 /** A placed order and, for a guest's, the token that opens it. */
