@@ -23,13 +23,21 @@ export interface IndexField {
   direction: 1 | -1;
 }
 
-function getPath(doc: Document, parts: string[]): unknown {
-  let current: unknown = doc;
-  for (const part of parts) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Document)[part];
+/**
+ * Whether the document has a value at the path, through arrays as a query reads it (`variants.stock`
+ * is present when some element of `variants` has a `stock`): what decides whether a sparse index
+ * keeps the document. A plain walk of the path stops at the array and said "missing" for every such
+ * document, so a sparse index over a path through an array held no entry at all.
+ */
+function presentAt(value: unknown, parts: string[], i = 0): boolean {
+  if (i === parts.length) return value !== undefined;
+  if (Array.isArray(value)) {
+    const part = parts[i];
+    if (/^\d+$/.test(part) && presentAt(value[Number(part)], parts, i + 1)) return true;
+    return value.some((element) => presentAt(element, parts, i));
   }
-  return current;
+  if (value === null || typeof value !== 'object') return false;
+  return presentAt((value as Document)[parts[i]], parts, i + 1);
 }
 
 /** A node of sorted-btree's tree: a leaf holds entries; an inner node its children's largest entries and their total size. */
@@ -107,7 +115,7 @@ export class OrderedIndex {
 
   /** The keys (without position) a document contributes: one per combination of array elements. */
   keysOf(doc: Document): unknown[][] {
-    if (this.spec.sparse && this.fields.every((f) => getPath(doc, f.parts) === undefined)) return [];
+    if (this.spec.sparse && this.fields.every((f) => !presentAt(doc, f.parts))) return [];
     if (this.partial && !this.partial.test(doc)) return [];
     let keys: unknown[][] = [[]];
     this.fields.forEach((field, i) => {

@@ -64,11 +64,15 @@ const docArb = fc.record(
     c: fc.integer({ min: 0, max: 6 }),
     tags: fc.array(fc.constantFrom('red', 'green', 'blue', 'reef', 'gold'), { maxLength: 3 }),
     d: fc.integer({ min: 0, max: 3 }),
+    // subdocuments in an array, some without `q`: a sparse index over the path through the array
+    e: fc.array(fc.record({ q: fc.integer({ min: 0, max: 4 }), r: fc.boolean() }, { requiredKeys: ['r'] }), {
+      maxLength: 3,
+    }),
   },
   { requiredKeys: ['c'] },
 );
 
-const fieldArb = fc.constantFrom('a', 'b', 'c', 'tags', 'd');
+const fieldArb = fc.constantFrom('a', 'b', 'c', 'tags', 'd', 'e.q');
 const condition = fc.oneof(
   scalar.filter((v) => v !== null),
   fc.record({
@@ -118,6 +122,7 @@ async function seeded(name: string, docs: Document[]): Promise<Collection<AnyDoc
   await coll.createIndex({ tags: 1 });
   await coll.createIndex({ c: 1, _id: 1 });
   await coll.createIndex({ d: 1 }, { sparse: true });
+  await coll.createIndex({ 'e.q': 1 }, { sparse: true });
   await coll.createIndex({ d: 1, c: 1 });
   if (docs.length) await coll.insertMany(docs.map((d, i) => ({ _id: i % 3 === 0 ? `s${i}` : i, ...d })));
   return coll;

@@ -197,7 +197,7 @@ ProductSchema.index({ sku: 1 }, { unique: true, sparse: true });
 // Variant SKUs: looked up by the SKU check of every product write (unique across product and variant
 // SKUs, checked by ProductsService: the embedded engine keeps no multikey unique index, decision 0098)
 ProductSchema.index({ 'variants.sku': 1 });
-/** The low-stock list's variants (stock.service.ts). Not sparse: the embedded engine answered a range over a sparse multikey index with nothing. */
+/** The low-stock list's variants (stock.service.ts). */
 ProductSchema.index({ 'variants.stock': 1 });
 ProductSchema.index({ stock: 1 });
 /** Search: one index range scan per query word over the words of name, brand, description and ingredients. */
