@@ -165,7 +165,12 @@ describe('a service worker update while a page is open (PWA)', () => {
     await page.close();
     const next = await context.newPage();
     watch(next);
-    await next.goto(`${stack.storefront}/`);
+    // The first navigation after the last page of A closed is held by Chromium while B activates; on a
+    // loaded machine it once never finished loading (CI, 2026-11-27, not reproduced since): the shopper's
+    // reload is then answered by the active B. Noted in docs/decisions/0094-pwa.md.
+    await next
+      .goto(`${stack.storefront}/`, { timeout: 30_000 })
+      .catch(() => next.reload({ timeout: 60_000 }));
     await hydrated(next);
     await next.waitForFunction(
       async () => {
