@@ -9,6 +9,22 @@ function localeOf(lang: string): string {
   return lang === 'am' ? 'am-ET-u-ca-ethiopic' : 'en-GB';
 }
 
+/**
+ * One formatter per locale and options, kept: building an `Intl.DateTimeFormat` costs far more than
+ * formatting with it (a product card with a sale's end date builds one per card per page otherwise).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    if (formatters.size >= 200) formatters.clear(); // zones come from settings: a handful, but never unbounded
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function parse(value: string | number | Date): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -18,7 +34,7 @@ function parse(value: string | number | Date): Date | undefined {
 export function formatDate(value: string | number | Date, lang: string): string {
   const date = parse(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(localeOf(lang), {
+  return dateFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -43,7 +59,7 @@ export function formatGregorianDate(value: string | number | Date, lang: string)
   const date = parse(value);
   if (!date) return '';
   if (lang !== 'am') return formatDate(date, lang);
-  const text = new Intl.DateTimeFormat('am-ET-u-ca-gregory', {
+  const text = dateFormat('am-ET-u-ca-gregory', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -56,7 +72,7 @@ export function formatGregorianDate(value: string | number | Date, lang: string)
 export function calendarYear(value: string | number | Date, lang: string): string {
   const date = parse(value);
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat(localeOf(lang), {
+  const parts = dateFormat(localeOf(lang), {
     year: 'numeric',
     timeZone: SHOP_TIME_ZONE,
   }).formatToParts(date);
@@ -67,7 +83,7 @@ export function calendarYear(value: string | number | Date, lang: string): strin
 function knownZone(timeZone: string | undefined): string {
   if (!timeZone) return SHOP_TIME_ZONE;
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
+    dateFormat('en-GB', { timeZone });
     return timeZone;
   } catch {
     return SHOP_TIME_ZONE;
@@ -81,7 +97,7 @@ export function zonedParts(
 ): { year: string; month: string; day: string; hour: number; minute: string } | undefined {
   const date = parse(value);
   if (!date) return undefined;
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateFormat('en-GB', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -116,7 +132,7 @@ export function ethiopianTime(hour24: number, minute: string | number): string {
 export function formatShopDate(value: string | number | Date, lang: string, timeZone?: string): string {
   const date = parse(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(localeOf(lang), {
+  return dateFormat(localeOf(lang), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -134,7 +150,7 @@ export function formatShopDateTime(value: string | number | Date, lang: string, 
   if (!date) return '';
   const zone = knownZone(timeZone);
   if (lang !== 'am') {
-    return new Intl.DateTimeFormat('en-GB', {
+    return dateFormat('en-GB', {
       year: 'numeric',
       month: 'short',
       day: 'numeric',
@@ -144,7 +160,7 @@ export function formatShopDateTime(value: string | number | Date, lang: string, 
       timeZone: zone,
     }).format(date);
   }
-  const day = new Intl.DateTimeFormat(localeOf('am'), {
+  const day = dateFormat(localeOf('am'), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
