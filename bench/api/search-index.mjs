@@ -136,7 +136,11 @@ const out = {
     heapBefore: round(base.heapMb),
     heapAfterBuild: round(index0.heapMb),
     indexHeap: round(index0.heapMb - base.heapMb),
+    arrayBuffersBefore: round(base.arrayBuffersMb),
     arrayBuffersAfterBuild: round(index0.arrayBuffersMb),
+    // the index's typed arrays are outside the heap: heap and array buffers together are its memory
+    indexArrayBuffers: round(index0.arrayBuffersMb - base.arrayBuffersMb),
+    indexTotal: round(index0.heapMb - base.heapMb + index0.arrayBuffersMb - base.arrayBuffersMb),
     heapAfterQueries: round(after.heapMb),
     arrayBuffersAfterQueries: round(after.arrayBuffersMb),
     rssAfterQueries: round(after.rssMb),

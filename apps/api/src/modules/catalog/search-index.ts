@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { CATALOGUE_READS, READ_EVERYTHING, type CatalogueReads } from './catalogue-reads';
 import { Product } from './schemas/product.schema';
 import { SearchCards } from './search-cards';
+import { compactPostings } from './search-postings';
 import type { Matches } from './search-results';
 import { Scorer, type WordScores } from './search-scorer';
 import {
@@ -202,6 +203,8 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     index.addAll(batch);
+    // the postings over typed arrays: a fifth of the memory, the same answers (decision 0103)
+    compactPostings(index);
     this.index = index;
     this.scorer = new Scorer(index, FIELD_BOOSTS);
     this.facts.clear();

@@ -1,4 +1,5 @@
 import type MiniSearch from 'minisearch';
+import { Postings, type PostingMap } from './search-postings';
 import type { SearchDocument } from './search-query';
 
 /**
@@ -15,8 +16,11 @@ import type { SearchDocument } from './search-query';
  * compares both).
  */
 
-/** MiniSearch's postings of one term: by field id, the products (numeric ids) and the term's frequency. */
-type FieldTermData = Map<number, Map<number, number>>;
+/**
+ * MiniSearch's postings of one term: by field id, the products (numeric ids) and the term's frequency
+ * (a `Map`, or the same over typed arrays after a build: search-postings.ts).
+ */
+type FieldTermData = Map<number, PostingMap>;
 
 /** The parts of a MiniSearch 7 index read here (not part of its typed API; pinned by test/search-scorer.spec.ts). */
 interface Internals {
@@ -152,6 +156,28 @@ export class Scorer {
       if (!freqs) continue;
       let matching = freqs.size;
       const average = averages[fieldId];
+      if (freqs instanceof Postings) {
+        // the same sums as below, over the typed arrays (no pair per entry)
+        const { ids: postingIds, freqs: counts, length: slots } = freqs;
+        for (let i = 0; i < slots; i++) {
+          if (counts[i] === 0) continue;
+          const doc = postingIds[i];
+          if (!ids.has(doc)) {
+            matching -= 1;
+            continue;
+          }
+          const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+          const freq = freqs.freqAt(i);
+          const length = (lengths.get(doc) as number[])[fieldId];
+          const raw = idf * (D + (freq * (K + 1)) / (freq + K * (1 - B + (B * length) / average)));
+          if (marked[doc] === -1) {
+            marked[doc] = 0;
+            touched.push(doc);
+          }
+          sums[doc] += boost * raw;
+        }
+        continue;
+      }
       for (const [doc, freq] of freqs) {
         // a discarded product (before MiniSearch's vacuum): left out, and not counted, as MiniSearch does
         if (!ids.has(doc)) {
