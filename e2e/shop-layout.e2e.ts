@@ -189,15 +189,24 @@ describe('storefront layout and home page', () => {
     // reloaded with listeners: the page's scripts, and what it fetches later
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     // the scripts of the reload only: a body is not readable once the page has navigated on
+    let html: Promise<string> | undefined;
+    const texts: PageResponse[] = [];
     const readScript = (r: PageResponse) => {
       if (r.request().resourceType() === 'script') scripts.push(r.text());
+      if (r.request().resourceType() === 'document') html = r.text();
+      if (new URL(r.url()).pathname.startsWith('/i18n/')) texts.push(r);
     };
     page.on('response', readScript);
     await page.reload();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.getByRole('heading', { name: 'About us' }).waitFor();
-    // The JavaScript carries no dictionary (the page's texts come with its HTML): no Amharic text of the
-    // shop, no back-office text.
+    // Neither the JavaScript nor the page carries the dictionary (docs/decisions/0104): the page's texts
+    // are fetched once beside its scripts, at a versioned address kept a year. No text of another page
+    // in the HTML, no Amharic text of the shop and no back-office text in the scripts.
+    expect(await html).not.toContain(translate('en', 'errors.maintenanceTitle'));
+    expect(texts.map((r) => new URL(r.url()).pathname)).toEqual(['/i18n/en']);
+    expect(new URL(texts[0].url()).searchParams.get('v')).toMatch(/^[0-9a-f]{12}$/);
+    expect(await texts[0].headerValue('cache-control')).toBe('public, max-age=31536000, immutable');
     const code = (await Promise.all(scripts)).join('\n');
     page.off('response', readScript);
     expect(code.length).toBeGreaterThan(100_000);

@@ -5,6 +5,11 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { withoutNulBytes } from './html-stream.server';
+import { provideServerTexts } from './shop-context';
+import { textsOf } from './texts.server';
+
+// pages are rendered with the server's copy of their texts, not sent in them (docs/decisions/0104)
+provideServerTexts((lang) => textsOf(lang).dictionary);
 
 const ABORT_DELAY = 5_000;
 

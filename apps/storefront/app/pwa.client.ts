@@ -12,7 +12,7 @@
 import { translatorOver, type Language } from '@shop/i18n';
 import { FALLBACK, say, type Said } from './apiMessages';
 import { dictionaryOf } from './shop-context';
-import { queuedKindOf } from '../sw/policy';
+import { TEXTS_CACHE, queuedKindOf } from '../sw/policy';
 import { enqueue, tapFrom, type TapResult } from '../sw/queue';
 import { idbStore } from '../sw/idb-store';
 
@@ -24,7 +24,7 @@ type RouterLike = {
 const router = () => (window as unknown as { __remixRouter?: RouterLike }).__remixRouter;
 
 const language = (): Language => (document.documentElement.lang === 'am' ? 'am' : 'en');
-const translator = () => translatorOver(dictionaryOf(language(), undefined) ?? {});
+const translator = () => translatorOver(dictionaryOf(language()) ?? {});
 
 // ---- notices ----
 let region: HTMLElement | null = null;
@@ -195,6 +195,21 @@ function onPage(pathname: string): void {
   else if (path === '/checkout') whenHydrated(() => setTimeout(keepCheckoutForm));
 }
 
+/**
+ * The page's texts in the service worker's cache (docs/decisions/0104): the first page fetched them before
+ * the worker was there, and a kept page needs them to hydrate offline. From the browser's HTTP cache.
+ */
+async function keepTexts(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[rel=preload][as=fetch][href^="/i18n/"]');
+  if (!link || !('caches' in window)) return;
+  try {
+    const cache = await caches.open(TEXTS_CACHE);
+    if (!(await cache.match(link.href))) await cache.add(link.href);
+  } catch {
+    // a full or refused storage: the page still works online
+  }
+}
+
 export function startPwa(): void {
   onPage(location.pathname);
   const remix = router();
@@ -224,6 +239,7 @@ export function startPwa(): void {
     .then((registration) => {
       worker = registration.active;
       tellSeen();
+      void keepTexts();
       post({ type: 'shop-notices' });
       if (navigator.onLine) post({ type: 'shop-flush' });
     })

@@ -8,16 +8,18 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useRouteLoaderData,
 } from '@remix-run/react';
-import { storefrontDictionary, translatorOver } from '@shop/i18n';
+import { translatorOver } from '@shop/i18n';
 import { calendarYear } from '@shop/shared';
 // the Latin faces' common part (ASCII and the shop's typographic marks: docs/decisions/0100)
 import latinFontFile from './fonts/latin-400.woff2?url';
 import latinFontBoldFile from './fonts/latin-700.woff2?url';
 import amharicFontFile from './fonts/amharic-400.woff2?url';
 import amharicFontBoldFile from './fonts/amharic-700.woff2?url';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { dictionaryOf, fetchDictionary, useShop } from './shop-context';
+import { textsUrl } from './texts.server';
 import { Deferred, pageHydrated } from './components/Deferred';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
@@ -66,21 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings.maintenanceMode &&
     user?.role !== 'admin' &&
     !MAINTENANCE_OPEN_PATHS.some((p) => withoutLanguage(path).startsWith(p));
-  // The page's texts come with the page (one language, the storefront's namespaces); a data request of a
-  // client-side navigation (a fetch: Sec-Fetch-Dest 'empty') leaves them out, the browser has them.
-  // A page the service worker fetches to keep for offline reading is a fetch too, but asks for HTML
-  // (docs/decisions/0094-pwa.md): it gets its texts.
-  const dataRequest =
-    request.headers.get('Sec-Fetch-Dest') === 'empty' &&
-    !/\btext\/html\b/.test(request.headers.get('Accept') ?? '');
-  const dictionary = dataRequest ? null : storefrontDictionary(lang);
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
     {
       lang,
       // the public origin of canonical and hreflang addresses (STOREFRONT_URL, else the request's)
       origin: env.storefrontUrl || url.origin,
-      dictionary,
+      // the address of the page's texts, fetched by the browser before it hydrates the page (not in the page:
+      // docs/decisions/0104-texts-out-of-the-page.md)
+      texts: textsUrl(lang),
       langCookie,
       backPath,
       user,
@@ -98,11 +94,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** In the browser: the root data with the dictionary it kept, or fetched when the language changed. */
+/** In the browser: the root data, once the texts of its language are there (fetched when the language changed). */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const data = await serverLoader<typeof loader>();
-  const dictionary = dictionaryOf(data.lang, data.dictionary) ?? (await fetchDictionary(data.lang));
-  return { ...data, dictionary };
+  await fetchDictionary(data.lang, data.texts);
+  return data;
 }
 
 /** The page the shopper came from, when it is one of ours (for 'Go back' without JavaScript). */
@@ -120,6 +116,9 @@ function sameOriginPath(referer: string | null, current: URL): string | null {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { lang } = useShop();
+  // the document's own texts: a later change of language fetches its texts itself (clientLoader), so the
+  // preload stays the one the page was loaded with (a new one would only fetch them a second time)
+  const [texts] = useState(useRouteLoaderData<typeof loader>('root')?.texts);
   useEffect(() => {
     document.documentElement.dataset.js = 'true';
     pageHydrated();
@@ -148,6 +147,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               />
             ))
           : null}
+        {/* the page's texts, which the scripts need to hydrate it: fetched beside them, not after them */}
+        {texts ? <link rel="preload" href={texts} as="fetch" crossOrigin="anonymous" /> : null}
         <Meta />
         <LanguageLinks />
         <Links />
@@ -175,7 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const t = translatorOver(dictionaryOf(data?.lang ?? 'en', data?.dictionary) ?? {});
+  const t = translatorOver(dictionaryOf(data?.lang ?? 'en') ?? {});
   if (data?.maintenance) return [{ title: t('errors.maintenanceTitle') }];
   if (error)
     return [

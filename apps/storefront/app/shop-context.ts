@@ -32,41 +32,45 @@ export interface ShopContext {
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /**
- * The dictionary of the page's language. The server sends it with the page (root loader data) and
- * leaves it out of the data requests of client-side navigations: the browser keeps the one it has,
- * and fetches `/i18n/<lang>` when the language changed (root `clientLoader`). The storefront's
- * JavaScript holds no dictionary at all.
+ * The dictionary of the page's language (docs/decisions/0104-texts-out-of-the-page.md). Pages do not
+ * carry it: the server renders with its own copy (`provideServerTexts`, entry.server.tsx), and the
+ * browser fetches it once per language from the root loader's `texts` address (immutable, versioned)
+ * before it hydrates the page (entry.client.tsx), and again after a change of language (root
+ * `clientLoader`). The storefront's JavaScript holds no dictionary at all.
  */
 let kept: { lang: Language; dictionary: Dictionary } | null = null;
+let serverTexts: ((lang: Language) => Dictionary) | undefined;
+
+/** On the server: where the texts of a page come from (entry.server.tsx; never in the browser's bundle). */
+export function provideServerTexts(source: (lang: Language) => Dictionary): void {
+  serverTexts = source;
+}
 
 /** Remembers the page's dictionary in the browser (never on the server: requests share its modules). */
 export function keepDictionary(lang: Language, dictionary: Dictionary): void {
   if (typeof document !== 'undefined') kept = { lang, dictionary };
 }
 
-/** The dictionary of `lang`: the one sent with the data, else the one kept in the browser. */
-export function dictionaryOf(lang: Language, sent: Dictionary | null | undefined): Dictionary | undefined {
-  if (sent) {
-    keepDictionary(lang, sent);
-    return sent;
-  }
+/** The dictionary of `lang`: the server's, else the one kept in the browser. */
+export function dictionaryOf(lang: Language): Dictionary | undefined {
+  if (typeof document === 'undefined') return serverTexts?.(lang);
   return kept?.lang === lang ? kept.dictionary : undefined;
 }
 
-/** In the browser, the dictionary of a language it does not have yet (after a change of language). */
-export async function fetchDictionary(lang: Language): Promise<Dictionary> {
+/** In the browser, the dictionary of a language (`address`: the root loader's versioned `texts`). */
+export async function fetchDictionary(lang: Language, address = `/i18n/${lang}`): Promise<Dictionary> {
   if (kept?.lang === lang) return kept.dictionary;
-  const res = await fetch(`/i18n/${lang}`);
+  const res = await fetch(address);
   if (!res.ok) throw new Response('The texts of the page could not be loaded', { status: res.status });
   const dictionary = (await res.json()) as Dictionary;
   keepDictionary(lang, dictionary);
   return dictionary;
 }
 
-type RootData = { lang?: Language; dictionary?: Dictionary | null; maintenance?: boolean };
+type RootData = { lang?: Language; maintenance?: boolean };
 
 function translatorFrom(data: RootData | undefined): Translate {
-  const dictionary = dictionaryOf(data?.lang ?? 'en', data?.dictionary);
+  const dictionary = dictionaryOf(data?.lang ?? 'en');
   return translatorOver(dictionary ?? {});
 }
 

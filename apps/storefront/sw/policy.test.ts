@@ -3,6 +3,7 @@ import {
   isKeepableImage,
   isKeepablePage,
   isPersonalPath,
+  isVersionedTexts,
   offlinePageFor,
   pageOfDataRequest,
   queuedKindOf,
@@ -81,6 +82,16 @@ describe('offline answers', () => {
     expect(pageOfDataRequest(u('/i18n/am?_data=other'), 'GET')).toBeNull();
     expect(pageOfDataRequest(u('/cart/add?_data=routes%2Fcart_.add'), 'POST')).toBeNull();
     expect(pageOfDataRequest(u('/products'), 'GET')).toBeNull();
+  });
+
+  it('keeps the texts only at a version (that address never changes)', () => {
+    const u = (s: string) => new URL(s, 'https://shop.example');
+    expect(isVersionedTexts(u('/i18n/am?v=3416eace37f4'), 'GET')).toBe(true);
+    expect(isVersionedTexts(u('/i18n/en?v=2fd52af0c428'), 'GET')).toBe(true);
+    expect(isVersionedTexts(u('/i18n/am'), 'GET')).toBe(false);
+    expect(isVersionedTexts(u('/i18n/am?v=old'), 'GET')).toBe(false);
+    expect(isVersionedTexts(u('/i18n/fr?v=3416eace37f4'), 'GET')).toBe(false);
+    expect(isVersionedTexts(u('/i18n/am?v=3416eace37f4'), 'POST')).toBe(false);
   });
 
   it('queues only the cart and wishlist form posts', () => {

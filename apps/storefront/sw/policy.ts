@@ -7,6 +7,12 @@
 export const PAGES_CACHE = 'shop-pages-v1';
 /** Images (product photos, hero): cache-first, bounded. */
 export const IMAGES_CACHE = 'shop-images-v1';
+/**
+ * The pages' texts at their versioned address (`/i18n/<lang>?v=…`, docs/decisions/0104): cache-first, so
+ * that a page kept for offline reading hydrates offline; a page puts its own in too (pwa.client.ts).
+ */
+export const TEXTS_CACHE = 'shop-texts-v1';
+export const MAX_TEXTS = 4;
 export const MAX_PAGES = 60;
 export const MAX_IMAGES = 200;
 export const IMAGE_MAX_AGE_S = 30 * 24 * 3600;
@@ -76,6 +82,15 @@ export function pageOfDataRequest(url: URL, method: string): string | null {
   page.searchParams.delete('_data');
   page.searchParams.delete('index');
   return page.pathname + page.search;
+}
+
+/** Whether a request asks for a language's texts at a version (kept: that address never changes). */
+export function isVersionedTexts(url: URL, method: string): boolean {
+  return (
+    method === 'GET' &&
+    /^\/i18n\/(en|am)$/.test(url.pathname) &&
+    /^[0-9a-f]{12}$/.test(url.searchParams.get('v') ?? '')
+  );
 }
 
 /** The queued kind of a form post, or null: only the cart and wishlist form posts are queued. */

@@ -5,7 +5,7 @@
  * - precache: the app shell (the build's scripts and styles, the fonts, icons, the offline pages);
  * - pages: network first (a short timeout), the seen copy offline, kept only when `public` (policy.ts);
  *   a page not seen: the shop's offline page in the page's language;
- * - images: cache first, bounded;
+ * - images: cache first, bounded; the pages' texts at their version (`/i18n/<lang>?v=`): cache first;
  * - 'Add to cart' and the wishlist heart posted while offline: queued (queue.ts) and sent when the
  *   connection returns, each tap once (X-Shop-Tap-Key), the results told to the open pages.
  * Updates: no skipWaiting. A new version waits until no page of the old one is open, so an open page
@@ -21,12 +21,15 @@ import {
   IMAGE_MAX_AGE_S,
   MAX_IMAGES,
   MAX_PAGES,
+  MAX_TEXTS,
   PAGES_CACHE,
+  TEXTS_CACHE,
   PAGE_NETWORK_TIMEOUT_S,
   TAP_KEY_HEADER,
   isKeepableImage,
   isKeepablePage,
   isPersonalPath,
+  isVersionedTexts,
   offlinePageFor,
   pageOfDataRequest,
   queuedKindOf,
@@ -97,6 +100,18 @@ registerRoute(
       });
     }
   },
+);
+
+// ---- the pages' texts at their version (never change): cache first, so a kept page hydrates offline ----
+registerRoute(
+  ({ request, url }) => url.origin === self.location.origin && isVersionedTexts(url, request.method),
+  new CacheFirst({
+    cacheName: TEXTS_CACHE,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: MAX_TEXTS }),
+    ],
+  }),
 );
 
 // ---- images ----

@@ -1,13 +1,20 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { isLanguage, storefrontDictionary } from '@shop/i18n';
+import { isLanguage } from '@shop/i18n';
+import { textsOf } from '../texts.server';
 
 /**
- * The storefront's texts in one language, for a browser whose shopper just switched language without
- * reloading the page (root `clientLoader`); pages otherwise receive them with their HTML.
+ * The storefront's texts in one language (docs/decisions/0104-texts-out-of-the-page.md): fetched by the
+ * browser before it hydrates a page (entry.client.tsx) and after a change of language. Asked for at
+ * their current version (`?v=`, root loader's `texts`) they never change: kept a year. Without it, or at
+ * an old version (a page rendered before a release), they are the current texts, kept five minutes.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLanguage(params.lang)) throw new Response('Not found', { status: 404 });
-  return json(storefrontDictionary(params.lang), {
-    headers: { 'Cache-Control': 'public, max-age=300' },
+  const { dictionary, version } = textsOf(params.lang);
+  const current = new URL(request.url).searchParams.get('v') === version;
+  return json(dictionary, {
+    headers: {
+      'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    },
   });
 }
