@@ -72,6 +72,8 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   /** By MiniSearch's numeric id: each product's facts and its tie-break factor (`tieBreak`). */
   private byShortId: (ProductFacts | undefined)[] = [];
   private tieBreaks = new Float64Array(0);
+  /** By numeric id, the product's id as two numbers (search-results.ts `Matches.idKeys`). */
+  private idKeys = new Float64Array(0);
   /** The matches of the last `searchNow`, lent to its caller. */
   private matched = new Int32Array(0);
   private matchScores = new Float64Array(0);
@@ -282,8 +284,15 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       const grown = new Float64Array(Math.max(shortId + 1, Math.ceil(this.tieBreaks.length * 1.5), 1024));
       grown.set(this.tieBreaks);
       this.tieBreaks = grown;
+      const keys = new Float64Array(grown.length * 2);
+      keys.set(this.idKeys);
+      this.idKeys = keys;
     }
     this.tieBreaks[shortId] = this.tieBreak(facts);
+    // lower-case hex only: ordered as the strings are (byId in search-results.ts)
+    const hex = /^[0-9a-f]{24}$/.test(facts.id) ? facts.id : undefined;
+    this.idKeys[shortId * 2] = hex ? parseInt(hex.slice(0, 12), 16) : NaN;
+    this.idKeys[shortId * 2 + 1] = hex ? parseInt(hex.slice(12), 16) : NaN;
   }
 
   /**
@@ -345,7 +354,7 @@ export class SearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
       scores[n] = score * tieBreaks[doc];
       n++;
     }
-    return { docs: matched.subarray(0, n), scores: scores.subarray(0, n), facts, terms };
+    return { docs: matched.subarray(0, n), scores: scores.subarray(0, n), facts, terms, idKeys: this.idKeys };
   }
 
   /**

@@ -13,6 +13,12 @@ export interface Matches {
   readonly scores: Float64Array;
   /** Facts by numeric id (every id of `docs` has them). */
   readonly facts: readonly (ProductFacts | undefined)[];
+  /**
+   * By numeric id, the product's id (24 hex digits) as two numbers (`idKeys[2 * doc]`: its first 12
+   * digits, `[2 * doc + 1]`: the last 12; NaN for an id of another form): ordered as the ids, so that
+   * ties of relevance are broken without comparing strings (decision 0103).
+   */
+  readonly idKeys?: Float64Array;
 }
 
 type Compare = (a: ProductFacts, b: ProductFacts) => number;
@@ -36,6 +42,15 @@ export const SORTERS: Readonly<Record<ProductSort, Compare>> = {
 function placeOrder(matches: Matches, sort: ProductSort | undefined): (a: number, b: number) => number {
   const { docs, scores, facts } = matches;
   const factsAt = (at: number) => facts[docs[at]] as ProductFacts;
+  const keys = matches.idKeys;
+  if (!sort && keys)
+    return (a, b) => {
+      const x = docs[a] * 2;
+      const y = docs[b] * 2;
+      const order = scores[b] - scores[a] || keys[x] - keys[y] || keys[x + 1] - keys[y + 1];
+      // NaN: an id of another form, compared as strings
+      return order === order ? order : byId(factsAt(a), factsAt(b));
+    };
   if (!sort) return (a, b) => scores[b] - scores[a] || byId(factsAt(a), factsAt(b));
   const compare = SORTERS[sort];
   return (a, b) => compare(factsAt(a), factsAt(b));
@@ -111,7 +126,12 @@ export function filterMatches(matches: Matches, query: ListProductsQuery): Match
     keptScores[n] = scores[at];
     n++;
   }
-  return { docs: keptDocs.subarray(0, n), scores: keptScores.subarray(0, n), facts: matches.facts };
+  return {
+    docs: keptDocs.subarray(0, n),
+    scores: keptScores.subarray(0, n),
+    facts: matches.facts,
+    idKeys: matches.idKeys,
+  };
 }
 
 /** Each match's facts, in id order (for counts). */

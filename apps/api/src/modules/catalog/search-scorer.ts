@@ -305,6 +305,8 @@ export class Scorer {
     if (term === undefined || vector === undefined) return undefined;
     const { docs, values: termValues } = vector;
     const spellings = weights.length;
+    // one spelling of weight 1 (a word found as it is): (0 + 1 × v) × 1 is v, the term's own values
+    if (spellings === 1 && weights[0] === 1) return { docs, values: termValues, terms: [term] };
     const values = new Float64Array(docs.length);
     for (let i = 0; i < docs.length; i++) {
       let sum = 0;
