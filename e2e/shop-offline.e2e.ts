@@ -86,6 +86,8 @@ describe('storefront offline (PWA)', () => {
       const title = (await page.locator('h1').first().textContent())?.trim();
       expect(title).toBeTruthy();
 
+      // a phone short of storage empties the browser's HTTP cache first: what is read offline is the worker's
+      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
       await context.setOffline(true);
       await page.goto(`${h.stack.storefront}${here}`);
       expect((await page.locator('h1').first().textContent())?.trim()).toBe(title);
@@ -94,6 +96,8 @@ describe('storefront offline (PWA)', () => {
       expect(await page.locator('form.add-to-cart button[type="submit"]').first().textContent()).toContain(
         translate(lang, 'product.addToCart'),
       );
+      // and it hydrates offline: its texts (fetched apart from the page, docs/decisions/0104) were kept too
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
 
       await page.goto(`${h.stack.storefront}${prefix}/product/${unseen._id}`);
       await page.getByTestId('offline-title').waitFor();
