@@ -80,7 +80,8 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 // each app learns where the others are, so non-default ports keep links, CORS and payment returns right
-run('api', process.execPath, ['apps/api/dist/main.js'], {
+// the API's young generation as in production (apps/api/Dockerfile's NODE_OPTIONS, decision 0103)
+run('api', process.execPath, ['--max-semi-space-size=64', 'apps/api/dist/main.js'], {
   PORT: API_PORT,
   PUBLIC_API_URL: process.env.PUBLIC_API_URL || `http://localhost:${API_PORT}`,
   STOREFRONT_URL: process.env.STOREFRONT_URL || storefrontUrl,

@@ -249,7 +249,8 @@ async function main() {
   const engineUri = `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`;
   console.log(`Engine up; seeding ${settings.products} products ...`);
   const ids = await seed(engineUri, 'bench');
-  const api = startProcess([apiMain], {
+  // the API's Node flags as deployed (apps/api/Dockerfile's NODE_OPTIONS: decision 0103)
+  const api = startProcess(['--max-semi-space-size=64', apiMain], {
     NODE_ENV: 'production',
     ALLOW_NO_MAIL: 'true', // no SMTP server in the benchmark: messages stay in the outbox
     PORT: String(apiPort),
