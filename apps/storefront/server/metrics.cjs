@@ -58,11 +58,23 @@ function routeTree(routes, parentId) {
 /** `/product/:id` for /product/66f0c..., from the build's routes; `unmatched` when none matches. */
 function remixRouteLabeller(build) {
   const tree = routeTree(build.routes, undefined);
+  // matchRoutes flattens and ranks the whole route tree at every call (a third of a kept page's CPU, asked
+  // twice per request: the log line and the metrics): each address's template is kept, a bounded number
+  const known = new Map();
   return (pathname) => {
-    const matches = matchRoutes(tree, pathname);
-    if (!matches?.length) return 'unmatched';
-    const parts = matches.map((m) => m.route.path).filter(Boolean);
-    return `/${parts.join('/')}`.replace(/\/{2,}/g, '/');
+    let label = known.get(pathname);
+    if (label === undefined) {
+      const matches = matchRoutes(tree, pathname);
+      label = matches?.length
+        ? `/${matches
+            .map((m) => m.route.path)
+            .filter(Boolean)
+            .join('/')}`.replace(/\/{2,}/g, '/')
+        : 'unmatched';
+      if (known.size >= 5000) known.clear();
+      known.set(pathname, label);
+    }
+    return label;
   };
 }
 
