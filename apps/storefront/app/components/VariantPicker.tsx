@@ -7,6 +7,9 @@ import {
   type VariantProduct,
 } from '../variants';
 import { useShop } from '../shop-context';
+// in the page, beside the picker: a stylesheet of its own held up the product page's first paint (a
+// render-blocking request, 1.9 KB); only pages with a picker carry it
+import variantCss from './variant-picker.css?inline';
 
 /**
  * The product page's variant picker (issue 30.3, docs/product.md "Variants"): one radio group per option,
@@ -28,6 +31,7 @@ export function VariantPicker({
   const { search } = useLocation();
   return (
     <div className="variant-picker" data-testid="variant-picker">
+      <style dangerouslySetInnerHTML={{ __html: variantCss }} />
       {(product.options ?? []).map((option, index) => {
         const label = optionName(option, lang);
         const labelId = `option-${index}-label`;

@@ -1,4 +1,4 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { Link } from '../components/Localized';
 import { CATEGORIES, SUB_CATEGORIES, formatMoney } from '@shop/shared';
@@ -12,7 +12,6 @@ import { productName } from '../components/ProductCard';
 import { ShopImage } from '../components/ShopImage';
 import { ReviewSection } from '../components/ReviewSection';
 import { VariantPicker } from '../components/VariantPicker';
-import variantStyles from '../components/variant-picker.css?url';
 import { dateTexts } from '../dates';
 import { env } from '../env.server';
 import { localePath, pageLanguage } from '../language';
@@ -20,8 +19,6 @@ import { getProduct, productReviews } from '../products.server';
 import { shelfPriceText } from '../price-words';
 import { langOf, translatorOf, useShop } from '../shop-context';
 import { chosenVariant, hasVariants, variantImages } from '../variants';
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: variantStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
