@@ -187,6 +187,35 @@ describe('input hygiene (issue 16)', () => {
     expect(ok.body).toMatchObject({ price: 125, originalPrice: 150.5 });
   });
 
+  it("refuses a sale's value and a refund's amount in odd notations with INVALID_AMOUNT, never a 500", async () => {
+    // 9e-323 made class-validator's maxDecimalPlaces throw (a 500 the fuzz suite found)
+    const sale = (value: string) =>
+      request(shop.t.http)
+        .post('/api/admin/promotions')
+        .set(shop.auth(shop.admin.token))
+        .set('Content-Type', 'application/json')
+        .send(
+          `{"name":{"en":"Timket","am":"ጥምቀት"},"kind":"percent","value":${value},"categories":["skincare"],` +
+            `"startsAt":"2030-01-01T00:00:00Z","endsAt":"2030-01-08T00:00:00Z"}`,
+        );
+    for (const value of ['9e-323', '5e-324', '1e-7', '12.345', '"12"', '1e21']) {
+      const res = await sale(value);
+      expect([value, res.status, res.body.code]).toEqual([value, 400, 'INVALID_AMOUNT']);
+    }
+    const ok = await sale('12.5');
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ kind: 'percent', value: 12.5 });
+    const unknownOrder = '0123456789abcdef01234567';
+    for (const amount of ['9e-323', '1e-7', '0.005']) {
+      const res = await request(shop.t.http)
+        .post(`/api/admin/orders/${unknownOrder}/refunds`)
+        .set(shop.auth(shop.admin.token))
+        .set('Content-Type', 'application/json')
+        .send(`{"amount":${amount},"method":"manual","reference":"RF-1","reason":"Broken bottle"}`);
+      expect([amount, res.status, res.body.code]).toEqual([amount, 400, 'INVALID_AMOUNT']);
+    }
+  });
+
   it('refuses products with null category, brand or currency, and odd promotion ids', async () => {
     for (const extra of [
       { category: null },

@@ -24,13 +24,11 @@ import {
   IsNotEmpty,
   IsObject,
   IsOptional,
-  IsNumber,
   IsString,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
-import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
+import { IsAmount, IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
 import type {
   AdminOrderView,
   OrderNoteView,
@@ -384,8 +382,8 @@ export class AdminOrderResponseDto {
 
 export class RecordRefundDto {
   @ApiProperty({ example: 100, description: 'ETB, at most what is left of the paid amount' })
-  @IsNumber({ maxDecimalPlaces: 2 })
-  @Min(0.01)
+  // at most two decimals in any notation (class-validator's maxDecimalPlaces threw on 9e-323: a 500)
+  @IsAmount({ min: 0.01, max: 10_000_000 })
   amount!: number;
 
   @ApiProperty({ maxLength: 500, description: 'Why (required)' })

@@ -7,12 +7,12 @@ import {
   IsDate,
   IsIn,
   IsMongoId,
-  IsNumber,
   IsOptional,
   IsString,
   Length,
   ValidateNested,
 } from 'class-validator';
+import { IsAmount } from '../../../common/validation';
 import { PROMOTION_KINDS, type PromotionKind } from '../schemas/promotion.schema';
 
 export class PromotionNameDto {
@@ -32,7 +32,9 @@ export class PromotionInputDto {
   kind!: PromotionKind;
 
   @ApiProperty({ example: 20, description: 'percent: 1 to 100; fixed: ETB off each unit (below its price)' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  // a finite JSON number with at most two decimals in any notation (class-validator's maxDecimalPlaces threw on
+  // 9e-323: a 500); its sign and whether it suits the kind are the service's checks (INVALID_PROMOTION)
+  @IsAmount({ min: -10_000_000, max: 10_000_000 })
   value!: number;
 
   @ApiPropertyOptional({ type: [String], description: 'Product ids' })
