@@ -147,8 +147,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
               />
             ))
           : null}
-        {/* the page's texts, which the scripts need to hydrate it: fetched beside them, not after them */}
-        {texts ? <link rel="preload" href={texts} as="fetch" crossOrigin="anonymous" /> : null}
+        {/* the page's texts, which the scripts need to hydrate it: fetched beside them, not after them, but
+            after what the first paint needs (the stylesheet, the fonts) */}
+        {texts ? (
+          <link
+            rel="preload"
+            href={texts}
+            as="fetch"
+            crossOrigin="anonymous"
+            {...({ fetchpriority: 'low' } as unknown as React.LinkHTMLAttributes<HTMLLinkElement>)}
+          />
+        ) : null}
         <Meta />
         <LanguageLinks />
         <Links />
