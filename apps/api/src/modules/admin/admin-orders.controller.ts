@@ -35,15 +35,14 @@ import {
 } from '../../common/react-admin-list';
 import { AdminListQuery, ApiAdminList, isSpecListQuery, specList } from './list/spec-list';
 import {
-  AddOrderNoteDto,
   AdminOrderDto,
   AdminOrderResponseDto,
   AdminOrderRowDto,
   CollectPaymentDto,
   OrderDto,
   OrderResponseDto,
-  RecordRefundDto,
 } from '../orders/dto/order.dto';
+import { AddOrderNoteDto, RecordRefundDto } from '../orders/dto/staff-order-input.dto';
 import { OrderNotes } from '../orders/order-notes.service';
 import { PaymentRefunds } from '../payments/payments.module';
 import { OrderPayments } from '../orders/order-payments.service';

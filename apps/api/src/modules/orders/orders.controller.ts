@@ -36,15 +36,14 @@ import { ErrorDto } from '../../common/error.dto';
 import { NotFoundError } from '../../common/errors/domain-error';
 import { RateCounters } from '../../common/rate-limit';
 import {
-  ChangeOrderStatusDto,
   OrderDto,
   OrderListResponseDto,
-  OrderLookupQueryDto,
-  OrderLookupResponseDto,
   OrderResponseDto,
   PlacedOrderResponseDto,
   PlaceOrderDto,
 } from './dto/order.dto';
+import { OrderLookupQueryDto, OrderLookupResponseDto } from './dto/order-lookup.dto';
+import { ChangeOrderStatusDto } from './dto/staff-order-input.dto';
 import { CurrentViewer, OrderAccessGuard, OrderPlacerGuard, type OrderViewer } from './order-access.guard';
 import { OrderPlacement } from './order-placement.service';
 import { ORDER_NOT_FOUND, OrderQueries } from './order-queries.service';

@@ -14,7 +14,6 @@ import {
   REFUND_METHODS,
   SHIPPING_METHODS,
   deliveryCountry,
-  type RefundMethod,
 } from '@shop/shared';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -28,12 +27,13 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsAmount, IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
+import { IsEthiopianMobile, IsEthiopianRegion } from '../../../common/validation';
+import type { OrderLookupDto } from './order-lookup.dto';
 import type {
   AdminOrderView,
+  OrderLookupView,
   OrderNoteView,
   RefundView,
-  OrderLookupView,
   OrderItemView,
   OrderProductSnapshot,
   OrderView,
@@ -212,37 +212,6 @@ export class CollectPaymentDto {
   reference?: string;
 }
 
-/** GET /api/orders/lookup: an order's number and the phone it was placed with. */
-export class OrderLookupQueryDto {
-  @ApiProperty({ example: 'AN-10042', description: 'The order number (AN-10042, an-10042 or 10042)' })
-  @IsString()
-  @IsNotEmpty({ message: 'number is required' })
-  @MaxLength(40)
-  number!: string;
-
-  @ApiProperty({
-    example: '0911234567',
-    description: 'The phone the order was placed with, in any usual spelling',
-  })
-  @IsString()
-  @IsNotEmpty({ message: 'phone is required' })
-  @MaxLength(40)
-  phone!: string;
-}
-
-export class ChangeOrderStatusDto {
-  @ApiProperty({ enum: ORDER_STATUSES, example: 'shipped' })
-  @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` })
-  status!: string;
-
-  @ApiPropertyOptional({ example: 'ET123456789' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100)
-  trackingNumber?: string;
-}
-
 export class ShippingAddressViewDto implements ShippingAddressView {
   @ApiProperty() street!: string;
   @ApiProperty() city!: string;
@@ -380,46 +349,6 @@ export class AdminOrderResponseDto {
   @ApiProperty() message!: string;
 }
 
-export class RecordRefundDto {
-  @ApiProperty({ example: 100, description: 'ETB, at most what is left of the paid amount' })
-  // at most two decimals in any notation (class-validator's maxDecimalPlaces threw on 9e-323: a 500)
-  @IsAmount({ min: 0.01, max: 10_000_000 })
-  amount!: number;
-
-  @ApiProperty({ maxLength: 500, description: 'Why (required)' })
-  @IsString()
-  @Transform(trim)
-  @IsNotEmpty()
-  @MaxLength(500)
-  reason!: string;
-
-  @ApiProperty({
-    enum: REFUND_METHODS,
-    description: "'chapa': through Chapa's refund API; 'manual': with a reference",
-  })
-  @IsIn(REFUND_METHODS)
-  method!: RefundMethod;
-
-  @ApiPropertyOptional({
-    maxLength: 100,
-    description: 'Required for a manual refund (bank transfer, receipt…)',
-  })
-  @IsOptional()
-  @IsString()
-  @Transform(trim)
-  @MaxLength(100)
-  reference?: string;
-}
-
-export class AddOrderNoteDto {
-  @ApiProperty({ maxLength: 2000 })
-  @IsString()
-  @Transform(trim)
-  @IsNotEmpty()
-  @MaxLength(2000)
-  text!: string;
-}
-
 /** Compile-time: each DTO declares exactly its view's fields (`implements` alone lets a DTO have more). */
 type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
   ? true
@@ -463,44 +392,6 @@ export class PlacedOrderResponseDto {
       'routes) for 90 days; keep it secret',
   })
   guestAccessToken?: string;
-}
-
-export class OrderLookupItemDto {
-  @ApiProperty() name!: string;
-  @ApiPropertyOptional() nameAm?: string;
-  @ApiProperty() quantity!: number;
-}
-
-export class OrderLookupHistoryDto {
-  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
-  @ApiProperty({ type: String, format: 'date-time' }) at!: Date;
-}
-
-/** What the lookup shows: the order's state, never its street, phone, email or name. */
-export class OrderLookupDto implements OrderLookupView {
-  @ApiPropertyOptional({ example: 'AN-10042' }) orderNumber?: string;
-  @ApiProperty({ enum: ORDER_STATUSES }) status!: string;
-  @ApiProperty({ enum: PAYMENT_STATUSES }) paymentStatus!: string;
-  @ApiProperty({ enum: PAYMENT_METHODS }) paymentMethod!: string;
-  @ApiProperty({ type: [OrderLookupItemDto] }) items!: OrderLookupItemDto[];
-  @ApiProperty({ description: 'ETB' }) subtotal!: number;
-  @ApiProperty({ description: 'ETB' }) shippingCost!: number;
-  @ApiProperty({ description: 'ETB' }) tax!: number;
-  @ApiProperty({ description: 'ETB' }) totalAmount!: number;
-  @ApiProperty({ example: 'ETB' }) currency!: string;
-  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
-  @ApiProperty({
-    type: 'object',
-    properties: { city: { type: 'string' }, region: { type: 'string' } },
-    description: 'Only the city and region the order goes to',
-  })
-  shipping!: { city: string; region: string };
-  @ApiProperty({ type: [OrderLookupHistoryDto] }) statusHistory!: OrderLookupHistoryDto[];
-}
-
-export class OrderLookupResponseDto {
-  @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ type: OrderLookupDto }) order!: OrderLookupDto;
 }
 
 export class OrderResponseDto {
