@@ -246,6 +246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a shop page's header needs, in one call: the signed-in user, the cart's lines, the wishlist's products
+         * @description The same user as `GET /auth/me`, the same item count and lines as `GET /cart`, the same products as `GET /wishlist` (docs/decisions/0105-shopper-summary.md), read only: the fixes those calls write (a withdrawn line dropped...) are left to them, and no cart is created. Without a token: `user` null, the guest cart of `X-Cart-Id` (or the cookie) or an empty one, no wishlist. An invalid token: 401 as `GET /auth/me`.
+         */
+        get: operations["Auth_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/phone/send-code": {
         parameters: {
             query?: never;
@@ -2138,6 +2158,33 @@ export interface components {
             /** @example true */
             success: boolean;
             user: components["schemas"]["UserDto"];
+        };
+        SummaryCartLineDto: {
+            /** @example 665f1c2b9d3e4a0012345678 */
+            productId: string;
+            /** @description The variant of the line, when it has one */
+            variantId?: string;
+            /** @example 2 */
+            quantity: number;
+        };
+        SummaryCartDto: {
+            /**
+             * @description The same number as `GET /cart`'s itemCount
+             * @example 3
+             */
+            itemCount: number;
+            /** @description `GET /cart`'s lines (products' ids and quantities), in its order */
+            lines: components["schemas"]["SummaryCartLineDto"][];
+        };
+        SummaryWishlistDto: {
+            /** @description The ids of the products `GET /wishlist` lists, in its order (none for a guest) */
+            productIds: string[];
+        };
+        ShopperSummaryDto: {
+            /** @description The signed-in user as `GET /auth/me` answers it; null for a guest */
+            user: components["schemas"]["UserDto"] | null;
+            cart: components["schemas"]["SummaryCartDto"];
+            wishlist: components["schemas"]["SummaryWishlistDto"];
         };
         VerifyPhoneDto: {
             /**
@@ -5011,6 +5058,37 @@ export interface operations {
                     "application/json": components["schemas"]["MeResponseDto"];
                 };
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    Auth_session: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A guest cart id (32 hex characters), for callers without a token */
+                "X-Cart-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopperSummaryDto"];
+                };
+            };
+            /** @description INVALID_TOKEN: invalid, expired or ended token */
             401: {
                 headers: {
                     [name: string]: unknown;

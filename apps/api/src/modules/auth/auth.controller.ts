@@ -18,6 +18,7 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -32,6 +33,9 @@ import { csrfPolicyOf, refuseCrossSiteCookieWrite } from '../../common/auth/csrf
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { sessionToken } from '../../common/auth/session';
 import { ErrorDto } from '../../common/error.dto';
+import { CartOwnerGuard, type CartRequest } from '../cart/cart-owner.guard';
+import { CartService } from '../cart/cart.service';
+import { WishlistService } from '../wishlist/wishlist.service';
 import { AuthService } from './auth.service';
 import {
   AuthResponseDto,
@@ -48,6 +52,7 @@ import {
   ResetPasswordDto,
   VerifyPhoneDto,
 } from './dto/auth.dto';
+import { ShopperSummaryDto } from './dto/shopper-summary.dto';
 import { PasswordResetService, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
 import { OTP_SENT, PhoneSignInService } from './phone-sign-in.service';
 import { PHONE_CODE_SENT, PhoneVerificationService } from './phone-verification.service';
@@ -69,6 +74,8 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly phones: PhoneVerificationService,
     private readonly phoneSignIn: PhoneSignInService,
+    private readonly cart: CartService,
+    private readonly wishlist: WishlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.csrf = csrfPolicyOf(config);
@@ -229,6 +236,36 @@ export class AuthController {
   @ApiUnauthorizedResponse({ type: ErrorDto })
   async me(@CurrentUser() user: AuthUser) {
     return { success: true, user: await this.auth.me(user.id) };
+  }
+
+  @Get('session')
+  @UseGuards(CartOwnerGuard)
+  @ApiBearerAuth()
+  @ApiHeader({
+    name: 'X-Cart-Id',
+    required: false,
+    description: 'A guest cart id (32 hex characters), for callers without a token',
+  })
+  @ApiOperation({
+    summary:
+      "What a shop page's header needs, in one call: the signed-in user, the cart's lines, the wishlist's products",
+    description:
+      'The same user as `GET /auth/me`, the same item count and lines as `GET /cart`, the same products as ' +
+      '`GET /wishlist` (docs/decisions/0105-shopper-summary.md), read only: the fixes those calls write ' +
+      '(a withdrawn line dropped...) are left to them, and no cart is created. Without a token: `user` null, ' +
+      'the guest cart of `X-Cart-Id` (or the cookie) or an empty one, no wishlist. An invalid token: 401 as `GET /auth/me`.',
+  })
+  @ApiOkResponse({ type: ShopperSummaryDto })
+  @ApiUnauthorizedResponse({ type: ErrorDto, description: 'INVALID_TOKEN: invalid, expired or ended token' })
+  async session(@Req() req: CartRequest) {
+    const signedIn = req.user;
+    const owner = signedIn ? signedIn.id : req.guestCartId ? { guestId: req.guestCartId } : undefined;
+    const [user, cart, productIds] = await Promise.all([
+      signedIn ? this.auth.me(signedIn.id) : null,
+      this.cart.summary(owner),
+      signedIn ? this.wishlist.productIds(signedIn.id) : [],
+    ]);
+    return { user, cart, wishlist: { productIds } };
   }
 
   @Post('phone/send-code')

@@ -8,8 +8,10 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { MongoThrottlerStorage } from '../../common/rate-limit';
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { SessionLookup } from '../../common/auth/session';
+import { CartModule } from '../cart/cart.module';
 import { OrdersModule } from '../orders/orders.module';
 import { UsersModule } from '../users/users.module';
+import { WishlistModule } from '../wishlist/wishlist.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
@@ -45,6 +47,9 @@ const clientAndAccount = (req: Record<string, unknown>) => {
     UsersModule,
     // a verified phone attaches the guest orders placed with it
     OrdersModule,
+    // the shopper summary (GET /auth/session) reads the cart and the wishlist through their services
+    CartModule,
+    WishlistModule,
     MongooseModule.forFeature([
       { name: PasswordReset.name, schema: PasswordResetSchema },
       { name: PhoneVerification.name, schema: PhoneVerificationSchema },

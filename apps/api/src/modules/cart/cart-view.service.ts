@@ -82,78 +82,20 @@ export class CartViewService {
     const cart = current ?? (await model.findOne(filter).lean().exec());
     const items = cart?.items ?? [];
     this.store.seen.note(owner, items);
-    const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
-    const products = missing.length
-      ? await this.products.recentProductsByIds(missing)
-      : new Map<string, CatalogProduct>();
-    if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
-    // a line is dropped or reduced only on the product as the database has it now (not as kept)
-    const doubtful = items
-      .filter((i) => {
-        const product = products.get(String(i.product));
-        const variant = product ? lineVariant(product, i) : undefined;
-        return variant === null || refusalOf(product, i.quantity, 0, variant) !== undefined;
-      })
-      .map((i) => i.product);
-    if (doubtful.length)
-      for (const [id, product] of await this.products.freshProductsByIds(doubtful)) products.set(id, product);
-    const notices: CartNotice[] = [];
-    const lines: Line[] = [];
-    const dropped: Types.ObjectId[] = [];
-    const droppedVariants: { product: Types.ObjectId; variant: Types.ObjectId }[] = [];
-    for (const item of items) {
-      const product = products.get(String(item.product));
-      const productId = String(item.product);
-      const variant = product?.active ? lineVariant(product, item) : undefined;
-      // a variant line names its variant ("Name — 30 ml") and says its id (docs/decisions/0098-product-variants.md)
-      const ids = { productId, ...(item.variant ? { variantId: String(item.variant) } : {}) };
-      const name = product ? variantName(product, variant ?? undefined) : undefined;
-      const drop = () =>
-        item.variant
-          ? droppedVariants.push({ product: item.product, variant: item.variant })
-          : dropped.push(item.product);
-      const stock = variant ? variant.stock : product?.stock;
-      if (!product || !product.active || variant === null) {
-        drop();
-        notices.push({
-          ...ids,
-          type: 'removed',
-          message: `${name ?? 'A product'} is no longer available and was removed from your cart`,
-          code: 'NOTICE_UNAVAILABLE_REMOVED',
-          params: name ? { product: name } : {},
-        });
-      } else if (stock! <= 0) {
-        drop();
-        notices.push({
-          ...ids,
-          type: 'removed',
-          message: `${name} is out of stock and was removed from your cart`,
-          code: 'NOTICE_OUT_OF_STOCK_REMOVED',
-          params: { product: name! },
-        });
-      } else if (item.quantity > stock!) {
-        // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
-        const match = item.variant
-          ? { product: item.product, variant: item.variant, quantity: item.quantity }
-          : { product: item.product, quantity: item.quantity };
-        await model
-          .updateOne({ ...filter, items: { $elemMatch: match } }, { $set: { 'items.$.quantity': stock } })
-          .exec();
-        notices.push({
-          ...ids,
-          type: 'quantity_reduced',
-          message: `${onlyLeftMessage(name!, stock!)}; quantity reduced to ${stock}`,
-          code: 'NOTICE_QUANTITY_REDUCED',
-          params: { product: name!, available: stock! },
-        });
-        lines.push({ product, variant, item, quantity: stock! });
-      } else {
-        lines.push({ product, variant, item, quantity: item.quantity });
-      }
+    const { lines, notices, fixes } = await this.assess(items, known);
+    for (const { item, stock } of fixes.reduced) {
+      // Conditional, so a concurrent change of the line is never overwritten by a stale clamp.
+      const match = item.variant
+        ? { product: item.product, variant: item.variant, quantity: item.quantity }
+        : { product: item.product, quantity: item.quantity };
+      await model
+        .updateOne({ ...filter, items: { $elemMatch: match } }, { $set: { 'items.$.quantity': stock } })
+        .exec();
     }
-    if (dropped.length)
-      await model.updateOne(filter, { $pull: { items: { product: { $in: dropped } } } }).exec();
-    for (const gone of droppedVariants) await model.updateOne(filter, { $pull: { items: gone } }).exec();
+    if (fixes.dropped.length)
+      await model.updateOne(filter, { $pull: { items: { product: { $in: fixes.dropped } } } }).exec();
+    for (const gone of fixes.droppedVariants)
+      await model.updateOne(filter, { $pull: { items: gone } }).exec();
     await this.salesEnded(lines, notices, model, filter);
     const priced = lines.map((l) => ({ unitPrice: unitPriceOf(l), quantity: l.quantity }));
     const totals = cartTotals(priced);
@@ -180,6 +122,102 @@ export class CartViewService {
       ...(typeof owner !== 'string' && cart ? { cartId: owner.guestId } : {}),
       ...coupon,
     });
+  }
+
+  /**
+   * The cart's lines and item count exactly as `view` answers them (the same rules: `assess`), for a
+   * page's header (docs/decisions/0105-shopper-summary.md): read only (the fixes `view` writes are
+   * left to it), no product views, no prices beyond the count, no coupon. No cart: empty.
+   */
+  async summary(
+    owner: CartOwner | undefined,
+  ): Promise<{ itemCount: number; lines: { productId: string; variantId?: string; quantity: number }[] }> {
+    if (!owner) return { itemCount: 0, lines: [] };
+    const { model, filter } = this.store.of(owner);
+    const cart = await model.findOne(filter, { items: 1 }).lean().exec();
+    const { lines } = await this.assess(cart?.items ?? []);
+    return {
+      itemCount: cartTotals(lines.map((l) => ({ unitPrice: 0, quantity: l.quantity }))).itemCount,
+      lines: lines.map((l) => ({
+        productId: String(l.item.product),
+        ...(l.variant ? { variantId: String(l.variant._id) } : {}),
+        quantity: l.quantity,
+      })),
+    };
+  }
+
+  /**
+   * What the stored lines are now, without changing them: the lines the cart answers (an over-stock
+   * line at the stock), the notices, and the fixes to write (lines to drop, quantities to reduce).
+   * A line is dropped or reduced only on the product as the database has it now (not as kept).
+   */
+  private async assess(items: CartItem[], known?: Map<string, CatalogProduct>) {
+    const missing = items.map((i) => i.product).filter((id) => !known?.has(String(id)));
+    const products = missing.length
+      ? await this.products.recentProductsByIds(missing)
+      : new Map<string, CatalogProduct>();
+    if (known) for (const [id, product] of known) if (!products.has(id)) products.set(id, product);
+    const doubtful = items
+      .filter((i) => {
+        const product = products.get(String(i.product));
+        const variant = product ? lineVariant(product, i) : undefined;
+        return variant === null || refusalOf(product, i.quantity, 0, variant) !== undefined;
+      })
+      .map((i) => i.product);
+    if (doubtful.length)
+      for (const [id, product] of await this.products.freshProductsByIds(doubtful)) products.set(id, product);
+    const notices: CartNotice[] = [];
+    const lines: Line[] = [];
+    const fixes = {
+      dropped: [] as Types.ObjectId[],
+      droppedVariants: [] as { product: Types.ObjectId; variant: Types.ObjectId }[],
+      reduced: [] as { item: CartItem; stock: number }[],
+    };
+    for (const item of items) {
+      const product = products.get(String(item.product));
+      const productId = String(item.product);
+      const variant = product?.active ? lineVariant(product, item) : undefined;
+      // a variant line names its variant ("Name — 30 ml") and says its id (docs/decisions/0098-product-variants.md)
+      const ids = { productId, ...(item.variant ? { variantId: String(item.variant) } : {}) };
+      const name = product ? variantName(product, variant ?? undefined) : undefined;
+      const drop = () =>
+        item.variant
+          ? fixes.droppedVariants.push({ product: item.product, variant: item.variant })
+          : fixes.dropped.push(item.product);
+      const stock = variant ? variant.stock : product?.stock;
+      if (!product || !product.active || variant === null) {
+        drop();
+        notices.push({
+          ...ids,
+          type: 'removed',
+          message: `${name ?? 'A product'} is no longer available and was removed from your cart`,
+          code: 'NOTICE_UNAVAILABLE_REMOVED',
+          params: name ? { product: name } : {},
+        });
+      } else if (stock! <= 0) {
+        drop();
+        notices.push({
+          ...ids,
+          type: 'removed',
+          message: `${name} is out of stock and was removed from your cart`,
+          code: 'NOTICE_OUT_OF_STOCK_REMOVED',
+          params: { product: name! },
+        });
+      } else if (item.quantity > stock!) {
+        fixes.reduced.push({ item, stock: stock! });
+        notices.push({
+          ...ids,
+          type: 'quantity_reduced',
+          message: `${onlyLeftMessage(name!, stock!)}; quantity reduced to ${stock}`,
+          code: 'NOTICE_QUANTITY_REDUCED',
+          params: { product: name!, available: stock! },
+        });
+        lines.push({ product, variant, item, quantity: stock! });
+      } else {
+        lines.push({ product, variant, item, quantity: item.quantity });
+      }
+    }
+    return { lines, notices, fixes };
   }
 
   /**

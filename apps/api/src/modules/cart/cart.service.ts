@@ -38,6 +38,11 @@ export class CartService {
     private readonly coupons: CouponsService,
   ) {}
 
+  /** The cart's item count and lines as `GET /cart` answers them, read only (CartViewService.summary). */
+  summary(owner: CartOwner | undefined) {
+    return this.views.summary(owner);
+  }
+
   /** A guest without a cart updating a line: the line is not there (a malformed id is still 404 Product not found). */
   notInCart(productId: string): NotFoundError {
     this.checkProductId(productId);

@@ -5,7 +5,7 @@ import { ClientSession, Model, Types } from 'mongoose';
 import { InvalidDataError, NotFoundError } from '../../common/errors/domain-error';
 import { isDuplicateKeyError, parseObjectId } from '../../common/mongo';
 import { CartService, type CartView } from '../cart/cart.service';
-import { PRODUCT_NOT_FOUND, type ProductChange } from '../catalog/catalog.types';
+import { PRODUCT_NOT_FOUND, type CatalogProduct, type ProductChange } from '../catalog/catalog.types';
 import { ProductsService } from '../catalog/products.service';
 import { StockService } from '../catalog/stock.service';
 import { NotificationsService, type WishlistNoticeKind } from '../notifications/notifications.service';
@@ -160,7 +160,7 @@ export class WishlistService implements OnModuleInit {
     const dropped: Types.ObjectId[] = [];
     for (const item of items) {
       const product = byId.get(String(item.product));
-      if (!product || !product.active) {
+      if (!product || !isListed(product)) {
         dropped.push(item.product);
         notices.push({
           productId: String(item.product),
@@ -185,6 +185,21 @@ export class WishlistService implements OnModuleInit {
     if (dropped.length)
       await this.wishlists.updateOne({ user }, { $pull: { items: { product: { $in: dropped } } } }).exec();
     return { success: true, products, ...(notices.length ? { notices } : {}) };
+  }
+
+  /**
+   * The ids of the products `view` lists, in its order (docs/decisions/0105-shopper-summary.md): the
+   * same rule (`isListed`) on the products' state alone, read only (the entries `view` drops are left
+   * to it). No wishlist: none.
+   */
+  async productIds(userId: string): Promise<string[]> {
+    const user = new Types.ObjectId(userId);
+    const wishlist = await this.wishlists.findOne({ user }, { 'items.product': 1 }).lean().exec();
+    const ids = (wishlist?.items ?? []).map((i) => i.product);
+    if (!ids.length) return [];
+    const found = await this.products.productsByIds(ids, { active: 1 });
+    const byId = new Map(found.map((p) => [String(p._id), p]));
+    return ids.map(String).filter((id) => isListed(byId.get(id)));
   }
 
   /** Adds an active product (sold-out ones too: that is what notify-on-stock is for); adding twice updates preferences. */
@@ -303,4 +318,9 @@ export class WishlistService implements OnModuleInit {
       if (!isDuplicateKeyError(error)) throw error;
     }
   }
+}
+
+/** Whether a wished product is shown (a deleted or withdrawn one leaves the wishlist). */
+function isListed(product: Pick<CatalogProduct, 'active'> | undefined): boolean {
+  return Boolean(product?.active);
 }
