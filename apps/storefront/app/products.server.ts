@@ -6,7 +6,7 @@ import {
   type PublicSettings,
   type ReviewView,
 } from './shop-data';
-import { apiFor, publicApiFor, tokenFromRequest } from './session.server';
+import { apiFor, publicApiFor } from './session.server';
 
 type Query = Partial<ProductQuery>;
 type Review = components['schemas']['ReviewDto'];
@@ -85,38 +85,6 @@ export async function publicSettings(request: Request): Promise<PublicSettings> 
   } catch {
     return DEFAULT_PUBLIC_SETTINGS;
   }
-}
-
-/** The signed-in shopper's cart and wishlist counts; failures count as empty. */
-export async function basketSummary(request: Request): Promise<{
-  cartCount: number;
-  wishlistCount: number;
-  cartQuantities: Record<string, number>;
-  wishlistIds: string[];
-}> {
-  const api = apiFor(request);
-  const [cart, wishlist] = await Promise.all([
-    api.GET('/api/cart').then(
-      (r) => r.data,
-      () => undefined,
-    ),
-    // A guest (with a cart) has no wishlist: no call.
-    (tokenFromRequest(request) ? api.GET('/api/wishlist') : Promise.resolve({ data: undefined })).then(
-      (r) => r.data,
-      () => undefined,
-    ),
-  ]);
-  const cartQuantities: Record<string, number> = {};
-  for (const line of cart?.products ?? []) {
-    const id = line.product?._id;
-    if (id) cartQuantities[id] = (cartQuantities[id] ?? 0) + line.quantity;
-  }
-  const cartCount = cart?.itemCount ?? Object.values(cartQuantities).reduce((a, b) => a + b, 0);
-  const wishlistIds = (wishlist?.products ?? [])
-    .map((item) => item.product?._id)
-    .filter((id): id is string => Boolean(id));
-  // the badge counts the products the wishlist page can show (a deleted product's entry is not one)
-  return { cartCount, wishlistCount: wishlistIds.length, cartQuantities, wishlistIds };
 }
 
 /** Sends the contact form to the API; the API's code on failure, or none (the page has its own text). */

@@ -28,8 +28,8 @@ import { CartFlash, ErrorPage, Maintenance, NotFound } from './components/NotFou
 import { env } from './env.server';
 import { languageOfPath, withoutLanguage } from './language';
 import { LanguageLinks } from './components/LanguageLinks';
-import { basketSummary, publicSettings as readPublicSettings } from './products.server';
-import { cartIdFromRequest, getSessionUser } from './session.server';
+import { publicSettings as readPublicSettings } from './products.server';
+import { shopperSummary } from './session.server';
 import styles from './styles.css?url';
 import amharicPagesFonts from './fonts/amharic-pages.css?inline';
 import englishPagesFonts from './fonts/english-pages.css?inline';
@@ -51,16 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // the page's language is in its address (/am/…), docs/decisions/0092-language-in-the-address.md
   const lang = languageOfPath(new URL(request.url).pathname);
   const langCookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.test(cookieHeader ?? '');
-  const [user, settings] = await Promise.all([getSessionUser(request), readPublicSettings(request)]);
-  const basket =
-    user || cartIdFromRequest(request)
-      ? await basketSummary(request)
-      : {
-          cartCount: 0,
-          wishlistCount: 0,
-          cartQuantities: {} as Record<string, number>,
-          wishlistIds: [] as string[],
-        };
+  // the header's shopper in one call (none for a visitor without a session or a cart): docs/decisions/0105
+  const [{ user, ...basket }, settings] = await Promise.all([
+    shopperSummary(request),
+    readPublicSettings(request),
+  ]);
   const url = new URL(request.url);
   const path = url.pathname;
   const backPath = sameOriginPath(request.headers.get('Referer'), url);

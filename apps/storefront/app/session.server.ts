@@ -211,3 +211,48 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const result = await settle(apiWithToken(token).GET('/api/auth/me'));
   return result.ok ? (result.data.user ?? null) : null;
 }
+
+/** What every page's header needs of the shopper (the root loader): who, and what is in the cart and wishlist. */
+export interface ShopperSummary {
+  user: SessionUser | null;
+  cartCount: number;
+  wishlistCount: number;
+  /** Units of each product in the cart (its variants' lines added up): the cards' "in cart" badges. */
+  cartQuantities: Record<string, number>;
+  /** The wished products' ids: the cards' hearts. */
+  wishlistIds: string[];
+}
+
+const NO_SHOPPER: ShopperSummary = {
+  user: null,
+  cartCount: 0,
+  wishlistCount: 0,
+  cartQuantities: {},
+  wishlistIds: [],
+};
+
+/**
+ * The shopper of this request in one API call, `GET /api/auth/session` (docs/decisions/0105-shopper-summary.md):
+ * the user as `/api/auth/me` answers it, the cart's count and lines as `/api/cart`, the wishlist's products as
+ * `/api/wishlist`. No call without a token or a guest cart; an invalid token, an API away or an error count as
+ * a signed-out shopper with nothing in the cart (the page still renders).
+ */
+export async function shopperSummary(request: Request): Promise<ShopperSummary> {
+  const token = tokenFromRequest(request);
+  const cartId = token ? undefined : cartIdFromRequest(request);
+  if (!token && !cartId) return NO_SHOPPER;
+  const result = await settle(shopApi({ token, cartId }).GET('/api/auth/session'));
+  if (!result.ok) return NO_SHOPPER;
+  const { user, cart, wishlist } = result.data;
+  const cartQuantities: Record<string, number> = {};
+  for (const line of cart?.lines ?? [])
+    cartQuantities[line.productId] = (cartQuantities[line.productId] ?? 0) + line.quantity;
+  const wishlistIds = wishlist?.productIds ?? [];
+  return {
+    user: user ?? null,
+    cartCount: cart?.itemCount ?? 0,
+    wishlistCount: wishlistIds.length,
+    cartQuantities,
+    wishlistIds,
+  };
+}
