@@ -11,6 +11,7 @@
 //   BENCH_OUT=path.json ...                        # where to write the results
 //   BENCH_CPU_PAGES=200 ...                        # pages asked (4 connections) to measure CPU per page
 //   BENCH_PAGES=signed-in ...                      # only these pages (anonymous | signed-in; default both)
+//   BENCH_WORKERS=2 ...                            # the storefront's STOREFRONT_WORKERS (default 1)
 //   BENCH_STOREFRONT=/tmp/sf-copy ...              # a storefront copied earlier (its build, server and public
 //                                                  # folders): compares two versions back to back
 //
@@ -30,6 +31,7 @@ const CPU_PAGES = Number(process.env.BENCH_CPU_PAGES ?? 200);
 const MODES = (process.env.BENCH_MODES ?? 'before,after').split(',').filter(Boolean);
 const MODE_ENV = { before: { PAGE_CACHE_MAX_BYTES: '0' }, after: {} };
 const PAGES = (process.env.BENCH_PAGES ?? 'anonymous,signed-in').split(',').filter(Boolean);
+const WORKERS = process.env.BENCH_WORKERS ?? '1';
 const GIVEN_COPY = process.env.BENCH_STOREFRONT ? path.resolve(process.env.BENCH_STOREFRONT) : undefined;
 
 /** A private copy of the storefront's server and build: other jobs may rebuild (and empty) the build meanwhile. */
@@ -67,6 +69,16 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The CPU time of a process and of its children (a storefront of several workers: server/cluster.cjs). */
+function treeCpuMs(pid) {
+  let total = cpuMs(pid);
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    for (const child of children ? children.split(' ') : []) total += treeCpuMs(Number(child));
+  }
+  return total;
+}
+
 const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 
 function cannon(url, headers, duration, connections) {
@@ -85,10 +97,10 @@ async function measure(page, storefront, pids) {
   let storefrontCpu = null;
   let apiCpu = null;
   if (CPU_PAGES > 0) {
-    const cpuBefore = pids.map(cpuMs);
+    const cpuBefore = pids.map(treeCpuMs);
     const c = await autocannon({ url, headers, amount: CPU_PAGES, connections: 4, timeout: 60 });
     [storefrontCpu, apiCpu] = pids.map(
-      (pid, i) => Math.round(((cpuMs(pid) - cpuBefore[i]) / (c.requests.total || 1)) * 10) / 10,
+      (pid, i) => Math.round(((treeCpuMs(pid) - cpuBefore[i]) / (c.requests.total || 1)) * 10) / 10,
     );
   }
   const loadBefore = loadAverage();
@@ -177,6 +189,7 @@ async function main() {
           API_URL: api,
           ADMIN_URL: 'http://127.0.0.1:1/admin',
           LOG_LEVEL: 'warn',
+          STOREFRONT_WORKERS: WORKERS,
           ...MODE_ENV[mode],
         },
         copy,
@@ -198,7 +211,7 @@ async function main() {
 
     const out = {
       date: new Date().toISOString(),
-      command: `BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_MODES=${MODES.join(',')} BENCH_PAGES=${PAGES.join(',')}${GIVEN_COPY ? ` BENCH_STOREFRONT=${GIVEN_COPY}` : ''} node bench/web/pages.mjs`,
+      command: `BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_MODES=${MODES.join(',')} BENCH_PAGES=${PAGES.join(',')} BENCH_WORKERS=${WORKERS}${GIVEN_COPY ? ` BENCH_STOREFRONT=${GIVEN_COPY}` : ''} node bench/web/pages.mjs`,
       storefront: GIVEN_COPY ?? 'apps/storefront/build (copied at start)',
       note: 'before: PAGE_CACHE_MAX_BYTES=0 (every page rendered per request); after: the page cache with its defaults',
       commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),

@@ -85,7 +85,7 @@ const STARTED = Symbol('metricsStarted');
  * The metrics of one server: `timer` goes first (times every answer), `label` just before the Remix
  * handler (names the page's route), `handler` answers GET /metrics.
  */
-function createMetrics(config, build) {
+function createMetrics(config, build, clustered) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -103,6 +103,8 @@ function createMetrics(config, build) {
     return child;
   };
   const routeOf = remixRouteLabeller(build);
+  // one of several workers (server/cluster.cjs): the text of all workers' metrics, from the primary
+  const text = clustered ? clustered(registry) : () => registry.metrics();
   function finished() {
     const req = this.req;
     // answered before the Remix handler: the build's and public/ files (both served from the root)
@@ -151,11 +153,11 @@ function createMetrics(config, build) {
     },
     handler(req, res, next) {
       if (!metricsAllowed(config, req)) return next();
-      registry.metrics().then((text) => {
+      text().then((body) => {
         res.setHeader('Content-Type', registry.contentType);
         res.setHeader('Cache-Control', 'no-store');
         res[ROUTE] = '/metrics';
-        res.end(text);
+        res.end(body);
       }, next);
     },
   };
