@@ -241,7 +241,10 @@ export async function shopperSummary(request: Request): Promise<ShopperSummary> 
   const token = tokenFromRequest(request);
   const cartId = token ? undefined : cartIdFromRequest(request);
   if (!token && !cartId) return NO_SHOPPER;
-  const result = await settle(shopApi({ token, cartId }).GET('/api/auth/session'));
+  const api = shopApi({ token, cartId });
+  const result = await settle(api.GET('/api/auth/session'));
+  // an API older than this storefront (deployed apart, the API first is the rule): the three calls it has
+  if (!result.ok && result.status === 404) return shopperOfOlderApi(api, token);
   if (!result.ok) return NO_SHOPPER;
   const { user, cart, wishlist } = result.data;
   const cartQuantities: Record<string, number> = {};
@@ -251,6 +254,32 @@ export async function shopperSummary(request: Request): Promise<ShopperSummary> 
   return {
     user: user ?? null,
     cartCount: cart?.itemCount ?? 0,
+    wishlistCount: wishlistIds.length,
+    cartQuantities,
+    wishlistIds,
+  };
+}
+
+/** The same summary from `auth/me`, `cart` and `wishlist`, for an API without `GET /api/auth/session`. */
+async function shopperOfOlderApi(api: ApiClient, token: string | undefined): Promise<ShopperSummary> {
+  const [me, cart, wishlist] = await Promise.all([
+    token ? settle(api.GET('/api/auth/me')) : undefined,
+    settle(api.GET('/api/cart')),
+    token ? settle(api.GET('/api/wishlist')) : undefined,
+  ]);
+  const user = me?.ok ? (me.data.user ?? null) : null;
+  if (token && !user) return NO_SHOPPER;
+  const cartQuantities: Record<string, number> = {};
+  for (const line of cart.ok ? (cart.data.products ?? []) : []) {
+    const id = line.product?._id;
+    if (id) cartQuantities[id] = (cartQuantities[id] ?? 0) + line.quantity;
+  }
+  const wishlistIds = (wishlist?.ok ? (wishlist.data.products ?? []) : [])
+    .map((item) => item.product?._id)
+    .filter((id): id is string => Boolean(id));
+  return {
+    user,
+    cartCount: cart.ok ? (cart.data.itemCount ?? 0) : 0,
     wishlistCount: wishlistIds.length,
     cartQuantities,
     wishlistIds,

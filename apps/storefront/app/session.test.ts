@@ -123,4 +123,56 @@ describe("shopperSummary (the header's one call)", () => {
     });
     await expect(shopperSummary(at('token=abc'))).resolves.toEqual(empty);
   });
+
+  it('asks an API older than GET /api/auth/session (404) the three calls it has, with the same answer', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (input: Request) => {
+      const path = new URL(input.url).pathname;
+      seen.push(`${path} ${input.headers.get('Authorization')} ${input.headers.get('X-Cart-Id')}`);
+      const answers: Record<string, [number, unknown]> = {
+        '/api/auth/session': [
+          404,
+          { success: false, statusCode: 404, code: 'NOT_FOUND', message: 'Cannot GET' },
+        ],
+        '/api/auth/me': [200, { success: true, user }],
+        '/api/cart': [
+          200,
+          {
+            success: true,
+            itemCount: 3,
+            products: [
+              { product: { _id: 'p1' }, quantity: 2 },
+              { product: { _id: 'p1' }, variantId: 'v2', quantity: 1 },
+            ],
+          },
+        ],
+        '/api/wishlist': [200, { success: true, products: [{ product: { _id: 'p9' } }, { product: null }] }],
+      };
+      const [status, body] = answers[path];
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    });
+    await expect(shopperSummary(at('token=abc'))).resolves.toEqual({
+      user,
+      cartCount: 3,
+      wishlistCount: 1,
+      cartQuantities: { p1: 3 },
+      wishlistIds: ['p9'],
+    });
+    expect(seen.sort()).toEqual([
+      '/api/auth/me Bearer abc null',
+      '/api/auth/session Bearer abc null',
+      '/api/cart Bearer abc null',
+      '/api/wishlist Bearer abc null',
+    ]);
+    // a guest with a cart: no account, no wishlist
+    seen.length = 0;
+    await expect(shopperSummary(at(`cart_id=${cartId}`))).resolves.toEqual({
+      user: null,
+      cartCount: 3,
+      wishlistCount: 0,
+      cartQuantities: { p1: 3 },
+      wishlistIds: [],
+    });
+    expect(seen.sort()).toEqual([`/api/auth/session null ${cartId}`, `/api/cart null ${cartId}`]);
+  });
 });
