@@ -95,3 +95,22 @@ describe('i18n', () => {
     );
   });
 });
+
+describe('translatorOver, asked the same keys again', () => {
+  it('answers each dictionary its own texts, the key for a missing one, and fills the placeholders every time', () => {
+    const en = { cart: { count: '{count} items', title: 'Cart' } };
+    const am = { cart: { count: '{count} ዕቃዎች', title: 'ጋሪ' } };
+    const tEn = translatorOver(en);
+    const tAm = translatorOver(am);
+    for (let i = 0; i < 2; i++) {
+      expect(tEn('cart.title')).toBe('Cart');
+      expect(tAm('cart.title')).toBe('ጋሪ');
+      expect(tEn('cart.count', { count: i })).toBe(`${i} items`);
+      expect(tAm('cart.count', { count: i + 5 })).toBe(`${i + 5} ዕቃዎች`);
+      expect(tEn('cart.missing')).toBe('cart.missing');
+      expect(tEn('cart')).toBe('cart');
+    }
+    // a new dictionary object is looked up afresh (the texts kept belong to the object they came from)
+    expect(translatorOver({ cart: { title: 'Basket' } })('cart.title')).toBe('Basket');
+  });
+});

@@ -51,8 +51,23 @@ function lookup(dictionary: Dictionary, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Keys found per dictionary: a server page asks hundreds of texts, the same ones at every render. */
+const found = new WeakMap<Dictionary, Map<string, string | undefined>>();
+/** Bound of the keys kept per dictionary (the keys are the code's, a few thousand; a caller's own are not kept past it). */
+const MAX_KEPT_KEYS = 20_000;
+
+function keptLookup(dictionary: Dictionary, key: string): string | undefined {
+  let kept = found.get(dictionary);
+  if (!kept) found.set(dictionary, (kept = new Map()));
+  if (kept.has(key)) return kept.get(key);
+  const text = lookup(dictionary, key);
+  if (kept.size < MAX_KEPT_KEYS) kept.set(key, text);
+  return text;
+}
+
 /** `{name}` placeholders replaced by their parameters (unknown ones are left as they are). */
 function interpolate(text: string, params: Record<string, string | number>): string {
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
@@ -62,7 +77,7 @@ function interpolate(text: string, params: Record<string, string | number>): str
  */
 export function translatorOver(dictionary: Dictionary) {
   return (key: string, params: Record<string, string | number> = {}): string => {
-    const text = lookup(dictionary, key);
+    const text = keptLookup(dictionary, key);
     return text === undefined ? key : interpolate(text, params);
   };
 }

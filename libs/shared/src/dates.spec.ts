@@ -1,4 +1,4 @@
-import { calendarYear, formatDate, formatDateTime, formatGregorianDate } from './dates';
+import { calendarYear, formatDate, formatDateTime, formatGregorianDate, formatShopDateTime } from './dates';
 
 describe('dates in the chosen language', () => {
   it('are written out in English, day first, in Addis Ababa time', () => {
@@ -39,5 +39,20 @@ describe('dates in the chosen language', () => {
   it('show nothing for a broken date', () => {
     expect(formatDate('not a date', 'en')).toBe('');
     expect(formatDateTime('not a date', 'am')).toBe('');
+  });
+});
+
+describe('formatShopDateTime, the same moment asked again', () => {
+  it('writes each language, zone and moment its own way every time', () => {
+    const end = '2026-12-31T20:59:00.000Z';
+    for (let i = 0; i < 2; i++) {
+      // 23:59 in Addis Ababa (UTC+3), the shop's zone by default
+      expect(formatShopDateTime(end, 'en')).toBe('31 Dec 2026, 23:59');
+      expect(formatShopDateTime(end, 'en', 'UTC')).toBe('31 Dec 2026, 20:59');
+      expect(formatShopDateTime(new Date(end), 'en', 'UTC')).toBe('31 Dec 2026, 20:59');
+      expect(formatShopDateTime('2027-01-01T08:00:00.000Z', 'en')).toBe('1 Jan 2027, 11:00');
+      expect(formatShopDateTime(end, 'am')).not.toBe(formatShopDateTime(end, 'en'));
+      expect(formatShopDateTime('not a date', 'en')).toBe('');
+    }
   });
 });

@@ -146,6 +146,21 @@ export function formatShopDate(value: string | number | Date, lang: string, time
  * 7:30`). '' for a broken date.
  */
 export function formatShopDateTime(value: string | number | Date, lang: string, timeZone?: string): string {
+  // the same moment is written on many cards of a page (a sale's end): each is formatted once
+  const key = `${lang}|${timeZone ?? ''}|${value instanceof Date ? value.getTime() : value}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    if (written.size >= MAX_WRITTEN) written.clear();
+    written.set(key, (text = writeShopDateTime(value, lang, timeZone)));
+  }
+  return text;
+}
+
+/** Moments written by formatShopDateTime, by language, zone and value (a bounded few). */
+const written = new Map<string, string>();
+const MAX_WRITTEN = 2_000;
+
+function writeShopDateTime(value: string | number | Date, lang: string, timeZone?: string): string {
   const date = parse(value);
   if (!date) return '';
   const zone = knownZone(timeZone);
