@@ -1,5 +1,6 @@
 import { ApiError, type Product, type ProductList, type components } from '@shop/api-client';
 import type { ProductQuery } from './catalogue';
+import { cardListOf, type CardList } from './product-card';
 import {
   DEFAULT_PUBLIC_SETTINGS,
   publicSettingsFrom,
@@ -23,6 +24,15 @@ export async function listProducts(
   } catch {
     return { failed: true };
   }
+}
+
+/** Lists products as their cards show them (home, the catalogue): see product-card.ts. */
+export async function listCards(
+  request: Request,
+  query: Query,
+): Promise<{ data?: CardList; failed: boolean }> {
+  const { data, failed } = await listProducts(request, query);
+  return data ? { data: cardListOf(data), failed } : { failed };
 }
 
 /** One product; `notFound` only when the API says it does not exist, `failed` for any other failure. */

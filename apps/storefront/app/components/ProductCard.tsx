@@ -1,5 +1,6 @@
 import { Link } from './Localized';
 import type { Product } from '@shop/api-client';
+import type { CardProduct } from '../product-card';
 import { useShop } from '../shop-context';
 import { AddToCart, WishlistHeart } from './AddToCart';
 import { ShopImage } from './ShopImage';
@@ -14,7 +15,7 @@ export function productName(product: Pick<Product, 'name' | 'nameAm'>, lang: str
 export { HIGH_FETCH_PRIORITY } from './ShopImage';
 
 /** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
   const { lang, t, cartQuantities } = useShop();
   const name = productName(product, lang);
   const inCart = cartQuantities[product._id] ?? 0;

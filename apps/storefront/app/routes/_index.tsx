@@ -7,9 +7,9 @@ import { HeroSlider } from '../components/HeroSlider';
 import { ShopJsonLd } from '../components/LanguageLinks';
 import { ProductCard } from '../components/ProductCard';
 import { Testimonials } from '../components/Testimonials';
-import { listProducts, recentReviews } from '../products.server';
+import { listCards, recentReviews } from '../products.server';
 import { titleMeta, translatorOf, useShop } from '../shop-context';
-import type { Product } from '@shop/api-client';
+import type { CardProduct } from '../product-card';
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = translatorOf(matches);
@@ -34,14 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // New arrivals are the newest products; best sellers are ranked by number of reviews (the API's
   // 'reviews' sort: it has no sales count; see docs/decisions/0035-storefront-browsing.md).
   const [featured, newest, best, reviews] = await Promise.all([
-    listProducts(request, { limit: FEATURED_PRODUCTS, sort: 'featured' }),
-    listProducts(request, { limit: HOME_SHELF * 3, sort: 'newest' }),
-    listProducts(request, { limit: HOME_SHELF * 3, sort: 'reviews' }),
+    listCards(request, { limit: FEATURED_PRODUCTS, sort: 'featured' }),
+    listCards(request, { limit: HOME_SHELF * 3, sort: 'newest' }),
+    listCards(request, { limit: HOME_SHELF * 3, sort: 'reviews' }),
     recentReviews(request),
   ]);
   // each product shows once on the page: a shelf skips what the sections above it show
   const shown = new Set((featured.data?.products ?? []).map((p) => p._id));
-  const shelf = (products: Product[] = []) => {
+  const shelf = (products: CardProduct[] = []) => {
     const picked = products.filter((p) => !shown.has(p._id)).slice(0, HOME_SHELF);
     for (const p of picked) shown.add(p._id);
     return picked;
@@ -128,7 +128,7 @@ function Shelf({
   title: string;
   link: string;
   linkText: string;
-  products: Product[];
+  products: CardProduct[];
 }) {
   if (products.length === 0) return null;
   return (

@@ -10,7 +10,7 @@ import { BrandFacet, categoryLabel } from '../components/CatalogueFacets';
 import { Pagination } from '../components/Pagination';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { useFocusTrap } from '../components/useFocusTrap';
-import { listProducts } from '../products.server';
+import { listCards } from '../products.server';
 import { langOf, titleMeta, translatorOf, useShop } from '../shop-context';
 
 export const FILTER_DEBOUNCE_MS = 500;
@@ -35,7 +35,7 @@ export const meta: MetaFunction = ({ matches, location }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
   // with the drawer's counts per category and brand (docs/decisions/0091-catalogue-facets.md)
-  return { filters, ...(await listProducts(request, { ...productQuery(filters), facets: FACETS })) };
+  return { filters, ...(await listCards(request, { ...productQuery(filters), facets: FACETS })) };
 }
 
 /** Puts the URL's filter values back into the form after back/forward (but not under the typing user). */
