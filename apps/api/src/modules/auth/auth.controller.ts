@@ -33,7 +33,7 @@ import { csrfPolicyOf, refuseCrossSiteCookieWrite } from '../../common/auth/csrf
 import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { sessionToken } from '../../common/auth/session';
 import { ErrorDto } from '../../common/error.dto';
-import { CartOwnerGuard, type CartRequest } from '../cart/cart-owner.guard';
+import { cartOwnerOf, CartOwnerGuard, type CartRequest } from '../cart/cart-owner.guard';
 import { CartService } from '../cart/cart.service';
 import { WishlistService } from '../wishlist/wishlist.service';
 import { AuthService } from './auth.service';
@@ -259,10 +259,9 @@ export class AuthController {
   @ApiUnauthorizedResponse({ type: ErrorDto, description: 'INVALID_TOKEN: invalid, expired or ended token' })
   async session(@Req() req: CartRequest) {
     const signedIn = req.user;
-    const owner = signedIn ? signedIn.id : req.guestCartId ? { guestId: req.guestCartId } : undefined;
     const [user, cart, productIds] = await Promise.all([
       signedIn ? this.auth.me(signedIn.id) : null,
-      this.cart.summary(owner),
+      this.cart.summary(cartOwnerOf(req)),
       signedIn ? this.wishlist.productIds(signedIn.id) : [],
     ]);
     return { user, cart, wishlist: { productIds } };

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { SessionLookup, tokenFrom } from '../../common/auth/session';
 import { DomainError } from '../../common/errors/domain-error';
+import type { CartOwner } from './cart-store';
 
 /** The header and cookie that carry a guest cart's id. */
 export const CART_ID_HEADER = 'x-cart-id';
@@ -11,6 +12,12 @@ export const CART_ID_COOKIE = 'cartId';
 export const GUEST_CART_ID_PATTERN = /^[a-f0-9]{32}$/;
 
 export type CartRequest = Request & { user?: AuthUser; guestCartId?: string };
+
+/** The cart of a request that passed CartOwnerGuard: the signed-in user's id, or its guest cart (undefined: none yet). */
+export function cartOwnerOf(req: CartRequest): CartOwner | undefined {
+  if (req.user) return req.user.id;
+  return req.guestCartId ? { guestId: req.guestCartId } : undefined;
+}
 
 /** The guest cart id a request carries (header first, then cookie), if it is well formed. */
 export function guestCartIdFrom(request: Request): string | undefined {

@@ -34,8 +34,14 @@ import { JwtAuthGuard } from '../../common/auth/jwt-auth.guard';
 import { ErrorDto } from '../../common/error.dto';
 import { couponHolderOf } from '../coupons/coupons.service';
 import { ApplyCouponDto } from '../coupons/dto/coupon.dto';
-import { CART_ID_COOKIE, CartOwnerGuard, guestCartIdFrom, type CartRequest } from './cart-owner.guard';
-import { CartService, type CartOwner } from './cart.service';
+import {
+  CART_ID_COOKIE,
+  cartOwnerOf,
+  CartOwnerGuard,
+  guestCartIdFrom,
+  type CartRequest,
+} from './cart-owner.guard';
+import { CartService } from './cart.service';
 import { CartViewService, type CartView } from './cart-view.service';
 import { GuestCartsService } from './guest-carts.service';
 import { AddToCartDto, CartDto, MergeCartDto, UpdateCartItemDto } from './dto/cart.dto';
@@ -85,12 +91,6 @@ export class CartController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The signed-in user's id, or the guest cart the request holds (undefined: none yet). */
-  private owner(req: CartRequest): CartOwner | undefined {
-    if (req.user) return req.user.id;
-    return req.guestCartId ? { guestId: req.guestCartId } : undefined;
-  }
-
   /** Tells a guest its cart id (header and httpOnly cookie), so that a browser calling directly keeps it. */
   private answer(res: Response, view: CartView): CartView {
     if (view.cartId) {
@@ -114,7 +114,7 @@ export class CartController {
   })
   @ApiOkResponse({ type: CartDto })
   async getCart(@Req() req: CartRequest) {
-    const owner = this.owner(req);
+    const owner = cartOwnerOf(req);
     return owner ? this.views.view(owner) : this.views.emptyView();
   }
 
@@ -133,7 +133,7 @@ export class CartController {
     description: 'Not enough stock, e.g. "Only 2 left in stock for Shea Butter Cream"',
   })
   async add(@Req() req: CartRequest, @Body() dto: AddToCartDto, @Res({ passthrough: true }) res: Response) {
-    let owner = this.owner(req);
+    let owner = cartOwnerOf(req);
     if (!owner || (typeof owner !== 'string' && !(await this.guests.guestCartExists(owner.guestId))))
       owner = { guestId: await this.guests.createGuestCart() };
     return this.answer(res, await this.cart.add(owner, dto.productId, dto.quantity, dto.variantId));
@@ -162,7 +162,7 @@ export class CartController {
     @Body() dto: UpdateCartItemDto,
     @Query('variantId') variantId?: unknown,
   ) {
-    const owner = this.owner(req);
+    const owner = cartOwnerOf(req);
     if (!owner) throw this.cart.notInCart(productId);
     return this.cart.update(owner, productId, dto.quantity, variantOf(variantId));
   }
@@ -184,7 +184,7 @@ export class CartController {
     @Param('productId') productId: string,
     @Query('variantId') variantId?: unknown,
   ) {
-    const owner = this.owner(req);
+    const owner = cartOwnerOf(req);
     if (!owner) {
       this.cart.checkProductId(productId);
       return this.views.emptyView();
@@ -197,7 +197,7 @@ export class CartController {
   @ApiOperation({ summary: 'Empty the cart' })
   @ApiOkResponse({ type: CartDto })
   async clear(@Req() req: CartRequest) {
-    const owner = this.owner(req);
+    const owner = cartOwnerOf(req);
     return { ...(owner ? await this.cart.clear(owner) : this.views.emptyView()), message: 'Cart cleared' };
   }
 
@@ -226,7 +226,7 @@ export class CartController {
     @Body() dto: ApplyCouponDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    let owner = this.owner(req);
+    let owner = cartOwnerOf(req);
     if (!owner || (typeof owner !== 'string' && !(await this.guests.guestCartExists(owner.guestId))))
       owner = { guestId: await this.guests.createGuestCart() };
     const user = req.user;
@@ -241,7 +241,7 @@ export class CartController {
   @ApiOperation({ summary: 'Take the coupon code off the cart (idempotent)' })
   @ApiOkResponse({ type: CartDto })
   async removeCoupon(@Req() req: CartRequest) {
-    const owner = this.owner(req);
+    const owner = cartOwnerOf(req);
     return owner ? this.cart.removeCoupon(owner) : this.views.emptyView();
   }
 
