@@ -159,6 +159,16 @@ export function showingRange(
 /** Cart badge text: the count, capped at 99+ (the rule lives in libs/shared). */
 export const badgeCount = cartBadge;
 
+/** The name the header shows for an account: an account made by phone sign-in may have no name yet, its number stands in. */
+export function accountName(user: { name?: string | null; phone?: string | null }): string {
+  return user.name || user.phone || '';
+}
+
+/** The avatar's letter: the name's first, upper case. */
+export function accountInitial(name: string): string {
+  return name.slice(0, 1).toUpperCase();
+}
+
 /** Quantities offered on the card and detail page: 1..min(10, stock), the same bound the API applies per add. */
 export function quantityOptions(stock: number): number[] {
   return Array.from({ length: maxAddable(Math.floor(stock)) }, (_, i) => i + 1);

@@ -11,6 +11,9 @@ import { textsOf } from './texts.server';
 // pages are rendered with the server's copy of their texts, not sent in them (docs/decisions/0104)
 provideServerTexts((lang) => textsOf(lang).dictionary);
 
+// a shopper's page written into the template of a kept page, for the page cache (docs/decisions/0107)
+export { personalPage } from './personal-page.server';
+
 const ABORT_DELAY = 5_000;
 
 /**

@@ -30,6 +30,8 @@ import { languageOfPath, withoutLanguage } from './language';
 import { LanguageLinks } from './components/LanguageLinks';
 import { publicSettings as readPublicSettings } from './products.server';
 import { shopperSummary } from './session.server';
+import { isPageTemplate, shopperFields, type ShopperFields } from './shopper-fields.server';
+import { TEMPLATE_KEY } from './personal-slots';
 import styles from './styles.css?url';
 import amharicPagesFonts from './fonts/amharic-pages.css?inline';
 import englishPagesFonts from './fonts/english-pages.css?inline';
@@ -46,22 +48,23 @@ export const links: LinksFunction = () => [
 /** Paths that stay reachable in maintenance mode, so that an admin can still sign in. */
 const MAINTENANCE_OPEN_PATHS = ['/signin', '/logout', '/language'];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const cookieHeader = request.headers.get('Cookie');
   // the page's language is in its address (/am/…), docs/decisions/0092-language-in-the-address.md
   const lang = languageOfPath(new URL(request.url).pathname);
   const langCookie = /(?:^|;\s*)language=(en|am)(?:;|$)/.test(cookieHeader ?? '');
+  // the template of a kept page's personal forms: no shopper, a token where their fields go (docs/decisions/0107)
+  const template = isPageTemplate(context);
   // the header's shopper in one call (none for a visitor without a session or a cart): docs/decisions/0105
-  const [{ user, ...basket }, settings] = await Promise.all([
-    shopperSummary(request),
+  const [shopper, settings] = await Promise.all([
+    template ? null : shopperSummary(request),
     readPublicSettings(request),
   ]);
   const url = new URL(request.url);
   const path = url.pathname;
-  const backPath = sameOriginPath(request.headers.get('Referer'), url);
   const maintenance =
     settings.maintenanceMode &&
-    user?.role !== 'admin' &&
+    shopper?.user?.role !== 'admin' &&
     !MAINTENANCE_OPEN_PATHS.some((p) => withoutLanguage(path).startsWith(p));
   // 503 while closed for maintenance, so that search engines keep the pages they know
   return json(
@@ -73,9 +76,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // docs/decisions/0104-texts-out-of-the-page.md)
       texts: textsUrl(lang),
       langCookie,
-      backPath,
-      user,
-      ...basket,
+      // backPath, user, cartCount, wishlistCount, cartQuantities, wishlistIds (app/shopper-fields.server.ts)
+      ...(shopper
+        ? shopperFields(request, url, shopper)
+        : ({ [TEMPLATE_KEY]: 1 } as unknown as ShopperFields)),
       publicSettings: settings,
       maintenance,
       adminUrl: env.adminUrl,
@@ -94,19 +98,6 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const data = await serverLoader<typeof loader>();
   await fetchDictionary(data.lang, data.texts);
   return data;
-}
-
-/** The page the shopper came from, when it is one of ours (for 'Go back' without JavaScript). */
-function sameOriginPath(referer: string | null, current: URL): string | null {
-  if (!referer) return null;
-  try {
-    const from = new URL(referer);
-    return from.host === current.host && from.pathname !== current.pathname
-      ? from.pathname + from.search
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { translatorOver, type Dictionary, type Language } from '@shop/i18n';
 import type { loader } from './root';
+import { TEMPLATE_KEY } from './personal-slots';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from './shop-data';
 import type { SessionUser } from './session.server';
 
@@ -27,6 +28,8 @@ export interface ShopContext {
   year: string;
   /** the request carried `Save-Data: on`: small photos, no auto-advancing slider */
   saveData: boolean;
+  /** the page is the template of a kept page's personal forms (personal-slots.tsx, docs/decisions/0107) */
+  template: boolean;
 }
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -93,6 +96,7 @@ export function useShop(): ShopContext {
     maintenance: data?.maintenance ?? false,
     year: data?.year ?? '',
     saveData: data?.saveData ?? false,
+    template: (data as Record<string, unknown> | undefined)?.[TEMPLATE_KEY] === 1,
   };
 }
 

@@ -69,6 +69,8 @@ function serve({ config, logging, pages }) {
             ...pages,
             render: remixRenderer(createRemixHandler(build, mode)),
             current: apiChecker({ checkMs: pages.checkMs, fetch: recordApiCalls() }),
+            // a shopper's page written into the kept template (app/personal-page.server.ts, docs/decisions/0107)
+            personalPage: pages.personal ? build.entry.module.personalPage : undefined,
             logger,
           })
         : undefined;

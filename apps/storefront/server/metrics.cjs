@@ -118,7 +118,7 @@ function createMetrics(config, build, clustered) {
     watchPageCache(cache) {
       new Gauge({
         name: 'storefront_page_cache_events',
-        help: 'Page cache events since start, by kind (answers: hit, stale, miss, shared, personal, pass; renders; checks)',
+        help: 'Page cache events since start, by kind (answers: hit, revalidated, stale, miss, shared, templated, personal, pass; renders; checks)',
         labelNames: ['kind'],
         registers: [registry],
         collect() {

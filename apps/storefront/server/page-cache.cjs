@@ -15,6 +15,12 @@
  * new page. Only a check slower than REVALIDATE_WAIT_MS (or failing: the API is away) serves the kept page. A page
  * whose render read something without an ETag, or is older than a minute, is rendered again at its check.
  * One render or check per page at a time: concurrent misses wait for it (single-flight).
+ *
+ * A shopper's home, catalogue and static pages (docs/decisions/0107-personal-pages-from-the-kept-page.md):
+ * a *template* of the page is kept beside it (rendered once, checked and renewed the same way), which
+ * holds every form of its personal places; the build's `personalPage` writes the shopper's forms and
+ * fields into it (one API call, as the root loader makes) instead of a render per request. Such a page is
+ * still `private, no-store`; PAGE_CACHE_PERSONAL=off renders it per request as before.
  */
 const { AsyncLocalStorage } = require('node:async_hooks');
 const { createHash } = require('node:crypto');
@@ -37,6 +43,13 @@ const CACHED_PAGES = [
   /^(\/am)?\/product\/[A-Za-z0-9_-]{1,64}$/,
   /^(\/am)?\/(about|faq|shipping|contact)$/,
 ];
+/**
+ * The kept pages whose only personal places are the header and the product cards: a shopper's page is
+ * written into their template (not the product page: its reviews and quantities are the shopper's too).
+ */
+const TEMPLATE_PAGES = [/^(\/am)?\/?$/, /^(\/am)?\/products$/, /^(\/am)?\/(about|faq|shipping|contact)$/];
+/** What a template's render gives Remix as its load context (app/shopper-fields.server.ts). */
+const PAGE_TEMPLATE = Symbol.for('shop.pageTemplate');
 /** Query parameters that carry a message for one visitor (app/apiMessages.ts's flashes, the review notice). */
 const FLASH_PARAMS = new Set(['added', 'cartError', 'available', 'inCart', 'reviewError', 'review']);
 /** Campaign and click ids: left out of the key and of the URL the page is rendered for. */
@@ -80,16 +93,27 @@ function readInt(env, name, fallback, min, max) {
   return value;
 }
 
+function readSwitch(env, name, fallback) {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new PageCacheConfigError(`${name} must be on or off (got "${env[name]}")`);
+}
+
 /**
  * PAGE_CACHE_MAX_BYTES (64 MiB by default; 0 turns the cache off: every page rendered per request, as
- * before), PAGE_CACHE_MAX_ENTRIES (5,000) and PAGE_CACHE_CHECK_MS (250: how long a page is served
- * before its API answers are checked again). Refused at start when out of range.
+ * before), PAGE_CACHE_MAX_ENTRIES (5,000), PAGE_CACHE_CHECK_MS (250: how long a page is served
+ * before its API answers are checked again) and PAGE_CACHE_PERSONAL (on: a shopper's home, catalogue
+ * and static pages are written into a kept template; off: rendered per request). Refused at start when
+ * out of range.
  */
 function pageCacheConfig(env = process.env) {
   return {
     maxBytes: readInt(env, 'PAGE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 2 ** 31),
     maxEntries: readInt(env, 'PAGE_CACHE_MAX_ENTRIES', 5000, 1, 1_000_000),
     checkMs: readInt(env, 'PAGE_CACHE_CHECK_MS', 250, 50, 60_000),
+    personal: readSwitch(env, 'PAGE_CACHE_PERSONAL', true),
   };
 }
 
@@ -105,8 +129,9 @@ function cookieNames(header) {
 
 /**
  * What a request is to the cache: `pass` (not a kept page: answered as before, `private, no-store`
- * unless the page says otherwise), `personal` (a kept page, but for this visitor only) or `cached`,
- * with its key, the URL it is rendered for and its language cookie.
+ * unless the page says otherwise), `personal` (a kept page, but for this visitor only; with `template`,
+ * the template its page is written into) or `cached`, with its key, the URL it is rendered for and its
+ * language cookie.
  */
 function classify(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return { kind: 'pass' };
@@ -116,19 +141,22 @@ function classify(req) {
   const query = q < 0 ? '' : url.slice(q + 1);
   if (path.length > MAX_PATH || !CACHED_PAGES.some((page) => page.test(path))) return { kind: 'pass' };
   if (query.length > MAX_QUERY) return { kind: 'personal' };
-  if (req.headers.authorization !== undefined) return { kind: 'personal' };
+  let personal = req.headers.authorization !== undefined;
   let lang = '';
   const cookie = req.headers.cookie;
   if (cookie) {
     let languages = 0;
     for (const [name, value] of cookieNames(Array.isArray(cookie) ? cookie.join(';') : cookie)) {
       // anything but the language (a session, a guest cart, an order token, a paying order...) is personal
-      if (name !== 'language') return { kind: 'personal' };
-      languages++;
-      lang = LANGUAGE_COOKIE.test(value) ? value : '';
+      if (name !== 'language') personal = true;
+      else {
+        languages++;
+        lang = LANGUAGE_COOKIE.test(value) ? value : '';
+      }
     }
     if (languages > 1) return { kind: 'personal' };
   }
+  if (personal && !TEMPLATE_PAGES.some((page) => page.test(path))) return { kind: 'personal' };
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();
   for (const [name, value] of params) {
@@ -139,17 +167,20 @@ function classify(req) {
   const search = kept.size ? `?${kept}` : '';
   const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost');
   // a host that is no host name (a list, spaces): rendered per request as before, never a key
-  if (!HOST.test(host)) return { kind: 'pass' };
+  if (!HOST.test(host)) return { kind: personal ? 'personal' : 'pass' };
   const proto = req.protocol === 'https' ? 'https' : 'http';
   const origin = `${proto}://${host}`;
   const saveData = /^on$/i.test(String(req.headers['save-data'] ?? '').trim());
-  return {
+  const page = {
     kind: 'cached',
     key: `${lang || '-'}${saveData ? ' save-data' : ''} ${origin}${path}${search}`,
     url: `${origin}${path}${search}`,
     lang,
     saveData,
   };
+  return personal
+    ? { kind: 'personal', template: { ...page, kind: 'template', key: `template ${page.key}` } }
+    : page;
 }
 
 /** The best coding the client accepts of those kept: br, then gzip, then the bytes themselves. */
@@ -239,7 +270,16 @@ function cacheControlUnlessSet(res, value, force = false) {
  * `{ status, headers, body, deps, tracked, degraded }` (remixRenderer below); `current(deps)` whether
  * the API answers a page was rendered from are unchanged (apiChecker below).
  */
-function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logger, now = Date.now }) {
+function createPageCache({
+  maxBytes,
+  maxEntries,
+  checkMs,
+  render,
+  current,
+  personalPage,
+  logger,
+  now = Date.now,
+}) {
   const lru = new ByteLru(maxBytes, maxEntries);
   const flights = new Map();
   const counts = {
@@ -249,18 +289,34 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     miss: 0,
     shared: 0,
     personal: 0,
+    templated: 0,
     pass: 0,
     renders: 0,
     checks: 0,
   };
   const maxEntryBytes = Math.max(1, Math.floor(maxBytes / 8));
 
-  async function makeEntry(result, previous) {
+  async function makeEntry(result, previous, template) {
     const hash = createHash('sha256').update(result.body).digest('base64url').slice(0, 32);
     const headers = [];
     for (const [name, value] of result.headers)
       if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
     const at = now();
+    // a template is never sent as it is: kept as text, for personalPage to write into
+    if (template) {
+      const text = result.body.toString('utf8');
+      const bytes = text.length * 2 + 1024;
+      return {
+        hash,
+        headers,
+        text,
+        bytes,
+        deps: result.deps,
+        tracked: result.tracked,
+        renderedAt: at,
+        confirmedAt: at,
+      };
+    }
     if (previous && previous.hash === hash)
       return {
         ...previous,
@@ -312,7 +368,7 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     counts.renders++;
     const result = await render(page);
     if (storable(result)) {
-      const entry = await makeEntry(result, previous);
+      const entry = await makeEntry(result, previous, page.kind === 'template');
       if (lru.set(page.key, entry)) return { entry };
       return { entry, unkept: true };
     }
@@ -386,6 +442,47 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
     else res.end(result.body);
   }
 
+  /** The kept template of a page (rendered, or checked and renewed, as a kept page is); undefined when there is none. */
+  async function templateOf(page) {
+    const entry = lru.get(page.key);
+    const at = now();
+    if (entry && at - entry.confirmedAt < checkMs) return entry;
+    if (entry && at - entry.confirmedAt < MAX_STALE_MS) {
+      const outcome = await Promise.race([
+        revalidate(page, entry).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, REVALIDATE_WAIT_MS).unref()),
+      ]);
+      if (outcome?.entry) return outcome.entry;
+      return outcome?.result ? undefined : entry;
+    }
+    const { flight } = fly(page.key, () => renderAndKeep(page, entry));
+    return (await flight).entry;
+  }
+
+  /** A shopper's page written into its template (personalPage); false when it must be rendered instead. */
+  async function sendTemplated(req, res, page) {
+    let html = null;
+    let entry;
+    try {
+      entry = await templateOf(page);
+      if (entry) html = await personalPage(entry.text, fetchRequest(req, page.url));
+    } catch (error) {
+      logger?.warn?.({ err: error }, 'page cache: personal page from its template failed');
+      return false;
+    }
+    if (html === null) return false;
+    counts.templated++;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+    res.setHeader('X-Page-Cache', 'personal-template');
+    // as Remix's Express adapter sends a rendered page
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.statusCode = 200;
+    if (req.method === 'HEAD') res.end();
+    else res.end(html);
+    return true;
+  }
+
   async function middleware(req, res, next) {
     const page = classify(req);
     if (page.kind === 'pass') {
@@ -394,6 +491,7 @@ function createPageCache({ maxBytes, maxEntries, checkMs, render, current, logge
       return next();
     }
     if (page.kind === 'personal') {
+      if (page.template && personalPage && (await sendTemplated(req, res, page.template))) return;
       counts.personal++;
       res.setHeader('X-Page-Cache', 'personal');
       cacheControlUnlessSet(res, PRIVATE_CACHE_CONTROL, true);
@@ -486,14 +584,18 @@ function recordApiCalls() {
 /** The user agent of a render for the cache: a bot to Remix's entry, so the whole page is rendered before it is sent. */
 const RENDER_AGENT = 'shop-page-cache-bot/1';
 
-/** Renders a page as an anonymous visitor with only its language cookie and Save-Data (`handle`: Remix's request handler). */
+/**
+ * Renders a page as an anonymous visitor with only its language cookie and Save-Data (`handle`: Remix's
+ * request handler); a template (`kind: 'template'`) with the load context that tells the root loader so.
+ */
 function remixRenderer(handle) {
-  return async ({ url, lang, saveData }) => {
+  return async ({ kind, url, lang, saveData }) => {
     const headers = new Headers({ Accept: 'text/html', 'User-Agent': RENDER_AGENT });
     if (lang) headers.set('Cookie', `language=${lang}`);
     if (saveData) headers.set('Save-Data', 'on');
     const note = { deps: [], tracked: true, degraded: false };
-    const response = await recorder.run(note, () => handle(new Request(url, { headers })));
+    const context = kind === 'template' ? { [PAGE_TEMPLATE]: true } : undefined;
+    const response = await recorder.run(note, () => handle(new Request(url, { headers }), context));
     const body = Buffer.from(await response.arrayBuffer());
     return {
       status: response.status,
@@ -504,6 +606,14 @@ function remixRenderer(handle) {
       degraded: note.degraded,
     };
   };
+}
+
+/** The Fetch request of an Express request, for the build's functions (its headers as they came). */
+function fetchRequest(req, url) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return new Request(url, { headers });
 }
 
 /**

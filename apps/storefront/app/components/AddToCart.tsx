@@ -3,6 +3,7 @@ import { Form, useLocalePath } from './Localized';
 import { useEffect, useRef, useState } from 'react';
 import { quantityOptions } from '../catalogue';
 import { FALLBACK, say, type Said } from '../apiMessages';
+import { Personal } from '../personal-slots';
 import { useShop } from '../shop-context';
 import { HeartIcon } from './Icons';
 import { showToast } from './Toast';
@@ -157,29 +158,36 @@ export function AddToCart({
   );
 }
 
-/** The wishlist heart: a POST form to /wishlist/toggle. */
+/** The wishlist heart: a POST form to /wishlist/toggle (a template holds it off and on: docs/decisions/0107). */
 export function WishlistHeart({ productId, name }: { productId: string; name: string }) {
-  const { t, wishlistIds, user } = useShop();
+  const { t, wishlistIds, user, template } = useShop();
   const location = useLocation();
   const localize = useLocalePath();
   const fetcher = useFetcher();
   const saved = wishlistIds.includes(productId);
   const optimistic = fetcher.state !== 'idle' ? !saved : saved;
-  const FormTag = user ? fetcher.Form : Form;
-  return (
+  // an account's heart is a fetcher's form (it stays on the page), a guest's a form that leaves it
+  const Account = fetcher.Form;
+  const heart = (on: boolean, FormTag: typeof Form | typeof Account) => (
     <FormTag method="post" action={localize('/wishlist/toggle')} className="heart-form">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
-        className={`heart ${optimistic ? 'on' : ''}`}
-        aria-pressed={optimistic}
-        aria-label={
-          optimistic ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
-        }
+        className={`heart ${on ? 'on' : ''}`}
+        aria-pressed={on}
+        aria-label={on ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })}
       >
-        <HeartIcon filled={optimistic} />
+        <HeartIcon filled={on} />
       </button>
     </FormTag>
   );
+  if (template)
+    return (
+      <Personal
+        name={`heart:${productId}`}
+        forms={[heart(false, Form), heart(true, Form), heart(false, Account), heart(true, Account)]}
+      />
+    );
+  return heart(optimistic, user ? Account : Form);
 }

@@ -2,7 +2,8 @@ import { useLocation } from '@remix-run/react';
 import { Form, Link, NavLink } from './Localized';
 import { isLanguage } from '@shop/i18n';
 import { useEffect, useRef, useState } from 'react';
-import { badgeCount } from '../catalogue';
+import { accountInitial, accountName, badgeCount } from '../catalogue';
+import { Personal, personalText, TOKEN } from '../personal-slots';
 import { AMHARIC_LANGUAGE_NAME, languageCookie, localePath } from '../language';
 import { useShop } from '../shop-context';
 import { CartIcon, HeartIcon, MenuIcon } from './Icons';
@@ -58,28 +59,48 @@ function LanguageSelect() {
   );
 }
 
+/** The account's place in the header: the guest's links, else the account menu (a template holds all three: docs/decisions/0107). */
 function UserMenu() {
-  const { t, user, adminUrl } = useShop();
-  const location = useLocation();
-  if (!user) {
+  const { user, template } = useShop();
+  if (template)
     return (
-      <div className="guest-links">
-        <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
-          {t('nav.signIn')}
-        </Link>
-        <Link to="/signup" className="button small">
-          {t('nav.signUp')}
-        </Link>
-      </div>
+      <Personal
+        name="user"
+        forms={[
+          <GuestLinks key="guest" />,
+          <AccountMenu key="customer" name={TOKEN.name} initial={TOKEN.initial} admin={false} />,
+          <AccountMenu key="admin" name={TOKEN.name} initial={TOKEN.initial} admin />,
+        ]}
+      />
     );
-  }
+  if (!user) return <GuestLinks />;
   // an account made by phone sign-in may have no name yet: its number stands in
-  const name = user.name || user.phone || '';
+  const name = accountName(user);
+  return <AccountMenu name={name} initial={accountInitial(name)} admin={user.role === 'admin'} />;
+}
+
+function GuestLinks() {
+  const { t } = useShop();
+  const location = useLocation();
+  return (
+    <div className="guest-links">
+      <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
+        {t('nav.signIn')}
+      </Link>
+      <Link to="/signup" className="button small">
+        {t('nav.signUp')}
+      </Link>
+    </div>
+  );
+}
+
+function AccountMenu({ name, initial, admin }: { name: string; initial: string; admin: boolean }) {
+  const { t, adminUrl } = useShop();
   return (
     <details className="user-menu">
       <summary aria-label={t('header.accountMenu', { name })}>
         <span aria-hidden="true" className="avatar">
-          {name.slice(0, 1).toUpperCase()}
+          {initial}
         </span>
         <span className="user-name">{name}</span>
       </summary>
@@ -87,7 +108,7 @@ function UserMenu() {
         <li>
           <Link to="/profile">{t('header.profile')}</Link>
         </li>
-        {user.role === 'admin' && (
+        {admin && (
           <li>
             <a href={`${adminUrl}/dashboard`}>{t('header.adminPanel')}</a>
           </li>
@@ -104,8 +125,28 @@ function UserMenu() {
   );
 }
 
+/** A count in the header: its label, and its badge when above 0 (a template holds both forms, the count a token). */
+function useCount(name: 'wishlist' | 'cart', count: number, labelKey: string) {
+  const { t, template } = useShop();
+  const testId = `${name}-badge`;
+  const className = name === 'cart' ? 'count cart-badge' : 'count';
+  const badge = (text: string) => (
+    <span className={className} aria-hidden="true" data-testid={testId}>
+      {text}
+    </span>
+  );
+  if (template)
+    return {
+      label: personalText(`${name}-label`, t(labelKey, { count: TOKEN.count })),
+      badge: <Personal name={`${name}-badge`} forms={[null, badge(TOKEN.count)]} />,
+    };
+  return { label: t(labelKey, { count }), badge: count > 0 ? badge(badgeCount(count)) : null };
+}
+
 export function Header() {
   const { t, cartCount, wishlistCount } = useShop();
+  const wishlist = useCount('wishlist', wishlistCount, 'header.wishlistCount');
+  const cart = useCount('cart', cartCount, 'header.cartCount');
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -137,36 +178,20 @@ export function Header() {
             <NavLink to="/products">{t('nav.products')}</NavLink>
           </nav>
           <div className="header-icons">
-            <Link
-              to="/wishlist"
-              className="icon-link"
-              aria-label={t('header.wishlistCount', { count: wishlistCount })}
-            >
+            <Link to="/wishlist" className="icon-link" aria-label={wishlist.label}>
               <HeartIcon />
               <span className="menu-label" aria-hidden="true">
                 {t('ui.wishlist')}
               </span>
-              {wishlistCount > 0 && (
-                <span className="count" aria-hidden="true" data-testid="wishlist-badge">
-                  {badgeCount(wishlistCount)}
-                </span>
-              )}
+              {wishlist.badge}
             </Link>
           </div>
           <LanguageSelect />
           <UserMenu />
         </div>
-        <Link
-          to="/cart"
-          className="icon-link cart-link"
-          aria-label={t('header.cartCount', { count: cartCount })}
-        >
+        <Link to="/cart" className="icon-link cart-link" aria-label={cart.label}>
           <CartIcon />
-          {cartCount > 0 && (
-            <span className="count cart-badge" aria-hidden="true" data-testid="cart-badge">
-              {badgeCount(cartCount)}
-            </span>
-          )}
+          {cart.badge}
         </Link>
         <button
           ref={toggleRef}

@@ -1,6 +1,7 @@
 import { Link } from './Localized';
 import type { Product } from '@shop/api-client';
 import type { CardProduct } from '../product-card';
+import { Personal, TOKEN } from '../personal-slots';
 import { useShop } from '../shop-context';
 import { AddToCart, WishlistHeart } from './AddToCart';
 import { ShopImage } from './ShopImage';
@@ -16,7 +17,7 @@ export { HIGH_FETCH_PRIORITY } from './ShopImage';
 
 /** `priority`: the card is likely the page's largest image at first paint (fetch it first, not lazily). */
 export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
-  const { lang, t, cartQuantities } = useShop();
+  const { lang, t, cartQuantities, template } = useShop();
   const name = productName(product, lang);
   const inCart = cartQuantities[product._id] ?? 0;
   const href = `/product/${product._id}`;
@@ -34,7 +35,15 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         {product.discount > 0 && (
           <span className="badge">{t('product.off', { percent: product.discount })}</span>
         )}
-        {inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>}
+        {template ? (
+          // both forms, the count a token (docs/decisions/0107)
+          <Personal
+            name={`in-cart:${product._id}`}
+            forms={[null, <span className="in-cart">{t('product.inCart', { count: TOKEN.count })}</span>]}
+          />
+        ) : (
+          inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>
+        )}
         {product.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
         <WishlistHeart productId={product._id} name={name} />
       </div>
