@@ -147,7 +147,7 @@ describe('personal pages from the kept template', () => {
     ];
     for (const { who, cookie } of shoppers)
       for (const page of pages)
-        for (const extra of [{}, { 'Save-Data': 'on', Referer: '/shipping' }]) {
+        for (const extra of [{}, { 'Save-Data': 'on', Referer: '/shipping' }] as Record<string, string>[]) {
           // the page the shopper came from on the same storefront ('Go back' without JavaScript)
           const headers = (base: string) => ({
             Cookie: cookie,
@@ -204,6 +204,35 @@ describe('personal pages from the kept template', () => {
     expect(product.headers['x-page-cache']).toBe('personal');
     // the other storefront kept nothing of it
     expect(renderedLog).not.toMatch(/error/i);
+  });
+
+  it("shows a product renamed through the admin API on a shopper's catalogue within the API's hot cache TTL (2 s)", async () => {
+    const [, busy] = shoppers;
+    const url = `${stack.storefront}/products`;
+    const product = firstPage[5];
+    expect((await raw(url, { Cookie: busy.cookie })).headers['x-page-cache']).toBe('personal-template');
+    const admin = await apiJson(stack, 'POST', '/auth/login', undefined, ADMIN);
+    const current = await apiJson(stack, 'GET', `/admin/products/${product._id}`, admin.body.token);
+    const renamed = `Renamed Template Butter ${Date.now()}`;
+    const written = await apiJson(stack, 'PUT', `/admin/products/${product._id}`, admin.body.token, {
+      ...current.body,
+      name: renamed,
+    });
+    expect(written.status).toBe(200);
+    const wrote = Date.now();
+    let shownAfter: number | undefined;
+    while (Date.now() - wrote < 5000 && shownAfter === undefined) {
+      const page = await raw(url, { Cookie: busy.cookie });
+      if (page.body.includes(renamed)) shownAfter = Date.now() - wrote;
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(shownAfter).toBeDefined();
+    expect(shownAfter!).toBeLessThan(2000);
+    // the shopper's forms are still theirs in the new template
+    const after = await raw(url, { Cookie: busy.cookie });
+    expect(after.headers['x-page-cache']).toBe('personal-template');
+    expect(after.body).toContain('"cartCount":3');
+    expect(after.body.match(/class="heart on"/g)).toHaveLength(2);
   });
 
   it('hydrates at 390 px without an error, and its heart and cart answer', async () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loader } from './root';
+import { TEMPLATE_KEY } from './personal-slots';
+import { PAGE_TEMPLATE } from './shopper-fields.server';
 
 /**
  * Every page's root loader asks the API about the shopper once (GET /api/auth/session,
@@ -96,5 +98,30 @@ describe('the root loader: the header in one personal call', () => {
       wishlistIds: [],
       maintenance: false,
     });
+  });
+
+  it('the template of a kept page: no shopper asked, a token where their fields go (docs/decisions/0107)', async () => {
+    const seen = answer([200, { user, cart: { itemCount: 1, lines: [] }, wishlist: { productIds: [] } }]);
+    const request = new Request('http://shop.test/products', { headers: { Cookie: 'token=abc' } });
+    const asTemplate = (await loader({
+      request,
+      params: {},
+      context: { [PAGE_TEMPLATE]: true },
+    })) as Response;
+    const data = (await asTemplate.json()) as Record<string, unknown>;
+    expect(personal(seen)).toEqual([]);
+    expect(data[TEMPLATE_KEY]).toBe(1);
+    for (const field of ['backPath', 'user', 'cartCount', 'wishlistCount', 'cartQuantities', 'wishlistIds'])
+      expect(data, field).not.toHaveProperty(field);
+    // in the order the shopper's fields have (personal-page.server.ts writes them there)
+    expect(Object.keys(data).slice(3, 6)).toEqual(['langCookie', TEMPLATE_KEY, 'publicSettings']);
+    // a context that only looks like it (a string key, not the page cache's symbol) is a shopper's request
+    const lookalike = (await loader({
+      request,
+      params: {},
+      context: { 'shop.pageTemplate': true },
+    })) as Response;
+    expect(((await lookalike.json()) as Record<string, unknown>).user).toEqual(user);
+    expect(personal(seen)).toEqual(['/api/auth/session']);
   });
 });

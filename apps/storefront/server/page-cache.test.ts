@@ -30,13 +30,15 @@ const pageCache = require('./page-cache.cjs') as {
     url?: string;
     lang?: string;
     saveData?: boolean;
+    template?: { kind: string; key: string; url: string; lang: string; saveData: boolean };
   };
   createPageCache(options: {
     maxBytes: number;
     maxEntries: number;
     checkMs: number;
-    render: (page: { url: string; lang: string }) => Promise<Rendered>;
+    render: (page: { url: string; lang: string; kind: string }) => Promise<Rendered>;
     current: (deps: Dep[]) => Promise<boolean>;
+    personalPage?: (template: string, request: Request) => Promise<string | null>;
     now?: () => number;
   }): {
     middleware: express.RequestHandler;
@@ -52,6 +54,7 @@ const pageCache = require('./page-cache.cjs') as {
     maxBytes: number;
     maxEntries: number;
     checkMs: number;
+    personal: boolean;
   };
   PUBLIC_CACHE_CONTROL: string;
 };
@@ -112,8 +115,9 @@ afterEach(async () => {
 
 /** The cache in an Express app as server/index.cjs mounts it; behind it, a page that names its cookie. */
 async function serve(options: {
-  render: (page: { url: string; lang: string }) => Promise<Rendered>;
+  render: (page: { url: string; lang: string; kind: string }) => Promise<Rendered>;
   current?: (deps: Dep[]) => Promise<boolean>;
+  personalPage?: (template: string, request: Request) => Promise<string | null>;
   maxBytes?: number;
   maxEntries?: number;
   checkMs?: number;
@@ -125,6 +129,7 @@ async function serve(options: {
     checkMs: options.checkMs ?? 1000,
     render: options.render,
     current: options.current ?? (async () => true),
+    personalPage: options.personalPage,
     now: options.now,
   });
   const app = express();
@@ -187,6 +192,40 @@ describe('which requests are kept (classify)', () => {
     expect(pageCache.classify(req('/', { authorization: 'Bearer x' })).kind).toBe('personal');
     for (const flash of ['added=1', 'cartError=OUT_OF_STOCK&available=2', 'reviewError=x', 'review=saved'])
       expect(pageCache.classify(req(`/product/abc123?${flash}`)).kind, flash).toBe('personal');
+  });
+
+  it('gives a shopper on home, the catalogue or a static page the template of the page (docs/decisions/0107)', () => {
+    const catalogue = pageCache.classify(
+      req('/am/products?page=2&utm_source=sms', { cookie: 'language=am; token=abc', 'save-data': 'on' }),
+    );
+    expect(catalogue).toEqual({
+      kind: 'personal',
+      template: {
+        kind: 'template',
+        key: 'template am save-data https://shop.test/am/products?page=2',
+        url: 'https://shop.test/am/products?page=2',
+        lang: 'am',
+        saveData: true,
+      },
+    });
+    // never the anonymous page's key
+    expect(catalogue.template!.key).not.toBe(
+      pageCache.classify(req('/am/products?page=2', { cookie: 'language=am', 'save-data': 'on' })).key,
+    );
+    for (const path of ['/', '/am/', '/products', '/about', '/am/faq', '/shipping', '/contact'])
+      expect(pageCache.classify(req(path, { cookie: 'cart_id=0123' })).template?.kind, path).toBe('template');
+    expect(pageCache.classify(req('/', { authorization: 'Bearer x' })).template?.key).toBe(
+      'template - https://shop.test/',
+    );
+    // the product page is the shopper's own (reviews, quantities), a flash is one visitor's, two language cookies are ambiguous
+    expect(pageCache.classify(req('/product/abc123', { cookie: 'token=abc' }))).toEqual({ kind: 'personal' });
+    expect(pageCache.classify(req('/?added=1', { cookie: 'token=abc' }))).toEqual({ kind: 'personal' });
+    expect(pageCache.classify(req('/', { cookie: 'language=en; language=am; token=abc' }))).toEqual({
+      kind: 'personal',
+    });
+    expect(pageCache.classify(req('/', { cookie: 'token=abc', host: 'a.test, b.test' }))).toEqual({
+      kind: 'personal',
+    });
   });
 
   it('renders a request whose Host is no host name per request, as before', () => {
@@ -358,6 +397,91 @@ describe('the cache in front of the pages', () => {
     expect(renders).toBe(1);
     expect(perRequest()).toBe(3);
     expect(cache.lru.size).toBe(1);
+  });
+
+  it("writes a shopper's page into the kept template: rendered once as a template, private, never the anonymous page", async () => {
+    const rendered: string[] = [];
+    const given: { template: string; cookie: string | null; url: string }[] = [];
+    const { base, cache, perRequest } = await serve({
+      render: async (page) => (
+        rendered.push(page.kind),
+        html(page.kind === 'template' ? 'TEMPLATE' : 'anonymous')
+      ),
+      personalPage: async (template, request) => {
+        given.push({ template, cookie: request.headers.get('cookie'), url: request.url });
+        return template.replace('TEMPLATE', `page of ${request.headers.get('cookie')}`);
+      },
+    });
+    for (const token of ['abebe', 'hirut', 'abebe']) {
+      const mine = await get(base, '/products?page=2', { Cookie: `token=${token}`, 'Accept-Encoding': 'br' });
+      expect(mine.status).toBe(200);
+      expect(mine.headers['x-page-cache']).toBe('personal-template');
+      expect(mine.headers['cache-control']).toBe('private, no-store');
+      expect(mine.headers.etag).toBeUndefined();
+      expect(mine.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotliDecompressSync(mine.body).toString()).toContain(`page of token=${token}`);
+    }
+    expect(given.map((g) => g.cookie)).toEqual(['token=abebe', 'token=hirut', 'token=abebe']);
+    expect(given[0].url).toMatch(/\/products\?page=2$/);
+    expect(given[0].template).toContain('TEMPLATE');
+    // one template render for the three; the anonymous page is its own entry, never the template
+    expect(rendered).toEqual(['template']);
+    const anonymous = await get(base, '/products?page=2');
+    expect(anonymous.body.toString()).toContain('anonymous');
+    expect(anonymous.headers['cache-control']).toMatch(/^public/);
+    expect(rendered).toEqual(['template', 'cached']);
+    expect(cache.counts.templated).toBe(3);
+    expect(perRequest()).toBe(0);
+    const head = await get(base, '/', { Cookie: 'token=abebe' }, 'HEAD');
+    expect(head.body.length).toBe(0);
+    expect(head.headers['x-page-cache']).toBe('personal-template');
+  });
+
+  it("renders the shopper's page per request when the template cannot serve it (none, refused, failing)", async () => {
+    let answer: () => Promise<string | null> = async () => null;
+    let status = 200;
+    const { base, perRequest } = await serve({
+      render: async () => html('TEMPLATE', status),
+      personalPage: () => answer(),
+    });
+    // the shop closed for maintenance (or a template that is not one): personalPage says null
+    const refused = await get(base, '/', { Cookie: 'token=abebe' });
+    expect(refused.body.toString()).toBe('<p>for token=abebe</p>');
+    expect(refused.headers['x-page-cache']).toBe('personal');
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    answer = async () => {
+      throw new Error('the API is away');
+    };
+    expect((await get(base, '/about', { Cookie: 'token=abebe' })).body.toString()).toBe(
+      '<p>for token=abebe</p>',
+    );
+    // a page that is no template (a 404, a 503): rendered for the request
+    answer = async () => 'never';
+    status = 404;
+    expect((await get(base, '/faq', { Cookie: 'token=abebe' })).body.toString()).toBe(
+      '<p>for token=abebe</p>',
+    );
+    expect(perRequest()).toBe(3);
+  });
+
+  it('renders a template again when the API answers it was rendered from moved', async () => {
+    let clock = 0;
+    let version = 1;
+    const { base } = await serve({
+      now: () => clock,
+      checkMs: 100,
+      render: async () => ({
+        ...html(`TEMPLATE v${version}`),
+        deps: [{ url: 'http://api/x', headers: {}, etag: `"v${version}"` }],
+      }),
+      current: async (deps) => deps[0].etag === `"v${version}"`,
+      personalPage: async (template) => template,
+    });
+    expect((await get(base, '/', { Cookie: 'token=a' })).body.toString()).toContain('TEMPLATE v1');
+    version = 2;
+    expect((await get(base, '/', { Cookie: 'token=a' })).body.toString()).toContain('TEMPLATE v1');
+    clock = 150;
+    expect((await get(base, '/', { Cookie: 'token=a' })).body.toString()).toContain('TEMPLATE v2');
   });
 
   it('renders the request itself when the render for the cache fails', async () => {
@@ -535,7 +659,11 @@ describe('pageCacheConfig', () => {
       maxBytes: 64 * 1024 * 1024,
       maxEntries: 5000,
       checkMs: 250,
+      personal: true,
     });
+    expect(pageCache.pageCacheConfig({ PAGE_CACHE_PERSONAL: 'off' }).personal).toBe(false);
+    expect(pageCache.pageCacheConfig({ PAGE_CACHE_PERSONAL: ' On ' }).personal).toBe(true);
+    expect(() => pageCache.pageCacheConfig({ PAGE_CACHE_PERSONAL: 'maybe' })).toThrow(/PAGE_CACHE_PERSONAL/);
     expect(pageCache.pageCacheConfig({ PAGE_CACHE_MAX_BYTES: '0' }).maxBytes).toBe(0);
     expect(() => pageCache.pageCacheConfig({ PAGE_CACHE_MAX_BYTES: 'lots' })).toThrow(/PAGE_CACHE_MAX_BYTES/);
     expect(() => pageCache.pageCacheConfig({ PAGE_CACHE_CHECK_MS: '0' })).toThrow(/PAGE_CACHE_CHECK_MS/);
