@@ -169,7 +169,27 @@ describe('personal pages from the kept template', () => {
               expect(answer.headers['cache-control']).toBe('private, no-store');
               expect(answer.headers.etag).toBeUndefined();
             }
-            expect(written.headers['content-type']).toBe(expected.headers['content-type']);
+            // the same headers, but for those of the answer itself
+            const kept = (h: IncomingHttpHeaders) => {
+              const {
+                date,
+                'x-page-cache': _cache,
+                'x-request-id': _id,
+                'content-length': _length,
+                ...rest
+              } = h;
+              return {
+                ...rest,
+                connection: undefined,
+                'keep-alive': undefined,
+                'transfer-encoding': undefined,
+                date: typeof date,
+              };
+            };
+            expect({ what, headers: kept(written.headers) }).toEqual({
+              what,
+              headers: kept(expected.headers),
+            });
             if (written.body !== expected.body) {
               let at = 0;
               while (written.body[at] === expected.body[at]) at++;
