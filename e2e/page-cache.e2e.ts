@@ -3,7 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { apiJson, launch, productInStock, session, STRONG_PASSWORD, uniqueEmail } from './account-support';
 import { ADMIN } from './shop-support';
-import { startStack, type Stack } from './stack';
+import { firstHolds, startStack, type Stack } from './stack';
 
 /**
  * The storefront's page cache over the whole stack (docs/decisions/0087-page-cache.md): anonymous
@@ -185,13 +185,7 @@ describe('storefront page cache', () => {
       name: renamed,
     });
     expect(written.status).toBe(200);
-    const wrote = Date.now();
-    let shownAfter: number | undefined;
-    while (Date.now() - wrote < 5000 && shownAfter === undefined) {
-      const page = await raw(url);
-      if (page.body.toString('utf8').includes(renamed)) shownAfter = Date.now() - wrote;
-      else await new Promise((r) => setTimeout(r, 50));
-    }
+    const shownAfter = await firstHolds(async () => (await raw(url)).body.toString('utf8').includes(renamed));
     expect(shownAfter).toBeDefined();
     expect(shownAfter!).toBeLessThan(HOT_CACHE_TTL_MS);
     // and kept again: the next request is a hit with the new name

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiJson, launch, STRONG_PASSWORD, uniqueEmail } from './account-support';
 import { ADMIN } from './shop-support';
-import { freePort, root, startStack, type Stack } from './stack';
+import { firstHolds, startStack, startStorefront, type Stack } from './stack';
 
 /**
  * A shopper's home, catalogue and static pages written into the kept template of the page
@@ -54,7 +53,7 @@ describe('personal pages from the kept template', () => {
   let browser: Browser;
   let rendered: ChildProcess;
   let renderedUrl: string;
-  let renderedLog = '';
+  let renderedLog: () => string = () => '';
   const shoppers: { who: string; cookie: string }[] = [];
   let firstPage: { _id: string; stock: number }[];
 
@@ -62,36 +61,14 @@ describe('personal pages from the kept template', () => {
     stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
     browser = await launch();
     // the same storefront rendering every page per request, as before: the page React gives each shopper
-    const port = await freePort();
-    renderedUrl = `http://127.0.0.1:${port}`;
-    const dir = path.join(root, 'apps/storefront');
-    rendered = spawn(process.execPath, [path.join(dir, 'server/index.cjs')], {
-      cwd: dir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        API_URL: stack.api,
-        ADMIN_URL: `${stack.admin}/admin`,
-        // its pages name the same origin as the other's (canonical and hreflang addresses)
-        STOREFRONT_URL: stack.storefront,
-        PAGE_CACHE_PERSONAL: 'off',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = await startStorefront(stack, {
+      // its pages name the same origin as the other's (canonical and hreflang addresses)
+      STOREFRONT_URL: stack.storefront,
+      PAGE_CACHE_PERSONAL: 'off',
     });
-    rendered.stdout!.on('data', (c) => (renderedLog += c));
-    rendered.stderr!.on('data', (c) => (renderedLog += c));
-    for (
-      let i = 0;
-      i < 100 &&
-      !(await raw(renderedUrl).then(
-        () => true,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
+    renderedUrl = started.url;
+    rendered = started.child;
+    renderedLog = started.log;
 
     // the catalogue's first page, as the storefront lists it
     firstPage = (await apiJson(stack, 'GET', '/products?page=1&limit=20')).body.products;
@@ -223,7 +200,7 @@ describe('personal pages from the kept template', () => {
     const product = await raw(`${stack.storefront}/product/${firstPage[0]._id}`, { Cookie: busy.cookie });
     expect(product.headers['x-page-cache']).toBe('personal');
     // the other storefront kept nothing of it
-    expect(renderedLog).not.toMatch(/error/i);
+    expect(renderedLog()).not.toMatch(/error/i);
   });
 
   it("shows a product renamed through the admin API on a shopper's catalogue within the API's hot cache TTL (2 s)", async () => {
@@ -239,13 +216,9 @@ describe('personal pages from the kept template', () => {
       name: renamed,
     });
     expect(written.status).toBe(200);
-    const wrote = Date.now();
-    let shownAfter: number | undefined;
-    while (Date.now() - wrote < 5000 && shownAfter === undefined) {
-      const page = await raw(url, { Cookie: busy.cookie });
-      if (page.body.includes(renamed)) shownAfter = Date.now() - wrote;
-      else await new Promise((r) => setTimeout(r, 50));
-    }
+    const shownAfter = await firstHolds(async () =>
+      (await raw(url, { Cookie: busy.cookie })).body.includes(renamed),
+    );
     expect(shownAfter).toBeDefined();
     expect(shownAfter!).toBeLessThan(2000);
     // the shopper's forms are still theirs in the new template

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { get, type ClientRequest } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiJson, launch, productInStock, STRONG_PASSWORD, uniqueEmail } from './account-support';
-import { freePort, root, startStack, type Stack } from './stack';
+import { startStack, startStorefront, type Stack } from './stack';
 
 /**
  * The storefront as several workers on one port (STOREFRONT_WORKERS, apps/storefront/server/cluster.cjs,
@@ -57,7 +56,7 @@ describe('storefront workers', () => {
   let stack: Stack;
   let browser: Browser;
   let primary: ChildProcess;
-  let output = '';
+  let output: () => string = () => '';
   let storefront: string;
   let product: { _id: string; name: string };
 
@@ -65,27 +64,16 @@ describe('storefront workers', () => {
     stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
     browser = await launch();
     product = await productInStock(stack, 3);
-    const port = await freePort();
-    storefront = `http://127.0.0.1:${port}`;
-    const dir = path.join(root, 'apps/storefront');
-    primary = spawn(process.execPath, [path.join(dir, 'server/index.cjs')], {
-      cwd: dir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        API_URL: stack.api,
-        ADMIN_URL: `${stack.admin}/admin`,
-        STOREFRONT_WORKERS: '2',
-        METRICS_TOKEN: TOKEN,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    primary.stdout!.on('data', (c) => (output += c));
-    primary.stderr!.on('data', (c) => (output += c));
+    const started = await startStorefront(
+      stack,
+      { STOREFRONT_WORKERS: '2', METRICS_TOKEN: TOKEN },
+      { ready: false },
+    );
+    storefront = started.url;
+    primary = started.child;
+    output = started.log;
     await until('two workers listening', () =>
-      (output.match(/\(worker \d, pid \d+\)/g) ?? []).length >= 2 ? true : undefined,
+      (output().match(/\(worker \d, pid \d+\)/g) ?? []).length >= 2 ? true : undefined,
     );
   }, 180_000);
 
@@ -112,8 +100,8 @@ describe('storefront workers', () => {
     const misses = sample(text, 'storefront_page_cache_events', /kind="miss"/);
     expect(misses).toBeGreaterThan(pages.length);
     expect(misses).toBeLessThanOrEqual(2 * pages.length);
-    expect(output).toMatch(/worker 1, pid \d+/);
-    expect(output).toMatch(/worker 2, pid \d+/);
+    expect(output()).toMatch(/worker 1, pid \d+/);
+    expect(output()).toMatch(/worker 2, pid \d+/);
   });
 
   it('shows a signed-in shopper their own header on pages from either worker, in a browser', async () => {
@@ -149,7 +137,7 @@ describe('storefront workers', () => {
     // once the primary has seen the exit, the other worker gets every connection until the new one listens
     // (a connection handed to the worker in the instant it died is lost: Node's round-robin hand-over)
     const exitedLine = new RegExp(`worker \\d \\(pid ${killed}\\) exited \\(SIGKILL\\); starting it again`);
-    await until('the primary seeing the exit', () => (exitedLine.test(output) ? true : undefined));
+    await until('the primary seeing the exit', () => (exitedLine.test(output()) ? true : undefined));
     for (let i = 0; i < 6; i++) expect(await status(`${storefront}/products`)).toBe(200);
     const replaced = await until('a new worker', () => {
       const now = childrenOf(primary.pid!);
@@ -157,7 +145,7 @@ describe('storefront workers', () => {
     });
     expect(replaced).toContain(other);
     await until('the new worker listening', () =>
-      (output.match(/\(worker \d, pid \d+\)/g) ?? []).length >= 3 ? true : undefined,
+      (output().match(/\(worker \d, pid \d+\)/g) ?? []).length >= 3 ? true : undefined,
     );
     for (let i = 0; i < 4; i++) expect(await status(`${storefront}/`)).toBe(200);
 

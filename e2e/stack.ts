@@ -159,3 +159,47 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   return { api, storefront, admin, stop };
 }
+
+/**
+ * One more storefront (production mode, a free loopback port) over a running stack's API, e.g. with other
+ * settings: its address, its process and its output so far. `ready: false` returns at once (the caller
+ * waits for what it needs, as the workers' test for its workers).
+ */
+export async function startStorefront(
+  stack: Stack,
+  env: Record<string, string>,
+  { ready = true }: { ready?: boolean } = {},
+): Promise<{ url: string; child: ChildProcess; log: () => string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = path.join(root, 'apps/storefront');
+  const child = spawn(process.execPath, [path.join(dir, 'server/index.cjs')], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_URL: stack.api,
+      ADMIN_URL: `${stack.admin}/admin`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const log = () => output;
+  if (ready) await waitFor(url, child, log);
+  return { url, child, log };
+}
+
+/** How long after now `probe` first holds, asked every 50 ms for at most `ms`; undefined if it never does. */
+export async function firstHolds(probe: () => Promise<boolean>, ms = 5000): Promise<number | undefined> {
+  const from = Date.now();
+  while (Date.now() - from < ms) {
+    if (await probe()) return Date.now() - from;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return undefined;
+}
