@@ -56,6 +56,7 @@ describe('personal pages from the kept template', () => {
   let renderedLog: () => string = () => '';
   const shoppers: { who: string; cookie: string }[] = [];
   let firstPage: { _id: string; stock: number }[];
+  let reviewed: string;
 
   beforeAll(async () => {
     stack = await startStack({ apiEnv: { AUTH_RATE_LIMIT: '1000' } });
@@ -86,7 +87,18 @@ describe('personal pages from the kept template', () => {
     await apiJson(stack, 'POST', '/cart/add', busy, { productId: inStock[2]._id, quantity: 1 });
     await apiJson(stack, 'POST', `/wishlist/add/${inStock[2]._id}`, busy, {});
     await apiJson(stack, 'POST', `/wishlist/add/${inStock[3]._id}`, busy, {});
-    shoppers.push({ who: 'a customer with a cart and wishes', cookie: `token=${busy}` });
+    // two reviews on one product: this shopper's (with a comment to escape) and another's
+    reviewed = inStock[2]._id;
+    await apiJson(stack, 'POST', `/reviews/product/${reviewed}`, await customer(stack, 'Other Reviewer'), {
+      rating: 3,
+      comment: 'Fine, a little heavy.',
+    });
+    const review = await apiJson(stack, 'POST', `/reviews/product/${reviewed}`, busy, {
+      rating: 4,
+      comment: 'Soft <skin> & "glow"\nsecond line',
+    });
+    if (review.status !== 201) throw new Error(`review: ${review.status} ${JSON.stringify(review.body)}`);
+    shoppers.push({ who: 'a customer with a cart, wishes and a review', cookie: `token=${busy}` });
 
     shoppers.push({
       who: 'a customer with nothing yet',
@@ -113,6 +125,9 @@ describe('personal pages from the kept template', () => {
 
   it('gives each shopper the page React renders for them, byte for byte, in both languages', async () => {
     const pages = [
+      `/product/${reviewed}`,
+      `/am/product/${reviewed}`,
+      `/product/${firstPage[0]._id}`,
       '/',
       '/products',
       '/products?sort=price_asc&page=2',
@@ -196,9 +211,15 @@ describe('personal pages from the kept template', () => {
     expect(anonymous.headers['cache-control']).toMatch(/^public/);
     expect(anonymous.body).toContain('"cartCount":0');
     expect(anonymous.body).not.toContain('Abebe');
-    // the product page is rendered for the shopper (its reviews and quantities are theirs too)
-    const product = await raw(`${stack.storefront}/product/${firstPage[0]._id}`, { Cookie: busy.cookie });
-    expect(product.headers['x-page-cache']).toBe('personal');
+    // the product page: the shopper's own review in the edit form, their cart's line
+    const product = await raw(`${stack.storefront}/product/${reviewed}`, { Cookie: busy.cookie });
+    expect(product.headers['x-page-cache']).toBe('personal-template');
+    expect(product.body.match(/id="edit-comment"/g)).toHaveLength(1);
+    expect(product.body).toContain('Soft &lt;skin&gt; &amp; &quot;glow&quot;\nsecond line</textarea>');
+    expect(product.body).toContain('class="in-cart-text"');
+    const other = await raw(`${stack.storefront}/product/${reviewed}`, { Cookie: many.cookie });
+    expect(other.body).toContain('id="new-comment"');
+    expect(other.body).not.toContain('id="edit-comment"');
     // the other storefront kept nothing of it
     expect(renderedLog()).not.toMatch(/error/i);
   });

@@ -89,6 +89,13 @@ function formOf(name: string, forms: string[], fields: ShopperFields): string | 
       const quantity = fields.cartQuantities[id] ?? 0;
       return quantity > 0 ? pick(1, { count: String(quantity) }) : pick(0);
     }
+    case 'review': {
+      // a guest's form, a new review's, then an edit form per listed review (components/ReviewSection.tsx)
+      const { user } = fields;
+      if (!user) return pick(0);
+      const own = id ? id.split(',').indexOf(user._id) : -1;
+      return pick(own < 0 ? 1 : 2 + own);
+    }
     case 'heart':
       // a guest's off and on, an account's off and on (components/AddToCart.tsx)
       return pick((fields.user ? 2 : 0) + (fields.wishlistIds.includes(id) ? 1 : 0));

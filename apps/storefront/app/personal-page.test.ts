@@ -80,6 +80,19 @@ describe('fillTemplate', () => {
     );
   });
 
+  it("gives a guest the sign-in link, a reviewer their own review's edit form, anyone else the new review's form", () => {
+    const template =
+      region('review:u9,u1,u1', 'sign-in', 'new', 'edit u9', 'edit u1', 'edit u1 again') + root;
+    expect(fillTemplate(template, nobody)).toMatch(/^sign-in<script>/);
+    expect(fillTemplate(template, { ...nobody, user: hanna })).toMatch(/^edit u1<script>/);
+    const other = { ...hanna, _id: 'u2' } as typeof hanna;
+    expect(fillTemplate(template, { ...nobody, user: other })).toMatch(/^new<script>/);
+    // a product without reviews: the guest's and the new review's forms only
+    expect(fillTemplate(region('review:', 'sign-in', 'new') + root, { ...nobody, user: hanna })).toMatch(
+      /^new<script>/,
+    );
+  });
+
   it("drops the separators React put between a marker and a text (the shopper's page has no marker there)", () => {
     const template = `<p>Hello<!-- -->${region('in-cart:p1', '<!-- -->', '<i>x</i>')}<!-- -->world</p>${root}`;
     expect(fillTemplate(template, nobody)).toMatch(/^<p>Helloworld<\/p>/);

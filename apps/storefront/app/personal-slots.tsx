@@ -3,8 +3,9 @@ import { Fragment, type ReactNode } from 'react';
 /**
  * The personal parts of a kept page (docs/decisions/0107-personal-pages-from-the-kept-page.md).
  *
- * Home, the catalogue and the static pages differ between shoppers only in a few places: the header's
- * account menu and its cart and wishlist counts, and each card's in-cart badge and heart. For a shopper
+ * The kept pages (home, catalogue, product, static pages) differ between shoppers only in a few places:
+ * the header's account menu and its cart and wishlist counts, each card's in-cart badge and heart, and the
+ * product page's in-cart line and review forms. For a shopper
  * with a session or a guest cart, the page cache (server/page-cache.cjs) keeps one *template* of the page
  * per address and language: the page rendered by React once, where each personal place holds every form
  * it can take (`Personal`), values as tokens. `personalPage` (personal-page.server.ts) then picks the

@@ -16,7 +16,7 @@
  * whose render read something without an ETag, or is older than a minute, is rendered again at its check.
  * One render or check per page at a time: concurrent misses wait for it (single-flight).
  *
- * A shopper's home, catalogue and static pages (docs/decisions/0107-personal-pages-from-the-kept-page.md):
+ * A shopper's kept pages (docs/decisions/0107-personal-pages-from-the-kept-page.md):
  * a *template* of the page is kept beside it (rendered once, checked and renewed the same way), which
  * holds every form of its personal places; the build's `personalPage` writes the shopper's forms and
  * fields into it (one API call, as the root loader makes) instead of a render per request. Such a page is
@@ -36,18 +36,17 @@ const PRIVATE_CACHE_CONTROL = 'private, no-store';
 // Save-Data: a phone that asks to save data gets its own page (small photos, no auto-advancing slider)
 const VARY = 'Accept-Encoding, Cookie, Save-Data';
 
-/** The pages kept (the optional /am prefix: the Amharic addresses, when they exist). */
+/**
+ * The pages kept (the optional /am prefix: the Amharic addresses, when they exist). Their personal places
+ * (the header, the product cards, the product page's in-cart line and review forms) all have their forms in
+ * a template, so a shopper's page of them is written into one (docs/decisions/0107).
+ */
 const CACHED_PAGES = [
   /^(\/am)?\/?$/,
   /^(\/am)?\/products$/,
   /^(\/am)?\/product\/[A-Za-z0-9_-]{1,64}$/,
   /^(\/am)?\/(about|faq|shipping|contact)$/,
 ];
-/**
- * The kept pages whose only personal places are the header and the product cards: a shopper's page is
- * written into their template (not the product page: its reviews and quantities are the shopper's too).
- */
-const TEMPLATE_PAGES = [/^(\/am)?\/?$/, /^(\/am)?\/products$/, /^(\/am)?\/(about|faq|shipping|contact)$/];
 /** What a template's render gives Remix as its load context (app/shopper-fields.server.ts). */
 const PAGE_TEMPLATE = Symbol.for('shop.pageTemplate');
 /** Query parameters that carry a message for one visitor (app/apiMessages.ts's flashes, the review notice). */
@@ -104,9 +103,9 @@ function readSwitch(env, name, fallback) {
 /**
  * PAGE_CACHE_MAX_BYTES (64 MiB by default; 0 turns the cache off: every page rendered per request, as
  * before), PAGE_CACHE_MAX_ENTRIES (5,000), PAGE_CACHE_CHECK_MS (250: how long a page is served
- * before its API answers are checked again) and PAGE_CACHE_PERSONAL (on: a shopper's home, catalogue
- * and static pages are written into a kept template; off: rendered per request). Refused at start when
- * out of range.
+ * before its API answers are checked again) and PAGE_CACHE_PERSONAL (on: a shopper's home, catalogue,
+ * product and static pages are written into a kept template; off: rendered per request). Refused at
+ * start when out of range.
  */
 function pageCacheConfig(env = process.env) {
   return {
@@ -156,7 +155,6 @@ function classify(req) {
     }
     if (languages > 1) return { kind: 'personal' };
   }
-  if (personal && !TEMPLATE_PAGES.some((page) => page.test(path))) return { kind: 'personal' };
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();
   for (const [name, value] of params) {

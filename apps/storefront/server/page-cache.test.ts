@@ -194,7 +194,7 @@ describe('which requests are kept (classify)', () => {
       expect(pageCache.classify(req(`/product/abc123?${flash}`)).kind, flash).toBe('personal');
   });
 
-  it('gives a shopper on home, the catalogue or a static page the template of the page (docs/decisions/0107)', () => {
+  it('gives a shopper on a kept page the template of the page (docs/decisions/0107)', () => {
     const catalogue = pageCache.classify(
       req('/am/products?page=2&utm_source=sms', { cookie: 'language=am; token=abc', 'save-data': 'on' }),
     );
@@ -217,8 +217,14 @@ describe('which requests are kept (classify)', () => {
     expect(pageCache.classify(req('/', { authorization: 'Bearer x' })).template?.key).toBe(
       'template - https://shop.test/',
     );
-    // the product page is the shopper's own (reviews, quantities), a flash is one visitor's, two language cookies are ambiguous
-    expect(pageCache.classify(req('/product/abc123', { cookie: 'token=abc' }))).toEqual({ kind: 'personal' });
+    expect(pageCache.classify(req('/am/product/abc123', { cookie: 'token=abc' })).template?.key).toBe(
+      'template - https://shop.test/am/product/abc123',
+    );
+    // a flash is one visitor's, two language cookies are ambiguous, other pages are the shopper's own
+    expect(pageCache.classify(req('/cart', { cookie: 'token=abc' })).kind).toBe('pass');
+    expect(pageCache.classify(req('/product/abc123?review=saved', { cookie: 'token=abc' }))).toEqual({
+      kind: 'personal',
+    });
     expect(pageCache.classify(req('/?added=1', { cookie: 'token=abc' }))).toEqual({ kind: 'personal' });
     expect(pageCache.classify(req('/', { cookie: 'language=en; language=am; token=abc' }))).toEqual({
       kind: 'personal',

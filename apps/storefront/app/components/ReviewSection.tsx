@@ -2,6 +2,7 @@ import { useLocation, useSearchParams } from '@remix-run/react';
 import { Form, Link } from './Localized';
 import type { ReviewView } from '../shop-data';
 import { flashFromUrl, say } from '../apiMessages';
+import { Personal } from '../personal-slots';
 import { useShop } from '../shop-context';
 import { DateText } from '../account/components';
 import { Stars } from './Stars';
@@ -38,7 +39,7 @@ export function ReviewSection({
   reviewCount: number;
   reviews: ReviewView[] | null;
 }) {
-  const { t, user } = useShop();
+  const { t, user, template } = useShop();
   const location = useLocation();
   const [params] = useSearchParams();
   const saved = params.get('review');
@@ -51,6 +52,64 @@ export function ReviewSection({
     stars,
     count: list.filter((r) => Math.round(r.rating) === stars).length,
   }));
+
+  const guestForm = (
+    <p>
+      <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>
+        {t('product.signInToReview')}
+      </Link>
+    </p>
+  );
+  const ownForm = (mine: ReviewView) => (
+    <div className="review-forms" key={mine._id}>
+      <h3>{t('product.editReview')}</h3>
+      <Form method="post" action="/reviews" className="review-form">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="reviewId" value={mine._id} />
+        <RatingSelect id="edit-rating" defaultValue={mine.rating} />
+        <label htmlFor="edit-comment">
+          <span>{t('product.yourReview')}</span>
+        </label>
+        <textarea
+          id="edit-comment"
+          name="comment"
+          defaultValue={mine.comment}
+          required
+          maxLength={2000}
+          rows={4}
+        />
+        <button type="submit" className="button small">
+          {t('product.saveReview')}
+        </button>
+      </Form>
+      <Form method="post" action="/reviews" className="review-delete">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="reviewId" value={mine._id} />
+        <button type="submit" className="button small secondary">
+          {t('product.deleteReview')}
+        </button>
+      </Form>
+    </div>
+  );
+  const newForm = (
+    <div className="review-forms">
+      <h3>{t('product.writeReview')}</h3>
+      <Form method="post" action="/reviews" className="review-form">
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="productId" value={productId} />
+        <RatingSelect id="new-rating" />
+        <label htmlFor="new-comment">
+          <span>{t('product.yourReview')}</span>
+        </label>
+        <textarea id="new-comment" name="comment" required maxLength={2000} rows={4} />
+        <button type="submit" className="button small">
+          {t('product.submitReview')}
+        </button>
+      </Form>
+    </div>
+  );
 
   return (
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
@@ -111,60 +170,19 @@ export function ReviewSection({
       </div>
       {/* a refused review: the summary is focused and scrolled to (the redirect's #write-review without JavaScript) */}
       <FormErrors formText={failure ? say(t, failure, 'reviews.failed') : null} answer={failure} />
-      {!user ? (
-        <p>
-          <Link to={`/signin?redirectTo=${encodeURIComponent(location.pathname + '#write-review')}`}>
-            {t('product.signInToReview')}
-          </Link>
-        </p>
+      {template ? (
+        // a guest's, a new review's, and each listed review's edit forms: the shopper's own is theirs
+        // (docs/decisions/0107; the region's name lists the reviews' authors in order)
+        <Personal
+          name={`review:${list.map((r) => r.user._id).join(',')}`}
+          forms={[guestForm, newForm, ...list.map(ownForm)]}
+        />
+      ) : !user ? (
+        guestForm
       ) : own ? (
-        <div className="review-forms">
-          <h3>{t('product.editReview')}</h3>
-          <Form method="post" action="/reviews" className="review-form">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="productId" value={productId} />
-            <input type="hidden" name="reviewId" value={own._id} />
-            <RatingSelect id="edit-rating" defaultValue={own.rating} />
-            <label htmlFor="edit-comment">
-              <span>{t('product.yourReview')}</span>
-            </label>
-            <textarea
-              id="edit-comment"
-              name="comment"
-              defaultValue={own.comment}
-              required
-              maxLength={2000}
-              rows={4}
-            />
-            <button type="submit" className="button small">
-              {t('product.saveReview')}
-            </button>
-          </Form>
-          <Form method="post" action="/reviews" className="review-delete">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="productId" value={productId} />
-            <input type="hidden" name="reviewId" value={own._id} />
-            <button type="submit" className="button small secondary">
-              {t('product.deleteReview')}
-            </button>
-          </Form>
-        </div>
+        ownForm(own)
       ) : (
-        <div className="review-forms">
-          <h3>{t('product.writeReview')}</h3>
-          <Form method="post" action="/reviews" className="review-form">
-            <input type="hidden" name="intent" value="create" />
-            <input type="hidden" name="productId" value={productId} />
-            <RatingSelect id="new-rating" />
-            <label htmlFor="new-comment">
-              <span>{t('product.yourReview')}</span>
-            </label>
-            <textarea id="new-comment" name="comment" required maxLength={2000} rows={4} />
-            <button type="submit" className="button small">
-              {t('product.submitReview')}
-            </button>
-          </Form>
-        </div>
+        newForm
       )}
     </section>
   );

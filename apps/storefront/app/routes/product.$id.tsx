@@ -17,6 +17,7 @@ import { env } from '../env.server';
 import { localePath, pageLanguage } from '../language';
 import { getProduct, productReviews } from '../products.server';
 import { shelfPriceText } from '../price-words';
+import { Personal, TOKEN } from '../personal-slots';
 import { langOf, translatorOf, useShop } from '../shop-context';
 import { chosenVariant, hasVariants, variantImages } from '../variants';
 
@@ -72,8 +73,14 @@ function ProductJsonLd({ json }: { json: object }) {
 
 export default function ProductPage() {
   const { product: p, reviews, pageUrl, variantId } = useLoaderData<typeof loader>();
-  const { t, lang, cartQuantities, publicSettings } = useShop();
+  const { t, lang, cartQuantities, publicSettings, template } = useShop();
   const inCart = cartQuantities[p._id] ?? 0;
+  const inCartRow = (count: number | string) => (
+    <>
+      <dt>{t('product.yourCart')}</dt>
+      <dd className="in-cart-text">{t('product.inCart', { count })}</dd>
+    </>
+  );
   const [params] = useSearchParams();
   const [imageIndex, setImageIndex] = useState(() => Number(params.get('view')) || 0);
   // With JavaScript a choice changes the variant here and replaces the address (no loader call); the
@@ -275,11 +282,11 @@ export default function ProductPage() {
             <dd className={`stock-text ${stock <= 0 ? 'out' : ''}`} data-testid="stock-text">
               {stockText}
             </dd>
-            {inCart > 0 && (
-              <>
-                <dt>{t('product.yourCart')}</dt>
-                <dd className="in-cart-text">{t('product.inCart', { count: inCart })}</dd>
-              </>
+            {template ? (
+              // both forms, the count a token (docs/decisions/0107)
+              <Personal name={`in-cart:${p._id}`} forms={[null, inCartRow(TOKEN.count)]} />
+            ) : (
+              inCart > 0 && inCartRow(inCart)
             )}
           </dl>
           <p className="description">{description}</p>
