@@ -249,7 +249,7 @@ describe('personal pages from the kept template', () => {
     expect(after.body.match(/class="heart on"/g)).toHaveLength(2);
   });
 
-  it('hydrates at 390 px without an error, and its heart and cart answer', async () => {
+  it('hydrates at 390 px without an error, and its heart, cart and review form answer', async () => {
     const token = await customer(stack, 'Hirut');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     await context.addCookies([{ name: 'token', value: token, url: stack.storefront, httpOnly: true }]);
@@ -276,6 +276,20 @@ describe('personal pages from the kept template', () => {
     await page.reload();
     await expect(page.locator('.card .heart.on').count()).resolves.toBe(1);
     await expect(page.getByTestId('cart-badge').textContent()).resolves.toBe('3');
+    // a product page from its template: the cart's line, the review form, and both answer
+    const product = await page.goto(`${stack.storefront}/am/product/${firstPage[0]._id}`);
+    expect(product!.headers()['x-page-cache']).toBe('personal-template');
+    await page.waitForSelector('html[data-hydrated]');
+    await expect(page.locator('.in-cart-text').textContent()).resolves.toMatch(/^2 /);
+    await page.locator('#new-comment').fill('ለቆዳዬ ጥሩ ነው።');
+    await page.locator('#new-comment').evaluate((el) => (el as HTMLTextAreaElement).form!.requestSubmit());
+    await page.waitForURL(/review=saved/);
+    await page.waitForSelector('#edit-comment');
+    await expect(page.locator('#edit-comment').inputValue()).resolves.toBe('ለቆዳዬ ጥሩ ነው።');
+    // and the next visit, from the template again, shows the shopper's own review to edit
+    await page.goto(`${stack.storefront}/am/product/${firstPage[0]._id}`);
+    await page.waitForSelector('html[data-hydrated]');
+    await expect(page.locator('#edit-comment').inputValue()).resolves.toBe('ለቆዳዬ ጥሩ ነው።');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
