@@ -12,6 +12,9 @@ import { Fragment, type ReactNode } from 'react';
  * shopper's forms and writes their values: the page React would have rendered for them, byte for byte
  * (e2e/shop-personal-pages.e2e.ts compares the two for several shoppers), without rendering it.
  *
+ * A component tests `import.meta.env.SSR && template`: the browser's bundle (where SSR is false) then
+ * drops the template forms and this module.
+ *
  * Markers and tokens are Unicode noncharacters (U+FDD0…U+FDD7): React and JSON.stringify send them as
  * they are, and a page sent to a browser never holds one (a template that still does is not used).
  */

@@ -182,7 +182,7 @@ export function WishlistHeart({ productId, name }: { productId: string; name: st
       </button>
     </FormTag>
   );
-  if (template)
+  if (import.meta.env.SSR && template)
     return (
       <Personal
         name={`heart:${productId}`}

@@ -62,7 +62,7 @@ function LanguageSelect() {
 /** The account's place in the header: the guest's links, else the account menu (a template holds all three: docs/decisions/0107). */
 function UserMenu() {
   const { user, template } = useShop();
-  if (template)
+  if (import.meta.env.SSR && template)
     return (
       <Personal
         name="user"
@@ -135,7 +135,7 @@ function useCount(name: 'wishlist' | 'cart', count: number, labelKey: string) {
       {text}
     </span>
   );
-  if (template)
+  if (import.meta.env.SSR && template)
     return {
       label: personalText(`${name}-label`, t(labelKey, { count: TOKEN.count })),
       badge: <Personal name={`${name}-badge`} forms={[null, badge(TOKEN.count)]} />,

@@ -35,7 +35,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         {product.discount > 0 && (
           <span className="badge">{t('product.off', { percent: product.discount })}</span>
         )}
-        {template ? (
+        {import.meta.env.SSR && template ? (
           // both forms, the count a token (docs/decisions/0107)
           <Personal
             name={`in-cart:${product._id}`}

@@ -170,7 +170,7 @@ export function ReviewSection({
       </div>
       {/* a refused review: the summary is focused and scrolled to (the redirect's #write-review without JavaScript) */}
       <FormErrors formText={failure ? say(t, failure, 'reviews.failed') : null} answer={failure} />
-      {template ? (
+      {import.meta.env.SSR && template ? (
         // a guest's, a new review's, and each listed review's edit forms: the shopper's own is theirs
         // (docs/decisions/0107; the region's name lists the reviews' authors in order)
         <Personal

@@ -282,7 +282,7 @@ export default function ProductPage() {
             <dd className={`stock-text ${stock <= 0 ? 'out' : ''}`} data-testid="stock-text">
               {stockText}
             </dd>
-            {template ? (
+            {import.meta.env.SSR && template ? (
               // both forms, the count a token (docs/decisions/0107)
               <Personal name={`in-cart:${p._id}`} forms={[null, inCartRow(TOKEN.count)]} />
             ) : (
