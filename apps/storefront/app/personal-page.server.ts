@@ -121,7 +121,7 @@ const TEXT_ESCAPES: Record<string, string> = {
 };
 
 /** A text or attribute value as React writes it (react-dom's escapeTextForBrowser). */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/["&'<>]/g, (c) => TEXT_ESCAPES[c]);
 }
 

@@ -67,9 +67,9 @@ function UserMenu() {
       <Personal
         name="user"
         forms={[
-          <GuestLinks key="guest" />,
-          <AccountMenu key="customer" name={TOKEN.name} initial={TOKEN.initial} admin={false} />,
-          <AccountMenu key="admin" name={TOKEN.name} initial={TOKEN.initial} admin />,
+          <GuestLinks />,
+          <AccountMenu name={TOKEN.name} initial={TOKEN.initial} admin={false} />,
+          <AccountMenu name={TOKEN.name} initial={TOKEN.initial} admin />,
         ]}
       />
     );

@@ -20,6 +20,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
   const { lang, t, cartQuantities, template } = useShop();
   const name = productName(product, lang);
   const inCart = cartQuantities[product._id] ?? 0;
+  const inCartBadge = (count: number | string) => (
+    <span className="in-cart">{t('product.inCart', { count })}</span>
+  );
   const href = `/product/${product._id}`;
   const image = product.images[0];
   return (
@@ -37,12 +40,9 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         )}
         {import.meta.env.SSR && template ? (
           // both forms, the count a token (docs/decisions/0107)
-          <Personal
-            name={`in-cart:${product._id}`}
-            forms={[null, <span className="in-cart">{t('product.inCart', { count: TOKEN.count })}</span>]}
-          />
+          <Personal name={`in-cart:${product._id}`} forms={[null, inCartBadge(TOKEN.count)]} />
         ) : (
-          inCart > 0 && <span className="in-cart">{t('product.inCart', { count: inCart })}</span>
+          inCart > 0 && inCartBadge(inCart)
         )}
         {product.stock <= 0 && <span className="overlay">{t('product.outOfStock')}</span>}
         <WishlistHeart productId={product._id} name={name} />

@@ -61,7 +61,7 @@ export function ReviewSection({
     </p>
   );
   const ownForm = (mine: ReviewView) => (
-    <div className="review-forms" key={mine._id}>
+    <div className="review-forms">
       <h3>{t('product.editReview')}</h3>
       <Form method="post" action="/reviews" className="review-form">
         <input type="hidden" name="intent" value="update" />
