@@ -440,7 +440,11 @@ function createPageCache({
     else res.end(result.body);
   }
 
-  /** The kept template of a page (rendered, or checked and renewed, as a kept page is); undefined when there is none. */
+  /**
+   * The kept template of a page (rendered, or checked and renewed, as a kept page is); undefined when
+   * there is none. Never a stale one: when its check is slow or fails, the shopper's page is rendered
+   * for the request, as it was before templates (their own review, just written, is on it).
+   */
   async function templateOf(page) {
     const entry = lru.get(page.key);
     const at = now();
@@ -450,8 +454,7 @@ function createPageCache({
         revalidate(page, entry).catch(() => undefined),
         new Promise((resolve) => setTimeout(resolve, REVALIDATE_WAIT_MS).unref()),
       ]);
-      if (outcome?.entry) return outcome.entry;
-      return outcome?.result ? undefined : entry;
+      return outcome?.entry && !outcome.degraded ? outcome.entry : undefined;
     }
     const { flight } = fly(page.key, () => renderAndKeep(page, entry));
     return (await flight).entry;

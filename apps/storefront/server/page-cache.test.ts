@@ -490,6 +490,31 @@ describe('the cache in front of the pages', () => {
     expect((await get(base, '/', { Cookie: 'token=a' })).body.toString()).toContain('TEMPLATE v2');
   });
 
+  it("never writes a shopper's page into a stale template: a failing check renders it for the request", async () => {
+    let clock = 0;
+    let failing = false;
+    const { base, perRequest } = await serve({
+      now: () => clock,
+      checkMs: 100,
+      render: async () => {
+        if (failing) throw new Error('the API is away');
+        return html('TEMPLATE');
+      },
+      current: async () => {
+        if (failing) throw new Error('the API is away');
+        return true;
+      },
+      personalPage: async (template) => template,
+    });
+    expect((await get(base, '/', { Cookie: 'token=a' })).headers['x-page-cache']).toBe('personal-template');
+    failing = true;
+    clock = 150;
+    const fallback = await get(base, '/', { Cookie: 'token=a' });
+    expect(fallback.body.toString()).toBe('<p>for token=a</p>');
+    expect(fallback.headers['x-page-cache']).toBe('personal');
+    expect(perRequest()).toBe(1);
+  });
+
   it('renders the request itself when the render for the cache fails', async () => {
     const { base, perRequest } = await serve({
       render: async () => {
