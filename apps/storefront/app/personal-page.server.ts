@@ -1,8 +1,11 @@
 import { accountInitial, accountName, badgeCount } from './catalogue';
 import { MARK, TEMPLATE_KEY, TOKEN } from './personal-slots';
 import { publicSettings } from './products.server';
-import { shopperSummary } from './session.server';
+import { reviewWrittenWithin, shopperSummary } from './session.server';
 import { shopperFields, type ShopperFields } from './shopper-fields.server';
+
+/** How long after a review is written through this storefront its pages are rendered, not written into templates. */
+const REVIEW_FRESH_MS = 5_000;
 
 /**
  * A shopper's page from the template of a kept page (docs/decisions/0107-personal-pages-from-the-kept-page.md):
@@ -11,6 +14,9 @@ import { shopperFields, type ShopperFields } from './shopper-fields.server';
  * instead: the shop is closed for maintenance (an admin sees it open), or the template is not one.
  */
 export async function personalPage(template: string, request: Request): Promise<string | null> {
+  // a review just written (the writer's next page must show it, and a template may predate it by its
+  // check interval and the API's hot cache): pages are rendered for the request for a few seconds
+  if (reviewWrittenWithin(REVIEW_FRESH_MS)) return null;
   const [shopper, settings] = await Promise.all([shopperSummary(request), publicSettings(request)]);
   if (settings.maintenanceMode) return null;
   return fillTemplate(template, shopperFields(request, new URL(request.url), shopper));

@@ -148,11 +148,22 @@ function shopApi(options: { token?: string; cartId?: string }): ApiClient {
       return request;
     },
     onResponse({ request }) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') publicReads.written();
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        publicReads.written();
+        if (new URL(request.url).pathname.startsWith('/api/reviews')) reviewWrittenAt = Date.now();
+      }
       return undefined;
     },
   });
   return client;
+}
+
+/** When this process last wrote a review (the one public answer a shopper changes through the storefront). */
+let reviewWrittenAt = -Infinity;
+
+/** Whether a review was written through this process within the last `ms` (personal-page.server.ts). */
+export function reviewWrittenWithin(ms: number): boolean {
+  return Date.now() - reviewWrittenAt < ms;
 }
 
 /**
